@@ -1,0 +1,69 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { productName } from '@quizlead/shared/constants.ts';
+import type { AppState, Services } from './context.ts';
+import { NotFoundError } from './errors.ts';
+import { errorHandler } from './middlewares/errorHandler.ts';
+import { requestContext } from './middlewares/requestContext.ts';
+import { securityHeaders } from './middlewares/securityHeaders.ts';
+import { ApiRouter } from './routes/apiRouter.ts';
+import { accountRoutes } from './routes/api/account/account.ts';
+import { fileRoutes } from './routes/api/files/files.ts';
+import { passwordRoutes } from './routes/api/passwords/passwords.ts';
+import { sessionRoutes } from './routes/api/sessions/sessions.ts';
+import { signupRoutes } from './routes/api/signups/signups.ts';
+import { devDemoRoutes } from './routes/devDemo.ts';
+import { devMailboxRoutes } from './routes/devMailbox.ts';
+import { pageRoutes } from './routes/pages.ts';
+
+export const apiVersion = '1.0.0';
+
+/** The Koa application: middleware, the REST API, pages. Side-effect free until listened on. */
+export function createApp(services: Services, options: { mailboxDir: string; localKey?: string | undefined }): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: services.env.TRUST_PROXY });
+
+  const api = new ApiRouter(services);
+  sessionRoutes(api);
+  signupRoutes(api);
+  passwordRoutes(api);
+  accountRoutes(api);
+  fileRoutes(api);
+  const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
+  api.router.get('/openapi.json', (ctx) => {
+    ctx.body = openapi;
+  });
+
+  const health = new Router<AppState>();
+  health.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  health.get('/readyz', async (ctx) => {
+    try {
+      await services.database.ping();
+      ctx.body = { status: 'ready' };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable' };
+    }
+  });
+
+  app.use(requestContext(services.logger));
+  app.use(errorHandler());
+  app.use(securityHeaders());
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
+  app.use(health.routes());
+  app.use(api.router.routes());
+  app.use(api.router.allowedMethods());
+  if (services.env.devMailbox) app.use(devMailboxRoutes(options.mailboxDir).routes());
+  if (options.localKey && services.env.NODE_ENV !== 'production') app.use(devDemoRoutes(services, options.localKey).routes());
+  app.use(pageRoutes(services).routes());
+  app.use(async (ctx) => {
+    // Nothing matched: the JSON envelope for the API, a plain 404 elsewhere.
+    if (ctx.path.startsWith('/api/')) throw NotFoundError();
+    ctx.status = 404;
+    ctx.type = 'text/plain';
+    ctx.body = 'Not found';
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { ParameterizedContext } from 'koa';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Logger } from './logger.ts';
+import type { RateLimiters } from './middlewares/rateLimit.ts';
+
+/** Who made the request, once `authenticate` has run. */
+export interface Auth {
+  accountId: string;
+  userId: string;
+  /** Cookie sessions need a CSRF token on mutations; bearer tokens do not. */
+  via: 'cookie' | 'bearer';
+  sessionId?: string;
+  csrfToken?: string;
+}
+
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  auth?: Auth;
+}
+
+export type AppContext = ParameterizedContext<AppState>;
+
+/** Everything a request handler may use, created once at start. */
+export interface Services {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  queue: JobQueue;
+  mailer: Mailer;
+  limiters: RateLimiters;
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uuid, uniqueIndex, check } from 'drizzle-orm/pg-core';
+
+/** A tenant: a standalone organisation or a Shopify shop. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['standalone', 'shopify'] }).notNull(),
+    mode: text('mode', { enum: ['free', 'paid'] }).notNull().default('free'),
+    companyName: text('company_name').notNull().default(''),
+    companyUrl: text('company_url').notNull().default(''),
+    /** The company logo, a row of `files` owned by this account. */
+    logoFileId: uuid('logo_file_id'),
+    /** myshop.myshopify.com for Shopify accounts. */
+    shopDomain: text('shop_domain'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('accounts_shop_domain_key').on(table.shopDomain),
+    check('accounts_kind_check', sql`${table.kind} in ('standalone', 'shopify')`),
+    check('accounts_mode_check', sql`${table.mode} in ('free', 'paid')`),
+  ],
+);

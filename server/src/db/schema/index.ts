@@ -1,0 +1,5 @@
+export { accounts } from './accounts.ts';
+export { users } from './users.ts';
+export { sessions } from './sessions.ts';
+export { authTokens } from './authTokens.ts';
+export { files } from './files.ts';

@@ -1,0 +1,36 @@
+import { createTransport } from 'nodemailer';
+import type { Logger } from '../../logger.ts';
+import { DevMailbox } from './devMailbox.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when `smtpUrl` is set; otherwise the dev mailbox under the data directory. */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; mailboxDir: string; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const mailbox = new DevMailbox(options.mailboxDir);
+  return {
+    async send(message) {
+      const stored = await mailbox.store({ from: options.from, ...message });
+      options.logger.info({ mail: { to: stored.to, subject: stored.subject } }, `dev mailbox: ${stored.subject}\n${stored.text}`);
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,41 @@
+import { productName } from '@quizlead/shared/constants.ts';
+import { limits } from '@quizlead/shared/validations.ts';
+import type { MailMessage } from './mailer.ts';
+
+type Mail = Omit<MailMessage, 'to'>;
+
+export const signupTokenMail = (name: string, token: string): Mail => ({
+  subject: `${productName} verification token: ${token}`,
+  text: [
+    `Hello ${name},`,
+    '',
+    `Your ${productName} verification token is: ${token}`,
+    '',
+    `Enter it on the Verification step to create your account. It expires in ${limits.signupTokenMinutes} minutes.`,
+    "If you did not sign up, ignore this email; no account is created without the token.",
+  ].join('\n'),
+});
+
+export const alreadyRegisteredMail = (appUrl: string): Mail => ({
+  subject: `Your ${productName} account already exists`,
+  text: [
+    'Hello,',
+    '',
+    `Someone, hopefully you, tried to sign up to ${productName} with this email, which already has an account.`,
+    `Sign in: ${appUrl}/index.html`,
+    `Forgot your password? ${appUrl}/ForgetPassword`,
+  ].join('\n'),
+});
+
+export const passwordResetMail = (name: string, link: string): Mail => ({
+  subject: `Reset your ${productName} password`,
+  text: [
+    `Hello ${name || 'there'},`,
+    '',
+    'We received a request to reset your password. Set a new one here:',
+    link,
+    '',
+    `The link works once and expires in ${limits.resetTokenMinutes} minutes.`,
+    'If you did not ask for this, ignore this email; your password stays as it is.',
+  ].join('\n'),
+});

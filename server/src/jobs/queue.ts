@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, PgBoss, type DrizzleTransactionLike } from 'pg-boss';
+import type { Database, Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import type { TaskDefinition } from './task.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tasks differ in payload and deps
+type AnyTask = TaskDefinition<any, any>;
+
+export interface JobQueue {
+  /** Enqueues inside `db` (pass the request's transaction): the job exists only if that commits. */
+  enqueue<TPayload>(db: Db, task: TaskDefinition<TPayload, never> | TaskDefinition<TPayload, unknown>, payload: TPayload): Promise<string>;
+  stop(): Promise<void>;
+  boss: PgBoss;
+}
+
+/** pg-boss on the app's own database, with one worker per task. */
+export async function startJobQueue(options: {
+  database: Database;
+  tasks: AnyTask[];
+  deps: unknown;
+  logger: Logger;
+  pollSeconds: number;
+  work?: boolean;
+}): Promise<JobQueue> {
+  const boss = new PgBoss({ ...options.database.queueConnection, schedule: false });
+  boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const task of options.tasks) {
+    await boss.createQueue(task.name, {
+      retryLimit: task.retry.limit,
+      retryDelay: task.retry.delaySeconds,
+      retryBackoff: task.retry.backoff,
+    });
+    if (options.work === false) continue;
+    await boss.work(task.name, { pollingIntervalSeconds: options.pollSeconds }, async (jobs) => {
+      for (const job of jobs) {
+        const payload = task.payload.parse(job.data);
+        try {
+          await task.handler(payload, options.deps);
+        } catch (error) {
+          options.logger.warn({ err: error, job: { id: job.id, name: task.name } }, 'job failed; it will be retried');
+          throw error;
+        }
+      }
+    });
+  }
+  return {
+    boss,
+    async enqueue(db, task, payload) {
+      const id = await boss.send(task.name, task.payload.parse(payload) as object, { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql) });
+      if (!id) throw new Error(`job ${task.name} was not queued`);
+      return id;
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

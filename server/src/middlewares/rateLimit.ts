@@ -1,0 +1,50 @@
+import { RateLimitError } from '../errors.ts';
+
+/**
+ * Fixed-window counters kept in memory: enough for one process, and nothing is locked
+ * out for longer than one window. (Several processes would share a store; see docs/architecture.md.)
+ */
+export class RateLimiter {
+  readonly max: number;
+  readonly windowMs: number;
+  readonly #hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(options: { max: number; windowMs: number }) {
+    this.max = options.max;
+    this.windowMs = options.windowMs;
+  }
+
+  /** Counts one attempt for `key`; throws a 429 once the window's budget is spent. */
+  hit(key: string, now = Date.now()): void {
+    let entry = this.#hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      if (this.#hits.size > 50_000) this.#sweep(now);
+      entry = { count: 0, resetAt: now + this.windowMs };
+      this.#hits.set(key, entry);
+    }
+    entry.count += 1;
+    if (entry.count > this.max) throw RateLimitError(Math.ceil((entry.resetAt - now) / 1000));
+  }
+
+  #sweep(now: number): void {
+    for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
+  }
+}
+
+const minutes = (n: number) => n * 60_000;
+
+export function createRateLimiters() {
+  return {
+    signInByIp: new RateLimiter({ max: 100, windowMs: minutes(15) }),
+    signInByEmail: new RateLimiter({ max: 10, windowMs: minutes(15) }),
+    signupTokenByIp: new RateLimiter({ max: 20, windowMs: minutes(60) }),
+    signupTokenByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
+    signupByIp: new RateLimiter({ max: 30, windowMs: minutes(15) }),
+    signupByEmail: new RateLimiter({ max: 10, windowMs: minutes(15) }),
+    forgotByIp: new RateLimiter({ max: 20, windowMs: minutes(60) }),
+    forgotByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
+    resetByIp: new RateLimiter({ max: 20, windowMs: minutes(15) }),
+    uploadByAccount: new RateLimiter({ max: 120, windowMs: minutes(60) }),
+  };
+}
+export type RateLimiters = ReturnType<typeof createRateLimiters>;

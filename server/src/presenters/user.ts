@@ -1,0 +1,27 @@
+import type { TSessionUser } from '@quizlead/shared/schemas/auth.ts';
+import type { TProfile } from '@quizlead/shared/schemas/account.ts';
+import type { accounts, users } from '../db/schema/index.ts';
+import { fileUrl } from './file.ts';
+
+type UserRow = typeof users.$inferSelect;
+type AccountRow = typeof accounts.$inferSelect;
+
+export const presentSessionUser = (user: UserRow, account: AccountRow): TSessionUser => ({
+  id: user.id,
+  accountId: account.id,
+  name: user.fullName,
+  email: user.email,
+  mode: account.mode,
+  usertype: user.usertype,
+  picture: null,
+  companyName: account.companyName,
+});
+
+export const presentProfile = (user: UserRow, account: AccountRow): TProfile => ({
+  fullName: user.fullName,
+  email: user.email,
+  companyName: account.companyName,
+  companyUrl: account.companyUrl,
+  companyLogoUrl: account.logoFileId ? fileUrl(account.logoFileId) : null,
+  usertype: user.usertype,
+});

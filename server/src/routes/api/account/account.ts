@@ -1,0 +1,77 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { ZChangePasswordRequest, ZProfileResponse, ZUpdateProfileRequest } from '@quizlead/shared/schemas/account.ts';
+import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { messages } from '@quizlead/shared/validations.ts';
+import { findOwner } from '../../../db/queries/owner.ts';
+import { accounts, sessions, users } from '../../../db/schema/index.ts';
+import { ForbiddenError, ValidationError } from '../../../errors.ts';
+import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
+import { findOwnFile } from '../../../policies/file.ts';
+import { presentProfile } from '../../../presenters/user.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+
+export function accountRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/account/profile',
+    summary: 'Personal details of the signed-in user and company details of the account',
+    tags: ['account'],
+    access: 'owner',
+    responses: { 200: ZProfileResponse },
+    handler: async ({ ctx, db, auth }) => {
+      const { user, account } = await findOwner(db, auth);
+      ctx.body = { data: presentProfile(user, account) };
+    },
+  });
+
+  api.route({
+    method: 'patch',
+    path: '/account/profile',
+    summary: 'Save personal details (company url gets https:// when it has no scheme)',
+    tags: ['account'],
+    access: 'owner',
+    body: ZUpdateProfileRequest,
+    transaction: true,
+    responses: { 200: ZProfileResponse, 404: 'The logo file is not in this account' },
+    handler: async ({ ctx, db, auth, body }) => {
+      if (body.companyLogoId) await findOwnFile(db, auth, body.companyLogoId);
+      const now = new Date();
+      await db.update(users).set({ fullName: body.fullName, updatedAt: now }).where(eq(users.id, auth.userId));
+      await db
+        .update(accounts)
+        .set({
+          companyName: body.companyName,
+          companyUrl: body.companyUrl,
+          ...(body.companyLogoId === undefined ? {} : { logoFileId: body.companyLogoId }),
+          updatedAt: now,
+        })
+        .where(eq(accounts.id, auth.accountId));
+      const { user, account } = await findOwner(db, auth);
+      ctx.body = { data: presentProfile(user, account) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/account/password',
+    summary: 'Change the password; other sessions of the user are signed out',
+    tags: ['account'],
+    access: 'owner',
+    body: ZChangePasswordRequest,
+    responses: { 200: ZMessageResponse },
+    handler: async ({ ctx, db, auth, body }) => {
+      const { user } = await findOwner(db, auth);
+      if (user.usertype !== 'email') throw ForbiddenError('Password change is not available for this sign-in method');
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        throw ValidationError(messages.account.currentPasswordWrong, 'currentPassword');
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        const others = auth.sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId)) : eq(sessions.userId, user.id);
+        await tx.delete(sessions).where(others);
+      });
+      ctx.body = { data: { message: messages.account.passwordUpdated } };
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import { ZMessageResponse, ZSessionResponse, ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
+import { messages } from '@quizlead/shared/validations.ts';
+import { clearSessionCookie, sessionCreator } from '../../../commands/sessionCreator.ts';
+import { findOwner } from '../../../db/queries/owner.ts';
+import { accounts, sessions, users } from '../../../db/schema/index.ts';
+import { UnauthorizedError } from '../../../errors.ts';
+import { presentSessionUser } from '../../../presenters/user.ts';
+import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.ts';
+import { resolveAuth } from '../../../middlewares/authenticate.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+
+export function sessionRoutes(api: ApiRouter): void {
+  const { limiters } = api.services;
+
+  api.route({
+    method: 'get',
+    path: '/session',
+    summary: 'The signed-in user and the CSRF token for mutating calls',
+    tags: ['auth'],
+    access: 'public',
+    responses: { 200: ZSessionResponse, 401: 'Not signed in' },
+    handler: async ({ ctx, db, services }) => {
+      const auth = await resolveAuth(ctx, services);
+      if (!auth) throw UnauthorizedError();
+      const { user, account } = await findOwner(db, auth);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: { user: presentSessionUser(user, account), csrfToken: auth.csrfToken ?? '' } };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/session',
+    summary: 'Sign in with email and password',
+    tags: ['auth'],
+    access: 'public',
+    body: ZSignInRequest,
+    rateLimit: [
+      { limiter: limiters.signInByIp, by: 'ip' },
+      { limiter: limiters.signInByEmail, by: (body) => body.email },
+    ],
+    responses: { 200: ZSessionResponse, 401: messages.auth.loginFailed },
+    handler: async ({ ctx, db, body }) => {
+      const [row] = await db
+        .select({ user: users, account: accounts })
+        .from(users)
+        .innerJoin(accounts, eq(accounts.id, users.accountId))
+        .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
+        .limit(1);
+      if (!row) await burnPasswordCheck(body.password);
+      if (!row || !(await verifyPassword(row.user.passwordHash, body.password))) throw UnauthorizedError(messages.auth.loginFailed);
+      const csrfToken = await sessionCreator({ db, ctx, userId: row.user.id, accountId: row.account.id });
+      ctx.body = { data: { user: presentSessionUser(row.user, row.account), csrfToken } };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/session',
+    summary: 'Sign out',
+    tags: ['auth'],
+    access: 'owner',
+    responses: { 200: ZMessageResponse },
+    handler: async ({ ctx, db, auth }) => {
+      if (auth.sessionId) await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
+      clearSessionCookie(ctx);
+      ctx.body = { data: { message: messages.auth.signedOut } };
+    },
+  });
+}

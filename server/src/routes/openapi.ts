@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+interface DocumentedRoute {
+  method: string;
+  path: string;
+  summary: string;
+  tags: string[];
+  access: 'public' | 'owner';
+  body?: z.ZodType;
+  params?: z.ZodType;
+  rawBody?: string[];
+  responses: Record<number, z.ZodType | string>;
+}
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+/** Collects routes as they are declared and renders them as an OpenAPI 3 document. */
+export class OpenApiRegistry {
+  readonly #routes: DocumentedRoute[] = [];
+
+  add(route: DocumentedRoute): void {
+    this.#routes.push(route);
+  }
+
+  document(info: { title: string; version: string }) {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const route of this.#routes) {
+      const path = `/api/v1${route.path}`.replace(/:(\w+)/g, '{$1}');
+      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      }));
+      const requestBody = route.body
+        ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
+        : route.rawBody
+          ? { required: true, content: Object.fromEntries(route.rawBody.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
+          : undefined;
+      const responses = Object.fromEntries(
+        Object.entries(route.responses).map(([status, response]) => [
+          status,
+          typeof response === 'string'
+            ? { description: response }
+            : { description: 'OK', content: { 'application/json': { schema: jsonSchema(response, 'output') } } },
+        ]),
+      );
+      paths[path] ??= {};
+      paths[path][route.method] = {
+        summary: route.summary,
+        tags: route.tags,
+        ...(parameters.length ? { parameters } : {}),
+        ...(requestBody ? { requestBody } : {}),
+        ...(route.access === 'owner' ? { security: [{ sessionCookie: [], shopifySessionToken: [] }] } : {}),
+        responses: { ...responses, default: { $ref: '#/components/responses/Error' } },
+      };
+    }
+    return {
+      openapi: '3.0.3',
+      info,
+      paths,
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'ql_session' },
+          shopifySessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+        responses: {
+          Error: {
+            description: 'Error envelope',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    error: {
+                      type: 'object',
+                      required: ['code', 'message'],
+                      properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+  }
+}

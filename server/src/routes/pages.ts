@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Router from '@koa/router';
+import send from 'koa-send';
+import { eq } from 'drizzle-orm';
+import type { AppContext, AppState, Services } from '../context.ts';
+import { files } from '../db/schema/index.ts';
+import { ZId } from '@quizlead/shared/schemas/common.ts';
+import { NotFoundError } from '../errors.ts';
+import { resolveAuth } from '../middlewares/authenticate.ts';
+
+const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
+
+/** Screens of the standalone app: the built single-page app answers all of them. */
+const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/ResetPassword'];
+
+export function pageRoutes(services: Services): Router<AppState> {
+  const router = new Router<AppState>();
+
+  const sendApp = async (ctx: AppContext) => {
+    if (!existsSync(`${standaloneDist}/index.html`)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet: run `npm run build`.';
+      return;
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root: standaloneDist });
+  };
+
+  for (const path of publicScreens) router.get(path, sendApp);
+
+  // Signed-out visitors never see the app shell: they are sent to sign in.
+  router.get('/app{/*rest}', async (ctx) => {
+    if (!(await resolveAuth(ctx, services))) return ctx.redirect('/index.html');
+    await sendApp(ctx);
+  });
+
+  router.get('/assets/*file', async (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    await send(ctx, ctx.path, { root: standaloneDist });
+  });
+
+  // Uploaded images are public by unguessable id: they appear on public quizzes.
+  router.get('/files/:id', async (ctx) => {
+    const id = ZId.safeParse(ctx.params.id);
+    if (!id.success) throw NotFoundError();
+    const [file] = await services.database.db
+      .select({ contentType: files.contentType, data: files.data, sha256: files.sha256 })
+      .from(files)
+      .where(eq(files.id, id.data))
+      .limit(1);
+    if (!file) throw NotFoundError();
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('ETag', `"${file.sha256}"`);
+    ctx.set('Content-Security-Policy', "default-src 'none'");
+    ctx.type = file.contentType;
+    ctx.body = Buffer.from(file.data);
+  });
+
+  return router;
+}

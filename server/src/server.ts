@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createApp } from './app.ts';
+import type { Services } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import type { Env } from './env.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
+import { createLogger } from './logger.ts';
+import { createRateLimiters } from './middlewares/rateLimit.ts';
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrating it), starts the job queue and listens. `stop` drains
+ * in-flight requests and jobs, then closes the database: the graceful shutdown path.
+ */
+export async function startServer(env: Env, options: { pgliteDir?: string; localKey?: string } = {}): Promise<RunningServer> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const dataDir = resolve(env.DATA_DIR);
+  const mailboxDir = join(dataDir, 'mailbox');
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: options.pgliteDir ?? join(dataDir, 'pglite') });
+  await database.migrate();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });
+  const queue = await startJobQueue({ database, tasks: [sendEmailTask], deps: { mailer }, logger, pollSeconds: env.JOB_POLL_SECONDS });
+  const services: Services = { env, logger, database, queue, mailer, limiters: createRateLimiters() };
+  const app = createApp(services, { mailboxDir, localKey: options.localKey });
+
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((done) => server.listen(env.PORT, env.HOST, done));
+  const { port } = server.address() as AddressInfo;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const url = `http://${host}:${port}`;
+  logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeIdleConnections();
+      });
+      await queue.stop();
+      mailer.close();
+      await database.close();
+    })());
+  return { url, services, server, stop };
+}

@@ -1,0 +1,72 @@
+/**
+ * Limits and user-facing messages, defined once. zod schemas, the server and the UI
+ * import them from here; tests assert against them. Texts come from the spec, with its
+ * plain misspellings corrected (see docs/architecture.md, "Spec texts").
+ */
+
+export const limits = {
+  fullName: 100,
+  email: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  companyName: 120,
+  companyUrl: 2048,
+  signupTokenLength: 6,
+  /** Sign-up verification tokens live this long. */
+  signupTokenMinutes: 30,
+  /** Password reset links live this long. */
+  resetTokenMinutes: 60,
+  /** Sessions expire after this many days without use. */
+  sessionDays: 30,
+  logoBytes: 1024 * 1024,
+  logoTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const,
+  /** The logo is shown at this size (px) on the player and in the account page. */
+  logoSize: 50,
+} as const;
+
+export const messages = {
+  auth: {
+    fullNameEmpty: 'Full Name cannot be empty',
+    invalidEmail: 'Invalid Email Format',
+    emailRequired: 'Email is required',
+    passwordRequired: 'Password is required',
+    passwordTooShort: `Password must be at least ${limits.passwordMin} characters`,
+    passwordTooLong: `Password must be at most ${limits.passwordMax} characters`,
+    companyNameEmpty: 'Company name cannot be empty',
+    tokenRequired: 'Verification token is required',
+    tokenInvalid: 'The verification token is invalid or has expired. Press Send Again for a new one.',
+    tokenSent: 'We have sent a verification token to your email.',
+    loginFailed: 'Invalid email or password',
+    loginErrorTitle: 'Login Error',
+    forgotNotice:
+      'We have received your request. If your email is registered with us, we will send details.',
+    resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+    resetDone: 'Your password has been reset. Please sign in with your new password.',
+    signedOut: 'You have been signed out.',
+    sessionExpired: 'Your session has expired. Please sign in again.',
+    tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  },
+  account: {
+    validationErrorTitle: 'Validation Error',
+    currentPasswordRequired: 'Current password is required',
+    currentPasswordWrong: 'Current password is incorrect',
+    newPasswordEmpty: 'New password cannot be null or empty',
+    passwordsDiffer: 'New password and confirm password did not match',
+    passwordUpdated: 'Password updated successfully!!',
+    profileUpdated: 'Profile updated successfully',
+    imageUploaded: 'Image uploaded successfully',
+    imageDeleted: 'Image deleted successfully',
+    uploadErrorTitle: 'File Upload Error',
+    uploadError: 'Error in File upload!!',
+    logoType: 'The logo must be a PNG, JPEG, GIF or WebP image',
+    logoSize: `The logo must be at most ${limits.logoBytes / 1024 / 1024} MB`,
+    companyUrlInvalid: 'Enter a valid company url',
+  },
+  generic: {
+    serverErrorPrefix: 'Server error: ',
+    notFound: 'Not found',
+    unauthorized: 'Please sign in to continue',
+    csrf: 'Your session token is missing or stale. Please reload the page.',
+    internal: 'Something went wrong on our side. Please try again.',
+  },
+} as const;

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects:
+ * - unit: shared and server tests; PostgreSQL when DATABASE_URL is set, PGlite otherwise;
+ * - db-pglite: the data-layer suite again on PGlite, so both engines are proven in one run;
+ * - e2e: user flows in Debian's Chromium against the real server (needs `npm run build`).
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['./server/src/test/globalSetup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db-pglite',
+          include: ['server/src/db/**/*.test.ts'],
+          env: { QL_TEST_FORCE_PGLITE: '1' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['standalone/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
