@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner } from './test/factories.ts';
+import { getTestServer, type TestServer } from './test/getTestServer.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await getTestServer();
+});
+afterAll(() => server.stop());
+
+describe('the app', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves an OpenAPI document built from the zod schemas', async () => {
+    const document = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+    expect(document.openapi).toBe('3.0.3');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/session', '/api/v1/signup/token', '/api/v1/signup', '/api/v1/password/forgot', '/api/v1/account/profile', '/api/v1/files/{id}']),
+    );
+    const signIn = document.paths['/api/v1/session'].post.requestBody.content['application/json'].schema;
+    expect(signIn.required).toEqual(['email', 'password']);
+    expect(document.paths['/api/v1/account/profile'].get.security).toBeDefined();
+  });
+
+  it('answers unknown API paths and malformed JSON with the error envelope, never a stack', async () => {
+    const missing = await fetch(`${server.url}/api/v1/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    const malformed = await fetch(`${server.url}/api/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(malformed.status).toBe(400);
+    const body = await malformed.json();
+    expect(body).toEqual({ error: { code: 'validation', message: 'Malformed request body' } });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const response = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'trace-12345678' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-12345678');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const generated = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends signed-out visitors of /app/… to /index.html', async () => {
+    for (const path of ['/app', '/app/', '/app/Quizzes', '/app/Account']) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location')).toBe('/index.html');
+    }
+    const { client } = await createOwner(server);
+    expect((await client.get('/app/Account')).status).not.toBe(302);
+  });
+
+  it('lists sent mail at /dev/mailbox, escaped, with clickable links', async () => {
+    await server.services.mailer.send({ to: 'reader@example.com', subject: 'Hello <b>there</b>', text: 'Open https://example.com/x?a=1 now' });
+    const html = await (await fetch(`${server.url}/dev/mailbox`)).text();
+    expect(html).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
+    expect(html).toContain('<a href="https://example.com/x?a=1">');
+    expect(html).toContain('reader@example.com');
+  });
+});
+
+describe('the dev mailbox page', () => {
+  it('does not exist in production', async () => {
+    const production = await getTestServer({ NODE_ENV: 'production' });
+    try {
+      expect((await fetch(`${production.url}/dev/mailbox`)).status).toBe(404);
+    } finally {
+      await production.stop();
+    }
+  });
+});
