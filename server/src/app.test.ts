@@ -18,7 +18,14 @@ describe('the app', () => {
     const document = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
     expect(document.openapi).toBe('3.0.3');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/session', '/api/v1/signup/token', '/api/v1/signup', '/api/v1/password/forgot', '/api/v1/account/profile', '/api/v1/files/{id}']),
+      expect.arrayContaining([
+        '/api/v1/session',
+        '/api/v1/signup/token',
+        '/api/v1/signup',
+        '/api/v1/password/forgot',
+        '/api/v1/account/profile',
+        '/api/v1/files/{id}',
+      ]),
     );
     const signIn = document.paths['/api/v1/session'].post.requestBody.content['application/json'].schema;
     expect(signIn.required).toEqual(['email', 'password']);
@@ -59,7 +66,11 @@ describe('the app', () => {
   });
 
   it('lists sent mail at /dev/mailbox, escaped, with clickable links', async () => {
-    await server.services.mailer.send({ to: 'reader@example.com', subject: 'Hello <b>there</b>', text: 'Open https://example.com/x?a=1 now' });
+    await server.services.mailer.send({
+      to: 'reader@example.com',
+      subject: 'Hello <b>there</b>',
+      text: 'Open https://example.com/x?a=1 now',
+    });
     const html = await (await fetch(`${server.url}/dev/mailbox`)).text();
     expect(html).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
     expect(html).toContain('<a href="https://example.com/x?a=1">');

@@ -18,7 +18,12 @@ export class AppError extends Error {
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: ErrorCode, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { field?: string; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -29,8 +34,7 @@ export class AppError extends Error {
 
 export const ValidationError = (message: string, field?: string) =>
   new AppError(400, 'validation', message, field === undefined ? {} : { field });
-export const UnauthorizedError = (message: string = messages.generic.unauthorized) =>
-  new AppError(401, 'unauthorized', message);
+export const UnauthorizedError = (message: string = messages.generic.unauthorized) => new AppError(401, 'unauthorized', message);
 export const ForbiddenError = (message: string) => new AppError(403, 'forbidden', message);
 export const NotFoundError = (message: string = messages.generic.notFound) => new AppError(404, 'not_found', message);
 export const RateLimitError = (retryAfterSeconds: number) =>

@@ -29,7 +29,13 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: options.pgliteDir ?? join(dataDir, 'pglite') });
   await database.migrate();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });
-  const queue = await startJobQueue({ database, tasks: [sendEmailTask], deps: { mailer }, logger, pollSeconds: env.JOB_POLL_SECONDS });
+  const queue = await startJobQueue({
+    database,
+    tasks: [sendEmailTask],
+    deps: { mailer },
+    logger,
+    pollSeconds: env.JOB_POLL_SECONDS,
+  });
   const services: Services = { env, logger, database, queue, mailer, limiters: createRateLimiters() };
   const app = createApp(services, { mailboxDir, localKey: options.localKey });
 

@@ -38,8 +38,7 @@ export const messages = {
     tokenSent: 'We have sent a verification token to your email.',
     loginFailed: 'Invalid email or password',
     loginErrorTitle: 'Login Error',
-    forgotNotice:
-      'We have received your request. If your email is registered with us, we will send details.',
+    forgotNotice: 'We have received your request. If your email is registered with us, we will send details.',
     resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
     resetDone: 'Your password has been reset. Please sign in with your new password.',
     signedOut: 'You have been signed out.',

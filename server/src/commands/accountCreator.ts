@@ -18,17 +18,35 @@ export async function accountCreator(props: { database: Db; services: Services; 
   const { database, services, input } = props;
   const passwordHash = await hashPassword(input.password);
   const created = await database.transaction(async (tx) => {
-    const spent = await tokenSpender({ db: tx, secret: services.env.SESSION_SECRET, purpose: 'signup', token: input.token, email: input.email });
+    const spent = await tokenSpender({
+      db: tx,
+      secret: services.env.SESSION_SECRET,
+      purpose: 'signup',
+      token: input.token,
+      email: input.email,
+    });
     if (!spent) return undefined;
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`).limit(1);
-    if (taken) throw new AppError(409, 'conflict', 'An account with this email already exists. Please sign in.', { field: 'email' });
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
+      .limit(1);
+    if (taken)
+      throw new AppError(409, 'conflict', 'An account with this email already exists. Please sign in.', { field: 'email' });
     const [account] = await tx
       .insert(accounts)
       .values({ kind: 'standalone', companyName: input.companyName, companyUrl: input.companyUrl })
       .returning();
     const [user] = await tx
       .insert(users)
-      .values({ accountId: account!.id, email: input.email, fullName: input.fullName, usertype: 'email', passwordHash, verifiedAt: new Date() })
+      .values({
+        accountId: account!.id,
+        email: input.email,
+        fullName: input.fullName,
+        usertype: 'email',
+        passwordHash,
+        verifiedAt: new Date(),
+      })
       .returning();
     return { account: account!, user: user! };
   });

@@ -11,7 +11,12 @@ const maxFailedAttempts = 5;
 export const tokenHash = (secret: string, purpose: Purpose, token: string) => hmac(secret, `${purpose}:${token}`);
 
 const live = (purpose: Purpose, email: string) =>
-  and(eq(authTokens.purpose, purpose), eq(authTokens.email, email), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date()));
+  and(
+    eq(authTokens.purpose, purpose),
+    eq(authTokens.email, email),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, new Date()),
+  );
 
 /** Stores a new token, superseding the live ones of the same purpose and email. */
 export async function tokenIssuer(props: {

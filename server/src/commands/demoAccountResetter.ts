@@ -12,7 +12,10 @@ export const demoCredentials = { email: 'demo@quizlead.test', password: 'demo-pa
 export async function demoAccountResetter(db: Db): Promise<typeof demoCredentials> {
   const passwordHash = await hashPassword(demoCredentials.password);
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ accountId: users.accountId }).from(users).where(sql`lower(${users.email}) = ${demoCredentials.email}`);
+    const [existing] = await tx
+      .select({ accountId: users.accountId })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${demoCredentials.email}`);
     if (existing) await tx.delete(accounts).where(sql`${accounts.id} = ${existing.accountId}`);
     const [account] = await tx
       .insert(accounts)

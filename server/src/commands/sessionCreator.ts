@@ -31,5 +31,12 @@ export async function sessionCreator(props: { db: Db; ctx: AppContext; userId: s
 }
 
 export function clearSessionCookie(ctx: AppContext): void {
-  ctx.cookies.set(sessionCookie, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, maxAge: 0, path: '/', overwrite: true });
+  ctx.cookies.set(sessionCookie, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    maxAge: 0,
+    path: '/',
+    overwrite: true,
+  });
 }

@@ -14,12 +14,23 @@ import { tokenIssuer } from './authTokens.ts';
  */
 export async function signupTokenSender(props: { db: Db; services: Services; fullName: string; email: string }): Promise<void> {
   const { db, services, email } = props;
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   if (existing) {
     await services.queue.enqueue(db, sendEmailTask, { to: email, ...alreadyRegisteredMail(services.env.APP_URL) });
     return;
   }
   const token = randomDigits(limits.signupTokenLength);
-  await tokenIssuer({ db, secret: services.env.SESSION_SECRET, purpose: 'signup', email, token, ttlMinutes: limits.signupTokenMinutes });
+  await tokenIssuer({
+    db,
+    secret: services.env.SESSION_SECRET,
+    purpose: 'signup',
+    email,
+    token,
+    ttlMinutes: limits.signupTokenMinutes,
+  });
   await services.queue.enqueue(db, sendEmailTask, { to: email, ...signupTokenMail(props.fullName, token) });
 }

@@ -38,7 +38,13 @@ describe(`the data layer`, () => {
     const [user] = await database.db.insert(users).values({ accountId: account.id, email: email() }).returning();
     await database.db
       .insert(sessions)
-      .values({ id: crypto.randomUUID(), accountId: account.id, userId: user!.id, csrfToken: 'x', expiresAt: new Date(Date.now() + 1000) });
+      .values({
+        id: crypto.randomUUID(),
+        accountId: account.id,
+        userId: user!.id,
+        csrfToken: 'x',
+        expiresAt: new Date(Date.now() + 1000),
+      });
     await database.db
       .insert(files)
       .values({ accountId: account.id, contentType: 'image/png', byteSize: 3, sha256: 'x', data: new Uint8Array([1, 2, 3]) });
@@ -66,8 +72,18 @@ describe(`the data layer`, () => {
       .insert(files)
       .values({ accountId: owner.id, contentType: 'image/png', byteSize: 1, sha256: 'x', data: new Uint8Array([1]) })
       .returning();
-    expect(await database.db.select().from(files).where(scoped(files, other.id, eq(files.id, file!.id)))).toHaveLength(0);
-    expect(await database.db.select().from(files).where(scoped(files, owner.id, eq(files.id, file!.id)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(files)
+        .where(scoped(files, other.id, eq(files.id, file!.id))),
+    ).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(files)
+        .where(scoped(files, owner.id, eq(files.id, file!.id))),
+    ).toHaveLength(1);
   });
 
   it('a failed transaction leaves nothing half-written', async () => {

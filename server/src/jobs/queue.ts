@@ -9,7 +9,11 @@ type AnyTask = TaskDefinition<any, any>;
 
 export interface JobQueue {
   /** Enqueues inside `db` (pass the request's transaction): the job exists only if that commits. */
-  enqueue<TPayload>(db: Db, task: TaskDefinition<TPayload, never> | TaskDefinition<TPayload, unknown>, payload: TPayload): Promise<string>;
+  enqueue<TPayload>(
+    db: Db,
+    task: TaskDefinition<TPayload, never> | TaskDefinition<TPayload, unknown>,
+    payload: TPayload,
+  ): Promise<string>;
   stop(): Promise<void>;
   boss: PgBoss;
 }
@@ -48,7 +52,9 @@ export async function startJobQueue(options: {
   return {
     boss,
     async enqueue(db, task, payload) {
-      const id = await boss.send(task.name, task.payload.parse(payload) as object, { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql) });
+      const id = await boss.send(task.name, task.payload.parse(payload) as object, {
+        db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql),
+      });
       if (!id) throw new Error(`job ${task.name} was not queued`);
       return id;
     },

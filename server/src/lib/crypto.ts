@@ -4,8 +4,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
 /** A numeric code of `digits` digits, uniformly drawn. */
-export const randomDigits = (digits: number): string =>
-  Array.from({ length: digits }, () => randomInt(10)).join('');
+export const randomDigits = (digits: number): string => Array.from({ length: digits }, () => randomInt(10)).join('');
 
 export const sha256 = (value: string | Uint8Array): string => createHash('sha256').update(value).digest('hex');
 

@@ -35,7 +35,9 @@ export function readLiveLock(dataDir: string): LockInfo | undefined {
 export function acquireDataDirLock(dataDir: string) {
   const holder = readLiveLock(dataDir);
   if (holder) {
-    throw new Error(`Another server (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}) is using ${resolve(dataDir)}. Stop it first.`);
+    throw new Error(
+      `Another server (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}) is using ${resolve(dataDir)}. Stop it first.`,
+    );
   }
   mkdirSync(resolve(dataDir), { recursive: true });
   const info: LockInfo = { pid: process.pid, localKey: randomToken() };

@@ -26,8 +26,13 @@ describe('Shopify session tokens (Bearer)', () => {
   it("authenticate the same owner routes to the shop's account, without a CSRF token", async () => {
     const shop = `shop-${crypto.randomUUID().slice(0, 6)}.myshopify.com`;
     const { db } = server.services.database;
-    const [account] = await db.insert(accounts).values({ kind: 'shopify', shopDomain: shop, companyName: 'The Shop' }).returning();
-    await db.insert(users).values({ accountId: account!.id, email: `owner@${shop}`, fullName: 'Shop Owner', usertype: 'shopify' });
+    const [account] = await db
+      .insert(accounts)
+      .values({ kind: 'shopify', shopDomain: shop, companyName: 'The Shop' })
+      .returning();
+    await db
+      .insert(users)
+      .values({ accountId: account!.id, email: `owner@${shop}`, fullName: 'Shop Owner', usertype: 'shopify' });
 
     const client = server.client();
     const bearer = { authorization: `Bearer ${await sessionToken(shop)}` };
@@ -35,7 +40,12 @@ describe('Shopify session tokens (Bearer)', () => {
     expect(profile.status).toBe(200);
     expect(profile.body.data).toMatchObject({ companyName: 'The Shop', usertype: 'shopify' });
 
-    const saved = await client.request('PATCH', '/api/v1/account/profile', { fullName: 'Renamed', companyName: 'The Shop', companyUrl: '' }, bearer);
+    const saved = await client.request(
+      'PATCH',
+      '/api/v1/account/profile',
+      { fullName: 'Renamed', companyName: 'The Shop', companyUrl: '' },
+      bearer,
+    );
     expect(saved.status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext, AppState, Auth, Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { ValidationError } from '../errors.ts';
@@ -24,7 +24,8 @@ interface OwnerInput<TBody, TParams> extends HandlerInput<TBody, TParams> {
 }
 
 /** A limiter keyed by client IP (checked first) or by something in the validated body. */
-export type RateLimit<TBody> = { limiter: RateLimiter; by: 'ip' } | { limiter: RateLimiter; by: (body: TBody, ctx: AppContext) => string };
+export type RateLimit<TBody> =
+  { limiter: RateLimiter; by: 'ip' } | { limiter: RateLimiter; by: (body: TBody, ctx: AppContext) => string };
 
 interface RouteSpecBase<TBody, TParams> {
   method: Method;
@@ -64,7 +65,9 @@ export class ApiRouter {
     this.services = services;
   }
 
-  route<TBody = undefined, TParams = Record<string, never>>(spec: PublicRouteSpec<TBody, TParams> | OwnerRouteSpec<TBody, TParams>): void {
+  route<TBody = undefined, TParams = Record<string, never>>(
+    spec: PublicRouteSpec<TBody, TParams> | OwnerRouteSpec<TBody, TParams>,
+  ): void {
     const { services } = this;
     const chain: Middleware<AppState>[] = [];
     for (const limit of spec.rateLimit ?? []) {
@@ -94,6 +97,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'params'
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw ValidationError(`Invalid ${where}`);
-  if (issue.path.length === 0) throw ValidationError(where === 'body' ? 'Request body must be a JSON object' : 'Invalid parameters');
+  if (issue.path.length === 0)
+    throw ValidationError(where === 'body' ? 'Request body must be a JSON object' : 'Invalid parameters');
   throw ValidationError(issue.message, issue.path.join('.'));
 }

@@ -36,7 +36,10 @@ export class OpenApiRegistry {
       const requestBody = route.body
         ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
         : route.rawBody
-          ? { required: true, content: Object.fromEntries(route.rawBody.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
+          ? {
+              required: true,
+              content: Object.fromEntries(route.rawBody.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+            }
           : undefined;
       const responses = Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [

@@ -61,7 +61,12 @@ export class TestClient {
     this.baseUrl = baseUrl;
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const raw = body instanceof Uint8Array;
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,

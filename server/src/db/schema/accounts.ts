@@ -7,7 +7,9 @@ export const accounts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: ['standalone', 'shopify'] }).notNull(),
-    mode: text('mode', { enum: ['free', 'paid'] }).notNull().default('free'),
+    mode: text('mode', { enum: ['free', 'paid'] })
+      .notNull()
+      .default('free'),
     companyName: text('company_name').notNull().default(''),
     companyUrl: text('company_url').notNull().default(''),
     /** The company logo, a row of `files` owned by this account. */

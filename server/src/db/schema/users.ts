@@ -11,7 +11,9 @@ export const users = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     fullName: text('full_name').notNull().default(''),
-    usertype: text('usertype', { enum: ['email', 'social', 'shopify'] }).notNull().default('email'),
+    usertype: text('usertype', { enum: ['email', 'social', 'shopify'] })
+      .notNull()
+      .default('email'),
     /** argon2id; null for users who never had a password (social, Shopify). */
     passwordHash: text('password_hash'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),

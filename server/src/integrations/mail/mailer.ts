@@ -15,7 +15,12 @@ export interface Mailer {
 }
 
 /** SMTP when `smtpUrl` is set; otherwise the dev mailbox under the data directory. */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; mailboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  mailboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = createTransport(options.smtpUrl);
     return {

@@ -45,7 +45,8 @@ describe('mail over SMTP', () => {
     const response = await server.client().post('/api/v1/signup/token', { fullName: 'Mia Mail', email: to });
     expect(response.status).toBe(200);
     const deadline = Date.now() + 10_000;
-    while (!received.some((mail) => mail.to.includes(to)) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+    while (!received.some((mail) => mail.to.includes(to)) && Date.now() < deadline)
+      await new Promise((done) => setTimeout(done, 100));
     const mail = received.find((item) => item.to.includes(to));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('hello@quizlead.test');

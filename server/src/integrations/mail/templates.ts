@@ -12,7 +12,7 @@ export const signupTokenMail = (name: string, token: string): Mail => ({
     `Your ${productName} verification token is: ${token}`,
     '',
     `Enter it on the Verification step to create your account. It expires in ${limits.signupTokenMinutes} minutes.`,
-    "If you did not sign up, ignore this email; no account is created without the token.",
+    'If you did not sign up, ignore this email; no account is created without the token.',
   ].join('\n'),
 });
 

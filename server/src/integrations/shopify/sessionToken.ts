@@ -4,10 +4,7 @@ import { jwtVerify } from 'jose';
  * Verifies an App Bridge session token (HS256, signed with the app's secret, audience = API key)
  * and returns the shop's myshopify.com domain it was issued for, or undefined when it is not valid.
  */
-export async function verifySessionToken(
-  token: string,
-  app: { apiKey: string; apiSecret: string },
-): Promise<string | undefined> {
+export async function verifySessionToken(token: string, app: { apiKey: string; apiSecret: string }): Promise<string | undefined> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(app.apiSecret), {
       algorithms: ['HS256'],

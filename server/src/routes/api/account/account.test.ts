@@ -41,7 +41,12 @@ describe('/api/v1/account/profile', () => {
     });
     const saved = await client.patch('/api/v1/account/profile', { ...profileBody, email: 'evil@example.com' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ fullName: 'New Name', companyName: 'New Co', companyUrl: 'https://newco.example', email });
+    expect(saved.body.data).toMatchObject({
+      fullName: 'New Name',
+      companyName: 'New Co',
+      companyUrl: 'https://newco.example',
+      email,
+    });
     const kept = await client.patch('/api/v1/account/profile', { ...profileBody, companyUrl: 'HTTP://old.example' });
     expect(kept.body.data.companyUrl).toBe('HTTP://old.example');
   });
@@ -74,12 +79,18 @@ describe('PUT /api/v1/account/password', () => {
 
     const elsewhere = server.client();
     await elsewhere.post('/api/v1/session', { email: owner.email, password: owner.password });
-    const ok = await change({ currentPassword: owner.password, newPassword: 'first new password', confirmPassword: 'first new password' });
+    const ok = await change({
+      currentPassword: owner.password,
+      newPassword: 'first new password',
+      confirmPassword: 'first new password',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.message).toBe(messages.account.passwordUpdated);
     expect((await client.get('/api/v1/session')).status).toBe(200);
     expect((await elsewhere.get('/api/v1/session')).status).toBe(401);
-    expect((await server.client().post('/api/v1/session', { email: owner.email, password: 'first new password' })).status).toBe(200);
+    expect((await server.client().post('/api/v1/session', { email: owner.email, password: 'first new password' })).status).toBe(
+      200,
+    );
   });
 
   it('403 for social sign-in users, who have no password', async () => {

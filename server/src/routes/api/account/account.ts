@@ -68,7 +68,9 @@ export function accountRoutes(api: ApiRouter): void {
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-        const others = auth.sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId)) : eq(sessions.userId, user.id);
+        const others = auth.sessionId
+          ? and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId))
+          : eq(sessions.userId, user.id);
         await tx.delete(sessions).where(others);
       });
       ctx.body = { data: { message: messages.account.passwordUpdated } };

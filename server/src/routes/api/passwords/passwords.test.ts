@@ -62,7 +62,9 @@ describe('POST /api/v1/password/reset', () => {
 
     expect((await owner.client.get('/api/v1/session')).status).toBe(401);
     expect((await server.client().post('/api/v1/session', { email: owner.email, password: owner.password })).status).toBe(401);
-    expect((await server.client().post('/api/v1/session', { email: owner.email, password: 'brand new password' })).status).toBe(200);
+    expect((await server.client().post('/api/v1/session', { email: owner.email, password: 'brand new password' })).status).toBe(
+      200,
+    );
 
     const reused = await client.post('/api/v1/password/reset', { token, password: 'another new password' });
     expect(reused.status).toBe(400);
@@ -77,7 +79,9 @@ describe('POST /api/v1/password/reset', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(authTokens.email, owner.email.toLowerCase()));
     expect((await server.client().post('/api/v1/password/reset', { token, password: 'brand new password' })).status).toBe(400);
-    expect((await server.client().post('/api/v1/password/reset', { token: 'made-up', password: 'brand new password' })).status).toBe(400);
+    expect(
+      (await server.client().post('/api/v1/password/reset', { token: 'made-up', password: 'brand new password' })).status,
+    ).toBe(400);
   });
 
   it('only the newest link works', async () => {
@@ -85,6 +89,8 @@ describe('POST /api/v1/password/reset', () => {
     const first = await resetTokenFor(owner.email);
     await server.client().post('/api/v1/password/forgot', { email: owner.email });
     await new Promise((done) => setTimeout(done, 50));
-    expect((await server.client().post('/api/v1/password/reset', { token: first, password: 'brand new password' })).status).toBe(400);
+    expect((await server.client().post('/api/v1/password/reset', { token: first, password: 'brand new password' })).status).toBe(
+      400,
+    );
   });
 });

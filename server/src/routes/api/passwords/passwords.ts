@@ -26,7 +26,11 @@ export function passwordRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 200: ZMessageResponse },
     handler: async ({ ctx, db, body, services }) => {
-      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`).limit(1);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
+        .limit(1);
       if (user?.usertype === 'email') {
         const token = randomToken();
         await tokenIssuer({

@@ -20,7 +20,9 @@ describe('POST /api/v1/session', () => {
       message: messages.auth.invalidEmail,
       field: 'email',
     });
-    expect((await client.post('/api/v1/session', { email: 'a@b.co', password: '' })).body.error.message).toBe(messages.auth.passwordRequired);
+    expect((await client.post('/api/v1/session', { email: 'a@b.co', password: '' })).body.error.message).toBe(
+      messages.auth.passwordRequired,
+    );
     const notAnObject = await client.post('/api/v1/session', ['a']);
     expect(notAnObject.status).toBe(400);
   });

@@ -49,7 +49,8 @@ export function sessionRoutes(api: ApiRouter): void {
         .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
         .limit(1);
       if (!row) await burnPasswordCheck(body.password);
-      if (!row || !(await verifyPassword(row.user.passwordHash, body.password))) throw UnauthorizedError(messages.auth.loginFailed);
+      if (!row || !(await verifyPassword(row.user.passwordHash, body.password)))
+        throw UnauthorizedError(messages.auth.loginFailed);
       const csrfToken = await sessionCreator({ db, ctx, userId: row.user.id, accountId: row.account.id });
       ctx.body = { data: { user: presentSessionUser(row.user, row.account), csrfToken } };
     },
