@@ -31,6 +31,6 @@ async function resetDirectly() {
 
 const live = env.DATABASE_URL ? undefined : readLiveLock(env.DATA_DIR);
 const credentials = live?.url ? await resetThroughServer(live.url, live.localKey) : await resetDirectly();
-console.log(`Demo account ready. Sign in at ${env.APP_URL}/index.html with
+console.log(`Demo account ready. Sign in at ${live?.url ?? env.APP_URL ?? `http://localhost:${env.PORT}`}/index.html with
   email:    ${credentials.email}
   password: ${credentials.password}`);

@@ -26,7 +26,7 @@ export type AppContext = ParameterizedContext<AppState>;
 
 /** Everything a request handler may use, created once at start. */
 export interface Services {
-  env: Env;
+  env: Env & { APP_URL: string };
   logger: Logger;
   database: Database;
   queue: JobQueue;

@@ -4,7 +4,9 @@ import { EnvError, parseEnv } from './env.ts';
 describe('parseEnv', () => {
   it('has working defaults: PGlite in ./data, the dev mailbox, port 3000', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', devMailbox: true, APP_URL: 'http://localhost:3000' });
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', devMailbox: true });
+    expect(env.APP_URL).toBeUndefined();
+    expect(parseEnv({ APP_URL: 'https://quiz.example.com/' }).APP_URL).toBe('https://quiz.example.com');
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

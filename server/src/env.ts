@@ -39,7 +39,8 @@ const ZEnv = z
     }
     return {
       ...env,
-      APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      /** Filled in by startServer with the address it listens on when not configured. */
+      APP_URL: env.APP_URL?.replace(/\/$/, ''),
       SESSION_SECRET: env.SESSION_SECRET ?? devSecret,
       /** The dev mailbox exists only without SMTP and outside production. */
       devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',

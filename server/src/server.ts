@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createApp } from './app.ts';
@@ -36,15 +36,26 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
   });
-  const services: Services = { env, logger, database, queue, mailer, limiters: createRateLimiters() };
-  const app = createApp(services, { mailboxDir, localKey: options.localKey });
-
-  const server = createServer(app.callback());
+  // Listen first: links in emails need the real address when APP_URL is not configured (PORT=0 in tests).
+  let handle: RequestListener = (_request, response) => {
+    response.statusCode = 503;
+    response.end();
+  };
+  const server = createServer((request, response) => handle(request, response));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done) => server.listen(env.PORT, env.HOST, done));
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${host}:${port}`;
+  const services: Services = {
+    env: { ...env, APP_URL: env.APP_URL ?? url },
+    logger,
+    database,
+    queue,
+    mailer,
+    limiters: createRateLimiters(),
+  };
+  handle = createApp(services, { mailboxDir, localKey: options.localKey }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
 
   let stopping: Promise<void> | undefined;

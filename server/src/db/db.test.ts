@@ -36,15 +36,13 @@ describe(`the data layer`, () => {
   it('deleting an account removes its users, sessions and files', async () => {
     const account = await newAccount();
     const [user] = await database.db.insert(users).values({ accountId: account.id, email: email() }).returning();
-    await database.db
-      .insert(sessions)
-      .values({
-        id: crypto.randomUUID(),
-        accountId: account.id,
-        userId: user!.id,
-        csrfToken: 'x',
-        expiresAt: new Date(Date.now() + 1000),
-      });
+    await database.db.insert(sessions).values({
+      id: crypto.randomUUID(),
+      accountId: account.id,
+      userId: user!.id,
+      csrfToken: 'x',
+      expiresAt: new Date(Date.now() + 1000),
+    });
     await database.db
       .insert(files)
       .values({ accountId: account.id, contentType: 'image/png', byteSize: 3, sha256: 'x', data: new Uint8Array([1, 2, 3]) });

@@ -26,7 +26,7 @@ export async function getTestServer(overrides: Record<string, string | undefined
   const mailbox = new DevMailbox(join(dataDir, 'mailbox'));
   return {
     ...running,
-    env,
+    env: running.services.env,
     dataDir,
     /** A client that keeps its cookie and CSRF token, like one browser. */
     client: () => new TestClient(running.url),

@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { getTestServer, type TestServer } from '../../server/src/test/getTestServer.ts';
+
+const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless. */
+export async function startBrowserHarness() {
+  if (!existsSync(chromePath))
+    throw new Error(`Chromium not found at ${chromePath}: apt-get install chromium, or set CHROME_PATH`);
+  if (!existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
+    throw new Error('standalone/dist is missing: run `npm run build` first (npm test does)');
+  }
+  const server = await getTestServer();
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  mkdirSync(resultsDir, { recursive: true });
+  return new BrowserHarness(server, browser);
+}
+
+export class BrowserHarness {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  readonly #contexts: BrowserContext[] = [];
+
+  constructor(server: TestServer, browser: Browser) {
+    this.server = server;
+    this.browser = browser;
+  }
+
+  /** A fresh browser profile (no cookies) at desktop or phone width. */
+  async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+    const context = await this.browser.newContext({
+      baseURL: this.server.url,
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    });
+    this.#contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  /** Saves test-results/<name>.png, full page. */
+  async screenshot(page: Page, name: string): Promise<void> {
+    await page.screenshot({ path: `${resultsDir}${name}.png`, fullPage: true });
+  }
+
+  /** Reads the newest mail to `to` from the dev mailbox page, as a person would. */
+  async mailText(page: Page, to: string, matching: RegExp): Promise<string> {
+    await this.server.waitForMail(to, matching);
+    await page.goto('/dev/mailbox');
+    const article = page.locator('article', { hasText: to }).filter({ hasText: matching }).first();
+    return article.innerText();
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.#contexts) await context.close();
+    await this.browser.close();
+    await this.server.stop();
+  }
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { messages } from '@quizlead/shared/validations.ts';
+import { uniqueEmail } from '../../server/src/test/factories.ts';
+import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+
+let harness: BrowserHarness;
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+});
+afterAll(() => harness?.close());
+
+it('signs up through the three-step wizard with the token from the dev mailbox', async () => {
+  const page = await harness.newPage();
+  const email = uniqueEmail('wizard');
+  await page.goto('/Signup');
+  await expect.poll(() => page.getByText('Account Details').first().isVisible()).toBe(true);
+
+  // Step 1: the spec's client-side messages first.
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => page.getByText(messages.auth.fullNameEmpty).first().isVisible()).toBe(true);
+  await page.getByLabel('Full name').fill('Wendy Wizard');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => page.getByText(messages.auth.invalidEmail).first().isVisible()).toBe(true);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('wizard password 1');
+  await harness.screenshot(page, 'signup-1-account-details');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 2: company details, then Create Account.
+  await expect.poll(() => page.getByText('Personal Details').first().isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect.poll(() => page.getByText(messages.auth.companyNameEmpty).first().isVisible()).toBe(true);
+  await page.getByLabel('Company name').fill('Wizard Works');
+  await page.getByLabel('Company URL').fill('wizard.example');
+  await harness.screenshot(page, 'signup-2-personal-details');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  // Step 3: a wrong token first, then the real one read from the mailbox in another tab.
+  await expect.poll(() => page.getByText('Verification').first().isVisible()).toBe(true);
+  await page.getByLabel('Verification token').fill('000000');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect.poll(() => page.getByText(messages.auth.tokenInvalid).first().isVisible()).toBe(true);
+  await harness.screenshot(page, 'signup-3-verification-error');
+
+  const mailbox = await page.context().newPage();
+  const mail = await harness.mailText(mailbox, email, /verification token/);
+  const token = /verification token is: (\d{6})/.exec(mail)![1]!;
+  await page.getByLabel('Verification token').fill(token);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await page.waitForURL('**/app/');
+  await expect.poll(() => page.getByText('Wendy Wizard').first().isVisible()).toBe(true);
+  await harness.screenshot(page, 'signup-4-welcome');
+  const profile = await page.evaluate(() => fetch('/api/v1/account/profile').then((response) => response.json()));
+  expect(profile.data).toMatchObject({ companyName: 'Wizard Works', companyUrl: 'https://wizard.example', email });
+});
+
+it('Skip for Now creates the account without company details', async () => {
+  const page = await harness.newPage({ width: 375, height: 740 });
+  const email = uniqueEmail('skipper');
+  await page.goto('/Signup');
+  await page.getByLabel('Full name').fill('Sky Skipper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('skipper password 1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Skip for Now' }).click();
+  await expect.poll(() => page.getByLabel('Verification token').isVisible()).toBe(true);
+  await harness.screenshot(page, 'signup-phone-verification');
+
+  const mailbox = await page.context().newPage();
+  const first = /verification token is: (\d{6})/.exec(await harness.mailText(mailbox, email, /verification token/))![1]!;
+  await page.getByRole('button', { name: 'Send Again' }).click();
+  await expect.poll(async () => (await harness.server.mailbox.list()).filter((mail) => mail.to === email).length).toBe(2);
+  const newest = (await harness.server.mailbox.list()).find((mail) => mail.to === email)!;
+  const second = /verification token is: (\d{6})/.exec(newest.text)![1]!;
+  expect(second).toMatch(/^\d{6}$/);
+  if (first !== second) {
+    await page.getByLabel('Verification token').fill(first);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText(messages.auth.tokenInvalid).first().isVisible()).toBe(true);
+  }
+  await page.getByLabel('Verification token').fill(second);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/app/');
+  const profile = await page.evaluate(() => fetch('/api/v1/account/profile').then((response) => response.json()));
+  expect(profile.data).toMatchObject({ fullName: 'Sky Skipper', companyName: '', companyUrl: '' });
+});

@@ -1,0 +1,37 @@
+import type {
+  TMessageResponse,
+  TSessionResponse,
+  TSignInRequest,
+  TSignupRequest,
+  TSignupTokenRequest,
+} from '@quizlead/shared/schemas/auth.ts';
+import { api, setCsrfToken } from '@quizlead/web/admin/api/client.ts';
+
+type Session = TSessionResponse['data'];
+type Message = TMessageResponse['data'];
+
+/** Every answer that opens a session hands over the CSRF token for later mutations. */
+function remember(session: Session): Session {
+  setCsrfToken(session.csrfToken);
+  return session;
+}
+
+export const getSession = async (signal?: AbortSignal) =>
+  remember(await api.get<Session>('/api/v1/session', { signal, notifyUnauthorized: false }));
+
+export const signIn = async (body: TSignInRequest) =>
+  remember(await api.post<Session>('/api/v1/session', body, { notifyUnauthorized: false }));
+
+export async function signOut(): Promise<void> {
+  await api.delete<Message>('/api/v1/session', { notifyUnauthorized: false });
+  setCsrfToken(null);
+}
+
+export const requestSignupToken = (body: TSignupTokenRequest) => api.post<Message>('/api/v1/signup/token', body);
+
+export const signUp = async (body: TSignupRequest) => remember(await api.post<Session>('/api/v1/signup', body));
+
+export const forgotPassword = (email: string) => api.post<Message>('/api/v1/password/forgot', { email });
+
+export const resetPassword = (token: string, password: string) =>
+  api.post<Message>('/api/v1/password/reset', { token, password });

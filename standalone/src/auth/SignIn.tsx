@@ -1,0 +1,116 @@
+import { Banner, BlockStack, Button, Form, FormLayout, InlineStack, Link, Spinner, Text, TextField } from '@shopify/polaris';
+import { ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
+import { limits, messages } from '@quizlead/shared/validations.ts';
+import { errorMessage } from '@quizlead/web/admin/api/client.ts';
+import { fieldErrors } from '@quizlead/web/admin/forms.ts';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { getSession, signIn } from '../api/auth.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { noticeFrom } from './notice.ts';
+
+export function SignIn() {
+  const navigate = useNavigate();
+  const notice = noticeFrom(useLocation().state);
+  const [checking, setChecking] = useState(true);
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [edited, setEdited] = useState({ email: false, password: false });
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // An open session skips the form.
+  useEffect(() => {
+    const controller = new AbortController();
+    getSession(controller.signal).then(
+      () => navigate('/app/', { replace: true }),
+      () => {
+        if (!controller.signal.aborted) setChecking(false);
+      },
+    );
+    return () => controller.abort();
+  }, [navigate]);
+
+  const set = (field: 'email' | 'password') => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setEdited((current) => ({ ...current, [field]: true }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const canSubmit = edited.email && edited.password && values.email.trim() !== '';
+
+  async function submit() {
+    if (!canSubmit || submitting) return;
+    const parsed = ZSignInRequest.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await signIn(parsed.data);
+      navigate('/app/', { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle="Welcome back. Sign in to build quizzes and collect leads."
+      footer={
+        <Text as="p" tone="subdued">
+          New here? <Link url="/Signup">Sign up</Link>
+        </Text>
+      }
+    >
+      {checking ? (
+        <InlineStack align="center">
+          <Spinner size="small" accessibilityLabel="Checking your session" />
+        </InlineStack>
+      ) : (
+        <Form onSubmit={submit} noValidate>
+          <BlockStack gap="400">
+            {notice ? (
+              <Banner tone="info">
+                <p>{notice}</p>
+              </Banner>
+            ) : null}
+            <FormLayout>
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={set('email')}
+                error={errors.email}
+                maxLength={limits.email}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={set('password')}
+                error={errors.password}
+                maxLength={limits.passwordMax}
+                labelAction={{ content: 'Forgot Password', url: '/ForgetPassword' }}
+              />
+            </FormLayout>
+            <Button variant="primary" size="large" submit fullWidth disabled={!canSubmit} loading={submitting}>
+              Sign in
+            </Button>
+            {failure ? (
+              <Banner tone="critical" title={messages.auth.loginErrorTitle} onDismiss={() => setFailure(null)}>
+                <p>{failure}</p>
+              </Banner>
+            ) : null}
+          </BlockStack>
+        </Form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,144 @@
+import { csrfHeader } from '@quizlead/shared/constants.ts';
+import { messages } from '@quizlead/shared/validations.ts';
+
+/**
+ * The one way browser code talks to /api/v1. It speaks the envelopes of docs/api.md:
+ * `{data}` on success, `{error:{code,message,field}}` on failure (thrown as ApiError).
+ * The standalone shell authenticates with the session cookie plus a CSRF token kept in
+ * memory; the embedded app plugs in a bearer-token provider instead.
+ */
+
+export type ApiErrorCode =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'internal'
+  | 'network';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly field: string | undefined;
+
+  constructor(status: number, code: ApiErrorCode, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+/** Returns the Authorization header value (for example `Bearer …`), or null for none. */
+export type AuthHeaderProvider = () => string | null | Promise<string | null>;
+
+let csrfToken: string | null = null;
+let authHeaderProvider: AuthHeaderProvider | null = null;
+let unauthorizedHandler: ((error: ApiError) => void) | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function setAuthHeaderProvider(provider: AuthHeaderProvider | null): void {
+  authHeaderProvider = provider;
+}
+
+/** Called when a signed-in call answers 401 (session expired); shells redirect to sign-in. */
+export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (a file upload), with its own content type. */
+  body?: Blob;
+  contentType?: string;
+  signal?: AbortSignal;
+  /** Set false on calls where 401 is an ordinary answer (sign-in, session probe). */
+  notifyUnauthorized?: boolean;
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  } else if (options.body) {
+    headers.set('Content-Type', options.contentType || options.body.type || 'application/octet-stream');
+    body = options.body;
+  }
+  if (method !== 'GET' && csrfToken) headers.set(csrfHeader, csrfToken);
+  const authorization = authHeaderProvider ? await authHeaderProvider() : null;
+  if (authorization) headers.set('Authorization', authorization);
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError(0, 'network', messages.generic.serverErrorPrefix + reason);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return (payload as { data: T } | undefined)?.data as T;
+
+  const error = toApiError(response, payload);
+  if (error.status === 401 && options.notifyUnauthorized !== false) unauthorizedHandler?.(error);
+  throw error;
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const envelope = (payload as { error?: { code?: unknown; message?: unknown; field?: unknown } } | undefined)
+    ?.error;
+  if (envelope && typeof envelope.message === 'string') {
+    const code = typeof envelope.code === 'string' ? (envelope.code as ApiErrorCode) : 'internal';
+    const field = typeof envelope.field === 'string' ? envelope.field : undefined;
+    return new ApiError(response.status, code, envelope.message, field);
+  }
+  const text = `${response.status} ${response.statusText}`.trim();
+  return new ApiError(response.status, response.status === 401 ? 'unauthorized' : 'internal', text);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, json: json ?? {} }),
+  put: <T>(path: string, json: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, json }),
+  patch: <T>(path: string, json: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, json }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+  /** POSTs a file's raw bytes with its own Content-Type. */
+  upload: <T>(path: string, file: Blob, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body: file, contentType: file.type }),
+};
+
+/** The text of a failed call for a notification: network failures already carry the prefix. */
+export function errorNotice(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.code === 'network' ? error.message : messages.generic.serverErrorPrefix + error.message;
+  }
+  return messages.generic.serverErrorPrefix + (error instanceof Error ? error.message : String(error));
+}
+
+/** The plain message of a failed call, for an inline error area. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

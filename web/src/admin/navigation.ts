@@ -1,0 +1,22 @@
+import type { IconSource } from '@shopify/polaris';
+import { HomeIcon, PersonIcon } from '@shopify/polaris-icons';
+
+export interface NavigationItem {
+  label: string;
+  /** Path under /app; '' is the dashboard. */
+  path: string;
+  icon: IconSource;
+}
+
+/** The signed-in area's screens, in menu order. Each new screen appends its entry here. */
+export const navigationItems: NavigationItem[] = [
+  { label: 'Dashboard', path: '', icon: HomeIcon },
+  { label: 'Account', path: 'Account', icon: PersonIcon },
+];
+
+/** The first URL segment after /app, matched case-insensitively like the routes. */
+export function selectedPath(pathname: string): string {
+  const segment = pathname.replace(/^\/app\/?/i, '').split('/')[0] ?? '';
+  const match = navigationItems.find((item) => item.path.toLowerCase() === segment.toLowerCase());
+  return match ? match.path : '';
+}

@@ -1,0 +1,105 @@
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Card,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  SkeletonPage,
+} from '@shopify/polaris';
+import type { TProfile } from '@quizlead/shared/schemas/account.ts';
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { getProfile } from '../api/account.ts';
+import { errorNotice } from '../api/client.ts';
+import { CollapsiblePanel } from '../components/CollapsiblePanel.tsx';
+import { sessionUserAtom } from '../session.ts';
+import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
+import { PersonalDetailsForm } from './account/PersonalDetailsForm.tsx';
+
+const title = 'Account';
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; profile: TProfile };
+
+export function Account() {
+  const setUser = useSetAtom(sessionUserAtom);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    getProfile(controller.signal).then(
+      (profile) => setLoad({ state: 'ready', profile }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: errorNotice(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  const saved = useCallback(
+    (profile: TProfile) => {
+      setLoad({ state: 'ready', profile });
+      setUser((user) => (user ? { ...user, name: profile.fullName, companyName: profile.companyName } : user));
+    },
+    [setUser],
+  );
+
+  if (load.state === 'loading') return <AccountSkeleton />;
+  if (load.state === 'failed') {
+    return (
+      <Page title={title} narrowWidth>
+        <Banner tone="critical" action={{ content: 'Try again', onAction: () => setAttempt((n) => n + 1) }}>
+          <p>{load.message}</p>
+        </Banner>
+      </Page>
+    );
+  }
+
+  const { profile } = load;
+  // Social and Shopify sign-ins have no password of ours to change.
+  const hasPassword = profile.usertype === 'email';
+  return (
+    <Page title={title} subtitle="Your sign-in and the company details shown on what you publish." narrowWidth>
+      <BlockStack gap="400">
+        {hasPassword ? (
+          <CollapsiblePanel id="account-details" title="Account Details" description="Change your password.">
+            <ChangePasswordForm />
+          </CollapsiblePanel>
+        ) : null}
+        <CollapsiblePanel
+          id="personal-details"
+          title="Personal Details"
+          description="Your name and the company shown on your quizzes."
+        >
+          <PersonalDetailsForm profile={profile} onSaved={saved} />
+        </CollapsiblePanel>
+      </BlockStack>
+      <Box paddingBlockEnd="800" />
+    </Page>
+  );
+}
+
+function AccountSkeleton() {
+  return (
+    <SkeletonPage title={title} narrowWidth>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            {[4, 7].map((lines) => (
+              <Card key={lines}>
+                <BlockStack gap="400">
+                  <SkeletonDisplayText size="small" />
+                  <SkeletonBodyText lines={lines} />
+                </BlockStack>
+              </Card>
+            ))}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </SkeletonPage>
+  );
+}
