@@ -11,7 +11,13 @@ try {
   process.exit(1);
 }
 
-const lock = env.DATABASE_URL ? undefined : acquireDataDirLock(env.DATA_DIR);
+let lock;
+try {
+  lock = env.DATABASE_URL ? undefined : acquireDataDirLock(env.DATA_DIR);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const running = await startServer(env, lock ? { localKey: lock.localKey } : {});
 lock?.publish(running.url);
 

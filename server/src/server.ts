@@ -45,7 +45,7 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done) => server.listen(env.PORT, env.HOST, done));
   const { port } = server.address() as AddressInfo;
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(env.HOST) ? 'localhost' : env.HOST;
   const url = `http://${host}:${port}`;
   const services: Services = {
     env: { ...env, APP_URL: env.APP_URL ?? url },

@@ -126,7 +126,12 @@ export function Signup() {
       ) : null}
       {step === 0 ? <AccountStep {...stepProps} onContinue={continueFromAccount} /> : null}
       {step === 1 ? (
-        <PersonalStep {...stepProps} onBack={() => go(0)} onSkip={() => continueFromPersonal(true)} onNext={() => continueFromPersonal(false)} />
+        <PersonalStep
+          {...stepProps}
+          onBack={() => go(0)}
+          onSkip={() => continueFromPersonal(true)}
+          onNext={() => continueFromPersonal(false)}
+        />
       ) : null}
       {step === 2 ? (
         <VerificationStep

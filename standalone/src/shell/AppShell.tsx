@@ -28,7 +28,6 @@ export function AppShell() {
 
   useEffect(() => {
     const controller = new AbortController();
-    setFailure(null);
     getSession(controller.signal).then(
       (session) => setUser(session.user),
       (error: unknown) => {
@@ -49,8 +48,6 @@ export function AppShell() {
     return () => setUnauthorizedHandler(null);
   }, [navigate, setUser]);
 
-  useEffect(() => setMobileNavOpen(false), [pathname]);
-
   const toggleNavigation = useCallback(() => {
     if (window.matchMedia(wideScreen).matches) {
       setNavCollapsed((value) => !value);
@@ -60,12 +57,18 @@ export function AppShell() {
     }
   }, []);
 
+  const retry = () => {
+    setFailure(null);
+    setAttempt((n) => n + 1);
+  };
+  const closeMobileNav = () => setMobileNavOpen(false);
+
   if (!user) {
     return (
       <Frame logo={logo}>
         {failure ? (
           <Page title={productName} narrowWidth>
-            <Banner tone="critical" action={{ content: 'Try again', onAction: () => setAttempt((n) => n + 1) }}>
+            <Banner tone="critical" action={{ content: 'Try again', onAction: retry }}>
               <p>{failure}</p>
             </Banner>
           </Page>
@@ -92,9 +95,9 @@ export function AppShell() {
       <Frame
         logo={logo}
         topBar={<ShellTopBar user={user} onNavigationToggle={toggleNavigation} />}
-        navigation={navCollapsed ? undefined : <ShellNavigation pathname={pathname} />}
+        navigation={navCollapsed ? undefined : <ShellNavigation pathname={pathname} onDismiss={closeMobileNav} />}
         showMobileNavigation={mobileNavOpen}
-        onNavigationDismiss={() => setMobileNavOpen(false)}
+        onNavigationDismiss={closeMobileNav}
       >
         <Outlet />
         <ShellFooter />

@@ -1,10 +1,16 @@
 import { Navigation } from '@shopify/polaris';
 import { navigationItems, selectedPath } from '@quizlead/web/admin/navigation.ts';
 
-export function ShellNavigation({ pathname }: { pathname: string }) {
+interface Props {
+  pathname: string;
+  /** Closes the navigation after a choice on phones. */
+  onDismiss(): void;
+}
+
+export function ShellNavigation({ pathname, onDismiss }: Props) {
   const selected = selectedPath(pathname);
   return (
-    <Navigation location={pathname}>
+    <Navigation location={pathname} onDismiss={onDismiss}>
       <Navigation.Section
         items={navigationItems.map((item) => ({
           label: item.label,

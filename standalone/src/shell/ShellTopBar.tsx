@@ -5,7 +5,7 @@ import { ApiError, errorNotice } from '@quizlead/web/admin/api/client.ts';
 import { sessionUserAtom } from '@quizlead/web/admin/session.ts';
 import { useShowToast } from '@quizlead/web/admin/toast.ts';
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { signOut } from '../api/auth.ts';
 import { noticeState } from '../auth/notice.ts';
@@ -19,10 +19,10 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
   const navigate = useNavigate();
   const setUser = useSetAtom(sessionUserAtom);
   const showToast = useShowToast();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu belongs to the page it was opened on: moving to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
 
   async function leave() {
     try {
@@ -46,7 +46,7 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
       accessibilityLabel={`Account menu for ${user.name || user.email}`}
       avatar={user.picture ?? undefined}
       open={menuOpen}
-      onToggle={() => setMenuOpen((open) => !open)}
+      onToggle={() => setMenuOpenOn(menuOpen ? null : pathname)}
       actions={[
         {
           items: [
@@ -61,10 +61,9 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
   return <TopBar showNavigationToggle userMenu={userMenu} onNavigationToggle={onNavigationToggle} />;
 }
 
+/** First and last initials: 'Grace Brewster Hopper' is GH. */
 function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('');
+  const picked = words.length > 1 ? [words[0], words.at(-1)] : words;
+  return picked.map((word) => word?.[0]?.toUpperCase() ?? '').join('');
 }

@@ -14,8 +14,5 @@ let nextId = 1;
 
 export function useShowToast(): (content: string, options?: { error?: boolean }) => void {
   const setToast = useSetAtom(toastAtom);
-  return useCallback(
-    (content, options) => setToast({ id: nextId++, content, error: options?.error ?? false }),
-    [setToast],
-  );
+  return useCallback((content, options) => setToast({ id: nextId++, content, error: options?.error ?? false }), [setToast]);
 }

@@ -1,9 +1,4 @@
-import type {
-  TChangePasswordRequest,
-  TProfile,
-  TUpdateProfileRequest,
-  TUploadedFile,
-} from '@quizlead/shared/schemas/account.ts';
+import type { TChangePasswordRequest, TProfile, TUpdateProfileRequest, TUploadedFile } from '@quizlead/shared/schemas/account.ts';
 import type { TMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { api } from './client.ts';
 

@@ -105,8 +105,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 }
 
 function toApiError(response: Response, payload: unknown): ApiError {
-  const envelope = (payload as { error?: { code?: unknown; message?: unknown; field?: unknown } } | undefined)
-    ?.error;
+  const envelope = (payload as { error?: { code?: unknown; message?: unknown; field?: unknown } } | undefined)?.error;
   if (envelope && typeof envelope.message === 'string') {
     const code = typeof envelope.code === 'string' ? (envelope.code as ApiErrorCode) : 'internal';
     const field = typeof envelope.field === 'string' ? envelope.field : undefined;
@@ -120,10 +119,8 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, json: json ?? {} }),
-  put: <T>(path: string, json: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, json }),
-  patch: <T>(path: string, json: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', path, { ...options, json }),
+  put: <T>(path: string, json: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, json }),
+  patch: <T>(path: string, json: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, json }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
   /** POSTs a file's raw bytes with its own Content-Type. */
   upload: <T>(path: string, file: Blob, options?: RequestOptions) =>

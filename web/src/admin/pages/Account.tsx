@@ -30,7 +30,6 @@ export function Account() {
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoad({ state: 'loading' });
     getProfile(controller.signal).then(
       (profile) => setLoad({ state: 'ready', profile }),
       (error: unknown) => {
@@ -48,11 +47,16 @@ export function Account() {
     [setUser],
   );
 
+  const retry = () => {
+    setLoad({ state: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+
   if (load.state === 'loading') return <AccountSkeleton />;
   if (load.state === 'failed') {
     return (
       <Page title={title} narrowWidth>
-        <Banner tone="critical" action={{ content: 'Try again', onAction: () => setAttempt((n) => n + 1) }}>
+        <Banner tone="critical" action={{ content: 'Try again', onAction: retry }}>
           <p>{load.message}</p>
         </Banner>
       </Page>

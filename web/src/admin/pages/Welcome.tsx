@@ -30,8 +30,7 @@ interface Feature {
 const features: Feature[] = [
   {
     title: 'Quizzes',
-    description:
-      'Graded, personality, weighted and category quizzes that end with a lead form and a tailored result.',
+    description: 'Graded, personality, weighted and category quizzes that end with a lead form and a tailored result.',
     icon: QuestionCircleIcon,
   },
   {
@@ -72,8 +71,8 @@ export function Welcome() {
               action={{ content: profileIncomplete ? 'Complete your profile' : 'Review your profile', url: '/app/Account' }}
             >
               <p>
-                Your company name, website and logo appear on every quiz, poll and form you publish, so visitors
-                know who they are talking to.
+                Your company name, website and logo appear on every quiz, poll and form you publish, so visitors know who they are
+                talking to.
               </p>
             </EmptyState>
           </Card>

@@ -10,9 +10,8 @@ import { errorMessage } from '../../api/client.ts';
 import { useShowToast } from '../../toast.ts';
 
 const acceptedTypes: readonly string[] = limits.logoTypes;
-const hint = `${limits.logoTypes.map((type) => type.slice('image/'.length).toUpperCase()).join(', ')}; up to ${
-  limits.logoBytes / 1024 / 1024
-} MB`;
+const typeNames = limits.logoTypes.map((type) => type.slice('image/'.length).toUpperCase());
+const hint = `${typeNames.slice(0, -1).join(', ')} or ${typeNames.at(-1)}, up to ${limits.logoBytes / 1024 / 1024} MB`;
 
 interface Props {
   profile: TProfile;
