@@ -5,7 +5,7 @@ import { api } from './client.ts';
 type Message = TMessageResponse['data'];
 
 /** companyLogoId: omitted keeps the logo, null removes it, an uploaded file's id sets it. */
-export type ProfileUpdate = TUpdateProfileRequest & { companyLogoId?: string | null };
+export type ProfileUpdate = TUpdateProfileRequest;
 
 export const getProfile = (signal?: AbortSignal) => api.get<TProfile>('/api/v1/account/profile', { signal });
 

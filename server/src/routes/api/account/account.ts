@@ -3,7 +3,8 @@ import { ZChangePasswordRequest, ZProfileResponse, ZUpdateProfileRequest } from 
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { findOwner } from '../../../db/queries/owner.ts';
-import { accounts, sessions, users } from '../../../db/schema/index.ts';
+import { accounts, files, sessions, users } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
 import { ForbiddenError, ValidationError } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { findOwnFile } from '../../../policies/file.ts';
@@ -35,6 +36,8 @@ export function accountRoutes(api: ApiRouter): void {
     responses: { 200: ZProfileResponse, 404: 'The logo file is not in this account' },
     handler: async ({ ctx, db, auth, body }) => {
       if (body.companyLogoId) await findOwnFile(db, auth, body.companyLogoId);
+      const before = await findOwner(db, auth);
+      const replacedLogo = body.companyLogoId !== undefined && before.account.logoFileId !== body.companyLogoId;
       const now = new Date();
       await db.update(users).set({ fullName: body.fullName, updatedAt: now }).where(eq(users.id, auth.userId));
       await db
@@ -46,6 +49,10 @@ export function accountRoutes(api: ApiRouter): void {
           updatedAt: now,
         })
         .where(eq(accounts.id, auth.accountId));
+      // A logo is uploaded for the logo alone: the one it replaces is deleted with the change.
+      if (replacedLogo && before.account.logoFileId) {
+        await db.delete(files).where(scoped(files, auth.accountId, eq(files.id, before.account.logoFileId)));
+      }
       const { user, account } = await findOwner(db, auth);
       ctx.body = { data: presentProfile(user, account) };
     },

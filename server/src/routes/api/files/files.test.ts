@@ -66,6 +66,19 @@ describe('the company logo and another account', () => {
     expect((await fetch(`${server.url}${file.url}`)).status).toBe(404);
   });
 
+  it('deletes the logo a new one replaces', async () => {
+    const owner = await createOwner(server);
+    const first = (await upload(owner.client, tinyPng)).body.data;
+    const second = (await upload(owner.client, tinyPng)).body.data;
+    const profile = { fullName: 'Olive', companyName: 'Acme', companyUrl: '' };
+    await owner.client.patch('/api/v1/account/profile', { ...profile, companyLogoId: first.id });
+    await owner.client.patch('/api/v1/account/profile', { ...profile });
+    expect((await fetch(`${server.url}${first.url}`)).status).toBe(200);
+    const replaced = await owner.client.patch('/api/v1/account/profile', { ...profile, companyLogoId: second.id });
+    expect(replaced.body.data.companyLogoUrl).toBe(second.url);
+    expect((await fetch(`${server.url}${first.url}`)).status).toBe(404);
+  });
+
   it('removes the logo with null', async () => {
     const owner = await createOwner(server);
     const file = (await upload(owner.client, tinyPng)).body.data;
@@ -73,5 +86,6 @@ describe('the company logo and another account', () => {
     await owner.client.patch('/api/v1/account/profile', { ...profile, companyLogoId: file.id });
     const cleared = await owner.client.patch('/api/v1/account/profile', { ...profile, companyLogoId: null });
     expect(cleared.body.data.companyLogoUrl).toBeNull();
+    expect((await fetch(`${server.url}${file.url}`)).status).toBe(404);
   });
 });
