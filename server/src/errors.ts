@@ -1,15 +1,7 @@
+import type { TApiErrorCode } from '@quizlead/shared/schemas/common.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 
-export type ErrorCode =
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'internal';
+export type ErrorCode = TApiErrorCode;
 
 /** An error whose message is safe to show the user. Anything else becomes a 500. */
 export class AppError extends Error {

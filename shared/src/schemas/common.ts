@@ -31,10 +31,24 @@ export const ZCompanyUrl = z
 
 export const ZId = z.uuid({ error: 'Invalid id' });
 
+/** What went wrong, in the error envelope's `code`. */
+export const apiErrorCodes = [
+  'validation',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+] as const;
+export type TApiErrorCode = (typeof apiErrorCodes)[number];
+
 /** The error envelope every failed API call answers with. */
 export const ZApiError = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(apiErrorCodes),
     message: z.string(),
     field: z.string().optional(),
   }),

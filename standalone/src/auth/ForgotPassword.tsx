@@ -1,9 +1,10 @@
-import { Banner, BlockStack, Button, Form, Link, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Form, Link, Text } from '@shopify/polaris';
 import { ZEmail } from '@quizlead/shared/schemas/common.ts';
-import { limits, messages } from '@quizlead/shared/validations.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
 import { forgotPassword } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { EmailField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
@@ -43,10 +44,7 @@ export function ForgotPassword() {
       ) : (
         <Form onSubmit={submit} noValidate>
           <BlockStack gap="400">
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
+            <EmailField
               value={email}
               onChange={(value) => {
                 setEmail(value);
@@ -54,7 +52,6 @@ export function ForgotPassword() {
                 setError(undefined);
               }}
               error={error}
-              maxLength={limits.email}
               autoFocus
             />
             <Button variant="primary" size="large" submit fullWidth disabled={!edited} loading={sending}>

@@ -1,11 +1,12 @@
-import { Banner, BlockStack, Button, Form, FormLayout, Link, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Form, FormLayout, Link } from '@shopify/polaris';
 import { ZNewPassword } from '@quizlead/shared/schemas/common.ts';
-import { limits, messages } from '@quizlead/shared/validations.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { ApiError, errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
 type Outcome = { kind: 'done' } | { kind: 'invalid'; message: string } | null;
 
@@ -63,25 +64,21 @@ export function ResetPassword() {
               </Banner>
             ) : null}
             <FormLayout>
-              <TextField
+              <PasswordField
+                purpose="new"
+                showRule
                 label="New password"
-                type="password"
-                autoComplete="new-password"
                 value={values.password}
                 onChange={set('password')}
                 error={errors.password}
-                maxLength={limits.passwordMax}
-                helpText={`At least ${limits.passwordMin} characters`}
                 autoFocus
               />
-              <TextField
+              <PasswordField
+                purpose="new"
                 label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
                 value={values.confirm}
                 onChange={set('confirm')}
                 error={errors.confirm}
-                maxLength={limits.passwordMax}
               />
             </FormLayout>
             <Button variant="primary" size="large" submit fullWidth loading={saving}>

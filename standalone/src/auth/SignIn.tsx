@@ -1,6 +1,6 @@
-import { Banner, BlockStack, Button, Form, FormLayout, InlineStack, Link, Spinner, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Form, FormLayout, InlineStack, Link, Spinner, Text } from '@shopify/polaris';
 import { ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
-import { limits, messages } from '@quizlead/shared/validations.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { fieldErrors } from '@quizlead/web/admin/forms.ts';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { getSession, signIn } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { noticeFrom } from './notice.ts';
+import { EmailField, PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
 export function SignIn() {
   const navigate = useNavigate();
@@ -80,23 +81,12 @@ export function SignIn() {
               </Banner>
             ) : null}
             <FormLayout>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={set('email')}
-                error={errors.email}
-                maxLength={limits.email}
-              />
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="current-password"
+              <EmailField value={values.email} onChange={set('email')} error={errors.email} />
+              <PasswordField
+                purpose="current"
                 value={values.password}
                 onChange={set('password')}
                 error={errors.password}
-                maxLength={limits.passwordMax}
                 labelAction={{ content: 'Forgot Password', url: '/ForgetPassword' }}
               />
             </FormLayout>

@@ -1,6 +1,7 @@
 import { Banner, BlockStack, Button, ButtonGroup, Form, FormLayout, InlineStack, TextField } from '@shopify/polaris';
 import { limits } from '@quizlead/shared/validations.ts';
 import type { ReactNode } from 'react';
+import { EmailField, PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
 export interface SignupValues {
   fullName: string;
@@ -34,25 +35,8 @@ export function AccountStep({ values, errors, busy, set, onContinue }: StepProps
             maxLength={limits.fullName}
             autoFocus
           />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-            maxLength={limits.email}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            maxLength={limits.passwordMax}
-            helpText={`At least ${limits.passwordMin} characters`}
-          />
+          <EmailField value={values.email} onChange={set('email')} error={errors.email} />
+          <PasswordField purpose="new" showRule value={values.password} onChange={set('password')} error={errors.password} />
         </FormLayout>
         <Button variant="primary" size="large" submit fullWidth loading={busy === 'continue'}>
           Continue

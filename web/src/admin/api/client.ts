@@ -1,4 +1,5 @@
 import { csrfHeader } from '@quizlead/shared/constants.ts';
+import type { TApiErrorCode } from '@quizlead/shared/schemas/common.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 
 /**
@@ -8,17 +9,8 @@ import { messages } from '@quizlead/shared/validations.ts';
  * memory; the embedded app plugs in a bearer-token provider instead.
  */
 
-export type ApiErrorCode =
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'internal'
-  | 'network';
+/** The server's codes, plus 'network' when no answer came back. */
+export type ApiErrorCode = TApiErrorCode | 'network';
 
 export class ApiError extends Error {
   readonly status: number;

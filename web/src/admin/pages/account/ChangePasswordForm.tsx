@@ -1,11 +1,12 @@
-import { Banner, BlockStack, Button, Form, FormLayout, InlineStack, List, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Form, FormLayout, InlineStack, List } from '@shopify/polaris';
 import { ZChangePasswordRequest } from '@quizlead/shared/schemas/account.ts';
-import { limits, messages } from '@quizlead/shared/validations.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
 import { changePassword } from '../../api/account.ts';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { fieldErrors } from '../../forms.ts';
 import { useShowToast } from '../../toast.ts';
+import { PasswordField } from '../../components/CredentialFields.tsx';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -55,26 +56,17 @@ export function ChangePasswordForm() {
           </Banner>
         ) : null}
         <FormLayout>
-          <TextField
+          <PasswordField
+            purpose="current"
             label="Current password"
-            type="password"
-            autoComplete="current-password"
             value={values.currentPassword}
             onChange={set('currentPassword')}
           />
           <FormLayout.Group>
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={set('newPassword')}
-              helpText={`At least ${limits.passwordMin} characters`}
-            />
-            <TextField
+            <PasswordField purpose="new" showRule label="New password" value={values.newPassword} onChange={set('newPassword')} />
+            <PasswordField
+              purpose="new"
               label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
               value={values.confirmPassword}
               onChange={set('confirmPassword')}
             />
