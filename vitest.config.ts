@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summaryReporter.ts'],
     globalSetup: ['./server/src/test/globalSetup.ts'],
     projects: [
       {
