@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { colorKeys, questionKinds, quizDefaults, quizLimits, quizTypes, themeIds } from '../quizzes.ts';
+
+/** Ids the builder makes up for answers, personalities and categories before anything is saved. */
+export const ZLocalId = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[\w-]+$/, 'Invalid id');
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+/** Rich text as HTML; the server sanitises it with an allow-list before storing. */
+const richText = z.string().max(10_000, 'Text is too long');
+const imageUrl = z.string().max(quizLimits.url).nullable().default(null);
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(quizLimits.url)
+  .refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Enter a valid url starting with http:// or https://')
+  .default('');
+
+export const ZAnswer = z.object({
+  id: ZLocalId,
+  text: z.string().max(quizLimits.answerText, `At most ${quizLimits.answerText} characters`),
+  image: imageUrl,
+  /** Graded types: counts 1 (or -1 when wrong with negative marking). */
+  correct: z.boolean().default(false),
+  /** Weighted type: a number written as text, as owners type it. */
+  weight: z.string().trim().max(quizLimits.weight, `At most ${quizLimits.weight} characters`).default(''),
+  /** Personality types: the outcome this answer counts for. */
+  personalityId: ZLocalId.nullable().default(null),
+});
+export type TAnswer = z.infer<typeof ZAnswer>;
+
+export const ZQuestion = z.object({
+  id: z.uuid(),
+  kind: z.enum(questionKinds).default('single'),
+  title: richText,
+  image: imageUrl,
+  categoryId: ZLocalId.nullable().default(null),
+  answers: z.array(ZAnswer).min(quizLimits.answersMin, 'At least two answers').max(quizLimits.answersMax, 'At most four answers'),
+});
+export type TQuestion = z.infer<typeof ZQuestion>;
+
+export const ZPersonality = z.object({
+  id: ZLocalId,
+  title: text(quizLimits.personalityTitle),
+  description: richText.default(''),
+  image: imageUrl,
+  landingUrl: optionalUrl,
+  emailFormCode: z.string().max(quizLimits.formCode).default(''),
+  /** Score range (percent) for the range-based types. */
+  minScore: z.number().int().min(0).max(100).default(0),
+  maxScore: z.number().int().min(0).max(100).default(100),
+});
+export type TPersonality = z.infer<typeof ZPersonality>;
+
+export const ZCategory = z.object({
+  id: ZLocalId,
+  title: text(quizLimits.personalityTitle),
+  description: text(quizLimits.personalityDescription).default(''),
+});
+export type TCategory = z.infer<typeof ZCategory>;
+
+/** With branching on: after `questionId`, picking `answerId` (or any answer) leads to `to`. */
+export const ZBranch = z.object({
+  questionId: z.uuid(),
+  answerId: z.union([ZLocalId, z.literal('any')]),
+  to: z.union([z.uuid(), z.literal('landing')]),
+});
+export type TBranch = z.infer<typeof ZBranch>;
+
+const ZColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'Colours are #rrggbb');
+
+export const ZQuizSettings = z.object({
+  // Settings tab
+  welcomeMessage: richText.default(''),
+  startButtonText: text(quizLimits.startButtonText).default(quizDefaults.startButtonText),
+  showTitle: z.boolean().default(true),
+  showCompanyLogo: z.boolean().default(true),
+  scoreType: z.enum(['marks', 'percentage']).default(quizDefaults.scoreType),
+  negativeMarking: z.boolean().default(false),
+  randomizeQuestions: z.boolean().default(false),
+  randomizeAnswers: z.boolean().default(false),
+  footerMessage: text(200).default(''),
+  // Design tab
+  theme: z.enum([...themeIds, 'custom']).default('theme1'),
+  themeType: z.union([z.literal(1), z.literal(2), z.null()]).default(1),
+  colors: z.partialRecord(z.enum(colorKeys), ZColor).default({}),
+  welcomeMessageColor: ZColor.nullable().default(null),
+  backgroundImage: imageUrl,
+  // Lead tab
+  collectEmail: z.boolean().default(true),
+  emailFormType: z.enum(['standard', 'custom']).default('standard'),
+  emailFormCode: z.string().max(quizLimits.formCode).default(''),
+  emailMessage: text(quizLimits.emailMessage).default(quizDefaults.emailMessage),
+  nameFieldText: text(quizLimits.nameFieldText).default(quizDefaults.nameFieldText),
+  emailFieldText: text(quizLimits.emailFieldText).default(quizDefaults.emailFieldText),
+  continueButtonText: text(quizLimits.continueButtonText).default(quizDefaults.continueButtonText),
+  privacyPolicyText: text(quizLimits.privacyPolicyText).default(''),
+  privacyPolicyUrl: optionalUrl,
+  // Outcome tab
+  landingType: z.enum(['standard', 'custom']).default('standard'),
+  landingUrl: optionalUrl,
+  scoreMessage: richText.default(''),
+  resultPageText: richText.default(''),
+  offerMessage: text(quizLimits.offerMessage).default(''),
+  offerButtonText: text(quizLimits.offerButtonText).default(quizDefaults.offerButtonText),
+  offerButtonLink: optionalUrl,
+  retakeText: text(quizLimits.retakeText).default(quizDefaults.retakeText),
+  hideRetakeButton: z.boolean().default(false),
+  socialSharing: z.boolean().default(false),
+  socialSharingText: text(100).default(quizDefaults.socialSharingText),
+  certificateText: text(200).default(quizDefaults.certificateText),
+  // Advanced tab
+  metaTitle: text(quizLimits.metaTitle).default(''),
+  metaDescription: text(quizLimits.metaDescription).default(''),
+  googleAnalyticsId: z
+    .string()
+    .trim()
+    .max(quizLimits.googleAnalyticsId)
+    .regex(/^$|^(G|UA|GT)-[\w-]+$/, 'Enter a Google Analytics id like G-XXXXXXX')
+    .default(''),
+  crmTag: text(quizLimits.crmTag).default(''),
+});
+export type TQuizSettings = z.infer<typeof ZQuizSettings>;
+
+/** A quiz as the builder edits it: everything but its questions. */
+export const ZQuizInput = z.object({
+  title: text(quizLimits.title),
+  quizType: z.enum(quizTypes),
+  settings: ZQuizSettings.default(ZQuizSettings.parse({})),
+  personalities: z.array(ZPersonality).max(20).default([]),
+  categories: z.array(ZCategory).max(20).default([]),
+  branching: z
+    .object({ enabled: z.boolean().default(false), branches: z.array(ZBranch).max(400).default([]) })
+    .default({ enabled: false, branches: [] }),
+});
+export type TQuizInput = z.input<typeof ZQuizInput>;
+export type TQuizData = z.infer<typeof ZQuizInput>;
+
+/** A whole quiz, the shape the engine and the player work on. */
+export type TQuiz = TQuizData & {
+  id: string;
+  status: 'draft' | 'published';
+  slug: string;
+  questions: TQuestion[];
+};
