@@ -146,3 +146,73 @@ export type TQuiz = TQuizData & {
   slug: string;
   questions: TQuestion[];
 };
+
+// ---- API shapes ----
+
+export const ZQuizStatus = z.enum(['draft', 'published']);
+
+/** A quiz as the API returns it to its owner. */
+export const ZQuizDetail = ZQuizInput.extend({
+  id: z.uuid(),
+  status: ZQuizStatus,
+  slug: z.string(),
+  /** Copied from a template: the list marks its title with a trailing asterisk. */
+  fromTemplate: z.boolean(),
+  questions: z.array(ZQuestion),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type TQuizDetail = z.infer<typeof ZQuizDetail>;
+
+export const ZQuizListRow = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  quizType: z.enum(quizTypes),
+  status: ZQuizStatus,
+  slug: z.string(),
+  fromTemplate: z.boolean(),
+  questionCount: z.number().int(),
+  playedCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TQuizListRow = z.infer<typeof ZQuizListRow>;
+
+export const quizSortFields = ['date', 'questions', 'plays', 'status'] as const;
+export const ZQuizListQuery = z.object({
+  search: z.string().trim().max(150).default(''),
+  sort: z.enum(quizSortFields).default('date'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type TQuizListQuery = z.input<typeof ZQuizListQuery>;
+
+export const ZQuizListResponse = z.object({
+  data: z.object({ items: z.array(ZQuizListRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
+});
+
+export const ZCreateQuizRequest = z.object({
+  quizType: z.enum(quizTypes),
+  title: z.string().trim().max(150).default(''),
+  theme: z.enum([...themeIds, 'custom']).optional(),
+});
+export type TCreateQuizRequest = z.input<typeof ZCreateQuizRequest>;
+
+export const ZSaveQuestionsRequest = z.object({ questions: z.array(ZQuestion).max(200, 'At most 200 questions') });
+export const ZSaveBranchesRequest = z.object({ enabled: z.boolean(), branches: z.array(ZBranch).max(400) });
+export const ZQuizStatusRequest = z.object({ status: ZQuizStatus });
+
+export const ZTemplateCard = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  quizType: z.enum(quizTypes),
+  description: z.string(),
+  questionCount: z.number().int(),
+  image: z.string().nullable(),
+});
+export type TTemplateCard = z.infer<typeof ZTemplateCard>;
+
+export const ZCreateTemplatesRequest = z.object({
+  /** Quiz ids separated by semicolons, as the admin types them. */
+  quizIds: z.string().trim().min(1, 'Quiz ids cannot be null or empty'),
+});
