@@ -2,6 +2,7 @@ import type { ParameterizedContext } from 'koa';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import type { FileStorage } from './integrations/storage/fileStorage.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiters } from './middlewares/rateLimit.ts';
@@ -32,4 +33,5 @@ export interface Services {
   queue: JobQueue;
   mailer: Mailer;
   limiters: RateLimiters;
+  storage: FileStorage;
 }

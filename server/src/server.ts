@@ -6,6 +6,7 @@ import type { Services } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
+import { diskStorage } from './integrations/storage/diskStorage.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { createLogger } from './logger.ts';
@@ -54,6 +55,7 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
     queue,
     mailer,
     limiters: createRateLimiters(),
+    storage: diskStorage(join(dataDir, 'uploads')),
   };
   handle = createApp(services, { mailboxDir, localKey: options.localKey }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);

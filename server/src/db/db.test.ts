@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
-import { accounts, files, sessions, users } from './schema/index.ts';
+import { accounts, files, quizzes, sessions, users } from './schema/index.ts';
 import { scoped } from './scope.ts';
 import { testDatabaseUrl } from '../test/getTestServer.ts';
 
@@ -33,7 +33,7 @@ describe(`the data layer`, () => {
     await expect(database.db.insert(accounts).values({ kind: 'standalone', mode: 'gold' as 'free' })).rejects.toThrow();
   });
 
-  it('deleting an account removes its users, sessions and files', async () => {
+  it('deleting an account removes its users, sessions, files and quizzes', async () => {
     const account = await newAccount();
     const [user] = await database.db.insert(users).values({ accountId: account.id, email: email() }).returning();
     await database.db.insert(sessions).values({
@@ -45,22 +45,23 @@ describe(`the data layer`, () => {
     });
     await database.db
       .insert(files)
-      .values({ accountId: account.id, contentType: 'image/png', byteSize: 3, sha256: 'x', data: new Uint8Array([1, 2, 3]) });
+      .values({ accountId: account.id, contentType: 'image/png', byteSize: 3, sha256: 'x', storageKey: 'a/b' });
     await database.db.delete(accounts).where(eq(accounts.id, account.id));
     expect(await database.db.select().from(users).where(eq(users.accountId, account.id))).toHaveLength(0);
     expect(await database.db.select().from(sessions).where(eq(sessions.accountId, account.id))).toHaveLength(0);
     expect(await database.db.select().from(files).where(eq(files.accountId, account.id))).toHaveLength(0);
   });
 
-  it('round-trips binary data', async () => {
+  it('round-trips JSONB documents', async () => {
     const account = await newAccount();
-    const bytes = new Uint8Array([0, 255, 1, 128, 0]);
-    const [file] = await database.db
-      .insert(files)
-      .values({ accountId: account.id, contentType: 'image/png', byteSize: bytes.length, sha256: 'x', data: bytes })
+    const settings = { welcomeMessage: '<p>Hi "there" \u00e9</p>', colors: { headerBg: '#112233' } };
+    const [quiz] = await database.db
+      .insert(quizzes)
+      .values({ accountId: account.id, quizType: 'graded_quiz', settings: settings as never })
       .returning();
-    const [read] = await database.db.select().from(files).where(eq(files.id, file!.id));
-    expect(new Uint8Array(read!.data)).toEqual(bytes);
+    const [read] = await database.db.select().from(quizzes).where(eq(quizzes.id, quiz!.id));
+    expect(read!.settings).toEqual(settings);
+    expect(read!.branching).toEqual({ enabled: false, branches: [] });
   });
 
   it('scoped() finds nothing across accounts', async () => {
@@ -68,7 +69,7 @@ describe(`the data layer`, () => {
     const other = await newAccount();
     const [file] = await database.db
       .insert(files)
-      .values({ accountId: owner.id, contentType: 'image/png', byteSize: 1, sha256: 'x', data: new Uint8Array([1]) })
+      .values({ accountId: owner.id, contentType: 'image/png', byteSize: 1, sha256: 'x', storageKey: 'a/b' })
       .returning();
     expect(
       await database.db

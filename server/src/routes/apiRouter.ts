@@ -10,16 +10,19 @@ import { OpenApiRegistry } from './openapi.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-interface HandlerInput<TBody, TParams> {
+interface HandlerInput<TBody, TParams, TQuery> {
   ctx: AppContext;
   body: TBody;
   params: TParams;
+  query: TQuery;
   /** The request's transaction when the route asked for one, else the database. */
   db: Db;
   services: Services;
+  /** Runs `work` once the route's transaction has committed (at once without one): for side effects outside the database. */
+  afterCommit(work: () => Promise<void>): void;
 }
 
-interface OwnerInput<TBody, TParams> extends HandlerInput<TBody, TParams> {
+interface OwnerInput<TBody, TParams, TQuery> extends HandlerInput<TBody, TParams, TQuery> {
   auth: Auth;
 }
 
@@ -27,13 +30,14 @@ interface OwnerInput<TBody, TParams> extends HandlerInput<TBody, TParams> {
 export type RateLimit<TBody> =
   { limiter: RateLimiter; by: 'ip' } | { limiter: RateLimiter; by: (body: TBody, ctx: AppContext) => string };
 
-interface RouteSpecBase<TBody, TParams> {
+interface RouteSpecBase<TBody, TParams, TQuery> {
   method: Method;
   path: string;
   summary: string;
   tags: string[];
   body?: z.ZodType<TBody>;
   params?: z.ZodType<TParams>;
+  query?: z.ZodType<TQuery>;
   /** A raw (non-JSON) request body, documented with its media types. */
   rawBody?: string[];
   responses: Record<number, z.ZodType | string>;
@@ -42,14 +46,14 @@ interface RouteSpecBase<TBody, TParams> {
   transaction?: boolean;
 }
 
-export interface PublicRouteSpec<TBody, TParams> extends RouteSpecBase<TBody, TParams> {
+export interface PublicRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<TBody, TParams, TQuery> {
   access: 'public';
-  handler: (input: HandlerInput<TBody, TParams>) => Promise<void>;
+  handler: (input: HandlerInput<TBody, TParams, TQuery>) => Promise<void>;
 }
 
-export interface OwnerRouteSpec<TBody, TParams> extends RouteSpecBase<TBody, TParams> {
+export interface OwnerRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<TBody, TParams, TQuery> {
   access: 'owner';
-  handler: (input: OwnerInput<TBody, TParams>) => Promise<void>;
+  handler: (input: OwnerInput<TBody, TParams, TQuery>) => Promise<void>;
 }
 
 /**
@@ -65,8 +69,8 @@ export class ApiRouter {
     this.services = services;
   }
 
-  route<TBody = undefined, TParams = Record<string, never>>(
-    spec: PublicRouteSpec<TBody, TParams> | OwnerRouteSpec<TBody, TParams>,
+  route<TBody = undefined, TParams = Record<string, never>, TQuery = Record<string, never>>(
+    spec: PublicRouteSpec<TBody, TParams, TQuery> | OwnerRouteSpec<TBody, TParams, TQuery>,
   ): void {
     const { services } = this;
     const chain: Middleware<AppState>[] = [];
@@ -76,23 +80,36 @@ export class ApiRouter {
     if (spec.access === 'owner') chain.push(authenticate(services));
     chain.push(async (ctx: AppContext) => {
       const params = spec.params ? parse(spec.params, ctx.params, 'params') : ({} as TParams);
+      const query = spec.query ? parse(spec.query, ctx.query, 'query') : ({} as TQuery);
       const body = spec.body ? parse(spec.body, (ctx.request as { body?: unknown }).body, 'body') : (undefined as TBody);
       for (const limit of spec.rateLimit ?? []) {
         if (limit.by !== 'ip') limit.limiter.hit(limit.by(body, ctx).toLowerCase());
       }
+      const committed: (() => Promise<void>)[] = [];
       const run = (db: Db) => {
-        const input = { ctx, body, params, db, services };
+        const input = {
+          ctx,
+          body,
+          params,
+          query,
+          db,
+          services,
+          afterCommit: (work: () => Promise<void>) => void committed.push(work),
+        };
         return spec.access === 'owner' ? spec.handler({ ...input, auth: ctx.state.auth as Auth }) : spec.handler(input);
       };
       if (spec.transaction) await services.database.db.transaction((tx) => run(tx));
       else await run(services.database.db);
+      for (const work of committed) {
+        await work().catch((error: unknown) => ctx.state.log.warn({ err: error }, 'after-commit work failed'));
+      }
     });
     this.router[spec.method](spec.path, ...chain);
     this.openapi.add(spec);
   }
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'params'): T {
+function parse<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'params' | 'query'): T {
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];

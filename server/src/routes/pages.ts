@@ -46,16 +46,17 @@ export function pageRoutes(services: Services): Router<AppState> {
     const id = ZId.safeParse(ctx.params.id);
     if (!id.success) throw NotFoundError();
     const [file] = await services.database.db
-      .select({ contentType: files.contentType, data: files.data, sha256: files.sha256 })
+      .select({ contentType: files.contentType, storageKey: files.storageKey, sha256: files.sha256 })
       .from(files)
       .where(eq(files.id, id.data))
       .limit(1);
-    if (!file) throw NotFoundError();
+    const bytes = file && (await services.storage.get(file.storageKey));
+    if (!file || !bytes) throw NotFoundError();
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.set('ETag', `"${file.sha256}"`);
     ctx.set('Content-Security-Policy', "default-src 'none'");
     ctx.type = file.contentType;
-    ctx.body = Buffer.from(file.data);
+    ctx.body = Buffer.from(bytes);
   });
 
   return router;

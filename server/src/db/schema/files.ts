@@ -1,11 +1,7 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-});
-
-/** Images owners upload (company logo; later question, answer and background images). */
+/** Images owners upload: company logo, question, answer and background images. The bytes live in file storage. */
 export const files = pgTable(
   'files',
   {
@@ -16,7 +12,8 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     sha256: text('sha256').notNull(),
-    data: bytea('data').notNull(),
+    /** Where the bytes are in file storage (integrations/storage). */
+    storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('files_account_id_idx').on(table.accountId, table.createdAt)],

@@ -3,3 +3,5 @@ export { users } from './users.ts';
 export { sessions } from './sessions.ts';
 export { authTokens } from './authTokens.ts';
 export { files } from './files.ts';
+export { quizzes } from './quizzes.ts';
+export { questions } from './questions.ts';

@@ -14,6 +14,10 @@ export const users = pgTable(
     usertype: text('usertype', { enum: ['email', 'social', 'shopify'] })
       .notNull()
       .default('email'),
+    /** Admins also curate the template catalogue. */
+    role: text('role', { enum: ['owner', 'admin'] })
+      .notNull()
+      .default('owner'),
     /** argon2id; null for users who never had a password (social, Shopify). */
     passwordHash: text('password_hash'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -24,5 +28,6 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_account_id_idx').on(table.accountId),
     check('users_usertype_check', sql`${table.usertype} in ('email', 'social', 'shopify')`),
+    check('users_role_check', sql`${table.role} in ('owner', 'admin')`),
   ],
 );

@@ -3,8 +3,8 @@ import { ZChangePasswordRequest, ZProfileResponse, ZUpdateProfileRequest } from 
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { findOwner } from '../../../db/queries/owner.ts';
-import { accounts, files, sessions, users } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
+import { fileRemover } from '../../../commands/fileRemover.ts';
+import { accounts, sessions, users } from '../../../db/schema/index.ts';
 import { ForbiddenError, ValidationError } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { findOwnFile } from '../../../policies/file.ts';
@@ -34,7 +34,7 @@ export function accountRoutes(api: ApiRouter): void {
     body: ZUpdateProfileRequest,
     transaction: true,
     responses: { 200: ZProfileResponse, 404: 'The logo file is not in this account' },
-    handler: async ({ ctx, db, auth, body }) => {
+    handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
       if (body.companyLogoId) await findOwnFile(db, auth, body.companyLogoId);
       const before = await findOwner(db, auth);
       const replacedLogo = body.companyLogoId !== undefined && before.account.logoFileId !== body.companyLogoId;
@@ -51,7 +51,8 @@ export function accountRoutes(api: ApiRouter): void {
         .where(eq(accounts.id, auth.accountId));
       // A logo is uploaded for the logo alone: the one it replaces is deleted with the change.
       if (replacedLogo && before.account.logoFileId) {
-        await db.delete(files).where(scoped(files, auth.accountId, eq(files.id, before.account.logoFileId)));
+        const fileId = before.account.logoFileId;
+        await fileRemover({ db, storage: services.storage, accountId: auth.accountId, fileId, afterCommit });
       }
       const { user, account } = await findOwner(db, auth);
       ctx.body = { data: presentProfile(user, account) };

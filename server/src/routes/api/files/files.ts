@@ -1,16 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { ZUploadedFileResponse } from '@quizlead/shared/schemas/account.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
-import { accounts, files } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
-import { AppError } from '../../../errors.ts';
+import { fileRemover } from '../../../commands/fileRemover.ts';
+import { files } from '../../../db/schema/index.ts';
+import { AppError, NotFoundError } from '../../../errors.ts';
+import { storageKey } from '../../../integrations/storage/fileStorage.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { readRawBody, sniffImageType } from '../../../lib/rawBody.ts';
-import { findOwnFile } from '../../../policies/file.ts';
 import { presentFile } from '../../../presenters/file.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { ZFileParams } from './schema.ts';
+import { ZFileParams, ZUploadQuery } from './schema.ts';
 
 const imageTypes: readonly string[] = limits.logoTypes;
 
@@ -18,24 +19,44 @@ export function fileRoutes(api: ApiRouter): void {
   api.route({
     method: 'post',
     path: '/files',
-    summary: 'Upload an image (PNG, JPEG, GIF or WebP, at most 1 MB); the body is the raw file',
+    summary: 'Upload an image (PNG, JPEG, GIF or WebP): logos up to 1 MB, quiz images up to 2 MB; the body is the raw file',
     tags: ['files'],
     access: 'owner',
+    query: ZUploadQuery,
     rawBody: [...limits.logoTypes],
-    responses: { 201: ZUploadedFileResponse, 413: messages.account.logoSize, 415: messages.account.logoType },
-    handler: async ({ ctx, db, auth, services }) => {
+    responses: { 201: ZUploadedFileResponse, 413: 'Too large', 415: 'Not a PNG, JPEG, GIF or WebP image' },
+    handler: async ({ ctx, db, auth, query, services }) => {
       services.limiters.uploadByAccount.hit(auth.accountId);
+      const rules =
+        query.purpose === 'logo'
+          ? { maxBytes: limits.logoBytes, type: messages.account.logoType, size: messages.account.logoSize }
+          : { maxBytes: quizLimits.imageBytes, type: quizMessages.imageType, size: quizMessages.imageSize };
       const declared = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
-      if (!imageTypes.includes(declared)) throw new AppError(415, 'unsupported_media_type', messages.account.logoType);
-      const bytes = await readRawBody(ctx.req, limits.logoBytes, messages.account.logoSize);
+      if (!imageTypes.includes(declared)) throw new AppError(415, 'unsupported_media_type', rules.type);
+      const bytes = await readRawBody(ctx.req, rules.maxBytes, rules.size);
       const actual = sniffImageType(bytes);
-      if (!actual) throw new AppError(415, 'unsupported_media_type', messages.account.logoType);
-      const [file] = await db
-        .insert(files)
-        .values({ accountId: auth.accountId, contentType: actual, byteSize: bytes.length, sha256: sha256(bytes), data: bytes })
-        .returning({ id: files.id, contentType: files.contentType, byteSize: files.byteSize });
-      ctx.status = 201;
-      ctx.body = { data: presentFile(file!) };
+      if (!actual) throw new AppError(415, 'unsupported_media_type', rules.type);
+      const id = randomUUID();
+      const key = storageKey(auth.accountId, id);
+      await services.storage.put(key, bytes);
+      try {
+        const [file] = await db
+          .insert(files)
+          .values({
+            id,
+            accountId: auth.accountId,
+            contentType: actual,
+            byteSize: bytes.length,
+            sha256: sha256(bytes),
+            storageKey: key,
+          })
+          .returning({ id: files.id, contentType: files.contentType, byteSize: files.byteSize });
+        ctx.status = 201;
+        ctx.body = { data: presentFile(file!) };
+      } catch (error) {
+        await services.storage.delete(key);
+        throw error;
+      }
     },
   });
 
@@ -48,13 +69,15 @@ export function fileRoutes(api: ApiRouter): void {
     params: ZFileParams,
     transaction: true,
     responses: { 200: ZMessageResponse, 404: 'No such file in this account' },
-    handler: async ({ ctx, db, auth, params }) => {
-      const file = await findOwnFile(db, auth, params.id);
-      await db
-        .update(accounts)
-        .set({ logoFileId: null })
-        .where(and(eq(accounts.id, auth.accountId), eq(accounts.logoFileId, file.id)));
-      await db.delete(files).where(scoped(files, auth.accountId, eq(files.id, file.id)));
+    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+      const removed = await fileRemover({
+        db,
+        storage: services.storage,
+        accountId: auth.accountId,
+        fileId: params.id,
+        afterCommit,
+      });
+      if (!removed) throw NotFoundError();
       ctx.body = { data: { message: messages.account.imageDeleted } };
     },
   });

@@ -1,0 +1,31 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TAnswer } from '@quizlead/shared/schemas/quiz.ts';
+import type { QuestionKind } from '@quizlead/shared/quizzes.ts';
+import { accounts } from './accounts.ts';
+import { quizzes } from './quizzes.ts';
+
+/** A quiz's questions in order. Ids come from the builder, unique within their quiz. */
+export const questions = pgTable(
+  'questions',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<QuestionKind>().notNull(),
+    title: text('title').notNull(),
+    image: text('image'),
+    categoryId: text('category_id'),
+    answers: jsonb('answers').$type<TAnswer[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quizId, table.id] }),
+    index('questions_account_id_idx').on(table.accountId),
+    index('questions_quiz_position_idx').on(table.quizId, table.position),
+  ],
+);
