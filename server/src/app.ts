@@ -10,6 +10,9 @@ import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { ApiRouter } from './routes/apiRouter.ts';
 import { accountRoutes } from './routes/api/account/account.ts';
 import { fileRoutes } from './routes/api/files/files.ts';
+import { questionRoutes } from './routes/api/quizzes/questions.ts';
+import { quizRoutes } from './routes/api/quizzes/quizzes.ts';
+import { templateRoutes } from './routes/api/templates/templates.ts';
 import { passwordRoutes } from './routes/api/passwords/passwords.ts';
 import { sessionRoutes } from './routes/api/sessions/sessions.ts';
 import { signupRoutes } from './routes/api/signups/signups.ts';
@@ -29,6 +32,9 @@ export function createApp(services: Services, options: { mailboxDir: string; loc
   passwordRoutes(api);
   accountRoutes(api);
   fileRoutes(api);
+  quizRoutes(api);
+  questionRoutes(api);
+  templateRoutes(api);
   const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
   api.router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import type { Services } from './context.ts';
+import { templateCatalogueSeeder } from './commands/templateCatalogueSeeder.ts';
 import { openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
@@ -29,6 +30,7 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
   const mailboxDir = join(dataDir, 'mailbox');
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: options.pgliteDir ?? join(dataDir, 'pglite') });
   await database.migrate();
+  await templateCatalogueSeeder(database.db);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });
   const queue = await startJobQueue({
     database,

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, users } from '../db/schema/index.ts';
+import { accounts, quizzes, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { catalogueAccountId, templateCatalogueSeeder } from './templateCatalogueSeeder.ts';
+import { templateCopier } from './templateCopier.ts';
 
 export const demoCredentials = { email: 'demo@quizlead.test', password: 'demo-password' } as const;
 
@@ -11,6 +14,7 @@ export const demoCredentials = { email: 'demo@quizlead.test', password: 'demo-pa
  */
 export async function demoAccountResetter(db: Db): Promise<typeof demoCredentials> {
   const passwordHash = await hashPassword(demoCredentials.password);
+  await templateCatalogueSeeder(db);
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ accountId: users.accountId })
@@ -29,6 +33,18 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
       passwordHash,
       verifiedAt: new Date(),
     });
+    // One published quiz of every active type, copied from the template catalogue.
+    for (const quizType of activeQuizTypes) {
+      const [template] = await tx
+        .select()
+        .from(quizzes)
+        .where(and(eq(quizzes.isTemplate, true), eq(quizzes.accountId, catalogueAccountId), eq(quizzes.quizType, quizType)))
+        .orderBy(asc(quizzes.title))
+        .limit(1);
+      if (!template) continue;
+      const copy = await templateCopier({ db: tx, source: template, accountId: account!.id, asTemplate: false });
+      await tx.update(quizzes).set({ status: 'published', publishedAt: new Date() }).where(eq(quizzes.id, copy.quiz.id));
+    }
   });
   return demoCredentials;
 }

@@ -13,6 +13,7 @@ export const presentSessionUser = (user: UserRow, account: AccountRow): TSession
   email: user.email,
   mode: account.mode,
   usertype: user.usertype,
+  role: user.role,
   picture: null,
   companyName: account.companyName,
 });

@@ -10,6 +10,7 @@ import { NotFoundError } from '../errors.ts';
 import { resolveAuth } from '../middlewares/authenticate.ts';
 
 const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
+const templateImages = fileURLToPath(new URL('../templates/images', import.meta.url));
 
 /** Screens of the standalone app: the built single-page app answers all of them. */
 const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/ResetPassword'];
@@ -39,6 +40,14 @@ export function pageRoutes(services: Services): Router<AppState> {
   router.get('/assets/*file', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     await send(ctx, ctx.path, { root: standaloneDist });
+  });
+
+  // Illustrations of the built-in templates, shipped with the code.
+  router.get('/template-images/:file', async (ctx) => {
+    if (!/^[\w-]+\.svg$/.test(ctx.params.file ?? '')) throw NotFoundError();
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    await send(ctx, ctx.params.file!, { root: templateImages });
   });
 
   // Uploaded images are public by unguessable id: they appear on public quizzes.

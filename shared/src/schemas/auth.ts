@@ -54,6 +54,8 @@ export const ZSessionUser = z.object({
   email: z.string(),
   mode: z.enum(accountModes),
   usertype: z.enum(userTypes),
+  /** Admins also curate the template catalogue. */
+  role: z.enum(['owner', 'admin']),
   picture: z.string().nullable(),
   companyName: z.string(),
 });

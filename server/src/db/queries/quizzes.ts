@@ -1,0 +1,40 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import type { Db } from '../client.ts';
+import { questions } from '../schema/index.ts';
+
+/** A quiz's questions in order, as the shared model has them. */
+export async function loadQuestions(db: Db, quizId: string): Promise<TQuestion[]> {
+  const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    image: row.image,
+    categoryId: row.categoryId,
+    answers: row.answers,
+  }));
+}
+
+/** Replaces a quiz's questions with `list`, in its order. */
+export async function replaceQuestions(
+  db: Db,
+  quiz: { id: string; accountId: string },
+  list: readonly TQuestion[],
+): Promise<void> {
+  await db.delete(questions).where(eq(questions.quizId, quiz.id));
+  if (list.length === 0) return;
+  await db.insert(questions).values(
+    list.map((question, position) => ({
+      quizId: quiz.id,
+      id: question.id,
+      accountId: quiz.accountId,
+      position,
+      kind: question.kind,
+      title: question.title,
+      image: question.image,
+      categoryId: question.categoryId,
+      answers: question.answers,
+    })),
+  );
+}

@@ -1,0 +1,40 @@
+import type { TQuestion, TQuizDetail, TQuizListRow, TTemplateCard } from '@quizlead/shared/schemas/quiz.ts';
+import type { QuizRow } from '../policies/quiz.ts';
+
+export const presentQuiz = (quiz: QuizRow, questions: TQuestion[]): TQuizDetail => ({
+  id: quiz.id,
+  title: quiz.title,
+  quizType: quiz.quizType,
+  status: quiz.status,
+  slug: quiz.slug,
+  fromTemplate: quiz.fromTemplate,
+  settings: quiz.settings,
+  personalities: quiz.personalities,
+  categories: quiz.categories,
+  branching: quiz.branching,
+  questions,
+  createdAt: quiz.createdAt.toISOString(),
+  updatedAt: quiz.updatedAt.toISOString(),
+  publishedAt: quiz.publishedAt?.toISOString() ?? null,
+});
+
+export const presentQuizRow = (quiz: QuizRow & { questionCount: number }): TQuizListRow => ({
+  id: quiz.id,
+  title: quiz.title,
+  quizType: quiz.quizType,
+  status: quiz.status,
+  slug: quiz.slug,
+  fromTemplate: quiz.fromTemplate,
+  questionCount: quiz.questionCount,
+  playedCount: quiz.completedPlays,
+  createdAt: quiz.createdAt.toISOString(),
+});
+
+export const presentTemplateCard = (quiz: QuizRow & { questionCount: number }): TTemplateCard => ({
+  id: quiz.id,
+  title: quiz.title,
+  quizType: quiz.quizType,
+  description: quiz.description,
+  questionCount: quiz.questionCount,
+  image: quiz.image,
+});

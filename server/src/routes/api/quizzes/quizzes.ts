@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { validateForPublish } from '@quizlead/shared/engine/index.ts';
+import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
+import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import {
+  ZCreateQuizRequest,
+  ZQuizDetail,
+  ZQuizInput,
+  ZQuizListQuery,
+  ZQuizListResponse,
+  ZQuizStatusRequest,
+} from '@quizlead/shared/schemas/quiz.ts';
+import { slugify } from '@quizlead/shared/slug.ts';
+import { z } from 'zod';
+import { quizData, quizSaver } from '../../../commands/quizSaver.ts';
+import { loadQuestions } from '../../../db/queries/quizzes.ts';
+import { quizzes } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
+import { ValidationError } from '../../../errors.ts';
+import { findOwnQuiz } from '../../../policies/quiz.ts';
+import { presentQuiz, presentQuizRow } from '../../../presenters/quiz.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+import { ZQuizParams } from './schema.ts';
+
+const ZQuizResponse = z.object({ data: ZQuizDetail });
+
+// Written out in full: in a one-table select drizzle leaves columns unqualified, and "id" would
+// then name the question's id inside the subquery.
+export const questionCount = sql<number>`(select count(*)::int from "questions" as "q" where "q"."quiz_id" = "quizzes"."id")`;
+
+const sortColumns = {
+  date: quizzes.createdAt,
+  questions: questionCount,
+  plays: quizzes.completedPlays,
+  status: quizzes.status,
+} as const;
+
+/** LIKE wildcards in a search are matched literally. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export function quizRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/quizzes',
+    summary: 'The account’s quizzes, 7 a page: title search and sorting by date, questions, plays or status',
+    tags: ['quizzes'],
+    access: 'owner',
+    query: ZQuizListQuery,
+    responses: { 200: ZQuizListResponse },
+    handler: async ({ ctx, db, auth, query }) => {
+      const where = scoped(
+        quizzes,
+        auth.accountId,
+        eq(quizzes.isTemplate, false),
+        query.search ? ilike(quizzes.title, likePattern(query.search)) : undefined,
+      );
+      const order = query.direction === 'asc' ? asc : desc;
+      const pageSize = quizLimits.listPageSize;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ quiz: quizzes, questionCount })
+          .from(quizzes)
+          .where(where)
+          .orderBy(order(sortColumns[query.sort]), desc(quizzes.createdAt), asc(quizzes.id))
+          .limit(pageSize)
+          .offset((query.page - 1) * pageSize),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(quizzes)
+          .where(where),
+      ]);
+      ctx.body = {
+        data: {
+          items: rows.map((row) => presentQuizRow({ ...row.quiz, questionCount: row.questionCount })),
+          total: counted?.total ?? 0,
+          page: query.page,
+          pageSize,
+        },
+      };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/quizzes',
+    summary: 'Create a quiz as a draft with default settings',
+    tags: ['quizzes'],
+    access: 'owner',
+    body: ZCreateQuizRequest,
+    responses: { 201: ZQuizResponse },
+    handler: async ({ ctx, db, auth, body }) => {
+      const data = ZQuizInput.parse({
+        title: body.title,
+        quizType: body.quizType,
+        settings: body.theme ? { theme: body.theme } : {},
+      });
+      const [quiz] = await db
+        .insert(quizzes)
+        .values({
+          accountId: auth.accountId,
+          title: data.title,
+          quizType: data.quizType,
+          slug: slugify(data.title),
+          settings: data.settings,
+          personalities: data.personalities,
+          categories: data.categories,
+          branching: data.branching,
+        })
+        .returning();
+      ctx.status = 201;
+      ctx.body = { data: presentQuiz(quiz!, []) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/quizzes/:id',
+    summary: 'A quiz with its settings, outcomes, branches and questions',
+    tags: ['quizzes'],
+    access: 'owner',
+    params: ZQuizParams,
+    responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
+    handler: async ({ ctx, db, auth, params }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id);
+      ctx.body = { data: presentQuiz(quiz, await loadQuestions(db, quiz.id)) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/quizzes/:id',
+    summary: 'Save a quiz’s title, type, settings, outcomes and branches (normalised for its type)',
+    tags: ['quizzes'],
+    access: 'owner',
+    params: ZQuizParams,
+    body: ZQuizInput,
+    transaction: true,
+    responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
+    handler: async ({ ctx, db, auth, params, body }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
+      const saved = await quizSaver({ db, quiz, data: body, questions: await loadQuestions(db, quiz.id) });
+      ctx.body = { data: presentQuiz(saved.quiz, saved.questions) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/quizzes/:id/status',
+    summary: 'Publish (after every builder rule passes) or unpublish a quiz',
+    tags: ['quizzes'],
+    access: 'owner',
+    params: ZQuizParams,
+    body: ZQuizStatusRequest,
+    transaction: true,
+    responses: { 200: ZQuizResponse, 400: 'The first rule the quiz breaks', 404: 'No such quiz in this account' },
+    handler: async ({ ctx, db, auth, params, body }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
+      const list = await loadQuestions(db, quiz.id);
+      if (body.status === 'published') {
+        const problem = validateForPublish({ ...quizData(quiz), questions: list });
+        if (problem) throw ValidationError(problem);
+      }
+      const [stored] = await db
+        .update(quizzes)
+        .set({
+          status: body.status,
+          updatedAt: new Date(),
+          ...(body.status === 'published' && quiz.status !== 'published' ? { publishedAt: new Date() } : {}),
+        })
+        .where(and(eq(quizzes.id, quiz.id)))
+        .returning();
+      ctx.body = { data: presentQuiz(stored!, list) };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/quizzes/:id',
+    summary: 'Delete a quiz and its questions',
+    tags: ['quizzes'],
+    access: 'owner',
+    params: ZQuizParams,
+    responses: { 200: ZMessageResponse, 404: 'No such quiz in this account' },
+    handler: async ({ ctx, db, auth, params }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id);
+      await db.delete(quizzes).where(scoped(quizzes, auth.accountId, eq(quizzes.id, quiz.id)));
+      ctx.body = { data: { message: quizMessages.deleted } };
+    },
+  });
+}
