@@ -5,6 +5,7 @@
  */
 import { getTestServer } from '../server/src/test/getTestServer.ts';
 import { createOwner } from '../server/src/test/factories.ts';
+import { createGradedQuiz } from '../server/src/test/quizFactory.ts';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -30,12 +31,24 @@ const server = await getTestServer({ LOG_LEVEL: 'silent' });
 try {
   const owner = await createOwner(server);
   const headers = { cookie: owner.client.cookie };
+  for (let index = 0; index < 50; index++) await createGradedQuiz(owner.client, { title: `Bench quiz ${index}`, questions: 5 });
+  const [someQuiz] = (await owner.client.get('/api/v1/quizzes')).body.data.items;
   // Targets: the least share of the baseline's throughput each path should keep.
   const cases: [string, number, () => Promise<Response>][] = [
     ['GET /healthz (baseline)', 1, () => fetch(`${server.url}/healthz`)],
     ['GET /api/v1/session (cookie lookup + user)', 0.1, () => fetch(`${server.url}/api/v1/session`, { headers })],
     ['GET /api/v1/account/profile (auth + owner query)', 0.1, () => fetch(`${server.url}/api/v1/account/profile`, { headers })],
     ['GET /index.html (static app shell)', 0.3, () => fetch(`${server.url}/index.html`)],
+    [
+      'GET /api/v1/quizzes (page of 7 among 50, by questions)',
+      0.05,
+      () => fetch(`${server.url}/api/v1/quizzes?sort=questions&search=quiz`, { headers }),
+    ],
+    [
+      'GET /api/v1/quizzes/{id} (quiz with 5 questions)',
+      0.08,
+      () => fetch(`${server.url}/api/v1/quizzes/${someQuiz.id}`, { headers }),
+    ],
   ];
   console.log(`database: ${server.services.database.driver}; ${requests} requests, ${concurrency} at a time`);
   let baseline = 0;
