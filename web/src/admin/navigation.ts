@@ -1,5 +1,5 @@
 import type { IconSource } from '@shopify/polaris';
-import { HomeIcon, PersonIcon } from '@shopify/polaris-icons';
+import { ClipboardChecklistIcon, HomeIcon, PersonIcon, ThemeTemplateIcon } from '@shopify/polaris-icons';
 
 export interface NavigationItem {
   label: string;
@@ -11,6 +11,8 @@ export interface NavigationItem {
 /** The signed-in area's screens, in menu order. Each new screen appends its entry here. */
 export const navigationItems: NavigationItem[] = [
   { label: 'Dashboard', path: '', icon: HomeIcon },
+  { label: 'Quizzes', path: 'Quizzes', icon: ClipboardChecklistIcon },
+  { label: 'Templates', path: 'Templates', icon: ThemeTemplateIcon },
   { label: 'Account', path: 'Account', icon: PersonIcon },
 ];
 
