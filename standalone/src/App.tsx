@@ -1,4 +1,8 @@
 import { Account } from '@quizlead/web/admin/pages/Account.tsx';
+import { QuizCreatePage } from '@quizlead/web/admin/pages/quizEditor/QuizCreatePage.tsx';
+import { QuizEditorPage } from '@quizlead/web/admin/pages/quizEditor/QuizEditorPage.tsx';
+import { Quizzes } from '@quizlead/web/admin/pages/quizzes/Quizzes.tsx';
+import { Templates } from '@quizlead/web/admin/pages/templates/Templates.tsx';
 import { Welcome } from '@quizlead/web/admin/pages/Welcome.tsx';
 import { Navigate, Route, Routes } from 'react-router';
 import { ForgotPassword } from './auth/ForgotPassword.tsx';
@@ -19,6 +23,10 @@ export function App() {
       <Route path="/app" element={<AppShell />}>
         <Route index element={<Welcome />} />
         <Route path="Account" element={<Account />} />
+        <Route path="Quizzes" element={<Quizzes />} />
+        <Route path="Templates" element={<Templates />} />
+        <Route path="Quiz/Create" element={<QuizCreatePage />} />
+        <Route path="Quiz/Edit/:id" element={<QuizEditorPage />} />
         <Route path="*" element={<Navigate to="/app/" replace />} />
       </Route>
       <Route path="*" element={<Navigate to="/index.html" replace />} />

@@ -1,0 +1,136 @@
+import { BlockStack, Button, DropZone, Icon, InlineError, InlineStack, Spinner, Text } from '@shopify/polaris';
+import { ImageIcon, UploadIcon } from '@shopify/polaris-icons';
+import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
+import { messages } from '@quizlead/shared/validations.ts';
+import { useId, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { ApiError, errorNotice } from '../api/client.ts';
+import { deleteImage, uploadQuizImage } from '../api/quizzes.ts';
+import { useShowToast } from '../toast.ts';
+import './ImageField.css';
+
+const imageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+interface Props {
+  label: string;
+  value: string | null;
+  onChange(url: string | null): void;
+  /** The size the image looks best at, shown as a hint. */
+  preferredSize?: string;
+  /** A one-line drop zone for tight places such as answers. */
+  compact?: boolean;
+}
+
+/** Our uploads live at /files/{id}; other images (template presets) are only unset, never deleted. */
+export function uploadedFileId(url: string): string | null {
+  return /^\/files\/([\w-]+)$/.exec(url)?.[1] ?? null;
+}
+
+function ignoreNotFound(error: unknown): void {
+  if (!(error instanceof ApiError && error.status === 404)) throw error;
+}
+
+/** An image uploaded as soon as it is dropped or chosen; shows a thumbnail and a remove button. */
+export function ImageField({ label, value, onChange, preferredSize, compact = false }: Props) {
+  const showToast = useShowToast();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function run(action: () => Promise<void>) {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(errorNotice(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function drop(_files: File[], accepted: File[], rejected: File[]) {
+    const file = accepted[0] ?? rejected[0];
+    if (!file) return;
+    if (!imageTypes.includes(file.type)) return setProblem(quizMessages.imageType);
+    if (file.size > quizLimits.imageBytes) return setProblem(quizMessages.imageSize);
+    void run(async () => {
+      const uploaded = await uploadQuizImage(file);
+      onChange(uploaded.url);
+      showToast(messages.account.imageUploaded);
+    });
+  }
+
+  const remove = () =>
+    void run(async () => {
+      const fileId = value ? uploadedFileId(value) : null;
+      // Another account's file (say, a template's image) cannot be deleted, only unset: 404 is fine.
+      if (fileId) await deleteImage(fileId).catch(ignoreNotFound);
+      onChange(null);
+      showToast(messages.account.imageDeleted);
+    });
+
+  const hint = `PNG, JPEG, GIF or WebP up to ${quizLimits.imageBytes / 1024 / 1024} MB${preferredSize ? `; best at ${preferredSize}` : ''}`;
+  return (
+    <BlockStack gap="100">
+      <InlineStack gap="300" blockAlign="center" wrap={false}>
+        <Thumbnail url={value} busy={busy} label={label} />
+        <div style={{ flex: compact ? '0 1 180px' : '1 1 auto', minWidth: 0 }}>
+          <DropZone
+            id={id}
+            label={label}
+            labelHidden={compact}
+            accept={imageTypes.join(',')}
+            type="image"
+            allowMultiple={false}
+            disabled={busy}
+            onDrop={drop}
+            variableHeight={compact}
+          >
+            {compact ? (
+              <div className="ql-image-field__compact">
+                <Icon source={UploadIcon} tone="subdued" />
+                <Text as="span">{value ? 'Replace image' : 'Add image'}</Text>
+              </div>
+            ) : (
+              <DropZone.FileUpload actionTitle={value ? 'Replace image' : 'Add image'} actionHint={hint} />
+            )}
+          </DropZone>
+        </div>
+        {value ? (
+          <Button variant="plain" tone="critical" onClick={remove} disabled={busy} accessibilityLabel={`Remove ${label}`}>
+            Remove
+          </Button>
+        ) : null}
+      </InlineStack>
+      {problem ? <InlineError message={problem} fieldID={id} /> : null}
+    </BlockStack>
+  );
+}
+
+const thumbnailStyle: CSSProperties = {
+  width: 35,
+  height: 35,
+  flex: 'none',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  overflow: 'hidden',
+  border: 'var(--p-border-width-025) solid var(--p-color-border)',
+  borderRadius: 'var(--p-border-radius-100)',
+  background: 'var(--p-color-bg-surface-secondary)',
+};
+
+function Thumbnail({ url, busy, label }: { url: string | null; busy: boolean; label: string }) {
+  return (
+    <div style={thumbnailStyle}>
+      {busy ? (
+        <Spinner size="small" accessibilityLabel={`Uploading ${label}`} />
+      ) : url ? (
+        <img src={url} alt={label} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : (
+        <Icon source={ImageIcon} tone="subdued" accessibilityLabel={`No ${label.toLowerCase()}`} />
+      )}
+    </div>
+  );
+}

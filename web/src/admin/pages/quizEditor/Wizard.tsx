@@ -1,0 +1,169 @@
+import { Badge, Banner, BlockStack, Card, Page, ProgressBar, Tabs } from '@shopify/polaris';
+import { quizTabs, validateForPublish, validateTab } from '@quizlead/shared/engine/index.ts';
+import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
+import type { TQuestion, TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
+import { messages } from '@quizlead/shared/validations.ts';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorNotice } from '../../api/client.ts';
+import { sessionUserAtom } from '../../session.ts';
+import { useShowToast } from '../../toast.ts';
+import './quizEditor.css';
+import { PreviewPane } from './preview/PreviewPane.tsx';
+import { AdvancedTab } from './tabs/AdvancedTab.tsx';
+import { DesignTab } from './tabs/DesignTab.tsx';
+import { LeadTab } from './tabs/LeadTab.tsx';
+import { OutcomeTab } from './tabs/OutcomeTab.tsx';
+import { SettingsTab } from './tabs/SettingsTab.tsx';
+import { useQuizDraft } from './useQuizDraft.ts';
+import { useCompanyLogo, useLeaveWarning, useScrolledPast } from './wizardHooks.ts';
+import { WizardNav } from './WizardNav.tsx';
+
+const tabTitles = ['Settings', 'Design', 'Lead', 'Outcome', 'Advanced'];
+const tabs = quizTabs.map((id, index) => ({ id: `quiz-tab-${id}`, content: tabTitles[index]!, panelID: `quiz-panel-${id}` }));
+const last = quizTabs.length - 1;
+
+/** The five-tab quiz wizard with its live preview. */
+export function Wizard({ initial }: { initial: TQuizDetail }) {
+  const editor = useQuizDraft(initial);
+  const { draft, saved, quiz, dirty } = editor;
+  const navigate = useNavigate();
+  const showToast = useShowToast();
+  const free = useAtomValue(sessionUserAtom)?.mode !== 'paid';
+  const companyLogoUrl = useCompanyLogo();
+  const stuck = useScrolledPast(100);
+  const [tab, setTab] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'move' | 'finish' | 'draft' | null>(null);
+  const [previewQuestion, setPreviewQuestion] = useState<TQuestion | null>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  useLeaveWarning(dirty);
+
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [problem]);
+
+  /** Server refusals that name a rule are shown like our own checks; the rest as a notification. */
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'validation') setProblem(error.message);
+    else showToast(errorNotice(error), { error: true });
+  };
+
+  async function run(kind: NonNullable<typeof busy>, work: () => Promise<void>) {
+    setBusy(kind);
+    try {
+      await work();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Back is free; forward checks each tab being left and saves, stopping at the first that fails. */
+  function moveTo(target: number) {
+    if (busy || target === tab || target < 0 || target > last) return;
+    setProblem(null);
+    if (target < tab) return setTab(target);
+    let stop = target;
+    let message: string | null = null;
+    for (let step = tab; step < target; step++) {
+      message = validateTab(quiz, quizTabs[step]!);
+      if (message) {
+        stop = step;
+        break;
+      }
+    }
+    setProblem(message);
+    if (stop === tab) return;
+    void run('move', async () => {
+      if (dirty) {
+        await editor.save();
+        showToast(quizMessages.savedTitle);
+      }
+      setTab(stop);
+      window.scrollTo({ top: 0 });
+    });
+  }
+
+  function finish() {
+    const message = validateForPublish(quiz);
+    setProblem(message);
+    if (message) return;
+    void run('finish', async () => {
+      if (dirty) await editor.save();
+      await editor.setStatus('published');
+      showToast(quizMessages.savedPublished);
+      // The share page (/app/Quiz/Share/{id}) comes later; the list is where published quizzes live now.
+      navigate('/app/Quizzes');
+    });
+  }
+
+  function saveDraft() {
+    setProblem(null);
+    void run('draft', async () => {
+      if (dirty) await editor.save();
+      if (saved.status === 'published') await editor.setStatus('draft');
+      showToast(quizMessages.savedDraft);
+    });
+  }
+
+  const tabId = quizTabs[tab]!;
+  const content = {
+    settings: <SettingsTab editor={editor} free={free} />,
+    design: <DesignTab editor={editor} onPreviewQuestion={setPreviewQuestion} />,
+    lead: <LeadTab editor={editor} />,
+    outcome: <OutcomeTab editor={editor} />,
+    advanced: <AdvancedTab editor={editor} />,
+  }[tabId];
+
+  return (
+    <Page
+      fullWidth
+      title={draft.title || 'Untitled quiz'}
+      titleMetadata={
+        <Badge tone={saved.status === 'published' ? 'success' : 'info'}>
+          {saved.status === 'published' ? 'Published' : 'Draft'}
+        </Badge>
+      }
+      subtitle={quizTypeInfo[draft.quizType].label}
+      backAction={{ content: 'Quizzes', url: '/app/Quizzes' }}
+      secondaryActions={[
+        {
+          content: 'Save as draft',
+          onAction: saveDraft,
+          loading: busy === 'draft',
+          disabled: busy !== null || (!dirty && saved.status === 'draft'),
+        },
+      ]}
+    >
+      <div className="ql-quiz-editor">
+        <div className="ql-quiz-editor__form">
+          <BlockStack gap="400">
+            <Card padding="0">
+              <Tabs tabs={tabs} selected={tab} onSelect={moveTo} fitted />
+              <div className="ql-quiz-editor__progress">
+                <ProgressBar progress={((tab + 1) / quizTabs.length) * 100} size="small" ariaLabelledBy={tabs[tab]!.id} />
+              </div>
+            </Card>
+            {problem ? (
+              <div ref={problemRef}>
+                <Banner tone="critical" title={messages.account.validationErrorTitle} onDismiss={() => setProblem(null)}>
+                  <p>{problem}</p>
+                </Banner>
+              </div>
+            ) : null}
+            <div id={tabs[tab]!.panelID} role="tabpanel" aria-labelledby={tabs[tab]!.id}>
+              {content}
+            </div>
+            <WizardNav tab={tab} last={last} busy={busy} onMove={moveTo} onFinish={finish} />
+          </BlockStack>
+        </div>
+        <div className={`ql-quiz-editor__preview${stuck ? ' ql-quiz-editor__preview--sticky' : ''}`}>
+          <PreviewPane quiz={quiz} tab={tabId} focusQuestion={previewQuestion} companyLogoUrl={companyLogoUrl} free={free} />
+        </div>
+      </div>
+    </Page>
+  );
+}

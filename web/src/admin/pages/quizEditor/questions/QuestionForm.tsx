@@ -1,0 +1,152 @@
+import { Banner, BlockStack, Button, Card, InlineStack, Select, Text } from '@shopify/polaris';
+import { PlusIcon } from '@shopify/polaris-icons';
+import { questionKindLabels, quizLimits, quizMessages, typeTraits } from '@quizlead/shared/quizzes.ts';
+import type { QuestionKind, QuizType } from '@quizlead/shared/quizzes.ts';
+import type { TAnswer, TCategory, TPersonality, TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import { useState } from 'react';
+import { ImageField } from '../../../components/ImageField.tsx';
+import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
+import { answersFor, blankAnswer } from '../quizModel.ts';
+import { AnswerEditor } from './AnswerEditor.tsx';
+
+interface Props {
+  initial: TQuestion;
+  /** The saved question's kind when it may not change (an existing question of a published quiz). */
+  lockedKind: QuestionKind | null;
+  quizType: QuizType;
+  personalities: TPersonality[];
+  categories: TCategory[];
+  saving: boolean;
+  onChange(question: TQuestion): void;
+  /** Resolves to the message to show, or null once saved. */
+  onSave(question: TQuestion): Promise<string | null>;
+  onCancel(): void;
+}
+
+/** The question wizard: kind, category, title, image and two to four answers. */
+export function QuestionForm({
+  initial,
+  lockedKind,
+  quizType,
+  personalities,
+  categories,
+  saving,
+  onChange,
+  onSave,
+  onCancel,
+}: Props) {
+  const [question, setQuestion] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const traits = typeTraits(quizType);
+  const trueFalse = question.kind === 'true_false';
+
+  const set = (patch: Partial<TQuestion>) => {
+    const next = { ...question, ...patch };
+    setProblem(null);
+    setQuestion(next);
+    onChange(next);
+  };
+  const setAnswer = (index: number, answer: TAnswer) =>
+    set({ answers: question.answers.map((a, i) => (i === index ? answer : a)) });
+
+  const chooseKind = (value: string) => {
+    const kind = value as QuestionKind;
+    if (lockedKind && kind !== lockedKind) {
+      setProblem(quizMessages.questionTypeLocked);
+      return;
+    }
+    setProblem(null);
+    set({ kind, answers: answersFor(kind, question.answers) });
+  };
+
+  const save = async () => {
+    setProblem(null);
+    setProblem(await onSave(question));
+  };
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          {initial.title ? 'Edit question' : 'Add a question'}
+        </Text>
+        {problem ? (
+          <Banner tone="critical" title="Validation Error" onDismiss={() => setProblem(null)}>
+            <p>{problem}</p>
+          </Banner>
+        ) : null}
+        {traits.questionKinds.length > 1 ? (
+          <Select
+            label="Question type"
+            options={traits.questionKinds.map((kind) => ({ label: questionKindLabels[kind], value: kind }))}
+            value={question.kind}
+            onChange={chooseKind}
+          />
+        ) : null}
+        {traits.categories ? (
+          <Select
+            label="Category"
+            options={[
+              { label: 'Choose a category', value: '' },
+              ...categories.map((category, index) => ({ label: category.title || `Category ${index + 1}`, value: category.id })),
+            ]}
+            value={question.categoryId ?? ''}
+            onChange={(categoryId) => set({ categoryId: categoryId || null })}
+          />
+        ) : null}
+        <RichTextEditor
+          key={initial.id}
+          label="Question"
+          value={initial.title}
+          onChange={(title) => set({ title })}
+          maxVisible={quizLimits.questionTitle}
+        />
+        <ImageField label="Question image" value={question.image} onChange={(image) => set({ image })} preferredSize="1920×540" />
+        {traits.answerPersonality && personalities.every((personality) => !personality.title) ? (
+          <Banner tone="info">
+            <p>Name your personalities in the Outcome tab to pick one for each answer.</p>
+          </Banner>
+        ) : null}
+        <BlockStack gap="300">
+          {question.answers.map((answer, index) => (
+            <AnswerEditor
+              key={answer.id}
+              answer={answer}
+              index={index}
+              quizType={quizType}
+              personalities={personalities}
+              fixedText={trueFalse}
+              onChange={(next) => setAnswer(index, next)}
+              onRemove={
+                trueFalse || question.answers.length <= quizLimits.answersMin
+                  ? undefined
+                  : () => set({ answers: question.answers.filter((_, i) => i !== index) })
+              }
+            />
+          ))}
+        </BlockStack>
+        <InlineStack align="space-between" gap="200">
+          {trueFalse ? (
+            <span />
+          ) : (
+            <Button
+              icon={PlusIcon}
+              onClick={() => set({ answers: [...question.answers, blankAnswer()] })}
+              disabled={question.answers.length >= quizLimits.answersMax}
+            >
+              Add answer
+            </Button>
+          )}
+          <InlineStack gap="200">
+            <Button onClick={onCancel} disabled={saving}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={save} loading={saving}>
+              Save
+            </Button>
+          </InlineStack>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}
