@@ -3,18 +3,28 @@ import { normalizeQuiz, validateForPublish, type TEngineQuiz } from '@quizlead/s
 import type { TQuestion, TQuizData } from '@quizlead/shared/schemas/quiz.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { Db } from '../db/client.ts';
-import { replaceQuestions } from '../db/queries/quizzes.ts';
+import { quizImageUrls } from '../db/queries/fileUsage.ts';
+import { loadQuestions, replaceQuestions } from '../db/queries/quizzes.ts';
 import { quizzes } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { sanitizeRichText } from '../lib/sanitizeHtml.ts';
 import type { QuizRow } from '../policies/quiz.ts';
+import { unusedImageRemover, type ImageCleanup } from './unusedImageRemover.ts';
 
 /**
  * Stores a quiz and its questions as one document: rich text sanitised, fields of other types
  * removed (normalizeQuiz), and a published quiz kept publishable. Returns what was stored.
  */
-export async function quizSaver(props: { db: Db; quiz: QuizRow; data: TQuizData; questions: TQuestion[] }) {
+export async function quizSaver(props: {
+  db: Db;
+  quiz: QuizRow;
+  data: TQuizData;
+  questions: TQuestion[];
+  /** Deletes uploads the quiz stopped showing, once the save commits. */
+  images: ImageCleanup;
+}) {
   const normalized = normalizeQuiz(sanitized({ ...props.data, questions: props.questions }));
+  const before = quizImageUrls(props.quiz, await loadQuestions(props.db, props.quiz.id));
   if (props.quiz.status === 'published') {
     const problem = validateForPublish(normalized);
     if (problem) throw ValidationError(problem);
@@ -34,6 +44,13 @@ export async function quizSaver(props: { db: Db; quiz: QuizRow; data: TQuizData;
     .where(eq(quizzes.id, props.quiz.id))
     .returning();
   await replaceQuestions(props.db, props.quiz, normalized.questions);
+  const after = quizImageUrls(normalized, normalized.questions);
+  await unusedImageRemover({
+    db: props.db,
+    accountId: props.quiz.accountId,
+    urls: [...before].filter((url) => !after.has(url)),
+    ...props.images,
+  });
   return { quiz: stored!, questions: normalized.questions };
 }
 

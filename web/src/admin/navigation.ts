@@ -6,12 +6,14 @@ export interface NavigationItem {
   /** Path under /app; '' is the dashboard. */
   path: string;
   icon: IconSource;
+  /** Other first segments that belong to this entry (the quiz editor lives under Quiz/…). */
+  also?: string[];
 }
 
 /** The signed-in area's screens, in menu order. Each new screen appends its entry here. */
 export const navigationItems: NavigationItem[] = [
   { label: 'Dashboard', path: '', icon: HomeIcon },
-  { label: 'Quizzes', path: 'Quizzes', icon: ClipboardChecklistIcon },
+  { label: 'Quizzes', path: 'Quizzes', icon: ClipboardChecklistIcon, also: ['Quiz'] },
   { label: 'Templates', path: 'Templates', icon: ThemeTemplateIcon },
   { label: 'Account', path: 'Account', icon: PersonIcon },
 ];
@@ -19,6 +21,7 @@ export const navigationItems: NavigationItem[] = [
 /** The first URL segment after /app, matched case-insensitively like the routes. */
 export function selectedPath(pathname: string): string {
   const segment = pathname.replace(/^\/app\/?/i, '').split('/')[0] ?? '';
-  const match = navigationItems.find((item) => item.path.toLowerCase() === segment.toLowerCase());
+  const wanted = segment.toLowerCase();
+  const match = navigationItems.find((item) => [item.path, ...(item.also ?? [])].some((path) => path.toLowerCase() === wanted));
   return match ? match.path : '';
 }

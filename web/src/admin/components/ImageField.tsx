@@ -26,8 +26,8 @@ export function uploadedFileId(url: string): string | null {
   return /^\/files\/([\w-]+)$/.exec(url)?.[1] ?? null;
 }
 
-function ignoreNotFound(error: unknown): void {
-  if (!(error instanceof ApiError && error.status === 404)) throw error;
+function ignoreKeptFile(error: unknown): void {
+  if (!(error instanceof ApiError && (error.status === 404 || error.status === 409))) throw error;
 }
 
 /** An image uploaded as soon as it is dropped or chosen; shows a thumbnail and a remove button. */
@@ -64,8 +64,9 @@ export function ImageField({ label, value, onChange, preferredSize, compact = fa
   const remove = () =>
     void run(async () => {
       const fileId = value ? uploadedFileId(value) : null;
-      // Another account's file (say, a template's image) cannot be deleted, only unset: 404 is fine.
-      if (fileId) await deleteImage(fileId).catch(ignoreNotFound);
+      // An upload no saved quiz shows goes at once. One a saved quiz still shows (409), or another account's
+      // file such as a template's image (404), is only unset here; the server deletes it once the quiz is saved without it.
+      if (fileId) await deleteImage(fileId).catch(ignoreKeptFile);
       onChange(null);
       showToast(messages.account.imageDeleted);
     });

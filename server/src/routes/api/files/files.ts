@@ -4,6 +4,7 @@ import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
 import { fileRemover } from '../../../commands/fileRemover.ts';
+import { isFileUsedByQuizzes } from '../../../db/queries/fileUsage.ts';
 import { files } from '../../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../../errors.ts';
 import { storageKey } from '../../../integrations/storage/fileStorage.ts';
@@ -68,8 +69,11 @@ export function fileRoutes(api: ApiRouter): void {
     access: 'owner',
     params: ZFileParams,
     transaction: true,
-    responses: { 200: ZMessageResponse, 404: 'No such file in this account' },
+    responses: { 200: ZMessageResponse, 404: 'No such file in this account', 409: 'A saved quiz still shows it' },
     handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+      if (await isFileUsedByQuizzes(db, params.id)) {
+        throw new AppError(409, 'conflict', 'This image is used by a saved quiz. Save the quiz without it and it is deleted.');
+      }
       const removed = await fileRemover({
         db,
         storage: services.storage,

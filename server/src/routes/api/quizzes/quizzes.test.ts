@@ -215,3 +215,44 @@ describe('another account', () => {
     expect((await attempts[7])!.status).toBe(403);
   });
 });
+
+describe('quiz images', () => {
+  const png = Uint8Array.from(
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  );
+
+  it('an image a saved quiz shows cannot be deleted; it goes once the quiz is saved without it', async () => {
+    const { client } = await createOwner(server);
+    const uploaded = (await client.request('POST', '/api/v1/files?purpose=image', png, { 'content-type': 'image/png' })).body
+      .data;
+    const quiz = await createGradedQuiz(client);
+    const question = { ...gradedQuestion(), image: uploaded.url };
+    await client.put(`/api/v1/quizzes/${quiz.id}/questions`, { questions: [question] });
+
+    const refused = await client.delete(`/api/v1/files/${uploaded.id}`);
+    expect(refused.status).toBe(409);
+    expect((await fetch(`${server.url}${uploaded.url}`)).status).toBe(200);
+
+    await client.put(`/api/v1/quizzes/${quiz.id}/questions`, { questions: [{ ...question, image: null }] });
+    expect((await fetch(`${server.url}${uploaded.url}`)).status).toBe(404);
+  });
+
+  it('deleting a quiz deletes the uploads only it showed', async () => {
+    const { client } = await createOwner(server);
+    const upload = async () =>
+      (await client.request('POST', '/api/v1/files?purpose=image', png, { 'content-type': 'image/png' })).body.data;
+    const [own, shared] = [await upload(), await upload()];
+    const first = await createGradedQuiz(client);
+    const second = await createGradedQuiz(client);
+    await client.put(`/api/v1/quizzes/${first.id}/questions`, { questions: [{ ...gradedQuestion(), image: own.url }] });
+    await client.put(`/api/v1/quizzes/${first.id}`, { ...first, settings: { ...first.settings, backgroundImage: shared.url } });
+    await client.put(`/api/v1/quizzes/${second.id}`, {
+      ...second,
+      settings: { ...second.settings, backgroundImage: shared.url },
+    });
+
+    await client.delete(`/api/v1/quizzes/${first.id}`);
+    expect((await fetch(`${server.url}${own.url}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${shared.url}`)).status).toBe(200);
+  });
+});

@@ -13,6 +13,8 @@ import {
 import { slugify } from '@quizlead/shared/slug.ts';
 import { z } from 'zod';
 import { quizData, quizSaver } from '../../../commands/quizSaver.ts';
+import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
+import { quizImageUrls } from '../../../db/queries/fileUsage.ts';
 import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
@@ -136,9 +138,15 @@ export function quizRoutes(api: ApiRouter): void {
     body: ZQuizInput,
     transaction: true,
     responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params, body }) => {
+    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      const saved = await quizSaver({ db, quiz, data: body, questions: await loadQuestions(db, quiz.id) });
+      const saved = await quizSaver({
+        db,
+        quiz,
+        data: body,
+        questions: await loadQuestions(db, quiz.id),
+        images: { storage: services.storage, afterCommit },
+      });
       ctx.body = { data: presentQuiz(saved.quiz, saved.questions) };
     },
   });
@@ -181,9 +189,12 @@ export function quizRoutes(api: ApiRouter): void {
     access: 'owner',
     params: ZQuizParams,
     responses: { 200: ZMessageResponse, 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params }) => {
-      const quiz = await findOwnQuiz(db, auth, params.id);
+    transaction: true,
+    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
+      const images = quizImageUrls(quiz, await loadQuestions(db, quiz.id));
       await db.delete(quizzes).where(scoped(quizzes, auth.accountId, eq(quizzes.id, quiz.id)));
+      await unusedImageRemover({ db, accountId: auth.accountId, urls: [...images], storage: services.storage, afterCommit });
       ctx.body = { data: { message: quizMessages.deleted } };
     },
   });
