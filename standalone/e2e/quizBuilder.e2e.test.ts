@@ -435,3 +435,30 @@ it('fits a phone screen and shows a missing quiz as not found', async () => {
   await page.goto('/app/Quiz/Edit/00000000-0000-4000-8000-000000000000');
   await visible(page.getByText('Quiz not found'));
 });
+
+it('builds one from a template: uses it, edits a question and publishes', async () => {
+  const { owner, page } = await signedInPage();
+  await page.goto('/app/Templates');
+  await page.getByRole('link', { name: 'Choose Personality Quiz', exact: true }).click();
+  await page
+    .getByRole('button', { name: /^Use Template / })
+    .first()
+    .click();
+  await page.waitForURL(/\/app\/Quiz\/Edit\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').at(-1)!;
+  await visible(titleField(page));
+  const copied = (await owner.client.get(`/api/v1/quizzes/${id}`)).body.data;
+  expect(copied).toMatchObject({ status: 'draft', fromTemplate: true, quizType: 'personality_quiz' });
+  expect(await titleField(page).inputValue()).toBe(copied.title);
+
+  await titleField(page).fill(`${copied.title} (ours)`);
+  await next(page, 'Design');
+  await expect.poll(() => page.getByText(`Questions (${copied.questions.length})`).isVisible()).toBe(true);
+  await screenshot(page, 'wizard-from-template');
+  await finish(page);
+
+  const published = (await owner.client.get(`/api/v1/quizzes/${id}`)).body.data;
+  expect(published).toMatchObject({ status: 'published', title: `${copied.title} (ours)`, fromTemplate: true });
+  expect(published.questions).toEqual(copied.questions);
+  await visible(page.getByText(`${copied.title} (ours)`.slice(0, 30)));
+});
