@@ -1,3 +1,5 @@
+import { visibleText } from '@quizlead/shared/engine/index.ts';
+import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { Db } from '../db/client.ts';
 import { loadQuestions, replaceQuestions } from '../db/queries/quizzes.ts';
@@ -25,11 +27,17 @@ export async function templateCopier(props: { db: Db; source: QuizRow; accountId
       personalities: source.personalities,
       categories: source.categories,
       branching: source.branching,
-      description: source.description,
+      description: props.asTemplate ? templateDescription(source) : source.description,
       image: source.image,
     })
     .returning();
   const list = await loadQuestions(props.db, source.id);
   await replaceQuestions(props.db, copy!, list);
   return { quiz: copy!, questions: list };
+}
+
+/** The one line a template card shows: the quiz's own, its meta description, or its welcome text. */
+function templateDescription(source: QuizRow): string {
+  const text = source.description || source.settings.metaDescription || visibleText(source.settings.welcomeMessage);
+  return (text || quizTypeInfo[source.quizType].description).slice(0, 200);
 }

@@ -2,11 +2,12 @@ import { BlockStack, Button, DropZone, Icon, InlineError, InlineStack, Spinner, 
 import { ImageIcon, UploadIcon } from '@shopify/polaris-icons';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { messages } from '@quizlead/shared/validations.ts';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { CSSProperties } from 'react';
 import { ApiError, errorNotice } from '../api/client.ts';
 import { deleteImage, uploadQuizImage } from '../api/quizzes.ts';
 import { useShowToast } from '../toast.ts';
+import { useBusyAction } from './useBusyAction.ts';
 import './ImageField.css';
 
 const imageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -34,20 +35,7 @@ function ignoreKeptFile(error: unknown): void {
 export function ImageField({ label, value, onChange, preferredSize, compact = false }: Props) {
   const showToast = useShowToast();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function run(action: () => Promise<void>) {
-    setProblem(null);
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      setProblem(errorNotice(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, problem, setProblem, run } = useBusyAction(errorNotice);
 
   function drop(_files: File[], accepted: File[], rejected: File[]) {
     const file = accepted[0] ?? rejected[0];

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeQuizTypes, quizMessages } from '@quizlead/shared/quizzes.ts';
+import { activeQuizTypes, quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
+
+const quizTypeInfoLine = quizTypeInfo.graded_quiz.description;
 import { users } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
@@ -82,7 +84,8 @@ describe('POST /api/v1/templates', () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({ message: quizMessages.templateCreated, count: 1 });
     const cards = (await owner.client.get('/api/v1/templates?quizType=graded_quiz')).body.data;
-    expect(cards.some((card: { title: string }) => card.title === 'Admin pick')).toBe(true);
+    const added = cards.find((card: { title: string }) => card.title === 'Admin pick');
+    expect(added.description).toBe(quizTypeInfoLine);
     // The template copy is not one of the admin's quizzes.
     expect((await owner.client.get('/api/v1/quizzes')).body.data.total).toBe(2);
   });

@@ -2,11 +2,11 @@ import { Banner, BlockStack, Box, Button, DropZone, Icon, InlineStack, Spinner, 
 import { ImageIcon } from '@shopify/polaris-icons';
 import type { TProfile } from '@quizlead/shared/schemas/account.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
-import { useState } from 'react';
 import type { CSSProperties } from 'react';
 import { updateProfile, uploadImage } from '../../api/account.ts';
 import type { ProfileUpdate } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useBusyAction } from '../../components/useBusyAction.ts';
 import { useShowToast } from '../../toast.ts';
 
 const acceptedTypes: readonly string[] = limits.logoTypes;
@@ -21,8 +21,7 @@ interface Props {
 /** The company logo: uploaded and saved on drop, removed at once; other fields keep their saved values. */
 export function LogoField({ profile, onSaved }: Props) {
   const showToast = useShowToast();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useBusyAction(errorMessage);
 
   async function save(companyLogoId: string | null, success: string) {
     const update: ProfileUpdate = {
@@ -33,18 +32,6 @@ export function LogoField({ profile, onSaved }: Props) {
     };
     onSaved(await updateProfile(update));
     showToast(success);
-  }
-
-  async function run(action: () => Promise<void>) {
-    setProblem(null);
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
   }
 
   function drop(_files: File[], accepted: File[], rejected: File[]) {

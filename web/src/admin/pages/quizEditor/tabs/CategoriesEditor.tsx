@@ -1,8 +1,9 @@
-import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Box, Button, Card, FormLayout, Text, TextField } from '@shopify/polaris';
 import { PlusIcon } from '@shopify/polaris-icons';
 import { quizLimits } from '@quizlead/shared/quizzes.ts';
 import type { TCategory } from '@quizlead/shared/schemas/quiz.ts';
 import { blankCategory } from '../quizModel.ts';
+import { OutcomeItem } from './OutcomeItem.tsx';
 
 interface Props {
   categories: TCategory[];
@@ -26,42 +27,30 @@ export function CategoriesEditor({ categories, onChange }: Props) {
         {categories.map((category, index) => {
           const name = `Category ${index + 1}`;
           return (
-            <div key={category.id} role="group" aria-label={name} className="ql-outcome-item">
-              <BlockStack gap="300">
-                <InlineStack align="space-between" blockAlign="center">
-                  <Text as="h3" variant="headingSm">
-                    {name}
-                  </Text>
-                  {removable ? (
-                    <Button
-                      variant="plain"
-                      tone="critical"
-                      onClick={() => onChange(categories.filter((_, i) => i !== index))}
-                      accessibilityLabel={`Remove ${name.toLowerCase()}`}
-                    >
-                      Remove
-                    </Button>
-                  ) : null}
-                </InlineStack>
-                <FormLayout>
-                  <TextField
-                    label="Category title"
-                    value={category.title}
-                    onChange={(title) => set(index, { title })}
-                    autoComplete="off"
-                    maxLength={quizLimits.personalityTitle}
-                  />
-                  <TextField
-                    label="Category description"
-                    value={category.description}
-                    onChange={(description) => set(index, { description })}
-                    autoComplete="off"
-                    multiline={2}
-                    maxLength={quizLimits.personalityDescription}
-                  />
-                </FormLayout>
-              </BlockStack>
-            </div>
+            <OutcomeItem
+              key={category.id}
+              name={name}
+              removable={removable}
+              onRemove={() => onChange(categories.filter((_, i) => i !== index))}
+            >
+              <FormLayout>
+                <TextField
+                  label="Category title"
+                  value={category.title}
+                  onChange={(title) => set(index, { title })}
+                  autoComplete="off"
+                  maxLength={quizLimits.personalityTitle}
+                />
+                <TextField
+                  label="Category description"
+                  value={category.description}
+                  onChange={(description) => set(index, { description })}
+                  autoComplete="off"
+                  multiline={2}
+                  maxLength={quizLimits.personalityDescription}
+                />
+              </FormLayout>
+            </OutcomeItem>
           );
         })}
         <Box>

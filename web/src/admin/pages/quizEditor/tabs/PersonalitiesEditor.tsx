@@ -1,10 +1,11 @@
-import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Box, Button, Card, FormLayout, Text, TextField } from '@shopify/polaris';
 import { PlusIcon } from '@shopify/polaris-icons';
 import { quizLimits } from '@quizlead/shared/quizzes.ts';
 import type { TPersonality } from '@quizlead/shared/schemas/quiz.ts';
 import { ImageField } from '../../../components/ImageField.tsx';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { blankPersonality } from '../quizModel.ts';
+import { OutcomeItem } from './OutcomeItem.tsx';
 
 interface Props {
   personalities: TPersonality[];
@@ -35,73 +36,61 @@ export function PersonalitiesEditor({ personalities, onChange, showRanges, showL
         {personalities.map((personality, index) => {
           const name = `Personality ${index + 1}`;
           return (
-            <div key={personality.id} role="group" aria-label={name} className="ql-outcome-item">
-              <BlockStack gap="300">
-                <InlineStack align="space-between" blockAlign="center">
-                  <Text as="h3" variant="headingSm">
-                    {name}
-                  </Text>
-                  {removable ? (
-                    <Button
-                      variant="plain"
-                      tone="critical"
-                      onClick={() => onChange(personalities.filter((_, i) => i !== index))}
-                      accessibilityLabel={`Remove ${name.toLowerCase()}`}
-                    >
-                      Remove
-                    </Button>
-                  ) : null}
-                </InlineStack>
-                <FormLayout>
-                  <TextField
-                    label="Personality title"
-                    value={personality.title}
-                    onChange={(title) => set(index, { title })}
-                    autoComplete="off"
-                    maxLength={quizLimits.personalityTitle}
-                  />
-                  <RichTextEditor
-                    key={personality.id}
-                    label="Personality description"
-                    value={personality.description}
-                    onChange={(description) => set(index, { description })}
-                  />
-                  <ImageField label={`${name} image`} value={personality.image} onChange={(image) => set(index, { image })} />
-                  {showRanges ? (
-                    <FormLayout.Group condensed>
-                      <TextField
-                        label="Minimum score (%)"
-                        type="number"
-                        min={0}
-                        max={100}
-                        value={String(personality.minScore)}
-                        onChange={(value) => set(index, { minScore: toPercent(value) })}
-                        autoComplete="off"
-                      />
-                      <TextField
-                        label="Maximum score (%)"
-                        type="number"
-                        min={0}
-                        max={100}
-                        value={String(personality.maxScore)}
-                        onChange={(value) => set(index, { maxScore: toPercent(value) })}
-                        autoComplete="off"
-                      />
-                    </FormLayout.Group>
-                  ) : null}
-                  {showLandingUrl ? (
+            <OutcomeItem
+              key={personality.id}
+              name={name}
+              removable={removable}
+              onRemove={() => onChange(personalities.filter((_, i) => i !== index))}
+            >
+              <FormLayout>
+                <TextField
+                  label="Personality title"
+                  value={personality.title}
+                  onChange={(title) => set(index, { title })}
+                  autoComplete="off"
+                  maxLength={quizLimits.personalityTitle}
+                />
+                <RichTextEditor
+                  key={personality.id}
+                  label="Personality description"
+                  value={personality.description}
+                  onChange={(description) => set(index, { description })}
+                />
+                <ImageField label={`${name} image`} value={personality.image} onChange={(image) => set(index, { image })} />
+                {showRanges ? (
+                  <FormLayout.Group condensed>
                     <TextField
-                      label="Landing page URL"
-                      type="url"
-                      value={personality.landingUrl}
-                      onChange={(landingUrl) => set(index, { landingUrl })}
-                      autoComplete="url"
-                      placeholder="https://example.com/result"
+                      label="Minimum score (%)"
+                      type="number"
+                      min={0}
+                      max={100}
+                      value={String(personality.minScore)}
+                      onChange={(value) => set(index, { minScore: toPercent(value) })}
+                      autoComplete="off"
                     />
-                  ) : null}
-                </FormLayout>
-              </BlockStack>
-            </div>
+                    <TextField
+                      label="Maximum score (%)"
+                      type="number"
+                      min={0}
+                      max={100}
+                      value={String(personality.maxScore)}
+                      onChange={(value) => set(index, { maxScore: toPercent(value) })}
+                      autoComplete="off"
+                    />
+                  </FormLayout.Group>
+                ) : null}
+                {showLandingUrl ? (
+                  <TextField
+                    label="Landing page URL"
+                    type="url"
+                    value={personality.landingUrl}
+                    onChange={(landingUrl) => set(index, { landingUrl })}
+                    autoComplete="url"
+                    placeholder="https://example.com/result"
+                  />
+                ) : null}
+              </FormLayout>
+            </OutcomeItem>
           );
         })}
         <Box>
