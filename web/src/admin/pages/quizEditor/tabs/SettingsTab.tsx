@@ -100,7 +100,7 @@ function FooterField({ editor, free }: Props) {
         />
       </div>
       {upgrade ? (
-        <Banner tone="info" action={{ content: 'See plans', url: '/app/Plans' }} onDismiss={() => setUpgrade(false)}>
+        <Banner tone="info" onDismiss={() => setUpgrade(false)}>
           <p>{quizMessages.upgradeForFooter}</p>
         </Banner>
       ) : null}
