@@ -5,3 +5,4 @@ export { authTokens } from './authTokens.ts';
 export { files } from './files.ts';
 export { quizzes } from './quizzes.ts';
 export { questions } from './questions.ts';
+export { plays, quizDailyStats } from './plays.ts';

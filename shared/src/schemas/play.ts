@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { quizTypes } from '../quizzes.ts';
+import { ZEmail } from './common.ts';
+import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
+
+/**
+ * The public quiz player's API: a published quiz without marks, weights or answer personalities,
+ * and a play in three steps (start, answers, lead) tied together by a play token.
+ */
+
+export const playMessages = {
+  notFound: 'Something wrong!! we are not able to find the quiz.',
+  loading: 'Loading Quiz',
+  generating: 'Please wait while we are generating quiz results...',
+  saving: 'Please wait while we are saving quiz responses...',
+  processing: 'Processing your responses.',
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email',
+  customFormIncomplete: 'All fields are required in this form',
+  customFormCheckbox: 'Please select the checkbox before proceeding.',
+  createYourFreeQuiz: 'Create Your Free Quiz',
+  playTokenInvalid: 'This play has expired. Please start the quiz again.',
+  unknownQuestion: 'Unknown question',
+  unknownAnswer: 'Unknown answer',
+  tooManyPicks: 'Too many answers picked for this question',
+  consentRequired: 'Please accept the privacy policy to continue',
+} as const;
+
+export const ZPublicAnswer = z.object({ id: ZLocalId, text: z.string(), image: z.string().nullable() });
+export const ZPublicQuestion = z.object({
+  id: z.uuid(),
+  kind: z.enum(['single', 'true_false', 'multiple']),
+  title: z.string(),
+  image: z.string().nullable(),
+  categoryId: ZLocalId.nullable(),
+  /** How many picks advance this question (the engine's advance rule), so no correct flags are sent. */
+  picksNeeded: z.number().int().min(1),
+  answers: z.array(ZPublicAnswer),
+});
+export type TPublicQuizQuestion = z.infer<typeof ZPublicQuestion>;
+
+export const ZPublicQuiz = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  quizType: z.enum(quizTypes),
+  status: z.enum(['draft', 'published']),
+  settings: ZQuizSettings,
+  categories: z.array(ZCategory),
+  branching: z.object({ enabled: z.boolean(), branches: z.array(ZBranch) }),
+  questions: z.array(ZPublicQuestion),
+  owner: z.object({
+    /** Free accounts show the 'Powered By' footer and 'Create Your Free Quiz'. */
+    mode: z.enum(['free', 'paid']),
+    companyName: z.string(),
+    companyUrl: z.string(),
+    logoUrl: z.string().nullable(),
+  }),
+});
+export type TPublicQuiz = z.infer<typeof ZPublicQuiz>;
+
+export const ZPublicQuizResponse = z.object({ data: ZPublicQuiz });
+
+/** Start: the client makes the play id; sending it twice starts one play. */
+export const ZStartPlayRequest = z.object({ playId: z.uuid() });
+export const ZStartPlayResponse = z.object({ data: z.object({ playId: z.uuid(), playToken: z.string() }) });
+
+/** The picks of the questions the visitor saw: question id → answer ids in the order picked. */
+export const ZAnswersRequest = z.object({
+  answers: z
+    .record(z.uuid({ error: 'Unknown question' }), z.array(ZLocalId).max(4, 'Too many answers picked for this question'))
+    .refine((answers) => Object.keys(answers).length <= 200, 'Too many questions'),
+});
+
+const ZConsent = z.boolean().default(false);
+
+/** The lead form: standard (name + email) or the owner's custom form (name, email and its other fields). */
+export const ZLeadRequest = z.object({
+  name: z.string({ error: playMessages.nameRequired }).trim().min(1, playMessages.nameRequired).max(100),
+  email: z
+    .string({ error: playMessages.emailRequired })
+    .trim()
+    .min(1, playMessages.emailRequired)
+    .max(254, playMessages.emailInvalid)
+    .pipe(z.email({ error: playMessages.emailInvalid })),
+  consent: ZConsent,
+  /** Other fields of a custom form, kept with the lead. */
+  fields: z.record(z.string().max(100), z.string().max(2000)).refine((fields) => Object.keys(fields).length <= 30, 'Too many fields').default({}),
+});
+export type TLeadRequest = z.input<typeof ZLeadRequest>;
+
+/** After the answers (or the lead): either the lead form is due, or the result. */
+export const ZPlayOutcome = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('lead_required'),
+    /** The form to show: the quiz's, or the top personality's custom code when the type has them. */
+    leadForm: z.object({ type: z.enum(['standard', 'custom']), code: z.string() }),
+  }),
+  z.object({
+    status: z.literal('completed'),
+    /** The engine's result (docs/quiz-types.md), as the server computed and stored it. */
+    result: z.record(z.string(), z.unknown()),
+    summary: z.string(),
+    /** Set when the quiz sends visitors to a custom landing page. */
+    redirectUrl: z.string().nullable(),
+  }),
+]);
+export type TPlayOutcome = z.infer<typeof ZPlayOutcome>;
+export const ZPlayOutcomeResponse = z.object({ data: ZPlayOutcome });
+
+export { ZEmail };
