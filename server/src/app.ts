@@ -6,12 +6,15 @@ import type { AppState, Services } from './context.ts';
 import { NotFoundError } from './errors.ts';
 import { errorHandler } from './middlewares/errorHandler.ts';
 import { requestContext } from './middlewares/requestContext.ts';
+import { publicCors } from './middlewares/publicCors.ts';
 import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { ApiRouter } from './routes/apiRouter.ts';
 import { accountRoutes } from './routes/api/account/account.ts';
 import { fileRoutes } from './routes/api/files/files.ts';
 import { questionRoutes } from './routes/api/quizzes/questions.ts';
 import { quizRoutes } from './routes/api/quizzes/quizzes.ts';
+import { playRoutes } from './routes/public/plays.ts';
+import { publicQuizRoutes } from './routes/public/publicQuizzes.ts';
 import { templateRoutes } from './routes/api/templates/templates.ts';
 import { passwordRoutes } from './routes/api/passwords/passwords.ts';
 import { sessionRoutes } from './routes/api/sessions/sessions.ts';
@@ -35,6 +38,8 @@ export function createApp(services: Services, options: { mailboxDir: string; loc
   quizRoutes(api);
   questionRoutes(api);
   templateRoutes(api);
+  publicQuizRoutes(api);
+  playRoutes(api);
   const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
   api.router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -57,6 +62,7 @@ export function createApp(services: Services, options: { mailboxDir: string; loc
   app.use(requestContext(services.logger));
   app.use(errorHandler());
   app.use(securityHeaders());
+  app.use(publicCors());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
   app.use(health.routes());
   app.use(api.router.routes());

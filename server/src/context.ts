@@ -3,6 +3,10 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { FileStorage } from './integrations/storage/fileStorage.ts';
+import type { GeoLocator } from './integrations/geo/geoLocator.ts';
+import type { ViewCounter } from './commands/playStats.ts';
+import type { PublishedQuizCache } from './lib/publishedQuizCache.ts';
+import type { PlayableQuiz } from './routes/public/publicQuizzes.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiters } from './middlewares/rateLimit.ts';
@@ -34,4 +38,8 @@ export interface Services {
   mailer: Mailer;
   limiters: RateLimiters;
   storage: FileStorage;
+  geo: GeoLocator;
+  /** Published quizzes for the player, dropped on every owner change. */
+  quizCache: PublishedQuizCache<PlayableQuiz>;
+  viewCounter: ViewCounter;
 }

@@ -30,6 +30,8 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHOPIFY_API_KEY: z.string().optional(),
     SHOPIFY_API_SECRET: z.string().optional(),
+    /** A MaxMind-format (.mmdb) database for visitors' country, region and city. */
+    GEOIP_DB: z.string().min(1).optional(),
     /** Seconds between job queue polls. */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   })

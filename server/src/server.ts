@@ -8,6 +8,10 @@ import { openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { diskStorage } from './integrations/storage/diskStorage.ts';
+import { createGeoLocator } from './integrations/geo/geoLocator.ts';
+import { ViewCounter } from './commands/playStats.ts';
+import { PublishedQuizCache } from './lib/publishedQuizCache.ts';
+import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { createLogger } from './logger.ts';
@@ -58,6 +62,9 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
     mailer,
     limiters: createRateLimiters(),
     storage: diskStorage(join(dataDir, 'uploads')),
+    geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY }),
+    quizCache: new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true })),
+    viewCounter: new ViewCounter(database.db),
   };
   handle = createApp(services, { mailboxDir, localKey: options.localKey }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
@@ -69,6 +76,7 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
         server.close(() => done());
         server.closeIdleConnections();
       });
+      await services.viewCounter.stop();
       await queue.stop();
       mailer.close();
       await database.close();

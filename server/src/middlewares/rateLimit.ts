@@ -45,6 +45,9 @@ export function createRateLimiters() {
     forgotByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
     resetByIp: new RateLimiter({ max: 20, windowMs: minutes(15) }),
     uploadByAccount: new RateLimiter({ max: 120, windowMs: minutes(60) }),
+    /** Visitors playing quizzes: generous per IP (offices share one), and a ceiling per quiz. */
+    publicByIp: new RateLimiter({ max: 600, windowMs: minutes(1) }),
+    publicByQuiz: new RateLimiter({ max: 30_000, windowMs: minutes(1) }),
   };
 }
 export type RateLimiters = ReturnType<typeof createRateLimiters>;

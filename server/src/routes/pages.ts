@@ -11,6 +11,26 @@ import { resolveAuth } from '../middlewares/authenticate.ts';
 
 const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
 const templateImages = fileURLToPath(new URL('../templates/images', import.meta.url));
+const playerDist = fileURLToPath(new URL('../../../web/dist/player', import.meta.url));
+
+/**
+ * Player pages may be framed by any site (embeds) and load Google Analytics when the quiz has an id.
+ * The owner's custom lead form runs in a sandboxed srcdoc frame, whose bridge script is inline.
+ */
+const playerContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' https://www.googletagmanager.com",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data: blob:',
+  "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
+  "form-action 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  'frame-ancestors *',
+].join('; ');
+
+/** The public player's paths (builder-widgets-shell.md 2.1); /play/{id} takes quiz ids. */
+const playerPaths = ['/quizplayer.html', '/quizplayer2.html', '/previewtemplate', '/play/:id'];
 
 /** Screens of the standalone app: the built single-page app answers all of them. */
 const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/ResetPassword'];
@@ -30,6 +50,26 @@ export function pageRoutes(services: Services): Router<AppState> {
   };
 
   for (const path of publicScreens) router.get(path, sendApp);
+
+  for (const path of playerPaths) {
+    router.get(path, async (ctx) => {
+      if (!existsSync(`${playerDist}/player.html`)) {
+        ctx.status = 503;
+        ctx.type = 'text/plain';
+        ctx.body = 'The player is not built yet: run `npm run build`.';
+        return;
+      }
+      ctx.set('Content-Security-Policy', playerContentSecurityPolicy);
+      ctx.remove('Cross-Origin-Opener-Policy');
+      ctx.set('Cache-Control', 'no-cache');
+      await send(ctx, 'player.html', { root: playerDist });
+    });
+  }
+
+  router.get('/player/assets/*file', async (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    await send(ctx, ctx.path.replace(/^\/player/, ''), { root: playerDist });
+  });
 
   // Signed-out visitors never see the app shell: they are sent to sign in.
   router.get('/app{/*rest}', async (ctx) => {

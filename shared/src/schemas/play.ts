@@ -69,7 +69,7 @@ export const ZStartPlayResponse = z.object({ data: z.object({ playId: z.uuid(), 
 /** The picks of the questions the visitor saw: question id → answer ids in the order picked. */
 export const ZAnswersRequest = z.object({
   answers: z
-    .record(z.uuid({ error: 'Unknown question' }), z.array(ZLocalId).max(4, 'Too many answers picked for this question'))
+    .record(z.string().max(64), z.array(ZLocalId).max(4, 'Too many answers picked for this question'))
     .refine((answers) => Object.keys(answers).length <= 200, 'Too many questions'),
 });
 
@@ -86,7 +86,10 @@ export const ZLeadRequest = z.object({
     .pipe(z.email({ error: playMessages.emailInvalid })),
   consent: ZConsent,
   /** Other fields of a custom form, kept with the lead. */
-  fields: z.record(z.string().max(100), z.string().max(2000)).refine((fields) => Object.keys(fields).length <= 30, 'Too many fields').default({}),
+  fields: z
+    .record(z.string().max(100), z.string().max(2000))
+    .refine((fields) => Object.keys(fields).length <= 30, 'Too many fields')
+    .default({}),
 });
 export type TLeadRequest = z.input<typeof ZLeadRequest>;
 

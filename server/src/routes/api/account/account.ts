@@ -36,6 +36,8 @@ export function accountRoutes(api: ApiRouter): void {
     responses: { 200: ZProfileResponse, 404: 'The logo file is not in this account' },
     handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
       if (body.companyLogoId) await findOwnFile(db, auth, body.companyLogoId);
+      // Public quizzes show the company name and logo.
+      afterCommit(() => services.quizCache.invalidateAccount(auth.accountId));
       const before = await findOwner(db, auth);
       const replacedLogo = body.companyLogoId !== undefined && before.account.logoFileId !== body.companyLogoId;
       const now = new Date();

@@ -140,6 +140,7 @@ export function quizRoutes(api: ApiRouter): void {
     responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
+      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const saved = await quizSaver({
         db,
         quiz,
@@ -161,8 +162,9 @@ export function quizRoutes(api: ApiRouter): void {
     body: ZQuizStatusRequest,
     transaction: true,
     responses: { 200: ZQuizResponse, 400: 'The first rule the quiz breaks', 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params, body }) => {
+    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
+      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const list = await loadQuestions(db, quiz.id);
       if (body.status === 'published') {
         const problem = validateForPublish({ ...quizData(quiz), questions: list });
@@ -192,6 +194,7 @@ export function quizRoutes(api: ApiRouter): void {
     transaction: true,
     handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
+      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const images = quizImageUrls(quiz, await loadQuestions(db, quiz.id));
       await db.delete(quizzes).where(scoped(quizzes, auth.accountId, eq(quizzes.id, quiz.id)));
       await unusedImageRemover({ db, accountId: auth.accountId, urls: [...images], storage: services.storage, afterCommit });

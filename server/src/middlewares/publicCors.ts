@@ -1,0 +1,19 @@
+import type { Next } from 'koa';
+import type { AppContext } from '../context.ts';
+
+/**
+ * The public play API answers any origin, so quizzes work when embedded on other sites. No
+ * credentials cross origins: play steps authenticate with their bearer play token.
+ */
+export const publicCors = () => async (ctx: AppContext, next: Next) => {
+  if (!ctx.path.startsWith('/api/v1/public/')) return next();
+  ctx.set('Access-Control-Allow-Origin', '*');
+  ctx.set('Access-Control-Allow-Headers', 'Content-Type, Authorization');
+  ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  ctx.set('Access-Control-Max-Age', '86400');
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 204;
+    return;
+  }
+  await next();
+};

@@ -1,0 +1,168 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { computeResult, resultSummary, type TQuizResult } from '@quizlead/shared/engine/index.ts';
+import {
+  playMessages,
+  ZAnswersRequest,
+  ZLeadRequest,
+  ZPlayOutcomeResponse,
+  type TPlayOutcome,
+} from '@quizlead/shared/schemas/play.ts';
+import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import type { AppContext, Services } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { plays, quizzes } from '../../db/schema/index.ts';
+import { AppError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { verifyPlayToken } from '../../lib/playToken.ts';
+import { completedOutcome, leadRequiredOutcome } from '../../commands/playOutcome.ts';
+import { playStatsRecorder } from '../../commands/playStats.ts';
+import { quizData } from '../../commands/quizSaver.ts';
+import type { ApiRouter } from '../apiRouter.ts';
+import { findPlayableQuiz, playTokenSecret, type PlayableQuiz } from './publicQuizzes.ts';
+import { ZPlayParams } from './schema.ts';
+
+type PlayRow = typeof plays.$inferSelect;
+
+/** The play the bearer token names; a token for another play, or none, is refused. */
+async function authorizedPlay(ctx: AppContext, services: Services, playId: string) {
+  const token = /^Bearer (.+)$/i.exec(ctx.get('authorization'))?.[1];
+  const claims = token ? await verifyPlayToken(playTokenSecret(services), token) : undefined;
+  if (!claims || claims.playId !== playId) throw UnauthorizedError(playMessages.playTokenInvalid);
+  return claims;
+}
+
+/** Answers must name the quiz's questions and answers and respect each question's number of picks. */
+function checkedAnswers(answers: Record<string, string[]>, questions: readonly TQuestion[], picksNeeded: Map<string, number>) {
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  for (const [questionId, picks] of Object.entries(answers)) {
+    const question = byId.get(questionId);
+    if (!question) throw ValidationError(playMessages.unknownQuestion, `answers.${questionId}`);
+    const known = new Set(question.answers.map((answer) => answer.id));
+    if (picks.some((pick) => !known.has(pick)) || new Set(picks).size !== picks.length) {
+      throw ValidationError(playMessages.unknownAnswer, `answers.${questionId}`);
+    }
+    if (picks.length > (picksNeeded.get(questionId) ?? 1))
+      throw ValidationError(playMessages.tooManyPicks, `answers.${questionId}`);
+  }
+  return answers;
+}
+
+/** What the visitor sees for a play already past its answers: the same outcome every retry gets. */
+function storedOutcome(quiz: PlayableQuiz, play: PlayRow): TPlayOutcome {
+  const result = play.result as unknown as TQuizResult;
+  return play.status === 'completed'
+    ? completedOutcome(quiz.quiz.settings, result, play.resultSummary ?? '')
+    : leadRequiredOutcome(quiz.quiz.settings, result);
+}
+
+const scoreOf = (result: TQuizResult) =>
+  result.kind === 'graded' || result.kind === 'range'
+    ? { score: result.score, percentage: result.percentage }
+    : { score: null, percentage: null };
+
+/** A finished play counts once: today's completions (and lead) and the quiz's Played column. */
+async function countCompletion(db: Db, quiz: PlayableQuiz, play: PlayRow, lead: boolean) {
+  if (play.preview) return;
+  await playStatsRecorder(db, { quizId: quiz.quiz.id, accountId: quiz.accountId, add: { completions: 1, leads: lead ? 1 : 0 } });
+  await db
+    .update(quizzes)
+    .set({ completedPlays: sql`${quizzes.completedPlays} + 1` })
+    .where(eq(quizzes.id, quiz.quiz.id));
+}
+
+async function lockedPlay(db: Db, quizId: string, playId: string) {
+  const [play] = await db
+    .select()
+    .from(plays)
+    .where(and(eq(plays.quizId, quizId), eq(plays.id, playId)))
+    .for('update');
+  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
+  return play;
+}
+
+export function playRoutes(api: ApiRouter): void {
+  const { limiters } = api.services;
+  const limits = [{ limiter: limiters.publicByIp, by: 'ip' as const }];
+
+  api.route({
+    method: 'post',
+    path: '/public/plays/:playId/answers',
+    summary: 'Submit the answers; the server computes and stores the result (Authorization: Bearer <playToken>)',
+    tags: ['play'],
+    access: 'public',
+    params: ZPlayParams,
+    body: ZAnswersRequest,
+    rateLimit: limits,
+    transaction: true,
+    responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the answers is wrong', 401: playMessages.playTokenInvalid },
+    handler: async ({ ctx, db, params, body, services }) => {
+      const claims = await authorizedPlay(ctx, services, params.playId);
+      const play = await lockedPlay(db, claims.quizId, params.playId);
+      const quiz = await findPlayableQuiz(ctx, services, claims.quizId, play.preview);
+      if (play.status !== 'started') {
+        ctx.body = { data: storedOutcome(quiz, play) };
+        return;
+      }
+      const picksNeeded = new Map(quiz.public.questions.map((question) => [question.id, question.picksNeeded]));
+      const answers = checkedAnswers(body.answers, quiz.questions, picksNeeded);
+      const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
+      const summary = resultSummary(result);
+      const gated = quiz.quiz.settings.collectEmail;
+      const now = new Date();
+      const [stored] = await db
+        .update(plays)
+        .set({
+          answers,
+          result: result as unknown as Record<string, unknown>,
+          resultSummary: summary,
+          ...scoreOf(result),
+          status: gated ? 'answered' : 'completed',
+          answeredAt: now,
+          completedAt: gated ? null : now,
+        })
+        .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
+        .returning();
+      if (!gated) await countCompletion(db, quiz, stored!, false);
+      ctx.body = { data: storedOutcome(quiz, stored!) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/public/plays/:playId/lead',
+    summary: 'Leave name and email after the answers; answers with the result (Authorization: Bearer <playToken>)',
+    tags: ['play'],
+    access: 'public',
+    params: ZPlayParams,
+    body: ZLeadRequest,
+    rateLimit: limits,
+    transaction: true,
+    responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the lead is wrong', 409: 'The answers are not in yet' },
+    handler: async ({ ctx, db, params, body, services }) => {
+      const claims = await authorizedPlay(ctx, services, params.playId);
+      const play = await lockedPlay(db, claims.quizId, params.playId);
+      const quiz = await findPlayableQuiz(ctx, services, claims.quizId, play.preview);
+      if (play.status === 'started') throw new AppError(409, 'conflict', 'Answer the questions first');
+      if (play.status === 'completed') {
+        ctx.body = { data: storedOutcome(quiz, play) };
+        return;
+      }
+      const consentText = quiz.quiz.settings.privacyPolicyText;
+      if (consentText && !body.consent) throw ValidationError(playMessages.consentRequired, 'consent');
+      const [stored] = await db
+        .update(plays)
+        .set({
+          name: body.name,
+          email: body.email,
+          consent: body.consent,
+          consentText: consentText || null,
+          leadFields: body.fields,
+          status: 'completed',
+          completedAt: new Date(),
+        })
+        .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
+        .returning();
+      await countCompletion(db, quiz, stored!, true);
+      ctx.body = { data: storedOutcome(quiz, stored!) };
+    },
+  });
+}

@@ -1,0 +1,199 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeResult } from '@quizlead/shared/engine/index.ts';
+import { playMessages } from '@quizlead/shared/schemas/play.ts';
+import { plays, quizDailyStats } from '../../db/schema/index.ts';
+import { createOwner } from '../../test/factories.ts';
+import { getTestServer, type TestServer } from '../../test/getTestServer.ts';
+import { createGradedQuiz, personalityQuestion, twoPersonalities } from '../../test/quizFactory.ts';
+
+const geoDb = new URL(
+  '../../../../node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb',
+  import.meta.url,
+);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await getTestServer({ TRUST_PROXY: 'true', GEOIP_DB: geoDb.pathname });
+});
+afterAll(() => server.stop());
+
+const visitor = () => server.client();
+const publicQuiz = (id: string) => visitor().get(`/api/v1/public/quizzes/${id}`);
+
+async function start(quizId: string, playId = crypto.randomUUID(), headers: Record<string, string> = {}) {
+  const client = visitor();
+  const started = await client.request('POST', `/api/v1/public/quizzes/${quizId}/plays`, { playId }, headers);
+  expect(started.status).toBe(201);
+  const auth = { authorization: `Bearer ${started.body.data.playToken}` };
+  return {
+    playId,
+    answers: (answers: unknown) => client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth),
+    lead: (lead: unknown) => client.request('POST', `/api/v1/public/plays/${playId}/lead`, lead, auth),
+  };
+}
+
+async function storedPlay(quizId: string, playId: string) {
+  const [play] = await server.services.database.db
+    .select()
+    .from(plays)
+    .where(and(eq(plays.quizId, quizId), eq(plays.id, playId)));
+  return play;
+}
+
+describe('GET /api/v1/public/quizzes/{id}', () => {
+  it('serves published quizzes without marks, and nothing else', async () => {
+    const { client } = await createOwner(server);
+    const draft = await createGradedQuiz(client, { questions: 1 });
+    expect((await publicQuiz(draft.id)).status).toBe(404);
+    expect((await publicQuiz(draft.id)).body.error.message).toBe(playMessages.notFound);
+    expect((await publicQuiz('not-a-uuid')).status).toBe(404);
+
+    const published = await createGradedQuiz(client, { questions: 2, publish: true });
+    const response = await publicQuiz(published.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const text = JSON.stringify(response.body);
+    expect(text).not.toContain('"correct"');
+    expect(text).not.toContain('"weight"');
+    expect(text).not.toContain('"personalityId"');
+    expect(response.body.data.questions[0]).toMatchObject({ picksNeeded: 1 });
+    expect(response.body.data.owner).toMatchObject({ mode: 'free', companyName: 'Acme' });
+  });
+
+  it('serves a draft to its owner in preview, and to nobody else', async () => {
+    const { client } = await createOwner(server);
+    const draft = await createGradedQuiz(client, { questions: 1 });
+    expect((await client.get(`/api/v1/public/quizzes/${draft.id}?preview=1`)).body.data.status).toBe('draft');
+    const other = await createOwner(server);
+    expect((await other.client.get(`/api/v1/public/quizzes/${draft.id}?preview=1`)).status).toBe(404);
+    expect((await visitor().get(`/api/v1/public/quizzes/${draft.id}?preview=1`)).status).toBe(404);
+  });
+
+  it('stops serving a quiz once unpublished, and serves edits at once (cache invalidation)', async () => {
+    const { client } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { title: 'Before', questions: 1, publish: true });
+    expect((await publicQuiz(quiz.id)).body.data.title).toBe('Before');
+    await client.put(`/api/v1/quizzes/${quiz.id}`, { ...quiz, title: 'After' });
+    expect((await publicQuiz(quiz.id)).body.data.title).toBe('After');
+    await client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'draft' });
+    expect((await publicQuiz(quiz.id)).status).toBe(404);
+  });
+});
+
+describe('a play', () => {
+  it('without the email gate: answers → completed with the server-computed result, stored once with its place', async () => {
+    const { client } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 2, publish: true });
+    await client.put(`/api/v1/quizzes/${quiz.id}`, { ...quiz, settings: { ...quiz.settings, collectEmail: false } });
+    const [q1, q2] = quiz.questions;
+    const play = await start(quiz.id, undefined, { 'x-forwarded-for': '8.8.8.8', 'user-agent': 'TestBrowser/1.0' });
+    const picks = { [q1.id]: ['a1'], [q2.id]: ['a2'] };
+    const done = await play.answers(picks);
+    expect(done.status).toBe(200);
+    const expected = computeResult(quiz, picks);
+    expect(done.body.data).toMatchObject({ status: 'completed', result: expected, summary: '50%', redirectUrl: null });
+
+    const retried = await play.answers({ [q1.id]: ['a1'], [q2.id]: ['a1'] });
+    expect(retried.body.data).toEqual(done.body.data);
+    const stored = await storedPlay(quiz.id, play.playId);
+    expect(stored).toMatchObject({ status: 'completed', score: 1, percentage: 50, country: 'US', userAgent: 'TestBrowser/1.0' });
+    expect(stored!.answers).toEqual(picks);
+    const list = (await client.get('/api/v1/quizzes')).body.data.items;
+    expect(list.find((row: { id: string }) => row.id === quiz.id).playedCount).toBe(1);
+  });
+
+  it('with the email gate: lead_required, then the lead with consent → the result; retries change nothing', async () => {
+    const { client } = await createOwner(server);
+    const created = (await client.post('/api/v1/quizzes', { quizType: 'personality_quiz', title: 'Tea' })).body.data;
+    const settings = { ...created.settings, welcomeMessage: '<p>Hi</p>', privacyPolicyText: 'We keep your email safe.' };
+    await client.put(`/api/v1/quizzes/${created.id}`, { ...created, settings, personalities: twoPersonalities });
+    const question = personalityQuestion();
+    await client.put(`/api/v1/quizzes/${created.id}/questions`, { questions: [question] });
+    expect((await client.put(`/api/v1/quizzes/${created.id}/status`, { status: 'published' })).status).toBe(200);
+
+    const playId = crypto.randomUUID();
+    const first = await start(created.id, playId);
+    const again = await start(created.id, playId);
+    expect((await first.lead({ name: 'Ann', email: 'ann@example.com', consent: true })).status).toBe(409);
+    const gated = await first.answers({ [question.id]: ['a2'] });
+    expect(gated.body.data).toEqual({ status: 'lead_required', leadForm: { type: 'standard', code: '' } });
+
+    expect((await first.lead({ name: '', email: 'ann@example.com' })).body.error).toEqual({
+      code: 'validation',
+      message: playMessages.nameRequired,
+      field: 'name',
+    });
+    expect((await first.lead({ name: 'Ann', email: '' })).body.error.message).toBe(playMessages.emailRequired);
+    expect((await first.lead({ name: 'Ann', email: 'ann at example' })).body.error.message).toBe(playMessages.emailInvalid);
+    expect((await first.lead({ name: 'Ann', email: 'ann@example.com', consent: false })).body.error.field).toBe('consent');
+
+    const completed = await again.lead({ name: 'Ann', email: 'ann@example.com', consent: true });
+    expect(completed.body.data).toMatchObject({ status: 'completed', summary: 'Bold' });
+    expect(completed.body.data.result.personality.title).toBe('Bold');
+    const retried = await first.lead({ name: 'Bob', email: 'bob@example.com', consent: true });
+    expect(retried.body.data).toEqual(completed.body.data);
+
+    const stored = await storedPlay(created.id, playId);
+    expect(stored).toMatchObject({
+      name: 'Ann',
+      email: 'ann@example.com',
+      consent: true,
+      consentText: 'We keep your email safe.',
+    });
+    const [stats] = await server.services.database.db.select().from(quizDailyStats).where(eq(quizDailyStats.quizId, created.id));
+    expect(stats).toMatchObject({ starts: 1, completions: 1, leads: 1 });
+  });
+
+  it('400 names the field for unknown questions, unknown answers and too many picks, and stores nothing', async () => {
+    const { client } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
+    const [q1] = quiz.questions;
+    const play = await start(quiz.id);
+    const unknownQuestion = crypto.randomUUID();
+    const cases: [unknown, string, string][] = [
+      [{ [unknownQuestion]: ['a1'] }, playMessages.unknownQuestion, `answers.${unknownQuestion}`],
+      [{ [q1.id]: ['zz'] }, playMessages.unknownAnswer, `answers.${q1.id}`],
+      [{ [q1.id]: ['a1', 'a2'] }, playMessages.tooManyPicks, `answers.${q1.id}`],
+      [{ [q1.id]: ['a1', 'a1'] }, playMessages.unknownAnswer, `answers.${q1.id}`],
+      [{ [q1.id]: 'a1' }, 'Invalid input: expected array, received string', `answers.${q1.id}`],
+      [{ 'not-a-uuid': ['a1'] }, playMessages.unknownQuestion, 'answers.not-a-uuid'],
+      [{ [q1.id]: ['x'.repeat(5000)] }, 'Too big', `answers.${q1.id}.0`],
+    ];
+    for (const [answers, message, field] of cases) {
+      const response = await play.answers(answers);
+      expect(response.status, JSON.stringify(answers).slice(0, 80)).toBe(400);
+      expect(response.body.error).toMatchObject({ code: 'validation', field });
+      expect(response.body.error.message).toContain(message.split(':')[0]);
+    }
+    expect((await storedPlay(quiz.id, play.playId))!.status).toBe('started');
+    expect((await play.answers({ [q1.id]: ['a1'] })).status).toBe(200);
+  });
+
+  it('refuses steps without the play token, or with another play’s', async () => {
+    const { client } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
+    const mine = await start(quiz.id);
+    const theirs = await start(quiz.id);
+    const noToken = await visitor().post(`/api/v1/public/plays/${mine.playId}/answers`, { answers: {} });
+    expect(noToken.status).toBe(401);
+    expect(noToken.body.error.message).toBe(playMessages.playTokenInvalid);
+    const started = await visitor().post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId: theirs.playId });
+    const crossed = await visitor().request(
+      'POST',
+      `/api/v1/public/plays/${mine.playId}/answers`,
+      { answers: {} },
+      { authorization: `Bearer ${started.body.data.playToken}` },
+    );
+    expect(crossed.status).toBe(401);
+  });
+
+  it('answers CORS preflights for embeds', async () => {
+    const response = await fetch(`${server.url}/api/v1/public/plays/x/answers`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
+  });
+});
