@@ -4,7 +4,7 @@ import type { Env } from './env.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { FileStorage } from './integrations/storage/fileStorage.ts';
 import type { GeoLocator } from './integrations/geo/geoLocator.ts';
-import type { ViewCounter } from './commands/playStats.ts';
+import type { StatsBuffer } from './commands/playStats.ts';
 import type { PublishedQuizCache } from './lib/publishedQuizCache.ts';
 import type { PlayableQuiz } from './routes/public/publicQuizzes.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -41,5 +41,5 @@ export interface Services {
   geo: GeoLocator;
   /** Published quizzes for the player, dropped on every owner change. */
   quizCache: PublishedQuizCache<PlayableQuiz>;
-  viewCounter: ViewCounter;
+  stats: StatsBuffer;
 }

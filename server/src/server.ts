@@ -9,7 +9,7 @@ import type { Env } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { diskStorage } from './integrations/storage/diskStorage.ts';
 import { createGeoLocator } from './integrations/geo/geoLocator.ts';
-import { ViewCounter } from './commands/playStats.ts';
+import { StatsBuffer } from './commands/playStats.ts';
 import { PublishedQuizCache } from './lib/publishedQuizCache.ts';
 import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
 import { startJobQueue } from './jobs/queue.ts';
@@ -64,7 +64,7 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
     storage: diskStorage(join(dataDir, 'uploads')),
     geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY }),
     quizCache: new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true })),
-    viewCounter: new ViewCounter(database.db),
+    stats: new StatsBuffer(database.db),
   };
   handle = createApp(services, { mailboxDir, localKey: options.localKey }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
@@ -76,7 +76,7 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
         server.close(() => done());
         server.closeIdleConnections();
       });
-      await services.viewCounter.stop();
+      await services.stats.stop();
       await queue.stop();
       mailer.close();
       await database.close();

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { quizDailyStats } from '../db/schema/index.ts';
+import { quizDailyStats, quizzes } from '../db/schema/index.ts';
 
 type Counter = 'views' | 'starts' | 'completions' | 'leads';
 
@@ -25,31 +25,39 @@ export async function playStatsRecorder(
 }
 
 /**
- * Quiz views arrive with every player load; they are summed in memory and written every few
- * seconds (and at shutdown) rather than once per request. A crash loses at most one interval of views.
+ * Play events (views, starts, completions, leads) are summed in memory and written every few
+ * seconds and at shutdown, not once per request: a popular quiz would otherwise queue every play
+ * behind one counter row. The plays themselves commit before their answer, so a crash loses at
+ * most an interval of counts, and they can be recounted from the plays table.
  */
-export class ViewCounter {
-  readonly #pending = new Map<string, { accountId: string; views: number }>();
+export class StatsBuffer {
+  readonly #pending = new Map<string, { accountId: string; add: Record<Counter, number> }>();
   readonly #db: Db;
   readonly #timer: NodeJS.Timeout;
 
-  constructor(db: Db, intervalMs = 5000) {
+  constructor(db: Db, intervalMs = 3000) {
     this.#db = db;
     this.#timer = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
     this.#timer.unref();
   }
 
-  count(quizId: string, accountId: string): void {
-    const entry = this.#pending.get(quizId) ?? { accountId, views: 0 };
-    entry.views += 1;
+  count(quizId: string, accountId: string, add: Partial<Record<Counter, number>>): void {
+    const entry = this.#pending.get(quizId) ?? { accountId, add: { views: 0, starts: 0, completions: 0, leads: 0 } };
+    for (const [counter, value] of Object.entries(add) as [Counter, number][]) entry.add[counter] += value;
     this.#pending.set(quizId, entry);
   }
 
   async flush(): Promise<void> {
     const batch = [...this.#pending];
     this.#pending.clear();
-    for (const [quizId, { accountId, views }] of batch) {
-      await playStatsRecorder(this.#db, { quizId, accountId, add: { views } }).catch(() => undefined);
+    for (const [quizId, { accountId, add }] of batch) {
+      await playStatsRecorder(this.#db, { quizId, accountId, add });
+      if (add.completions > 0) {
+        await this.#db
+          .update(quizzes)
+          .set({ completedPlays: sql`${quizzes.completedPlays} + ${add.completions}` })
+          .where(eq(quizzes.id, quizId));
+      }
     }
   }
 

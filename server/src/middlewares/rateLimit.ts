@@ -5,7 +5,8 @@ import { RateLimitError } from '../errors.ts';
  * out for longer than one window. (Several processes would share a store; see docs/architecture.md.)
  */
 export class RateLimiter {
-  readonly max: number;
+  /** Attempts per window; adjustable at run time (benchmarks lift it). */
+  max: number;
   readonly windowMs: number;
   readonly #hits = new Map<string, { count: number; resetAt: number }>();
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { computeResult, resultSummary, type TQuizResult } from '@quizlead/shared/engine/index.ts';
 import {
   playMessages,
@@ -10,11 +10,10 @@ import {
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import type { AppContext, Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { plays, quizzes } from '../../db/schema/index.ts';
+import { plays } from '../../db/schema/index.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { verifyPlayToken } from '../../lib/playToken.ts';
 import { completedOutcome, leadRequiredOutcome } from '../../commands/playOutcome.ts';
-import { playStatsRecorder } from '../../commands/playStats.ts';
 import { quizData } from '../../commands/quizSaver.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { findPlayableQuiz, playTokenSecret, type PlayableQuiz } from './publicQuizzes.ts';
@@ -60,13 +59,15 @@ const scoreOf = (result: TQuizResult) =>
     : { score: null, percentage: null };
 
 /** A finished play counts once: today's completions (and lead) and the quiz's Played column. */
-async function countCompletion(db: Db, quiz: PlayableQuiz, play: PlayRow, lead: boolean) {
+function countCompletion(
+  services: Services,
+  quiz: PlayableQuiz,
+  play: PlayRow,
+  lead: boolean,
+  afterCommit: (work: () => Promise<void>) => void,
+) {
   if (play.preview) return;
-  await playStatsRecorder(db, { quizId: quiz.quiz.id, accountId: quiz.accountId, add: { completions: 1, leads: lead ? 1 : 0 } });
-  await db
-    .update(quizzes)
-    .set({ completedPlays: sql`${quizzes.completedPlays} + 1` })
-    .where(eq(quizzes.id, quiz.quiz.id));
+  afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { completions: 1, leads: lead ? 1 : 0 }));
 }
 
 async function lockedPlay(db: Db, quizId: string, playId: string) {
@@ -94,7 +95,7 @@ export function playRoutes(api: ApiRouter): void {
     rateLimit: limits,
     transaction: true,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the answers is wrong', 401: playMessages.playTokenInvalid },
-    handler: async ({ ctx, db, params, body, services }) => {
+    handler: async ({ ctx, db, params, body, services, afterCommit }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
       const play = await lockedPlay(db, claims.quizId, params.playId);
       const quiz = await findPlayableQuiz(ctx, services, claims.quizId, play.preview);
@@ -121,7 +122,7 @@ export function playRoutes(api: ApiRouter): void {
         })
         .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
         .returning();
-      if (!gated) await countCompletion(db, quiz, stored!, false);
+      if (!gated) countCompletion(services, quiz, stored!, false, afterCommit);
       ctx.body = { data: storedOutcome(quiz, stored!) };
     },
   });
@@ -137,7 +138,7 @@ export function playRoutes(api: ApiRouter): void {
     rateLimit: limits,
     transaction: true,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the lead is wrong', 409: 'The answers are not in yet' },
-    handler: async ({ ctx, db, params, body, services }) => {
+    handler: async ({ ctx, db, params, body, services, afterCommit }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
       const play = await lockedPlay(db, claims.quizId, params.playId);
       const quiz = await findPlayableQuiz(ctx, services, claims.quizId, play.preview);
@@ -161,7 +162,7 @@ export function playRoutes(api: ApiRouter): void {
         })
         .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
         .returning();
-      await countCompletion(db, quiz, stored!, true);
+      countCompletion(services, quiz, stored!, true, afterCommit);
       ctx.body = { data: storedOutcome(quiz, stored!) };
     },
   });

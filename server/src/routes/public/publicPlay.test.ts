@@ -99,6 +99,7 @@ describe('a play', () => {
     const stored = await storedPlay(quiz.id, play.playId);
     expect(stored).toMatchObject({ status: 'completed', score: 1, percentage: 50, country: 'US', userAgent: 'TestBrowser/1.0' });
     expect(stored!.answers).toEqual(picks);
+    await server.services.stats.flush();
     const list = (await client.get('/api/v1/quizzes')).body.data.items;
     expect(list.find((row: { id: string }) => row.id === quiz.id).playedCount).toBe(1);
   });
@@ -141,6 +142,7 @@ describe('a play', () => {
       consent: true,
       consentText: 'We keep your email safe.',
     });
+    await server.services.stats.flush();
     const [stats] = await server.services.database.db.select().from(quizDailyStats).where(eq(quizDailyStats.quizId, created.id));
     expect(stats).toMatchObject({ starts: 1, completions: 1, leads: 1 });
   });

@@ -8,7 +8,6 @@ import { NotFoundError } from '../../errors.ts';
 import { signPlayToken } from '../../lib/playToken.ts';
 import { resolveAuth } from '../../middlewares/authenticate.ts';
 import { presentPublicQuiz } from '../../presenters/publicQuiz.ts';
-import { playStatsRecorder } from '../../commands/playStats.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPreviewQuery, ZPublicQuizParams, ZStartPlayBody } from './schema.ts';
 
@@ -62,7 +61,7 @@ export function publicQuizRoutes(api: ApiRouter): void {
     handler: async ({ ctx, params, query, services }) => {
       const preview = Boolean(query.preview);
       const quiz = await findPlayableQuiz(ctx, services, params.id, preview);
-      if (!preview) services.viewCounter.count(quiz.quiz.id, quiz.accountId);
+      if (!preview) services.stats.count(quiz.quiz.id, quiz.accountId, { views: 1 });
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: quiz.public };
     },
@@ -78,7 +77,7 @@ export function publicQuizRoutes(api: ApiRouter): void {
     body: ZStartPlayBody,
     rateLimit: limits,
     responses: { 201: ZStartPlayResponse, 404: playMessages.notFound },
-    handler: async ({ ctx, db, params, body, services }) => {
+    handler: async ({ ctx, db, params, body, services, afterCommit }) => {
       const quiz = await findPlayableQuiz(ctx, services, params.id, body.preview);
       const place = services.geo.locate(ctx.ip, ctx.headers);
       const inserted = await db
@@ -94,7 +93,7 @@ export function publicQuizRoutes(api: ApiRouter): void {
         .onConflictDoNothing()
         .returning({ id: plays.id });
       if (inserted.length > 0 && !body.preview) {
-        await playStatsRecorder(db, { quizId: quiz.quiz.id, accountId: quiz.accountId, add: { starts: 1 } });
+        afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { starts: 1 }));
       }
       const playToken = await signPlayToken(playTokenSecret(services), { playId: body.playId, quizId: quiz.quiz.id });
       ctx.status = 201;
