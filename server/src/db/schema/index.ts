@@ -6,3 +6,4 @@ export { files } from './files.ts';
 export { quizzes } from './quizzes.ts';
 export { questions } from './questions.ts';
 export { plays, quizDailyStats } from './plays.ts';
+export { feedbackResponses, feedbacks, pollVotes, polls, wheelSpins, wheels } from './engagement.ts';

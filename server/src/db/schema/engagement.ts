@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+/**
+ * The three engagement tools besides quizzes: polls, web responses (feedback widgets) and
+ * spin-to-win wheels, each with the submissions visitors make. Submission ids come from the
+ * visitor's browser, so a retried request never counts twice.
+ */
+
+export const polls = pgTable(
+  'polls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().default(''),
+    description: text('description').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    published: boolean('published').notNull().default(true),
+    collectEmail: boolean('collect_email').notNull().default(true),
+    colors: jsonb('colors').$type<{ background: string; text: string }>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('polls_account_created_idx').on(table.accountId, table.createdAt)],
+);
+
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: uuid('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    optionIndex: integer('option_index').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pollId, table.id] }),
+    index('poll_votes_poll_option_idx').on(table.pollId, table.optionIndex),
+    index('poll_votes_account_created_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    feelingType: text('feeling_type', { enum: ['emotion', 'star', 'thumb', 'scale'] }).notNull(),
+    question: text('question').notNull(),
+    /** The widget's colour, or null for the default look. */
+    customColor: text('custom_color'),
+    collectEmail: boolean('collect_email').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('feedbacks_account_created_idx').on(table.accountId, table.createdAt),
+    check('feedbacks_feeling_type_check', sql`${table.feelingType} in ('emotion', 'star', 'thumb', 'scale')`),
+  ],
+);
+
+export const feedbackResponses = pgTable(
+  'feedback_responses',
+  {
+    feedbackId: uuid('feedback_id')
+      .notNull()
+      .references(() => feedbacks.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The feeling type the widget had when this was sent. */
+    feelingType: text('feeling_type').notNull(),
+    /** What the visitor picked: 'Happy', '4*', 'Thumbs Up', '3'… */
+    value: text('value').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.feedbackId, table.id] }),
+    index('feedback_responses_feedback_created_idx').on(table.feedbackId, table.createdAt),
+    index('feedback_responses_account_created_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+export interface WheelOption {
+  text: string;
+  /** Relative chance of winning; every option with a positive weight can win. */
+  weight: number;
+  /** Shown to the visitor who lands on this option. */
+  prizeCode: string;
+}
+
+export const wheels = pgTable(
+  'wheels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().default(''),
+    description: text('description').notNull(),
+    options: jsonb('options').$type<WheelOption[]>().notNull(),
+    published: boolean('published').notNull().default(true),
+    collectEmail: boolean('collect_email').notNull().default(true),
+    /** Without it, an email spins a wheel once. */
+    allowRepeatSpins: boolean('allow_repeat_spins').notNull().default(false),
+    playButtonType: text('play_button_type', { enum: ['text', 'image'] })
+      .notNull()
+      .default('text'),
+    playButtonText: text('play_button_text').notNull().default('Spin'),
+    playButtonImage: text('play_button_image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('wheels_account_created_idx').on(table.accountId, table.createdAt),
+    check('wheels_play_button_type_check', sql`${table.playButtonType} in ('text', 'image')`),
+  ],
+);
+
+export const wheelSpins = pgTable(
+  'wheel_spins',
+  {
+    wheelId: uuid('wheel_id')
+      .notNull()
+      .references(() => wheels.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    optionIndex: integer('option_index').notNull(),
+    /** The option's text when it was drawn. */
+    result: text('result').notNull(),
+    prizeCode: text('prize_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.wheelId, table.id] }),
+    index('wheel_spins_wheel_email_idx').on(table.wheelId, sql`lower(${table.email})`),
+    index('wheel_spins_account_created_idx').on(table.accountId, table.createdAt),
+  ],
+);
