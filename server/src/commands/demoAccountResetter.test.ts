@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackDefaults } from '@quizlead/shared/engagement.ts';
 import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
 import { quizzes, users } from '../db/schema/index.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
@@ -28,5 +29,31 @@ describe('demoAccountResetter', () => {
     const client = server.client();
     expect((await client.post('/api/v1/session', demoCredentials)).status).toBe(200);
     expect((await client.get('/api/v1/quizzes')).body.data.total).toBe(activeQuizTypes.length);
+  });
+
+  it('adds a published poll, a web response and a wheel with a few votes, responses and spins', async () => {
+    const { db } = server.services.database;
+    await demoAccountResetter(db);
+    await demoAccountResetter(db);
+    const client = server.client();
+    await client.post('/api/v1/session', demoCredentials);
+
+    const polls = (await client.get('/api/v1/polls')).body.data;
+    expect(polls.total).toBe(1);
+    expect(polls.items[0]).toMatchObject({ status: 'published', totalVotes: 5 });
+    const poll = (await client.get(`/api/v1/public/polls/${polls.items[0].id}`)).body.data;
+    expect(poll.results.options.map((option: { votes: number }) => option.votes)).toEqual([3, 1, 1]);
+
+    const feedbacks = (await client.get('/api/v1/feedbacks')).body.data;
+    expect(feedbacks.total).toBe(1);
+    expect(feedbacks.items[0]).toMatchObject({ title: feedbackDefaults.title, totalResponses: 4 });
+    expect((await client.get(`/api/v1/public/feedbacks/${feedbacks.items[0].id}`)).status).toBe(200);
+
+    const wheels = (await client.get('/api/v1/wheels')).body.data;
+    expect(wheels.total).toBe(1);
+    expect(wheels.items[0]).toMatchObject({ status: 'published', totalSpins: 3 });
+    const spins = (await client.get(`/api/v1/wheels/${wheels.items[0].id}/spins`)).body.data.items;
+    expect(spins.map((spin: { result: string }) => spin.result).sort()).toEqual(['10% off', 'Free shipping', 'Try again']);
+    expect((await client.get(`/api/v1/public/wheels/${wheels.items[0].id}`)).body.data.options).toHaveLength(6);
   });
 });

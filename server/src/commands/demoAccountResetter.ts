@@ -3,6 +3,7 @@ import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, quizzes, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { demoWidgetSeeder } from './demoWidgetSeeder.ts';
 import { catalogueAccountId, templateCatalogueSeeder } from './templateCatalogueSeeder.ts';
 import { templateCopier } from './templateCopier.ts';
 
@@ -45,6 +46,8 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
       const copy = await templateCopier({ db: tx, source: template, accountId: account!.id, asTemplate: false });
       await tx.update(quizzes).set({ status: 'published', publishedAt: new Date() }).where(eq(quizzes.id, copy.quiz.id));
     }
+    // A published poll, a web response and a wheel, each with a few submissions.
+    await demoWidgetSeeder({ db: tx, accountId: account!.id });
   });
   return demoCredentials;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { isFileUsedByQuizzes, uploadedFileId } from '../db/queries/fileUsage.ts';
+import { isFileInUse, uploadedFileId } from '../db/queries/fileUsage.ts';
 import type { FileStorage } from '../integrations/storage/fileStorage.ts';
 import { fileRemover } from './fileRemover.ts';
 
@@ -9,13 +9,13 @@ export interface ImageCleanup {
 }
 
 /**
- * Deletes the account's uploads among `urls` that no saved quiz shows any more: images a quiz
- * stopped using when it was saved or deleted. Other accounts' files and other urls are left alone.
+ * Deletes the account's uploads among `urls` that no saved quiz or wheel shows any more: images a
+ * quiz or wheel stopped using when it was saved or deleted. Other accounts' files and other urls are left alone.
  */
 export async function unusedImageRemover(props: { db: Db; accountId: string; urls: readonly string[] } & ImageCleanup) {
   for (const url of props.urls) {
     const fileId = uploadedFileId(url);
-    if (!fileId || (await isFileUsedByQuizzes(props.db, fileId))) continue;
+    if (!fileId || (await isFileInUse(props.db, fileId))) continue;
     await fileRemover({
       db: props.db,
       storage: props.storage,

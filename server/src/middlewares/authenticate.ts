@@ -22,6 +22,12 @@ export async function resolveAuth(ctx: AppContext, services: Services): Promise<
   return token ? cookieAuth(token, services) : undefined;
 }
 
+/** The standalone session cookie alone (pages and steps that carry their own bearer token). */
+export async function resolveSessionAuth(ctx: AppContext, services: Services): Promise<Auth | undefined> {
+  const token = ctx.cookies.get(sessionCookie);
+  return token ? cookieAuth(token, services) : undefined;
+}
+
 async function cookieAuth(token: string, { database: { db } }: Services): Promise<Auth | undefined> {
   const now = new Date();
   const [session] = await db

@@ -49,6 +49,11 @@ export function createRateLimiters() {
     /** Visitors playing quizzes: generous per IP (offices share one), and a ceiling per quiz. */
     publicByIp: new RateLimiter({ max: 600, windowMs: minutes(1) }),
     publicByQuiz: new RateLimiter({ max: 30_000, windowMs: minutes(1) }),
+    /** Visitors of polls, web responses and wheels: the same budgets, per IP and per item. */
+    widgetByIp: new RateLimiter({ max: 600, windowMs: minutes(1) }),
+    widgetByItem: new RateLimiter({ max: 30_000, windowMs: minutes(1) }),
+    /** Spins draw prizes: tighter per IP (one spin per email is the main guard). */
+    spinByIp: new RateLimiter({ max: 30, windowMs: minutes(1) }),
   };
 }
 export type RateLimiters = ReturnType<typeof createRateLimiters>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail } from './common.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
@@ -8,24 +9,7 @@ import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
  * and a play in three steps (start, answers, lead) tied together by a play token.
  */
 
-export const playMessages = {
-  notFound: 'Something wrong!! we are not able to find the quiz.',
-  loading: 'Loading Quiz',
-  generating: 'Please wait while we are generating quiz results...',
-  saving: 'Please wait while we are saving quiz responses...',
-  processing: 'Processing your responses.',
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email',
-  customFormIncomplete: 'All fields are required in this form',
-  customFormCheckbox: 'Please select the checkbox before proceeding.',
-  createYourFreeQuiz: 'Create Your Free Quiz',
-  playTokenInvalid: 'This play has expired. Please start the quiz again.',
-  unknownQuestion: 'Unknown question',
-  unknownAnswer: 'Unknown answer',
-  tooManyPicks: 'Too many answers picked for this question',
-  consentRequired: 'Please accept the privacy policy to continue',
-} as const;
+export { playMessages } from '../playMessages.ts';
 
 export const ZPublicAnswer = z.object({ id: ZLocalId, text: z.string(), image: z.string().nullable() });
 export const ZPublicQuestion = z.object({

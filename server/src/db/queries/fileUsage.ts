@@ -18,10 +18,10 @@ export function quizImageUrls(quiz: Pick<TQuizData, 'settings' | 'personalities'
 }
 
 /**
- * Whether any saved quiz (of any account: template copies share images) still shows the file.
- * JSON is searched as text for the quoted url, which cannot match a longer one.
+ * Whether any saved quiz (of any account: template copies share images) or wheel (its play button)
+ * still shows the file. JSON is searched as text for the quoted url, which cannot match a longer one.
  */
-export async function isFileUsedByQuizzes(db: Db, fileId: string): Promise<boolean> {
+export async function isFileInUse(db: Db, fileId: string): Promise<boolean> {
   const quoted = `%"/files/${fileId}"%`;
   // Both drivers answer raw SQL with { rows }.
   const result = (await db.execute(sql`
@@ -29,6 +29,8 @@ export async function isFileUsedByQuizzes(db: Db, fileId: string): Promise<boole
       select 1 from "quizzes" where "settings"::text like ${quoted} or "personalities"::text like ${quoted}
     ) or exists (
       select 1 from "questions" where "image" = ${`/files/${fileId}`} or "answers"::text like ${quoted}
+    ) or exists (
+      select 1 from "wheels" where "play_button_image" = ${`/files/${fileId}`}
     ) as "used"`)) as unknown as { rows: { used: boolean }[] };
   return Boolean(result.rows[0]?.used);
 }

@@ -16,7 +16,7 @@ import { verifyPlayToken } from '../../lib/playToken.ts';
 import { completedOutcome, leadRequiredOutcome } from '../../commands/playOutcome.ts';
 import { quizData } from '../../commands/quizSaver.ts';
 import type { ApiRouter } from '../apiRouter.ts';
-import { findPlayableQuiz, playTokenSecret, type PlayableQuiz } from './publicQuizzes.ts';
+import { findQuizOfPlay, playTokenSecret, type PlayableQuiz } from './publicQuizzes.ts';
 import { ZPlayParams } from './schema.ts';
 
 type PlayRow = typeof plays.$inferSelect;
@@ -70,6 +70,17 @@ function countCompletion(
   afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { completions: 1, leads: lead ? 1 : 0 }));
 }
 
+/** The quiz a started play belongs to (a preview play may be of a draft or a template). */
+async function quizOfPlay(ctx: AppContext, services: Services, quizId: string, playId: string) {
+  const [play] = await services.database.db
+    .select({ preview: plays.preview })
+    .from(plays)
+    .where(and(eq(plays.quizId, quizId), eq(plays.id, playId)))
+    .limit(1);
+  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
+  return findQuizOfPlay(ctx, services, quizId, play.preview);
+}
+
 async function lockedPlay(db: Db, quizId: string, playId: string) {
   const [play] = await db
     .select()
@@ -93,37 +104,39 @@ export function playRoutes(api: ApiRouter): void {
     params: ZPlayParams,
     body: ZAnswersRequest,
     rateLimit: limits,
-    transaction: true,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the answers is wrong', 401: playMessages.playTokenInvalid },
-    handler: async ({ ctx, db, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, params, body, services, afterCommit }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
-      const play = await lockedPlay(db, claims.quizId, params.playId);
-      const quiz = await findPlayableQuiz(ctx, services, claims.quizId, play.preview);
-      if (play.status !== 'started') {
-        ctx.body = { data: storedOutcome(quiz, play) };
-        return;
-      }
+      // The quiz is loaded before the transaction: PGlite has one connection, and a cache miss
+      // must not wait behind the transaction it runs in.
+      const quiz = await quizOfPlay(ctx, services, claims.quizId, params.playId);
       const picksNeeded = new Map(quiz.public.questions.map((question) => [question.id, question.picksNeeded]));
       const answers = checkedAnswers(body.answers, quiz.questions, picksNeeded);
-      const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
-      const summary = resultSummary(result);
-      const gated = quiz.quiz.settings.collectEmail;
-      const now = new Date();
-      const [stored] = await db
-        .update(plays)
-        .set({
-          answers,
-          result: result as unknown as Record<string, unknown>,
-          resultSummary: summary,
-          ...scoreOf(result),
-          status: gated ? 'answered' : 'completed',
-          answeredAt: now,
-          completedAt: gated ? null : now,
-        })
-        .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
-        .returning();
-      if (!gated) countCompletion(services, quiz, stored!, false, afterCommit);
-      ctx.body = { data: storedOutcome(quiz, stored!) };
+      ctx.body = {
+        data: await services.database.db.transaction(async (db) => {
+          const play = await lockedPlay(db, claims.quizId, params.playId);
+          if (play.status !== 'started') return storedOutcome(quiz, play);
+          const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
+          const summary = resultSummary(result);
+          const gated = quiz.quiz.settings.collectEmail;
+          const now = new Date();
+          const [stored] = await db
+            .update(plays)
+            .set({
+              answers,
+              result: result as unknown as Record<string, unknown>,
+              resultSummary: summary,
+              ...scoreOf(result),
+              status: gated ? 'answered' : 'completed',
+              answeredAt: now,
+              completedAt: gated ? null : now,
+            })
+            .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
+            .returning();
+          if (!gated) countCompletion(services, quiz, stored!, false, afterCommit);
+          return storedOutcome(quiz, stored!);
+        }),
+      };
     },
   });
 
@@ -136,34 +149,34 @@ export function playRoutes(api: ApiRouter): void {
     params: ZPlayParams,
     body: ZLeadRequest,
     rateLimit: limits,
-    transaction: true,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the lead is wrong', 409: 'The answers are not in yet' },
-    handler: async ({ ctx, db, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, params, body, services, afterCommit }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
-      const play = await lockedPlay(db, claims.quizId, params.playId);
-      const quiz = await findPlayableQuiz(ctx, services, claims.quizId, play.preview);
-      if (play.status === 'started') throw new AppError(409, 'conflict', 'Answer the questions first');
-      if (play.status === 'completed') {
-        ctx.body = { data: storedOutcome(quiz, play) };
-        return;
-      }
-      const consentText = quiz.quiz.settings.privacyPolicyText;
-      if (consentText && !body.consent) throw ValidationError(playMessages.consentRequired, 'consent');
-      const [stored] = await db
-        .update(plays)
-        .set({
-          name: body.name,
-          email: body.email,
-          consent: body.consent,
-          consentText: consentText || null,
-          leadFields: body.fields,
-          status: 'completed',
-          completedAt: new Date(),
-        })
-        .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
-        .returning();
-      countCompletion(services, quiz, stored!, true, afterCommit);
-      ctx.body = { data: storedOutcome(quiz, stored!) };
+      const quiz = await quizOfPlay(ctx, services, claims.quizId, params.playId);
+      ctx.body = {
+        data: await services.database.db.transaction(async (db) => {
+          const play = await lockedPlay(db, claims.quizId, params.playId);
+          if (play.status === 'started') throw new AppError(409, 'conflict', playMessages.answersFirst);
+          if (play.status === 'completed') return storedOutcome(quiz, play);
+          const consentText = quiz.quiz.settings.privacyPolicyText;
+          if (consentText && !body.consent) throw ValidationError(playMessages.consentRequired, 'consent');
+          const [stored] = await db
+            .update(plays)
+            .set({
+              name: body.name,
+              email: body.email,
+              consent: body.consent,
+              consentText: consentText || null,
+              leadFields: body.fields,
+              status: 'completed',
+              completedAt: new Date(),
+            })
+            .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
+            .returning();
+          countCompletion(services, quiz, stored!, true, afterCommit);
+          return storedOutcome(quiz, stored!);
+        }),
+      };
     },
   });
 }

@@ -199,3 +199,40 @@ describe('a play', () => {
     expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
   });
 });
+
+describe('preview plays', () => {
+  it('the owner plays a draft through every step; it stays out of the stats', async () => {
+    const { client } = await createOwner(server);
+    const draft = await createGradedQuiz(client, { questions: 1 });
+    const playId = crypto.randomUUID();
+    expect((await visitor().post(`/api/v1/public/quizzes/${draft.id}/plays`, { playId, preview: true })).status).toBe(404);
+    const started = await client.post(`/api/v1/public/quizzes/${draft.id}/plays`, { playId, preview: true });
+    expect(started.status).toBe(201);
+    const auth = { authorization: `Bearer ${started.body.data.playToken}` };
+    const answered = await client.request(
+      'POST',
+      `/api/v1/public/plays/${playId}/answers`,
+      { answers: { [draft.questions[0].id]: ['a1'] } },
+      auth,
+    );
+    expect(answered.status).toBe(200);
+    expect(answered.body.data.status).toBe('lead_required');
+    const lead = await client.request(
+      'POST',
+      `/api/v1/public/plays/${playId}/lead`,
+      { name: 'Me', email: 'me@example.com' },
+      auth,
+    );
+    expect(lead.body.data).toMatchObject({ status: 'completed', summary: '100%' });
+    await server.services.stats.flush();
+    expect(await server.services.database.db.select().from(quizDailyStats).where(eq(quizDailyStats.quizId, draft.id))).toEqual(
+      [],
+    );
+  });
+
+  it('anyone may try a template', async () => {
+    const { client } = await createOwner(server);
+    const [card] = (await client.get('/api/v1/templates?quizType=graded_quiz')).body.data;
+    expect((await visitor().get(`/api/v1/public/quizzes/${card.id}?preview=1`)).status).toBe(200);
+  });
+});

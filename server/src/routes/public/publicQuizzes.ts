@@ -6,7 +6,7 @@ import { loadQuestions } from '../../db/queries/quizzes.ts';
 import { accounts, plays, quizzes } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { signPlayToken } from '../../lib/playToken.ts';
-import { resolveAuth } from '../../middlewares/authenticate.ts';
+import { resolveSessionAuth } from '../../middlewares/authenticate.ts';
 import { presentPublicQuiz } from '../../presenters/publicQuiz.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPreviewQuery, ZPublicQuizParams, ZStartPlayBody } from './schema.ts';
@@ -33,9 +33,22 @@ export async function findPlayableQuiz(ctx: AppContext, services: Services, quiz
     if (!cached) throw NotFoundError(playMessages.notFound);
     return cached;
   }
-  const auth = await resolveAuth(ctx, services);
-  const quiz = auth ? await loadPlayableQuiz(services.database.db, quizId, { published: false }) : undefined;
+  const quiz = await loadPlayableQuiz(services.database.db, quizId, { published: false });
+  // Templates are a catalogue every owner may try (/previewtemplate); other quizzes only their owner.
+  if (quiz?.quiz.isTemplate) return quiz;
+  const auth = await resolveSessionAuth(ctx, services);
   if (!quiz || quiz.accountId !== auth?.accountId) throw NotFoundError(playMessages.notFound);
+  return quiz;
+}
+
+/**
+ * The quiz of a play already started: its preview flag was granted at the start, when the owner
+ * (or a template) was checked, so the later steps need only the play token.
+ */
+export async function findQuizOfPlay(ctx: AppContext, services: Services, quizId: string, preview: boolean) {
+  if (!preview) return findPlayableQuiz(ctx, services, quizId, false);
+  const quiz = await loadPlayableQuiz(services.database.db, quizId, { published: false });
+  if (!quiz) throw NotFoundError(playMessages.notFound);
   return quiz;
 }
 

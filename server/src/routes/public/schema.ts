@@ -11,3 +11,6 @@ export const ZStartPlayBody = z.object({
   playId: z.uuid({ error: 'playId must be a uuid' }),
   preview: z.boolean().default(false),
 });
+
+/** A poll, web response or wheel on its public page. */
+export const ZPublicItemParams = z.object({ id: ZLenientId });

@@ -4,7 +4,7 @@ import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
 import { fileRemover } from '../../../commands/fileRemover.ts';
-import { isFileUsedByQuizzes } from '../../../db/queries/fileUsage.ts';
+import { isFileInUse } from '../../../db/queries/fileUsage.ts';
 import { files } from '../../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../../errors.ts';
 import { storageKey } from '../../../integrations/storage/fileStorage.ts';
@@ -69,10 +69,14 @@ export function fileRoutes(api: ApiRouter): void {
     access: 'owner',
     params: ZFileParams,
     transaction: true,
-    responses: { 200: ZMessageResponse, 404: 'No such file in this account', 409: 'A saved quiz still shows it' },
+    responses: { 200: ZMessageResponse, 404: 'No such file in this account', 409: 'A saved quiz or wheel still shows it' },
     handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
-      if (await isFileUsedByQuizzes(db, params.id)) {
-        throw new AppError(409, 'conflict', 'This image is used by a saved quiz. Save the quiz without it and it is deleted.');
+      if (await isFileInUse(db, params.id)) {
+        throw new AppError(
+          409,
+          'conflict',
+          'This image is used by a saved quiz or wheel. Save it without the image and the image is deleted.',
+        );
       }
       const removed = await fileRemover({
         db,

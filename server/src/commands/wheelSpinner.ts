@@ -1,0 +1,82 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { pickWeightedIndex } from '@quizlead/shared/engagement.ts';
+import type { Db } from '../db/client.ts';
+import { wheelSpins } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
+import type { WheelRow } from '../policies/wheel.ts';
+
+type SpinRow = typeof wheelSpins.$inferSelect;
+
+export interface Spin {
+  spin: SpinRow;
+  /** False when an earlier spin is the answer (a retried submission, or an email that already spun). */
+  created: boolean;
+  /** The email had already spun this wheel and repeats are off. */
+  repeated: boolean;
+}
+
+/** randomInt draws below a range of at most 2^48 - 1. */
+const unitRange = 2 ** 48 - 1;
+/** A uniform number in [0, 1) from the operating system's cryptographic source. */
+const cryptoUnit = () => randomInt(unitRange) / unitRange;
+
+/**
+ * The server's draw for a visitor: each option wins with its weight's share of the total (every option
+ * can win). A submission id spins once; without allowRepeatSpins an email spins once (case-insensitive),
+ * serialised per wheel and email by an advisory lock, and later spins answer the first one.
+ */
+export async function wheelSpinner(props: {
+  db: Db;
+  wheel: WheelRow;
+  submissionId: string;
+  email: string | null;
+}): Promise<Spin> {
+  const { db, wheel, submissionId, email } = props;
+  const ofWheel = (...conditions: SQL[]) =>
+    scoped(wheelSpins, wheel.accountId, and(eq(wheelSpins.wheelId, wheel.id), ...conditions));
+  const onePerEmail = email !== null && !wheel.allowRepeatSpins;
+  if (onePerEmail) {
+    const key = `wheel-spin:${wheel.id}:${email.toLowerCase()}`;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+  const bySubmission = () =>
+    db
+      .select()
+      .from(wheelSpins)
+      .where(ofWheel(eq(wheelSpins.id, submissionId)))
+      .limit(1);
+  const [retried] = await bySubmission();
+  if (retried) return { spin: retried, created: false, repeated: false };
+  if (onePerEmail) {
+    const [first] = await db
+      .select()
+      .from(wheelSpins)
+      .where(ofWheel(sql`lower(${wheelSpins.email}) = ${email.toLowerCase()}`))
+      .orderBy(asc(wheelSpins.createdAt), asc(wheelSpins.id))
+      .limit(1);
+    if (first) return { spin: first, created: false, repeated: true };
+  }
+  const optionIndex = pickWeightedIndex(
+    wheel.options.map((option) => option.weight),
+    cryptoUnit(),
+  );
+  const option = wheel.options[optionIndex]!;
+  const [inserted] = await db
+    .insert(wheelSpins)
+    .values({
+      wheelId: wheel.id,
+      id: submissionId,
+      accountId: wheel.accountId,
+      email,
+      optionIndex,
+      result: option.text,
+      prizeCode: option.prizeCode || null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { spin: inserted, created: true, repeated: false };
+  // The same submission id raced this one and won: its draw is the answer.
+  const [stored] = await bySubmission();
+  return { spin: stored!, created: false, repeated: false };
+}

@@ -1,0 +1,75 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { votePercentages } from '@quizlead/shared/engagement.ts';
+import type { TPollTally } from '@quizlead/shared/schemas/poll.ts';
+import { cursorOf, keysetPages, olderThan } from '../../lib/exports/keysetPages.ts';
+import type { PollRow } from '../../policies/poll.ts';
+import type { Db } from '../client.ts';
+import { pollVotes } from '../schema/index.ts';
+import { scoped } from '../scope.ts';
+
+type PollRef = Pick<PollRow, 'id' | 'accountId'>;
+
+/** Written out in full: in a one-table select drizzle leaves columns unqualified. */
+export const pollVoteTotal = sql<number>`(select count(*)::int from "poll_votes" as "v" where "v"."poll_id" = "polls"."id")`;
+
+const ofPoll = (poll: PollRef) => scoped(pollVotes, poll.accountId, eq(pollVotes.pollId, poll.id));
+
+/** Votes per option from one grouped query, with whole-number percentages, in option order. */
+export async function pollTally(db: Db, poll: PollRef & Pick<PollRow, 'options'>): Promise<TPollTally> {
+  const rows = await db
+    .select({ option: pollVotes.optionIndex, votes: sql<number>`count(*)::int` })
+    .from(pollVotes)
+    .where(ofPoll(poll))
+    .groupBy(pollVotes.optionIndex);
+  const counts = poll.options.map((_, index) => rows.find((row) => row.option === index)?.votes ?? 0);
+  const percentages = votePercentages(counts);
+  return {
+    total: counts.reduce((sum, count) => sum + count, 0),
+    options: poll.options.map((text, index) => ({ text, votes: counts[index]!, percentage: percentages[index]! })),
+  };
+}
+
+export async function pollVoteCount(db: Db, poll: PollRef): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(pollVotes)
+    .where(ofPoll(poll));
+  return row?.total ?? 0;
+}
+
+const voteFields = {
+  id: pollVotes.id,
+  optionIndex: pollVotes.optionIndex,
+  email: pollVotes.email,
+  createdAt: pollVotes.createdAt,
+  cursor: cursorOf(pollVotes.createdAt),
+};
+export type PollVoteRow = { id: string; optionIndex: number; email: string | null; createdAt: Date; cursor: string };
+
+/** One page of the votes table, newest first. */
+export async function pollVotesPage(db: Db, poll: PollRef, page: number, pageSize: number) {
+  const [items, total] = await Promise.all([
+    db
+      .select(voteFields)
+      .from(pollVotes)
+      .where(ofPoll(poll))
+      .orderBy(desc(pollVotes.createdAt), desc(pollVotes.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    pollVoteCount(db, poll),
+  ]);
+  return { items, total };
+}
+
+/** Every vote, newest first, a page at a time (exports). */
+export const allPollVotes = (db: Db, poll: PollRef) =>
+  keysetPages<PollVoteRow>((after, limit) =>
+    db
+      .select(voteFields)
+      .from(pollVotes)
+      .where(
+        scoped(pollVotes, poll.accountId, eq(pollVotes.pollId, poll.id), olderThan(pollVotes.createdAt, pollVotes.id, after)),
+      )
+      .orderBy(desc(pollVotes.createdAt), desc(pollVotes.id))
+      .limit(limit),
+  );

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { Auth } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { feedbacks } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
+import { NotFoundError } from '../errors.ts';
+
+export type FeedbackRow = typeof feedbacks.$inferSelect;
+
+/** A web response (feedback widget) of the caller's account; anyone else's id answers 404 exactly like a missing one. */
+export async function findOwnFeedback(db: Db, auth: Pick<Auth, 'accountId'>, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(feedbacks)
+    .where(scoped(feedbacks, auth.accountId, eq(feedbacks.id, id)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw NotFoundError();
+  return row;
+}

@@ -1,0 +1,53 @@
+import { wheelLimits } from '@quizlead/shared/engagement.ts';
+import type { TPublicWheel, TWheel, TWheelListRow, TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
+import type { WheelSpinRow } from '../db/queries/wheels.ts';
+import type { WheelRow } from '../policies/wheel.ts';
+
+const status = (wheel: WheelRow) => (wheel.published ? 'published' : 'unpublished');
+
+export const presentWheel = (wheel: WheelRow, totalSpins: number): TWheel => ({
+  id: wheel.id,
+  slug: wheel.slug,
+  description: wheel.description,
+  options: wheel.options.map((option) => ({ text: option.text, weight: option.weight, prizeCode: option.prizeCode })),
+  status: status(wheel),
+  collectEmail: wheel.collectEmail,
+  allowRepeatSpins: wheel.allowRepeatSpins,
+  playButtonType: wheel.playButtonType,
+  playButtonText: wheel.playButtonText,
+  playButtonImage: wheel.playButtonImage,
+  totalSpins,
+  createdAt: wheel.createdAt.toISOString(),
+  updatedAt: wheel.updatedAt.toISOString(),
+});
+
+export const presentWheelRow = (wheel: WheelRow, totalSpins: number): TWheelListRow => ({
+  id: wheel.id,
+  slug: wheel.slug,
+  description: wheel.description,
+  status: status(wheel),
+  totalSpins,
+  createdAt: wheel.createdAt.toISOString(),
+});
+
+export const presentWheelSpin = (spin: WheelSpinRow): TWheelSpinRow => ({
+  id: spin.id,
+  optionIndex: spin.optionIndex,
+  email: spin.email,
+  result: spin.result,
+  prizeCode: spin.prizeCode,
+  date: spin.createdAt.toISOString(),
+});
+
+/** Option texts only: weights and prize codes never reach the visitor before the draw. */
+export const presentPublicWheel = (wheel: WheelRow): TPublicWheel => ({
+  id: wheel.id,
+  slug: wheel.slug,
+  description: wheel.description,
+  options: wheel.options.map((option) => option.text),
+  collectEmail: wheel.collectEmail,
+  playButtonType: wheel.playButtonType,
+  playButtonText: wheel.playButtonText,
+  playButtonImage: wheel.playButtonImage,
+  revealDelayMs: wheelLimits.revealDelayMs,
+});

@@ -1,0 +1,53 @@
+import { pollVoteExportColumns, widgetLimits } from '@quizlead/shared/engagement.ts';
+import { ZPollVotesResponse } from '@quizlead/shared/schemas/poll.ts';
+import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
+import { allPollVotes, pollVotesPage, type PollVoteRow } from '../../../db/queries/polls.ts';
+import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
+import { findOwnPoll } from '../../../policies/poll.ts';
+import { presentPollVote } from '../../../presenters/poll.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+import { ZPollParams } from './schema.ts';
+
+export function pollVoteRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/polls/:id/votes',
+    summary: 'A poll’s votes, newest first: the option voted for, the voter’s email and the date',
+    tags: ['polls'],
+    access: 'owner',
+    params: ZPollParams,
+    query: ZPageQuery,
+    responses: { 200: ZPollVotesResponse, 404: 'No such poll in this account' },
+    handler: async ({ ctx, db, auth, params, query }) => {
+      const poll = await findOwnPoll(db, auth, params.id);
+      const pageSize = widgetLimits.submissionsPageSize;
+      const { items, total } = await pollVotesPage(db, poll, query.page, pageSize);
+      ctx.body = { data: { items: items.map((vote) => presentPollVote(poll, vote)), total, page: query.page, pageSize } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/polls/:id/votes/export',
+    summary: 'Download the votes as .xlsx or .csv (Voter Email, Vote, Date of Vote), streamed',
+    tags: ['polls'],
+    access: 'owner',
+    params: ZPollParams,
+    query: ZExportQuery,
+    responses: { 200: 'The spreadsheet (attachment)', 404: 'No such poll in this account' },
+    handler: async ({ ctx, db, auth, params, query }) => {
+      const poll = await findOwnPoll(db, auth, params.id);
+      await sendExport<PollVoteRow>(ctx, {
+        format: query.format,
+        filename: `${poll.slug || 'poll'}-votes`,
+        sheetName: 'Votes',
+        columns: [
+          { header: pollVoteExportColumns.email, value: (vote) => vote.email, width: 32 },
+          { header: pollVoteExportColumns.vote, value: (vote) => poll.options[vote.optionIndex] ?? '', width: 40 },
+          { header: pollVoteExportColumns.date, value: (vote) => vote.createdAt, width: 20 },
+        ],
+        pages: allPollVotes(db, poll),
+      });
+    },
+  });
+}

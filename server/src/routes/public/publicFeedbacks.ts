@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { feedbackMessages, isFeelingValue } from '@quizlead/shared/engagement.ts';
+import { ZFeedbackSubmission, ZFeedbackSubmissionResponse, ZPublicFeedbackResponse } from '@quizlead/shared/schemas/feedback.ts';
+import { widgetEmail } from '@quizlead/shared/schemas/widgets.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { feedbackResponses, feedbacks } from '../../db/schema/index.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { presentPublicFeedback } from '../../presenters/feedback.ts';
+import type { ApiRouter } from '../apiRouter.ts';
+import { ZPublicItemParams } from './schema.ts';
+
+/** A web response by id (public: any account's); `keyShare` keeps it from being deleted under a response. */
+async function findPublicFeedback(db: Db, id: string, options: { keyShare?: boolean } = {}) {
+  const query = db.select().from(feedbacks).where(eq(feedbacks.id, id)).limit(1);
+  const [feedback] = options.keyShare ? await query.for('key share') : await query;
+  if (!feedback) throw NotFoundError();
+  return feedback;
+}
+
+export function publicFeedbackRoutes(api: ApiRouter): void {
+  const { limiters } = api.services;
+  const limits = [
+    { limiter: limiters.widgetByIp, by: 'ip' as const },
+    { limiter: limiters.widgetByItem, by: (_body: unknown, ctx: AppContext) => `feedback:${ctx.params.id ?? ''}` },
+  ];
+
+  api.route({
+    method: 'get',
+    path: '/public/feedbacks/:id',
+    summary: 'A web response for its widget, with the values a visitor can pick',
+    tags: ['public widgets'],
+    access: 'public',
+    params: ZPublicItemParams,
+    rateLimit: limits,
+    responses: { 200: ZPublicFeedbackResponse, 404: 'No such web response' },
+    handler: async ({ ctx, db, params }) => {
+      const feedback = await findPublicFeedback(db, params.id);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: presentPublicFeedback(feedback) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/public/feedbacks/:id/responses',
+    summary: `Send a feedback value; answers '${feedbackMessages.thanks}'. The same submissionId is stored once.`,
+    tags: ['public widgets'],
+    access: 'public',
+    params: ZPublicItemParams,
+    body: ZFeedbackSubmission,
+    rateLimit: limits,
+    transaction: true,
+    responses: {
+      201: ZFeedbackSubmissionResponse,
+      200: 'The submission was already stored: same answer',
+      400: 'value or email is wrong',
+      404: 'No such web response',
+    },
+    handler: async ({ ctx, db, params, body }) => {
+      const feedback = await findPublicFeedback(db, params.id, { keyShare: true });
+      if (!isFeelingValue(feedback.feelingType, body.value)) throw ValidationError(feedbackMessages.valueRequired, 'value');
+      const checked = widgetEmail(body.email, {
+        required: feedback.collectEmail,
+        requiredMessage: feedbackMessages.emailRequired,
+        invalidMessage: feedbackMessages.emailInvalid,
+      });
+      if ('error' in checked) throw ValidationError(checked.error, 'email');
+      const inserted = await db
+        .insert(feedbackResponses)
+        .values({
+          feedbackId: feedback.id,
+          id: body.submissionId,
+          accountId: feedback.accountId,
+          feelingType: feedback.feelingType,
+          value: body.value,
+          email: checked.email,
+        })
+        .onConflictDoNothing()
+        .returning({ id: feedbackResponses.id });
+      ctx.status = inserted.length > 0 ? 201 : 200;
+      ctx.body = { data: { message: feedbackMessages.thanks } };
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { wheelMessages } from '@quizlead/shared/engagement.ts';
+import { ZPublicWheelResponse, ZSpinRequest, ZSpinResponse } from '@quizlead/shared/schemas/wheel.ts';
+import { widgetEmail } from '@quizlead/shared/schemas/widgets.ts';
+import { wheelSpinner } from '../../commands/wheelSpinner.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { wheels } from '../../db/schema/index.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { presentPublicWheel } from '../../presenters/wheel.ts';
+import type { ApiRouter } from '../apiRouter.ts';
+import { ZPublicItemParams } from './schema.ts';
+
+/** A published wheel by id (public: any account's); `keyShare` keeps it from being deleted under a spin. */
+async function findPublishedWheel(db: Db, id: string, options: { keyShare?: boolean } = {}) {
+  const query = db.select().from(wheels).where(eq(wheels.id, id)).limit(1);
+  const [wheel] = options.keyShare ? await query.for('key share') : await query;
+  if (!wheel || !wheel.published) throw NotFoundError(wheelMessages.unavailable);
+  return wheel;
+}
+
+export function publicWheelRoutes(api: ApiRouter): void {
+  const { limiters } = api.services;
+  const byItem = { limiter: limiters.widgetByItem, by: (_body: unknown, ctx: AppContext) => `wheel:${ctx.params.id ?? ''}` };
+
+  api.route({
+    method: 'get',
+    path: '/public/wheels/:id',
+    summary: 'A published wheel for its page: option texts only (weights and prize codes stay on the server)',
+    tags: ['public widgets'],
+    access: 'public',
+    params: ZPublicItemParams,
+    rateLimit: [{ limiter: limiters.widgetByIp, by: 'ip' }, byItem],
+    responses: { 200: ZPublicWheelResponse, 404: wheelMessages.unavailable },
+    handler: async ({ ctx, db, params }) => {
+      const wheel = await findPublishedWheel(db, params.id);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: presentPublicWheel(wheel) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/public/wheels/:id/spins',
+    summary:
+      'Spin: the server draws the option (weighted) and the page animates to it. One spin per email unless the wheel allows repeats; the same submissionId gets the same result.',
+    tags: ['public widgets'],
+    access: 'public',
+    params: ZPublicItemParams,
+    body: ZSpinRequest,
+    rateLimit: [{ limiter: limiters.widgetByIp, by: 'ip' }, { limiter: limiters.spinByIp, by: 'ip' }, byItem],
+    transaction: true,
+    responses: {
+      201: ZSpinResponse,
+      200: 'An earlier spin is the answer: a retried submissionId, or (repeated: true) an email that already spun',
+      400: 'email is wrong',
+      404: wheelMessages.unavailable,
+    },
+    handler: async ({ ctx, db, params, body }) => {
+      const wheel = await findPublishedWheel(db, params.id, { keyShare: true });
+      const checked = widgetEmail(body.email, {
+        required: wheel.collectEmail,
+        requiredMessage: wheelMessages.emailRequired,
+        invalidMessage: wheelMessages.emailInvalid,
+      });
+      if ('error' in checked) throw ValidationError(checked.error, 'email');
+      const { spin, created, repeated } = await wheelSpinner({
+        db,
+        wheel,
+        submissionId: body.submissionId,
+        email: checked.email,
+      });
+      ctx.status = created ? 201 : 200;
+      ctx.body = { data: { optionIndex: spin.optionIndex, result: spin.result, prizeCode: spin.prizeCode, repeated } };
+    },
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * What visitors read in the quiz player (the spec's texts). Kept apart from the zod schemas so the
+ * player bundle can import them without zod.
+ */
+export const playMessages = {
+  notFound: 'Something wrong!! we are not able to find the quiz.',
+  loading: 'Loading Quiz',
+  generating: 'Please wait while we are generating quiz results...',
+  saving: 'Please wait while we are saving quiz responses...',
+  processing: 'Processing your responses.',
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email',
+  customFormIncomplete: 'All fields are required in this form',
+  customFormCheckbox: 'Please select the checkbox before proceeding.',
+  createYourFreeQuiz: 'Create Your Free Quiz',
+  playTokenInvalid: 'This play has expired. Please start the quiz again.',
+  unknownQuestion: 'Unknown question',
+  unknownAnswer: 'Unknown answer',
+  tooManyPicks: 'Too many answers picked for this question',
+  consentRequired: 'Please accept the privacy policy to continue',
+  answersFirst: 'Answer the questions first',
+} as const;

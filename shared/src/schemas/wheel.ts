@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { playButtonTypes, widgetLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
+import { ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
+
+/** Wheel spinners: the builder, the lists and the public wheel (spec sections 2.7, 2.9, 3, 5 and 9). */
+
+export const ZWheelOption = z.object({
+  text: z
+    .string({ error: wheelMessages.optionRequired })
+    .trim()
+    .min(1, wheelMessages.optionRequired)
+    .max(wheelLimits.option, wheelMessages.optionTooLong),
+  /** Relative chance of landing on this option. */
+  weight: z
+    .number({ error: wheelMessages.weightInvalid })
+    .positive(wheelMessages.weightInvalid)
+    .max(wheelLimits.weightMax, wheelMessages.weightInvalid)
+    .default(wheelDefaults.weight),
+  /** Shown to the visitor who lands on this option ('' for none). */
+  prizeCode: z.string().trim().max(wheelLimits.prizeCode, wheelMessages.prizeCodeTooLong).default(wheelDefaults.prizeCode),
+});
+export type TWheelOption = z.infer<typeof ZWheelOption>;
+export type TWheelOptionInput = z.input<typeof ZWheelOption>;
+
+/** An uploaded image (/files/{id}) or an https address. */
+const ZPlayButtonImage = z
+  .string()
+  .trim()
+  .max(widgetLimits.imageUrl, wheelMessages.playButtonImageInvalid)
+  .regex(/^(\/files\/[0-9a-f-]{36}|https:\/\/\S+)$/i, wheelMessages.playButtonImageInvalid)
+  .nullable()
+  .default(null);
+
+/** Create and update (PUT) take the whole wheel. */
+export const ZWheelRequest = z
+  .object({
+    description: z
+      .string({ error: wheelMessages.descriptionRequired })
+      .trim()
+      .min(1, wheelMessages.descriptionRequired)
+      .max(wheelLimits.description, wheelMessages.descriptionTooLong),
+    options: z
+      .array(ZWheelOption, { error: wheelMessages.optionsMin })
+      .min(wheelLimits.optionsMin, wheelMessages.optionsMin)
+      .max(wheelLimits.optionsMax, wheelMessages.optionsMax),
+    status: z.enum(ZWidgetStatus.options, { error: wheelMessages.statusRequired }).default(wheelDefaults.status),
+    collectEmail: z.boolean().default(wheelDefaults.collectEmail),
+    /** Without it, one email spins the wheel once. */
+    allowRepeatSpins: z.boolean().default(wheelDefaults.allowRepeatSpins),
+    playButtonType: z.enum(playButtonTypes).default(wheelDefaults.playButtonType),
+    /** An empty text falls back to 'Spin'. */
+    playButtonText: z
+      .string()
+      .trim()
+      .max(wheelLimits.playButtonText, wheelMessages.playButtonTextTooLong)
+      .default(wheelDefaults.playButtonText)
+      .transform((text) => text || wheelDefaults.playButtonText),
+    playButtonImage: ZPlayButtonImage,
+  })
+  .superRefine((wheel, ctx) => {
+    if (wheel.playButtonType === 'image' && !wheel.playButtonImage) {
+      ctx.addIssue({ code: 'custom', message: wheelMessages.playButtonImageRequired, path: ['playButtonImage'] });
+    }
+  });
+export type TWheelRequest = z.input<typeof ZWheelRequest>;
+export type TWheelData = z.infer<typeof ZWheelRequest>;
+
+export const ZWheel = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  description: z.string(),
+  options: z.array(z.object({ text: z.string(), weight: z.number(), prizeCode: z.string() })),
+  status: ZWidgetStatus,
+  collectEmail: z.boolean(),
+  allowRepeatSpins: z.boolean(),
+  playButtonType: z.enum(playButtonTypes),
+  playButtonText: z.string(),
+  playButtonImage: z.string().nullable(),
+  totalSpins: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TWheel = z.infer<typeof ZWheel>;
+export const ZWheelResponse = z.object({ data: ZWheel });
+
+export const ZWheelListRow = ZWheel.pick({
+  id: true,
+  slug: true,
+  description: true,
+  status: true,
+  totalSpins: true,
+  createdAt: true,
+});
+export type TWheelListRow = z.infer<typeof ZWheelListRow>;
+export const ZWheelListResponse = z.object({ data: ZPage(ZWheelListRow) });
+
+/** A row of the spins table: who spun, what they won and when (ISO). */
+export const ZWheelSpinRow = z.object({
+  id: z.uuid(),
+  optionIndex: z.number().int(),
+  email: z.string().nullable(),
+  result: z.string(),
+  prizeCode: z.string().nullable(),
+  date: z.string(),
+});
+export type TWheelSpinRow = z.infer<typeof ZWheelSpinRow>;
+export const ZWheelSpinsResponse = z.object({ data: ZPage(ZWheelSpinRow) });
+
+// Public wheel
+
+/** What a visitor sees: option texts only (weights and prize codes stay on the server). */
+export const ZPublicWheel = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  description: z.string(),
+  options: z.array(z.string()),
+  collectEmail: z.boolean(),
+  playButtonType: z.enum(playButtonTypes),
+  playButtonText: z.string(),
+  playButtonImage: z.string().nullable(),
+  /** Reveal the winner this long after the spin starts. */
+  revealDelayMs: z.number().int(),
+});
+export type TPublicWheel = z.infer<typeof ZPublicWheel>;
+export const ZPublicWheelResponse = z.object({ data: ZPublicWheel });
+
+export const ZSpinRequest = z.object({
+  submissionId: ZSubmissionId,
+  /** Required (and checked) when the wheel collects emails. */
+  email: ZOptionalEmail,
+});
+export type TSpinRequest = z.input<typeof ZSpinRequest>;
+
+/** The server's draw: the page animates to `optionIndex`. */
+export const ZSpinResult = z.object({
+  optionIndex: z.number().int(),
+  result: z.string(),
+  prizeCode: z.string().nullable(),
+  /** This email had already spun (and repeats are off): the answer is that first spin. */
+  repeated: z.boolean(),
+});
+export type TSpinResult = z.infer<typeof ZSpinResult>;
+export const ZSpinResponse = z.object({ data: ZSpinResult });

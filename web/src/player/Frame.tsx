@@ -1,0 +1,89 @@
+import { quizDefaults } from '@quizlead/shared/quizzes.ts';
+import { playMessages } from '@quizlead/shared/playMessages.ts';
+import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
+import type { CSSProperties, ReactNode } from 'react';
+
+interface Props {
+  quiz: TPublicQuiz | null;
+  /** The question counter ("2 / 5"), shown in the footer while a question is on screen. */
+  counter?: { current: number; total: number } | null;
+  children: ReactNode;
+}
+
+/** Header (logo and title), the screen, and the footer (branding or the owner's message, and the counter). */
+export function Frame({ quiz, counter, children }: Props) {
+  const settings = quiz?.settings;
+  const owner = quiz?.owner;
+  const logo = settings?.showCompanyLogo && owner?.logoUrl ? owner.logoUrl : null;
+  const title = quiz?.title ?? '';
+  return (
+    <div className="ql-card">
+      <header className="ql-header">
+        {logo ? <Logo src={logo} companyName={owner?.companyName ?? ''} companyUrl={owner?.companyUrl ?? ''} /> : null}
+        {/* The title is always the page's heading for assistive technology; the owner decides whether it shows. */}
+        <h1 className={settings?.showTitle ? 'ql-header__title' : 'ql-sr'}>{title || 'Quiz'}</h1>
+      </header>
+      <main className="ql-main">{children}</main>
+      <footer className="ql-footer">
+        <div className="ql-footer__note">
+          {owner?.mode === 'free' ? (
+            <>
+              <a href="/Signup" target="_blank" rel="noopener">
+                {playMessages.createYourFreeQuiz}
+              </a>
+              <a href="/" target="_blank" rel="noopener">
+                {quizDefaults.poweredBy}
+              </a>
+            </>
+          ) : settings?.footerMessage ? (
+            <span>{settings.footerMessage}</span>
+          ) : null}
+        </div>
+        <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
+          {counter ? (
+            <>
+              <span className="ql-sr">Question </span>
+              {`${counter.current} / ${counter.total}`}
+            </>
+          ) : null}
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+function Logo({ src, companyName, companyUrl }: { src: string; companyName: string; companyUrl: string }) {
+  const image = (
+    <img
+      className="ql-header__logo"
+      src={src}
+      width={50}
+      height={50}
+      alt={companyName ? `${companyName} logo` : 'Company logo'}
+    />
+  );
+  return /^https?:\/\//i.test(companyUrl) ? (
+    <a href={companyUrl} target="_blank" rel="noopener">
+      {image}
+    </a>
+  ) : (
+    image
+  );
+}
+
+/** Owner-written rich text; the server sanitises it with an allow-list before it is stored. */
+export function Html({ html, className, style }: { html: string; className?: string; style?: CSSProperties }) {
+  return (
+    <div className={className ? `ql-html ${className}` : 'ql-html'} style={style} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
+/** A waiting or progress text, announced politely. */
+export function Waiting({ message }: { message: string }) {
+  return (
+    <div className="ql-screen ql-screen--center" role="status">
+      <span className="ql-spinner" aria-hidden="true" />
+      <p className="ql-waiting">{message}</p>
+    </div>
+  );
+}

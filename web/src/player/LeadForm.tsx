@@ -1,0 +1,159 @@
+import { quizDefaults } from '@quizlead/shared/quizzes.ts';
+import { playMessages } from '@quizlead/shared/playMessages.ts';
+import type { TLeadRequest } from '@quizlead/shared/schemas/play.ts';
+import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError } from './api.ts';
+import { useScreenFocus } from './focus.ts';
+
+type Field = 'name' | 'email' | 'consent';
+type Errors = Partial<Record<Field, string>>;
+
+/** The simple pattern of the spec: something@something.something, no spaces. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Props {
+  settings: TQuizSettings;
+  onSubmit(lead: TLeadRequest): Promise<void>;
+}
+
+/** The standard lead form: name, email and, when the owner has a privacy text, a consent checkbox. */
+export function LeadForm({ settings, onSubmit }: Props) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useScreenFocus(headingRef, 'lead');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const hasPrivacy = settings.privacyPolicyText.trim() !== '';
+  const nameLabel = settings.nameFieldText || quizDefaults.nameFieldText;
+  const emailLabel = settings.emailFieldText || quizDefaults.emailFieldText;
+
+  const focusField = (field: Field) => document.getElementById(`ql-lead-${field}`)?.focus();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const found: Errors = {};
+    if (!name.trim()) found.name = playMessages.nameRequired;
+    if (!email.trim()) found.email = playMessages.emailRequired;
+    else if (!emailPattern.test(email.trim())) found.email = playMessages.emailInvalid;
+    if (hasPrivacy && !consent) found.consent = playMessages.consentRequired;
+    setErrors(found);
+    setFormError(null);
+    const first = (['name', 'email', 'consent'] as const).find((field) => found[field]);
+    if (first) return focusField(first);
+    setSaving(true);
+    try {
+      await onSubmit({ name: name.trim(), email: email.trim(), consent, fields: {} });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const field = error instanceof ApiError ? error.field : undefined;
+      if (field === 'name' || field === 'email' || field === 'consent') {
+        setErrors({ [field]: message });
+        focusField(field);
+      } else setFormError(message);
+      setSaving(false);
+    }
+  };
+
+  const describedBy = (field: Field) => (errors[field] ? `ql-lead-${field}-error` : undefined);
+  const errorText = (field: Field) =>
+    errors[field] ? (
+      <p id={`ql-lead-${field}-error`} className="ql-field__error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form className="ql-screen ql-lead" noValidate onSubmit={submit}>
+      <h2 ref={headingRef} className="ql-lead__prompt" tabIndex={-1}>
+        {settings.emailMessage || quizDefaults.emailMessage}
+      </h2>
+      <div className="ql-field">
+        <label htmlFor="ql-lead-name">{nameLabel}</label>
+        <input
+          id="ql-lead-name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          placeholder={nameLabel}
+          maxLength={100}
+          value={name}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
+        {errorText('name')}
+      </div>
+      <div className="ql-field">
+        <label htmlFor="ql-lead-email">{emailLabel}</label>
+        <input
+          id="ql-lead-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={emailLabel}
+          maxLength={254}
+          value={email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy('email')}
+          onInput={(event) => setEmail(event.currentTarget.value)}
+        />
+        {errorText('email')}
+      </div>
+      {hasPrivacy ? <Consent settings={settings} checked={consent} error={errors.consent} onChange={setConsent} /> : null}
+      {formError ? (
+        <p className="ql-alert" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <p className="ql-lead__status" role="status">
+        {saving ? playMessages.saving : ''}
+      </p>
+      <button type="submit" className="ql-button ql-button--large" disabled={saving}>
+        {settings.continueButtonText || quizDefaults.continueButtonText}
+      </button>
+    </form>
+  );
+}
+
+interface ConsentProps {
+  settings: Pick<TQuizSettings, 'privacyPolicyText' | 'privacyPolicyUrl'>;
+  checked: boolean;
+  error: string | undefined;
+  onChange(checked: boolean): void;
+}
+
+/** The privacy policy text (a link when the owner gave one) with the consent checkbox. */
+export function Consent({ settings, checked, error, onChange }: ConsentProps) {
+  return (
+    <div className="ql-field ql-consent">
+      <input
+        id="ql-lead-consent"
+        type="checkbox"
+        checked={checked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'ql-lead-consent-error' : undefined}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <label htmlFor="ql-lead-consent">
+        {settings.privacyPolicyUrl ? (
+          <a href={settings.privacyPolicyUrl} target="_blank" rel="noopener">
+            {settings.privacyPolicyText}
+          </a>
+        ) : (
+          settings.privacyPolicyText
+        )}
+      </label>
+      {error ? (
+        <p id="ql-lead-consent-error" className="ql-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

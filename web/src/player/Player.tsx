@@ -1,0 +1,317 @@
+import { isAnswered, togglePick } from '@quizlead/shared/engine/advance.ts';
+import { firstQuestionId, nextQuestionId } from '@quizlead/shared/engine/branching.ts';
+import type { TQuizResult } from '@quizlead/shared/engine/results.ts';
+import { playMessages } from '@quizlead/shared/playMessages.ts';
+import type { TLeadRequest, TPlayOutcome, TPublicQuiz, TPublicQuizQuestion } from '@quizlead/shared/schemas/play.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { loadAnalytics, track } from './analytics.ts';
+import { ApiError, playApi } from './api.ts';
+import { CustomLeadForm } from './CustomLeadForm.tsx';
+import { reportHeight } from './embed.ts';
+import { markInteracted } from './focus.ts';
+import { Frame, Waiting } from './Frame.tsx';
+import { LeadForm } from './LeadForm.tsx';
+import { currentPlayId, forgetPlayId } from './playSession.ts';
+import { QuestionScreen } from './QuestionScreen.tsx';
+import { ResultScreen } from './ResultScreen.tsx';
+import { shareUrl, type PlayerRoute } from './route.ts';
+import { StartScreen } from './StartScreen.tsx';
+import { themeStyle } from './theme.ts';
+
+type Completed = Extract<TPlayOutcome, { status: 'completed' }>;
+type LeadFormSpec = Extract<TPlayOutcome, { status: 'lead_required' }>['leadForm'];
+
+/** The visitor flow (account-player-management.md section 4; builder-widgets-shell.md 2.9). */
+type Screen =
+  | { name: 'loading' }
+  | { name: 'failed'; message: string }
+  | { name: 'start' }
+  | { name: 'question' }
+  | { name: 'generating'; error: string | null }
+  | { name: 'lead'; form: LeadFormSpec }
+  | { name: 'result'; outcome: Completed }
+  | { name: 'redirecting' };
+
+/** How long a completed pick stays on screen before the next question. */
+const advanceDelayMs = 250;
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+/** The questions as this play shows them: randomised when the owner asks (question order only without branching). */
+function playOrder(quiz: TPublicQuiz): TPublicQuizQuestion[] {
+  const { randomizeQuestions, randomizeAnswers } = quiz.settings;
+  const questions = randomizeQuestions && !quiz.branching.enabled ? shuffled(quiz.questions) : quiz.questions;
+  return questions.map((question) =>
+    randomizeAnswers && question.kind !== 'true_false' ? { ...question, answers: shuffled(question.answers) } : question,
+  );
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function Player({ route }: { route: PlayerRoute }) {
+  const { quizId, preview, embedded } = route;
+  const [quiz, setQuiz] = useState<TPublicQuiz | null>(null);
+  const [screen, setScreen] = useState<Screen>(quizId ? { name: 'loading' } : { name: 'failed', message: playMessages.notFound });
+  const [questions, setQuestions] = useState<TPublicQuizQuestion[]>([]);
+  /** The visited questions, the current one last: Back walks this path. */
+  const [path, setPath] = useState<string[]>([]);
+  const [picks, setPicks] = useState<Record<string, string[]>>({});
+  const playId = useRef<string | null>(null);
+  const token = useRef<Promise<string> | null>(null);
+  const answers = useRef<Record<string, string[]>>({});
+  const advanceTimer = useRef<number | undefined>(undefined);
+  const pageRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!quizId) return;
+    playApi.quiz(quizId, preview).then(
+      (loaded) => {
+        setQuiz(loaded);
+        setScreen({ name: 'start' });
+        document.title = loaded.settings.metaTitle || loaded.title || document.title;
+        if (loaded.settings.metaDescription) {
+          const meta = document.createElement('meta');
+          meta.name = 'description';
+          meta.content = loaded.settings.metaDescription;
+          document.head.appendChild(meta);
+        }
+        if (!preview && loaded.settings.googleAnalyticsId) loadAnalytics(loaded.settings.googleAnalyticsId);
+      },
+      (error: unknown) => {
+        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+        setScreen({ name: 'failed', message: missing ? playMessages.notFound : messageOf(error) });
+      },
+    );
+  }, [quizId, preview]);
+
+  useEffect(() => {
+    if (embedded && pageRef.current) return reportHeight(pageRef.current);
+  }, [embedded]);
+
+  useEffect(() => () => window.clearTimeout(advanceTimer.current), []);
+
+  const engineQuiz = useMemo(
+    () => ({ questions, branching: quiz?.branching ?? { enabled: false, branches: [] } }),
+    [questions, quiz],
+  );
+  const frameColors = useMemo(() => (quiz ? leadFrameColors(quiz) : null), [quiz]);
+  const eventParams = useMemo(() => ({ quiz_id: quiz?.id ?? '', quiz_title: quiz?.title ?? '' }), [quiz]);
+
+  /** The play token; asked for again when it is missing, failed or (`renew`) refused as expired. */
+  const playToken = useCallback(
+    (renew = false): Promise<string> => {
+      if (!token.current || renew) {
+        const request = playApi.start(quiz!.id, playId.current!, preview).then((started) => started.playToken);
+        token.current = request;
+        request.catch(() => {
+          if (token.current === request) token.current = null;
+        });
+      }
+      return token.current;
+    },
+    [quiz, preview],
+  );
+
+  const withToken = useCallback(
+    async <T,>(call: (playToken: string) => Promise<T>): Promise<T> => {
+      try {
+        return await call(await playToken());
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return call(await playToken(true));
+        throw error;
+      }
+    },
+    [playToken],
+  );
+
+  const showOutcome = useCallback(
+    (outcome: TPlayOutcome) => {
+      if (outcome.status === 'lead_required') return setScreen({ name: 'lead', form: outcome.leadForm });
+      forgetPlayId(quiz!.id);
+      track('quiz_complete', eventParams);
+      if (outcome.redirectUrl && /^https?:\/\//i.test(outcome.redirectUrl)) {
+        setScreen({ name: 'redirecting' });
+        window.location.assign(outcome.redirectUrl);
+        return;
+      }
+      setScreen({ name: 'result', outcome });
+    },
+    [quiz, eventParams],
+  );
+
+  const submitAnswers = useCallback(async () => {
+    setScreen({ name: 'generating', error: null });
+    try {
+      showOutcome(await withToken((playToken) => playApi.answers(playId.current!, playToken, answers.current)));
+    } catch (error) {
+      setScreen({ name: 'generating', error: messageOf(error) });
+    }
+  }, [showOutcome, withToken]);
+
+  const submitLead = useCallback(
+    async (lead: TLeadRequest) => {
+      const outcome = await withToken((playToken) => playApi.lead(playId.current!, playToken, lead));
+      track('lead_submit', eventParams);
+      showOutcome(outcome);
+    },
+    [withToken, showOutcome, eventParams],
+  );
+
+  const finish = useCallback(
+    (visited: string[], allPicks: Record<string, string[]>) => {
+      answers.current = Object.fromEntries(visited.map((id) => [id, allPicks[id] ?? []]));
+      void submitAnswers();
+    },
+    [submitAnswers],
+  );
+
+  const start = () => {
+    if (!quiz) return;
+    markInteracted();
+    playId.current = currentPlayId(quiz.id);
+    token.current = null;
+    void playToken().catch(() => undefined);
+    track('quiz_start', eventParams);
+    const ordered = playOrder(quiz);
+    const first = firstQuestionId({ questions: ordered, branching: quiz.branching });
+    setQuestions(ordered);
+    setPicks({});
+    if (first === null) return finish([], {});
+    setPath([first]);
+    setScreen({ name: 'question' });
+  };
+
+  /** After the current question: the next one on the branch, or the end (also when a branch loops back). */
+  const advance = (visited: string[], allPicks: Record<string, string[]>) => {
+    const currentId = visited[visited.length - 1]!;
+    const next = nextQuestionId(engineQuiz, currentId, allPicks[currentId] ?? []);
+    if (next === null || visited.includes(next)) finish(visited, allPicks);
+    else setPath([...visited, next]);
+  };
+
+  const currentId = path[path.length - 1];
+  const current = questions.find((question) => question.id === currentId);
+
+  const pick = (answerId: string) => {
+    if (!current || advanceTimer.current !== undefined) return;
+    const updated = { ...picks, [current.id]: togglePick(current, picks[current.id] ?? [], answerId) };
+    setPicks(updated);
+    if (!isAnswered(current, updated[current.id]!)) return;
+    const visited = path;
+    advanceTimer.current = window.setTimeout(() => {
+      advanceTimer.current = undefined;
+      advance(visited, updated);
+    }, advanceDelayMs);
+  };
+
+  const back = () => {
+    if (advanceTimer.current !== undefined || path.length < 2) return;
+    setPath(path.slice(0, -1));
+  };
+
+  const retake = () => {
+    window.clearTimeout(advanceTimer.current);
+    advanceTimer.current = undefined;
+    if (quiz) forgetPlayId(quiz.id);
+    playId.current = null;
+    token.current = null;
+    answers.current = {};
+    setPath([]);
+    setPicks({});
+    setScreen({ name: 'start' });
+  };
+
+  const body = (() => {
+    switch (screen.name) {
+      case 'loading':
+        return <Waiting message={playMessages.loading} />;
+      case 'failed':
+        return (
+          <div className="ql-screen ql-screen--center">
+            <p className="ql-alert" role="alert">
+              {screen.message}
+            </p>
+          </div>
+        );
+      case 'start':
+        return <StartScreen quiz={quiz!} onStart={start} />;
+      case 'question':
+        return current ? (
+          <QuestionScreen
+            key={current.id}
+            question={current}
+            picks={picks[current.id] ?? []}
+            onPick={pick}
+            onBack={path.length > 1 ? back : null}
+            onNext={isAnswered(current, picks[current.id] ?? []) ? () => advance(path, picks) : null}
+          />
+        ) : null;
+      case 'generating':
+        return screen.error ? (
+          <div className="ql-screen ql-screen--center">
+            <p className="ql-alert" role="alert">
+              {screen.error}
+            </p>
+            <button type="button" className="ql-button" onClick={() => void submitAnswers()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <Waiting message={playMessages.generating} />
+        );
+      case 'lead':
+        return screen.form.type === 'custom' ? (
+          <CustomLeadForm code={screen.form.code} colors={frameColors!} settings={quiz!.settings} onSubmit={submitLead} />
+        ) : (
+          <LeadForm settings={quiz!.settings} onSubmit={submitLead} />
+        );
+      case 'result':
+        return (
+          <ResultScreen
+            quiz={quiz!}
+            result={screen.outcome.result as TQuizResult}
+            summary={screen.outcome.summary}
+            pageUrl={shareUrl(window.location)}
+            onRetake={retake}
+          />
+        );
+      case 'redirecting':
+        return <Waiting message={playMessages.processing} />;
+    }
+  })();
+
+  const settings = quiz?.settings;
+  const style = settings ? themeStyle(settings) : undefined;
+  const background = settings?.backgroundImage
+    ? { backgroundImage: `url("${settings.backgroundImage.replace(/["\\\n]/g, encodeURIComponent)}")` }
+    : null;
+  return (
+    <div
+      ref={pageRef}
+      className={`ql-page${embedded ? ' ql-page--embedded' : ''}${background ? ' ql-page--image' : ''}`}
+      style={{ ...style, ...background }}
+      data-theme={settings?.theme}
+      data-screen={screen.name}
+    >
+      <Frame
+        quiz={quiz}
+        counter={screen.name === 'question' && current ? { current: path.length, total: questions.length } : null}
+      >
+        {body}
+      </Frame>
+    </div>
+  );
+}
+
+/** The custom form's frame page takes the theme's content colours (already made readable). */
+function leadFrameColors(quiz: TPublicQuiz) {
+  const style = themeStyle(quiz.settings) as Record<string, string>;
+  return { text: style['--ql-content-text']!, background: style['--ql-content-bg']! };
+}

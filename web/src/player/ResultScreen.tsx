@@ -1,0 +1,137 @@
+import type { TQuizResult } from '@quizlead/shared/engine/results.ts';
+import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
+import type { TPersonality, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
+import { useRef } from 'react';
+import { Html } from './Frame.tsx';
+import { useScreenFocus } from './focus.ts';
+import { ShareButtons } from './ShareButtons.tsx';
+
+interface Props {
+  quiz: TPublicQuiz;
+  result: TQuizResult;
+  summary: string;
+  pageUrl: string;
+  onRetake(): void;
+}
+
+/** Rich text with something a visitor can read (the editor leaves `<p><br></p>` in emptied fields). */
+const hasText = (html: string | undefined) => !!html && html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '';
+
+const scoreText = (scoreType: TQuizSettings['scoreType'], entry: { score: number; maxScore: number; percentage: number }) =>
+  scoreType === 'marks' ? `${entry.score} / ${entry.maxScore}` : `${entry.percentage}%`;
+
+/** The result page: the server's result by type, then the owner's offer, texts, sharing and retake. */
+export function ResultScreen({ quiz, result, summary, pageUrl, onRetake }: Props) {
+  const { settings } = quiz;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useScreenFocus(headingRef, 'result');
+  return (
+    <div className="ql-screen ql-result">
+      <p className="ql-result__kicker">Your result</p>
+      <h2
+        ref={headingRef}
+        className={summary.length > 40 ? 'ql-result__headline ql-result__headline--long' : 'ql-result__headline'}
+        tabIndex={-1}
+        data-testid="result-summary"
+      >
+        {summary}
+      </h2>
+      <ResultDetails result={result} settings={settings} />
+      {hasText(settings.resultPageText) ? <Html html={settings.resultPageText} className="ql-result__text" /> : null}
+      {result.kind === 'graded' && settings.certificateText ? <p className="ql-certificate">{settings.certificateText}</p> : null}
+      {settings.offerMessage || settings.offerButtonLink ? (
+        <div className="ql-offer">
+          {settings.offerMessage ? <p className="ql-offer__message">{settings.offerMessage}</p> : null}
+          {settings.offerButtonLink ? (
+            <a className="ql-button" href={settings.offerButtonLink} target="_blank" rel="noopener">
+              {settings.offerButtonText}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      {settings.socialSharing ? (
+        <ShareButtons label={settings.socialSharingText} pageUrl={pageUrl} title={quiz.title} summary={summary} />
+      ) : null}
+      {settings.hideRetakeButton ? null : (
+        <button type="button" className="ql-button ql-button--quiet" onClick={onRetake}>
+          {settings.retakeText}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ResultDetails({ result, settings }: { result: TQuizResult; settings: TQuizSettings }) {
+  switch (result.kind) {
+    // The headline already says the score or the personality: the details add the texts.
+    case 'graded':
+      return hasText(settings.scoreMessage) ? <Html html={settings.scoreMessage} className="ql-result__text" /> : null;
+    case 'personality':
+      return <PersonalityCard personality={result.personality} showTitle={false} />;
+    case 'range':
+      return (
+        <>
+          {hasText(settings.scoreMessage) ? <Html html={settings.scoreMessage} className="ql-result__text" /> : null}
+          <PersonalityCard personality={result.personality} showTitle={false} />
+        </>
+      );
+    case 'multiple_personality':
+      return (
+        <ul className="ql-outcomes">
+          {result.personalities.map((entry) => (
+            <li key={entry.personality.id} className="ql-outcome">
+              <PersonalityCard personality={entry.personality} level={3} />
+              <p className="ql-outcome__share">{`${entry.share}% · ${entry.count} ${entry.count === 1 ? 'answer' : 'answers'}`}</p>
+              <span className="ql-bar" aria-hidden="true">
+                <span style={{ width: `${entry.share}%` }} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'category_personality':
+      return (
+        <ul className="ql-outcomes">
+          {result.categories.map((entry) => (
+            <li key={entry.category.id} className="ql-outcome">
+              <h3 className="ql-outcome__category">{entry.category.title}</h3>
+              <PersonalityCard personality={entry.personality} level={4} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'category_graded':
+      return (
+        <ul className="ql-outcomes">
+          {result.categories.map((entry) => (
+            <li key={entry.category.id} className="ql-outcome">
+              <h3 className="ql-outcome__category">{entry.category.title}</h3>
+              <p className="ql-outcome__score">{scoreText(settings.scoreType, entry)}</p>
+              <PersonalityCard personality={entry.personality} level={4} />
+            </li>
+          ))}
+        </ul>
+      );
+    default:
+      return null;
+  }
+}
+
+interface CardProps {
+  personality: TPersonality | null;
+  level?: 3 | 4;
+  /** False where the headline already names it. */
+  showTitle?: boolean;
+}
+
+function PersonalityCard({ personality, level = 3, showTitle = true }: CardProps) {
+  if (!personality) return null;
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <div className="ql-personality">
+      {personality.image ? <img className="ql-personality__image" src={personality.image} alt={personality.title} /> : null}
+      {showTitle ? <Heading className="ql-personality__title">{personality.title}</Heading> : null}
+      {hasText(personality.description) ? <Html html={personality.description} className="ql-personality__text" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The public play API (docs/api.md, "Public quiz play"). Same origin as the player pages, so the
+ * owner's session cookie rides along for previews and nothing else is needed.
+ */
+import type { TLeadRequest, TPlayOutcome, TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(status: number, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+type Envelope<T> = { data?: T; error?: { message?: string; field?: string } };
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(0, `Server error: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!response.ok || !payload || payload.data === undefined) {
+    const message = payload?.error?.message ?? `Server error: ${response.status} ${response.statusText}`.trim();
+    throw new ApiError(response.status, message, payload?.error?.field);
+  }
+  return payload.data;
+}
+
+const segment = encodeURIComponent;
+
+export const playApi = {
+  quiz: (quizId: string, preview: boolean) =>
+    request<TPublicQuiz>('GET', `/api/v1/public/quizzes/${segment(quizId)}${preview ? '?preview=1' : ''}`),
+  /** In preview the owner's play is kept out of stats and reports. */
+  start: (quizId: string, playId: string, preview: boolean) =>
+    request<{ playId: string; playToken: string }>('POST', `/api/v1/public/quizzes/${segment(quizId)}/plays`, {
+      playId,
+      preview,
+    }),
+  answers: (playId: string, token: string, answers: Record<string, string[]>) =>
+    request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/answers`, { answers }, token),
+  lead: (playId: string, token: string, lead: TLeadRequest) =>
+    request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/lead`, lead, token),
+};

@@ -1,0 +1,20 @@
+/**
+ * Inside a frame the player tells the embedding page its height on every size change, so the page can
+ * size the frame to fit: `{ type: 'quizlead-height', height }` posted to the parent.
+ */
+export function reportHeight(element: HTMLElement): () => void {
+  let last = -1;
+  const send = () => {
+    const style = getComputedStyle(element);
+    const height = Math.ceil(
+      element.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom),
+    );
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: 'quizlead-height', height }, '*');
+  };
+  const observer = new ResizeObserver(send);
+  observer.observe(element);
+  send();
+  return () => observer.disconnect();
+}
