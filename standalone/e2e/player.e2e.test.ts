@@ -268,7 +268,7 @@ it('plays a personality quiz through the standard email gate with consent, reusi
   const { summary } = await expectResult(page, quiz, steps);
   expect(summary).toBe('Homebody');
   expect(await page.getByText('Homebody description').isVisible()).toBe(true);
-  expect(await page.getByRole('img', { name: 'Homebody' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('img', { name: 'Homebody' }).isVisible()).toBe(true);
 
   expect(await analyticsEvents(page)).toEqual(['quiz_start', 'lead_submit', 'quiz_complete']);
   const rows = await playsOf(quiz.id);

@@ -1,9 +1,24 @@
 import { Account } from '@quizlead/web/admin/pages/Account.tsx';
+import { FeedbackCreatePage } from '@quizlead/web/admin/pages/feedbacks/FeedbackCreatePage.tsx';
+import { FeedbackEditPage } from '@quizlead/web/admin/pages/feedbacks/FeedbackEditPage.tsx';
+import { FeedbackListPage } from '@quizlead/web/admin/pages/feedbacks/FeedbackListPage.tsx';
+import { FeedbackResponsesPage } from '@quizlead/web/admin/pages/feedbacks/FeedbackResponsesPage.tsx';
+import { FeedbackSharePage } from '@quizlead/web/admin/pages/feedbacks/FeedbackSharePage.tsx';
+import { PollCreatePage } from '@quizlead/web/admin/pages/polls/PollCreatePage.tsx';
+import { PollEditPage } from '@quizlead/web/admin/pages/polls/PollEditPage.tsx';
+import { PollListPage } from '@quizlead/web/admin/pages/polls/PollListPage.tsx';
+import { PollSharePage } from '@quizlead/web/admin/pages/polls/PollSharePage.tsx';
+import { PollVotesPage } from '@quizlead/web/admin/pages/polls/PollVotesPage.tsx';
 import { QuizCreatePage } from '@quizlead/web/admin/pages/quizEditor/QuizCreatePage.tsx';
 import { QuizEditorPage } from '@quizlead/web/admin/pages/quizEditor/QuizEditorPage.tsx';
 import { Quizzes } from '@quizlead/web/admin/pages/quizzes/Quizzes.tsx';
 import { Templates } from '@quizlead/web/admin/pages/templates/Templates.tsx';
 import { Welcome } from '@quizlead/web/admin/pages/Welcome.tsx';
+import { WheelCreatePage } from '@quizlead/web/admin/pages/wheels/WheelCreatePage.tsx';
+import { WheelEditPage } from '@quizlead/web/admin/pages/wheels/WheelEditPage.tsx';
+import { WheelListPage } from '@quizlead/web/admin/pages/wheels/WheelListPage.tsx';
+import { WheelSharePage } from '@quizlead/web/admin/pages/wheels/WheelSharePage.tsx';
+import { WheelSpinsPage } from '@quizlead/web/admin/pages/wheels/WheelSpinsPage.tsx';
 import { Navigate, Route, Routes } from 'react-router';
 import { ForgotPassword } from './auth/ForgotPassword.tsx';
 import { ResetPassword } from './auth/ResetPassword.tsx';
@@ -27,6 +42,21 @@ export function App() {
         <Route path="Templates" element={<Templates />} />
         <Route path="Quiz/Create" element={<QuizCreatePage />} />
         <Route path="Quiz/Edit/:id" element={<QuizEditorPage />} />
+        <Route path="Feedback" element={<FeedbackCreatePage />} />
+        <Route path="FeedbackLists" element={<FeedbackListPage />} />
+        <Route path="Feedback/Edit/:id" element={<FeedbackEditPage />} />
+        <Route path="Feedback/share/:id" element={<FeedbackSharePage />} />
+        <Route path="Feedback/response/:id" element={<FeedbackResponsesPage />} />
+        <Route path="poll/lists" element={<PollListPage />} />
+        <Route path="poll/create" element={<PollCreatePage />} />
+        <Route path="poll/edit/:id" element={<PollEditPage />} />
+        <Route path="poll/share/:id/:slug" element={<PollSharePage />} />
+        <Route path="poll/vote/:id" element={<PollVotesPage />} />
+        <Route path="wheel_spinner/lists" element={<WheelListPage />} />
+        <Route path="wheel_spinner/create" element={<WheelCreatePage />} />
+        <Route path="wheel_spinner/edit/:id" element={<WheelEditPage />} />
+        <Route path="wheelspin/share/:id/:slug" element={<WheelSharePage />} />
+        <Route path="wheelspin/response/:id" element={<WheelSpinsPage />} />
         <Route path="*" element={<Navigate to="/app/" replace />} />
       </Route>
       <Route path="*" element={<Navigate to="/index.html" replace />} />

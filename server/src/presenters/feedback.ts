@@ -1,3 +1,4 @@
+import type { AccountMode } from '@quizlead/shared/constants.ts';
 import { feelingValues } from '@quizlead/shared/engagement.ts';
 import type { TFeedback, TFeedbackListRow, TFeedbackResponseRow, TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import type { FeedbackResponseRow } from '../db/queries/feedbacks.ts';
@@ -31,8 +32,9 @@ export const presentFeedbackResponse = (response: FeedbackResponseRow): TFeedbac
   date: response.createdAt.toISOString(),
 });
 
-export const presentPublicFeedback = (feedback: FeedbackRow): TPublicFeedback => ({
+export const presentPublicFeedback = (feedback: FeedbackRow, ownerMode: AccountMode): TPublicFeedback => ({
   id: feedback.id,
+  ownerMode,
   title: feedback.title,
   question: feedback.question,
   feelingType: feedback.feelingType,

@@ -1,3 +1,4 @@
+import type { AccountMode } from '@quizlead/shared/constants.ts';
 import { wheelLimits } from '@quizlead/shared/engagement.ts';
 import type { TPublicWheel, TWheel, TWheelListRow, TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
 import type { WheelSpinRow } from '../db/queries/wheels.ts';
@@ -40,8 +41,9 @@ export const presentWheelSpin = (spin: WheelSpinRow): TWheelSpinRow => ({
 });
 
 /** Option texts only: weights and prize codes never reach the visitor before the draw. */
-export const presentPublicWheel = (wheel: WheelRow): TPublicWheel => ({
+export const presentPublicWheel = (wheel: WheelRow, ownerMode: AccountMode): TPublicWheel => ({
   id: wheel.id,
+  ownerMode,
   slug: wheel.slug,
   description: wheel.description,
   options: wheel.options.map((option) => option.text),

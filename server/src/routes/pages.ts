@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import send from 'koa-send';
@@ -12,25 +12,52 @@ import { resolveAuth } from '../middlewares/authenticate.ts';
 const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
 const templateImages = fileURLToPath(new URL('../templates/images', import.meta.url));
 const playerDist = fileURLToPath(new URL('../../../web/dist/player', import.meta.url));
+const widgetsDist = fileURLToPath(new URL('../../../web/dist/widgets', import.meta.url));
 
 /**
  * Player pages may be framed by any site (embeds) and load Google Analytics when the quiz has an id.
- * The owner's custom lead form runs in a sandboxed srcdoc frame, whose bridge script is inline.
+ * The owner's custom lead form runs in a sandboxed srcdoc frame whose bridge script is allowed by its
+ * hash: the player build writes the policy to web/dist/player/csp.json.
  */
-const playerContentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' https://www.googletagmanager.com",
-  "style-src 'self' 'unsafe-inline'",
-  'img-src * data: blob:',
-  "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
-  "form-action 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  'frame-ancestors *',
-].join('; ');
+let playerPolicy: string | undefined;
+function playerContentSecurityPolicy(): string {
+  playerPolicy ??= (JSON.parse(readFileSync(`${playerDist}/csp.json`, 'utf8')) as { policy: string }).policy;
+  return playerPolicy;
+}
 
 /** The public player's paths (builder-widgets-shell.md 2.1); /play/{id} takes quiz ids. */
 const playerPaths = ['/quizplayer.html', '/quizplayer2.html', '/previewtemplate', '/play/:id'];
+
+/** The public poll, feedback widget and wheel spinner (builder-widgets-shell.md 2.1; docs/api.md "Embedding"). */
+const widgetPaths = [
+  '/feedback/preview/:id',
+  '/poll/publish/show/:id{/:slug}',
+  '/poll/demo/preview/:id{/:slug}',
+  '/wheelspin/publish/show/:id{/:slug}',
+];
+
+/**
+ * Widget pages may be framed by any site (the iframe and widget share codes). They run their own
+ * bundle, call the API on this origin and may show a play-button image from any https address.
+ */
+const widgetContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data: blob:',
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  'frame-ancestors *',
+].join('; ');
+
+function widgetsNotBuilt(ctx: AppContext) {
+  ctx.status = 503;
+  ctx.type = 'text/plain';
+  ctx.body = 'The widgets are not built yet: run `npm run build`.';
+}
 
 /** Screens of the standalone app: the built single-page app answers all of them. */
 const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/ResetPassword'];
@@ -59,7 +86,7 @@ export function pageRoutes(services: Services): Router<AppState> {
         ctx.body = 'The player is not built yet: run `npm run build`.';
         return;
       }
-      ctx.set('Content-Security-Policy', playerContentSecurityPolicy);
+      ctx.set('Content-Security-Policy', playerContentSecurityPolicy());
       ctx.remove('Cross-Origin-Opener-Policy');
       ctx.set('Cache-Control', 'no-cache');
       await send(ctx, 'player.html', { root: playerDist });
@@ -69,6 +96,30 @@ export function pageRoutes(services: Services): Router<AppState> {
   router.get('/player/assets/*file', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     await send(ctx, ctx.path.replace(/^\/player/, ''), { root: playerDist });
+  });
+
+  for (const path of widgetPaths) {
+    router.get(path, async (ctx) => {
+      if (!existsSync(`${widgetsDist}/widgets.html`)) return widgetsNotBuilt(ctx);
+      ctx.set('Content-Security-Policy', widgetContentSecurityPolicy);
+      ctx.remove('Cross-Origin-Opener-Policy');
+      ctx.set('Cache-Control', 'no-cache');
+      await send(ctx, 'widgets.html', { root: widgetsDist });
+    });
+  }
+
+  router.get('/widgets/assets/*file', async (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    await send(ctx, ctx.path.replace(/^\/widgets/, ''), { root: widgetsDist });
+  });
+
+  // The widget loader for other sites. Its address carries ?v= from the share code, so a short cache
+  // lets a new build reach pages whose code still names an older version.
+  router.get('/widgets/embed.js', async (ctx) => {
+    if (!existsSync(`${widgetsDist}/embed.js`)) return widgetsNotBuilt(ctx);
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    await send(ctx, 'embed.js', { root: widgetsDist });
   });
 
   // Signed-out visitors never see the app shell: they are sent to sign in.

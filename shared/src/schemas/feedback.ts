@@ -1,3 +1,4 @@
+import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { feedbackDefaults, feedbackLimits, feedbackMessages, feelingTypes } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZPage, ZSubmissionId } from './widgets.ts';
@@ -82,6 +83,8 @@ export const ZFeedbackResponsesResponse = z.object({ data: ZPage(ZFeedbackRespon
 
 export const ZPublicFeedback = z.object({
   id: z.uuid(),
+  /** Free accounts' pages show the 'Powered By' footer. */
+  ownerMode: z.enum(accountModes),
   title: z.string(),
   question: z.string(),
   feelingType: z.enum(feelingTypes),

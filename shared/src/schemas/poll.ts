@@ -1,3 +1,4 @@
+import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { pollDefaults, pollLimits, pollMessages } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
@@ -94,6 +95,8 @@ export type TPollTally = z.infer<typeof ZPollTally>;
 
 export const ZPublicPoll = z.object({
   id: z.uuid(),
+  /** Free accounts' pages show the 'Powered By' footer. */
+  ownerMode: z.enum(accountModes),
   slug: z.string(),
   description: z.string(),
   options: z.array(z.string()),

@@ -1,3 +1,4 @@
+import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { playButtonTypes, widgetLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
 import { ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
@@ -111,6 +112,8 @@ export const ZWheelSpinsResponse = z.object({ data: ZPage(ZWheelSpinRow) });
 /** What a visitor sees: option texts only (weights and prize codes stay on the server). */
 export const ZPublicWheel = z.object({
   id: z.uuid(),
+  /** Free accounts' pages show the 'Powered By' footer. */
+  ownerMode: z.enum(accountModes),
   slug: z.string(),
   description: z.string(),
   options: z.array(z.string()),

@@ -1,5 +1,13 @@
 import type { IconSource } from '@shopify/polaris';
-import { ClipboardChecklistIcon, HomeIcon, PersonIcon, ThemeTemplateIcon } from '@shopify/polaris-icons';
+import {
+  ChartVerticalIcon,
+  ChatIcon,
+  ClipboardChecklistIcon,
+  HomeIcon,
+  PersonIcon,
+  TargetIcon,
+  ThemeTemplateIcon,
+} from '@shopify/polaris-icons';
 
 export interface NavigationItem {
   label: string;
@@ -15,6 +23,9 @@ export const navigationItems: NavigationItem[] = [
   { label: 'Dashboard', path: '', icon: HomeIcon },
   { label: 'Quizzes', path: 'Quizzes', icon: ClipboardChecklistIcon, also: ['Quiz'] },
   { label: 'Templates', path: 'Templates', icon: ThemeTemplateIcon },
+  { label: 'Web Response', path: 'FeedbackLists', icon: ChatIcon, also: ['Feedback'] },
+  { label: 'Poll', path: 'poll/lists', icon: ChartVerticalIcon, also: ['poll'] },
+  { label: 'Wheel Spin', path: 'wheel_spinner/lists', icon: TargetIcon, also: ['wheel_spinner', 'wheelspin'] },
   { label: 'Account', path: 'Account', icon: PersonIcon },
 ];
 

@@ -15,3 +15,9 @@ export async function findOwner(db: Db, auth: Pick<Auth, 'userId' | 'accountId'>
   if (!row) throw UnauthorizedError();
   return row;
 }
+
+/** Whether an account is on the free plan or a paid one (public pages show 'Powered By' for free ones). */
+export async function accountMode(db: Db, accountId: string) {
+  const [account] = await db.select({ mode: accounts.mode }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return account?.mode ?? 'free';
+}

@@ -24,6 +24,7 @@ describe('GET /api/v1/public/feedbacks/{id}', () => {
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.body.data).toEqual({
         id: feedback.id,
+        ownerMode: 'free',
         title: 'How was it?',
         question: 'Did this page help?',
         feelingType,

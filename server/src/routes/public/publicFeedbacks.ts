@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { feedbackResponses, feedbacks } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { presentPublicFeedback } from '../../presenters/feedback.ts';
+import { accountMode } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
 
@@ -37,7 +38,7 @@ export function publicFeedbackRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, params }) => {
       const feedback = await findPublicFeedback(db, params.id);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: presentPublicFeedback(feedback) };
+      ctx.body = { data: presentPublicFeedback(feedback, await accountMode(db, feedback.accountId)) };
     },
   });
 

@@ -24,6 +24,7 @@ describe('GET /api/v1/public/polls/{id}', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.body.data).toEqual({
       id: poll.id,
+      ownerMode: 'free',
       slug: 'tea-or-coffee',
       description: 'Tea or coffee?',
       options: ['Tea', 'Coffee', 'Juice'],

@@ -9,6 +9,7 @@ import { pollTally } from '../../db/queries/polls.ts';
 import { polls } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isPollClosed, presentPublicPoll } from '../../presenters/poll.ts';
+import { accountMode } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
 
@@ -45,7 +46,9 @@ export function publicPollRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, params, query }) => {
       const poll = await findPublishedPoll(db, params.id);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: presentPublicPoll(poll, await pollTally(db, poll), Boolean(query.demo)) };
+      ctx.body = {
+        data: presentPublicPoll(poll, await pollTally(db, poll), Boolean(query.demo), await accountMode(db, poll.accountId)),
+      };
     },
   });
 

@@ -29,6 +29,7 @@ describe('GET /api/v1/public/wheels/{id}', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.body.data).toEqual({
       id: wheel.id,
+      ownerMode: 'free',
       slug: 'spin-to-win',
       description: 'Spin to win',
       options: ['Free shipping', '10% off', 'Try again'],

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { wheels } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { presentPublicWheel } from '../../presenters/wheel.ts';
+import { accountMode } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
 
@@ -35,7 +36,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, params }) => {
       const wheel = await findPublishedWheel(db, params.id);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: presentPublicWheel(wheel) };
+      ctx.body = { data: presentPublicWheel(wheel, await accountMode(db, wheel.accountId)) };
     },
   });
 

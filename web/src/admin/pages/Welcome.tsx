@@ -32,21 +32,25 @@ const features: Feature[] = [
     title: 'Quizzes',
     description: 'Graded, personality, weighted and category quizzes that end with a lead form and a tailored result.',
     icon: QuestionCircleIcon,
+    url: '/app/Templates',
   },
   {
     title: 'Polls',
     description: 'One-question polls your visitors answer in a click, with live results.',
     icon: ChartVerticalIcon,
+    url: '/app/poll/create',
   },
   {
     title: 'Web responses',
     description: 'Feedback widgets that collect comments, ratings and contact details on any page.',
     icon: ChatIcon,
+    url: '/app/Feedback',
   },
   {
     title: 'Spin-to-win wheels',
     description: 'A prize wheel that trades a discount for an email address.',
     icon: TargetIcon,
+    url: '/app/wheel_spinner/create',
   },
 ];
 

@@ -1,0 +1,255 @@
+/**
+ * The owner's poll screens: create with every validation message and the option limits, share codes on
+ * the clipboard, edit, the lock once votes arrive (through the public API), the votes table and its
+ * export, preview in a new window, and delete behind its confirmation. Screenshots at 1280 and 375 px.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pollDefaults, pollMessages, pollVoteColumns, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { createPoll } from '../../server/src/test/widgetFactory.ts';
+import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import {
+  clipboard,
+  exportFrom,
+  fitsWidth,
+  headings,
+  noSeriousViolations,
+  publicPost,
+  rows,
+  screenshot,
+  selectedNavigation,
+  shareCode,
+  signedInPage,
+  tableCells,
+  toast,
+  xlsxTable,
+} from './ownerScreens.ts';
+
+let harness: BrowserHarness;
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+});
+afterAll(() => harness?.close());
+
+const optionInputs = (page: Page) => page.getByRole('textbox', { name: /^Option \d$/ });
+
+it('creates a poll with its checks and limits, shares it and edits it', async () => {
+  const { owner, page } = await signedInPage(harness);
+  await page.goto('/app/poll/lists');
+  await expect.poll(() => page.getByText(pollMessages.emptyList).isVisible()).toBe(true);
+  expect(await selectedNavigation(page)).toBe('Poll');
+  await screenshot(harness, page, 'polls-empty');
+  await page.getByRole('link', { name: 'Build Your Poll' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/app/poll/create');
+
+  // Two option inputs to start; email on, custom colours off, published.
+  await expect.poll(() => optionInputs(page).count()).toBe(2);
+  expect(await page.getByRole('switch', { name: "Ask for the voter's email" }).getAttribute('aria-checked')).toBe('true');
+  expect(await page.getByRole('switch', { name: 'Custom colours' }).getAttribute('aria-checked')).toBe('false');
+  expect(await page.getByLabel('Status').inputValue()).toBe('published');
+
+  const create = page.getByRole('button', { name: 'Create Poll', exact: true });
+  await create.click();
+  await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
+  expect(await page.getByText(pollMessages.descriptionRequired).count()).toBe(2);
+  await screenshot(harness, page, 'polls-create-validation');
+  await page.getByLabel('Description').fill('Which feature should we build next?');
+  await expect.poll(() => page.getByText('35/250').isVisible()).toBe(true);
+  await create.click();
+  await expect.poll(() => page.getByText(pollMessages.optionRequired).first().isVisible()).toBe(true);
+  await optionInputs(page).nth(0).fill('Dark mode');
+  await expect.poll(() => page.getByText('9/100').isVisible()).toBe(true);
+  await create.click();
+  await expect.poll(() => page.getByText(pollMessages.optionsMin).first().isVisible()).toBe(true);
+  await optionInputs(page).nth(1).fill('Exports');
+
+  // Up to four options; the fifth is refused, and the new input takes focus.
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id))
+    .toBe(await optionInputs(page).nth(2).getAttribute('id'));
+  await page.keyboard.type('Mobile app');
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await page.keyboard.type('Integrations');
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await expect.poll(() => toast(page, pollMessages.optionsMax).isVisible()).toBe(true);
+  expect(await optionInputs(page).count()).toBe(4);
+  await page.getByRole('button', { name: 'Remove option 4' }).click();
+  await page.getByRole('button', { name: 'Remove option 3' }).click();
+  await expect.poll(() => optionInputs(page).count()).toBe(2);
+  await page.getByRole('button', { name: 'Remove option 2' }).click();
+  await expect.poll(() => toast(page, pollMessages.optionsMin).isVisible()).toBe(true);
+  expect(await optionInputs(page).count()).toBe(2);
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await page.keyboard.type('Mobile app');
+
+  await page.getByRole('switch', { name: 'Custom colours' }).click();
+  expect(await page.getByLabel('Background colour').inputValue()).toBe(pollDefaults.colors.background);
+  expect(await page.getByLabel('Text colour').inputValue()).toBe(pollDefaults.colors.text);
+  await page.getByLabel('Background colour').fill('#0b5394');
+  const preview = page.getByRole('figure', { name: 'Preview of the poll' });
+  await expect
+    .poll(() => preview.getByText('Exports').evaluate((el) => getComputedStyle(el).backgroundColor))
+    .toBe('rgb(11, 83, 148)');
+  await noSeriousViolations(page, 'poll create');
+  await screenshot(harness, page, 'polls-create-filled');
+
+  await create.click();
+  await expect.poll(() => page.getByRole('heading', { name: pollMessages.shareTitle }).isVisible()).toBe(true);
+  const [, , , , id, slug] = new URL(page.url()).pathname.split('/');
+  const saved = (await owner.client.get(`/api/v1/polls/${id}`)).body.data;
+  expect(saved).toMatchObject({
+    description: 'Which feature should we build next?',
+    options: ['Dark mode', 'Exports', 'Mobile app'],
+    status: 'published',
+    collectEmail: true,
+    colors: { background: '#0b5394', text: '#ffffff' },
+    slug,
+  });
+
+  const origin = harness.server.url;
+  expect(await shareCode(page)).toBe(
+    `<iframe src="${origin}/poll/publish/show/${id}/${slug}" width="713" height="419" style="border:0" title="Which feature should we build next?"></iframe>`,
+  );
+  await page.getByRole('button', { name: 'Widget', exact: true }).click();
+  const widget = `<div data-quizlead="poll" data-id="${id}" data-slug="${slug}"></div><script async src="${origin}/widgets/embed.js?v=1"></script>`;
+  await expect.poll(() => clipboard(page)).toBe(widget);
+  expect(await page.getByRole('button', { name: /^Copy Done/ }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Iframe', exact: true }).click();
+  expect(await page.getByRole('button', { name: /^Copy iframe code/ }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: /^Copy iframe code/ }).click();
+  await expect.poll(() => clipboard(page)).toContain('<iframe ');
+  await screenshot(harness, page, 'polls-share');
+
+  // Edit from the list: the update messages, then a save that lands on the share page.
+  await page.goto('/app/poll/lists');
+  await page.getByRole('link', { name: 'Edit Which feature should we build next?' }).click();
+  await expect.poll(() => page.getByLabel('Description').inputValue()).toBe('Which feature should we build next?');
+  expect(await optionInputs(page).count()).toBe(3);
+  expect(await page.getByRole('switch', { name: 'Custom colours' }).getAttribute('aria-checked')).toBe('true');
+  await page.getByLabel('Description').fill('');
+  await page.getByRole('button', { name: 'Update Poll' }).click();
+  await expect.poll(() => page.getByText(pollMessages.descriptionRequired).first().isVisible()).toBe(true);
+  await page.getByLabel('Description').fill('What should we build next?');
+  for (let n = 0; n < 3; n++) await optionInputs(page).nth(n).fill('');
+  await page.getByRole('button', { name: 'Update Poll' }).click();
+  await expect.poll(() => page.getByText(pollMessages.positiveOptionRequired).first().isVisible()).toBe(true);
+  await optionInputs(page).nth(0).fill('Dark mode');
+  await optionInputs(page).nth(1).fill('Exports');
+  await page.getByLabel('Status').selectOption('unpublished');
+  await page.getByRole('switch', { name: 'Custom colours' }).click();
+  await page.getByRole('button', { name: 'Update Poll' }).click();
+  await expect.poll(() => toast(page, 'Poll updated successfully.').isVisible()).toBe(true);
+  // The slug follows the new description; the share page names the saved one.
+  const updated = (await owner.client.get(`/api/v1/polls/${id}`)).body.data;
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/poll/share/${id}/${updated.slug}`);
+  expect(updated).toMatchObject({
+    description: 'What should we build next?',
+    options: ['Dark mode', 'Exports'],
+    status: 'unpublished',
+    colors: pollDefaults.colors,
+  });
+});
+
+it('locks a poll once votes arrive, lists and exports the votes, previews and deletes', async () => {
+  const { owner, page } = await signedInPage(harness);
+  const poll = await createPoll(owner.client, { description: 'Tea, coffee or juice?', options: ['Tea', 'Coffee', 'Juice'] });
+  await page.goto(`/app/poll/edit/${poll.id}`);
+  await expect.poll(() => page.getByRole('button', { name: 'Update Poll' }).isEnabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Add option' }).count()).toBe(1);
+
+  await publicPost(harness, `polls/${poll.id}/votes`, { option: 1, email: 'amy@example.com' });
+  await publicPost(harness, `polls/${poll.id}/votes`, { option: 0, email: 'bob@example.com' });
+
+  await page.goto('/app/poll/lists');
+  await expect.poll(() => rows(page).count()).toBe(1);
+  expect(await headings(page)).toEqual(['Title', 'Created Date', 'Status', 'Total Votes', 'Action']);
+  const [row] = await tableCells(page);
+  expect([row![0], row![3]]).toEqual(['Tea, coffee or juice?', '2']);
+  expect(row![2]).toMatch(/Published$/);
+  await noSeriousViolations(page, 'poll list');
+  await screenshot(harness, page, 'polls-list');
+
+  // Voting has started: options read-only, no add or remove, Update off with the spec's tip.
+  await page.getByRole('link', { name: 'Edit Tea, coffee or juice?' }).click();
+  await expect.poll(() => page.getByText(pollMessages.votingStarted).first().isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Update Poll' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Add option' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^Remove option/ }).count()).toBe(0);
+  for (let n = 0; n < 3; n++) expect(await optionInputs(page).nth(n).getAttribute('readonly')).not.toBeNull();
+  await noSeriousViolations(page, 'poll edit locked');
+  await screenshot(harness, page, 'polls-edit-locked');
+
+  // The votes: 'Poll Title', 'Total Vote', the table and its export.
+  await page.goto('/app/poll/lists');
+  await page.getByRole('link', { name: 'Votes of Tea, coffee or juice?' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/poll/vote/${poll.id}`);
+  await expect.poll(() => rows(page).count()).toBe(2);
+  expect(await page.getByRole('heading', { name: pollMessages.votesTitle }).isVisible()).toBe(true);
+  expect(await page.getByRole('heading', { name: pollMessages.totalVotes }).isVisible()).toBe(true);
+  expect(await headings(page)).toEqual([...pollVoteColumns]);
+  const cells = await tableCells(page);
+  expect(cells.map((cells) => cells.slice(0, 3))).toEqual([
+    ['1', 'Tea', 'bob@example.com'],
+    ['2', 'Coffee', 'amy@example.com'],
+  ]);
+  expect(cells[0]![3]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
+  // Sortable: the first click sorts Z to A, the second A to Z.
+  const emails = async () => (await tableCells(page)).map((cells) => cells[2]);
+  await page.getByRole('button', { name: /Voter Email/ }).click();
+  await expect.poll(emails).toEqual(['bob@example.com', 'amy@example.com']);
+  await page.getByRole('button', { name: /Voter Email/ }).click();
+  await expect.poll(emails).toEqual(['amy@example.com', 'bob@example.com']);
+  await noSeriousViolations(page, 'poll votes');
+  await screenshot(harness, page, 'polls-votes');
+
+  const xlsx = await exportFrom(page, 'Excel (.xlsx)');
+  expect(xlsx.name).toBe(`${poll.slug}-votes.xlsx`);
+  const sheet = await xlsxTable(xlsx.bytes);
+  expect(sheet.header).toEqual(['Voter Email', 'Vote', 'Date of Vote']);
+  expect(sheet.data.map((row) => row.slice(0, 2))).toEqual([
+    ['bob@example.com', 'Tea'],
+    ['amy@example.com', 'Coffee'],
+  ]);
+
+  const phone = (await signedInPage(harness, 375, owner)).page;
+  await phone.goto(`/app/poll/vote/${poll.id}`);
+  await expect.poll(() => phone.getByText('amy@example.com').isVisible()).toBe(true);
+  await fitsWidth(phone, 375);
+  await screenshot(harness, phone, 'polls-votes-phone');
+  await phone.goto('/app/poll/lists');
+  await expect.poll(() => phone.getByRole('heading', { name: 'Tea, coffee or juice?' }).isVisible()).toBe(true);
+  await fitsWidth(phone, 375);
+  await screenshot(harness, phone, 'polls-list-phone');
+
+  // Preview opens the public page in a new window.
+  await page.goto('/app/poll/lists');
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'Preview Tea, coffee or juice? in a new window' }).click(),
+  ]);
+  await expect.poll(() => new URL(popup.url()).pathname).toBe(`/poll/publish/show/${poll.id}/${poll.slug}`);
+  await popup.close();
+
+  // Delete: a refusal shows the server's message; then the confirmed delete empties the list.
+  await page.route(`**/api/v1/polls/${poll.id}`, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'internal', message: 'The database is busy.' } }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: 'Delete Tea, coffee or juice?' }).click();
+  await expect.poll(() => page.getByRole('dialog').getByText(widgetMessages.deleteConfirm).isVisible()).toBe(true);
+  await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  await expect.poll(() => toast(page, 'The database is busy.').isVisible()).toBe(true);
+  expect(await rows(page).count()).toBe(1);
+  await page.unroute(`**/api/v1/polls/${poll.id}`);
+  await page.getByRole('button', { name: 'Delete Tea, coffee or juice?' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  await expect.poll(() => toast(page, pollMessages.deleted).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(pollMessages.emptyList).isVisible()).toBe(true);
+  expect((await owner.client.get(`/api/v1/polls/${poll.id}`)).status).toBe(404);
+});

@@ -1,0 +1,23 @@
+import type { ExportFormat } from '@quizlead/shared/engagement.ts';
+import type { TCreatePollRequest, TPoll, TPollListRow, TPollVoteRow, TUpdatePollRequest } from '@quizlead/shared/schemas/poll.ts';
+import { api } from './client.ts';
+import type { ListPage } from './widgets.ts';
+
+/** Calls of the poll screens (docs/api.md, "Polls, web responses and wheels"). */
+
+export const listPolls = (page: number, signal?: AbortSignal) =>
+  api.get<ListPage<TPollListRow>>(`/api/v1/polls?page=${page}`, { signal });
+
+export const getPoll = (id: string, signal?: AbortSignal) => api.get<TPoll>(`/api/v1/polls/${id}`, { signal });
+
+export const createPoll = (body: TCreatePollRequest) => api.post<TPoll>('/api/v1/polls', body);
+
+export const updatePoll = (id: string, body: TUpdatePollRequest) => api.put<TPoll>(`/api/v1/polls/${id}`, body);
+
+export const deletePoll = (id: string) => api.delete<{ message: string }>(`/api/v1/polls/${id}`);
+
+export const listPollVotes = (id: string, page: number, signal?: AbortSignal) =>
+  api.get<ListPage<TPollVoteRow>>(`/api/v1/polls/${id}/votes?page=${page}`, { signal });
+
+/** The address of the votes spreadsheet (a download; see downloadExport). */
+export const pollExportPath = (id: string, format: ExportFormat) => `/api/v1/polls/${id}/votes/export?format=${format}`;

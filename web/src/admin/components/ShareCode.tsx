@@ -1,0 +1,128 @@
+import { BlockStack, Button, ButtonGroup, InlineStack, Text, TextField } from '@shopify/polaris';
+import { CheckIcon, ClipboardIcon } from '@shopify/polaris-icons';
+import { widgetMessages } from '@quizlead/shared/engagement.ts';
+import { useState } from 'react';
+import { iframeCode, widgetCode, type EmbedKind, type ShareCodeMode } from './engagement/embedCodes.ts';
+
+export type { EmbedKind };
+
+export const copyDoneText = 'Copy Done';
+
+/** Puts `text` on the clipboard; false when the browser refuses (the code box stays selectable). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers and insecure origins: copy from a hidden text area, then give focus back.
+    const active = document.activeElement as HTMLElement | null;
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    let done: boolean;
+    try {
+      done = document.execCommand('copy');
+    } catch {
+      done = false;
+    }
+    area.remove();
+    active?.focus();
+    return done;
+  }
+}
+
+interface Props {
+  kind: EmbedKind;
+  id: string;
+  slug?: string;
+  /** The item's public page, from the site root ('/poll/publish/show/{id}/{slug}'). */
+  pagePath: string;
+  /** Names the iframe for screen readers. */
+  title: string;
+}
+
+/**
+ * The share page's code box: iframe or widget code, a Copy button that says 'Copy Done' once copied.
+ * Choosing the widget code copies it at once (spec 2.5).
+ */
+export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
+  const [mode, setMode] = useState<ShareCodeMode>('iframe');
+  const [copied, setCopied] = useState<ShareCodeMode | null>(null);
+  const [failed, setFailed] = useState(false);
+  const fieldId = `share-code-${kind}`;
+  const origin = window.location.origin;
+  const code = mode === 'iframe' ? iframeCode(origin, pagePath, title) : widgetCode(origin, kind, id, slug);
+
+  async function copy(which: ShareCodeMode, text: string) {
+    const done = await copyText(text);
+    setCopied(done ? which : null);
+    setFailed(!done);
+  }
+
+  function choose(next: ShareCodeMode) {
+    if (next === mode) return;
+    setMode(next);
+    setCopied(null);
+    setFailed(false);
+    if (next === 'widget') void copy('widget', widgetCode(origin, kind, id, slug));
+  }
+
+  const label = mode === 'iframe' ? 'Iframe code' : 'Widget code';
+  const isCopied = copied === mode;
+  return (
+    <BlockStack gap="300">
+      <InlineStack align="space-between" blockAlign="center" gap="200">
+        <div role="group" aria-label="Embed code type">
+          <ButtonGroup variant="segmented">
+            <Button pressed={mode === 'iframe'} onClick={() => choose('iframe')}>
+              {widgetMessages.iframeCode}
+            </Button>
+            <Button pressed={mode === 'widget'} onClick={() => choose('widget')}>
+              {widgetMessages.widgetCode}
+            </Button>
+          </ButtonGroup>
+        </div>
+        <Button
+          variant="primary"
+          icon={isCopied ? CheckIcon : ClipboardIcon}
+          onClick={() => void copy(mode, code)}
+          accessibilityLabel={
+            isCopied ? `${copyDoneText}: ${label.toLowerCase()} copied` : `${widgetMessages.copy} ${label.toLowerCase()}`
+          }
+        >
+          {isCopied ? copyDoneText : widgetMessages.copy}
+        </Button>
+      </InlineStack>
+      <TextField
+        id={fieldId}
+        label={label}
+        value={code}
+        readOnly
+        multiline={4}
+        monospaced
+        autoComplete="off"
+        selectTextOnFocus
+        helpText={
+          mode === 'iframe'
+            ? 'Paste it where the item should appear; it shows at a fixed size.'
+            : 'Paste it where the item should appear; it resizes to fit its content.'
+        }
+      />
+      <div aria-live="polite">
+        {isCopied ? (
+          <Text as="p" tone="success">
+            {`The ${label.toLowerCase()} is on your clipboard.`}
+          </Text>
+        ) : failed ? (
+          <Text as="p" tone="caution">
+            The browser did not allow copying: select the code and copy it yourself.
+          </Text>
+        ) : null}
+      </div>
+    </BlockStack>
+  );
+}

@@ -1,0 +1,224 @@
+import {
+  BlockStack,
+  Box,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Loading,
+  Page,
+  SkeletonBodyText,
+  Text,
+  useBreakpoints,
+} from '@shopify/polaris';
+import type { IndexTableProps } from '@shopify/polaris';
+import { DeleteIcon } from '@shopify/polaris-icons';
+import { feedbackMessages, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ListPage } from '../../api/widgets.ts';
+import emptyImage from '../../assets/welcome.svg';
+import { ConfirmModal } from '../../pages/quizEditor/fields/ConfirmModal.tsx';
+import { PagePicker } from '../../pages/quizzes/PagePicker.tsx';
+import { useShowToast } from '../../toast.ts';
+import { LoadFailed } from './LoadFailed.tsx';
+import { RowActions, type RowAction } from './RowActions.tsx';
+import { pageCountOf, usePageParam } from './usePageParam.ts';
+import { useLoad } from './useLoad.ts';
+import './engagement.css';
+
+export interface ListColumn {
+  title: string;
+  alignment?: 'start' | 'center' | 'end';
+}
+
+/** One row as the table shows it, and as the phone list shows it. */
+export interface ListItem {
+  /** The item's name for screen readers ('Edit {name}'). */
+  name: string;
+  /** One per column, the Action column excepted. */
+  cells: ReactNode[];
+  /** Phones: a heading and the details under it. */
+  heading: string;
+  details: ReactNode[];
+  /** The actions before and after Delete (spec order: edit, preview, delete, share, responses). */
+  actionsBefore: RowAction[];
+  actionsAfter: RowAction[];
+}
+
+interface Props<Row extends { id: string }> {
+  title: string;
+  resourceName: { singular: string; plural: string };
+  createAction: { content: string; url: string };
+  emptyText: string;
+  emptyAction: string;
+  load(page: number, signal: AbortSignal): Promise<ListPage<Row>>;
+  columns: ListColumn[];
+  item(row: Row, number: number): ListItem;
+  remove: {
+    /** The modal's title. */
+    title: string;
+    run(id: string): Promise<unknown>;
+    success: string;
+    /** The failure notification (the spec words it per tool). */
+    failure(error: unknown): string;
+  };
+}
+
+/**
+ * The poll, web response and wheel lists: '{n} Total', a table (a list on phones), pages, and delete
+ * behind a confirmation that ends back on the list, whatever the answer.
+ */
+export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
+  const { title, resourceName, createAction, emptyText, emptyAction, load, columns, item, remove } = props;
+  const showToast = useShowToast();
+  const { smDown } = useBreakpoints();
+  const [page, setPage] = usePageParam();
+  const { loaded, data: list, loading, reload } = useLoad(`${page}`, (signal) => load(page, signal));
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  const pageCount = list ? pageCountOf(list.total, list.pageSize) : 1;
+  // A page past the end (after deletes, or an old link) moves to the last page there is.
+  const pastEnd = list !== null && !loading && list.total > 0 && list.items.length === 0 && page > pageCount;
+  useEffect(() => {
+    if (pastEnd) setPage(pageCount);
+  }, [pastEnd, pageCount, setPage]);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await remove.run(deleting.id);
+      showToast(remove.success);
+    } catch (error) {
+      showToast(remove.failure(error), { error: true });
+    } finally {
+      setDeleteBusy(false);
+      setDeleting(null);
+      if (list && list.items.length === 1 && page > 1) setPage(page - 1);
+      else reload();
+    }
+  }
+
+  const failure = loaded.state === 'failed' ? <LoadFailed message={loaded.message} onRetry={reload} /> : null;
+
+  let body: ReactNode;
+  if (!list) {
+    body = failure ?? (
+      <Card>
+        <BlockStack gap="400">
+          <div role="status">
+            <Text as="p" tone="subdued">
+              {feedbackMessages.loading}
+            </Text>
+          </div>
+          <SkeletonBodyText lines={6} />
+        </BlockStack>
+      </Card>
+    );
+  } else if (list.total === 0 && !loading) {
+    body = (
+      <BlockStack gap="400">
+        {failure}
+        <Card>
+          <EmptyState image={emptyImage} action={{ content: emptyAction, url: createAction.url }}>
+            <p>{emptyText}</p>
+          </EmptyState>
+        </Card>
+      </BlockStack>
+    );
+  } else {
+    const first = (list.page - 1) * list.pageSize + 1;
+    const items = list.items.map((row, index) => {
+      const shown = item(row, first + index);
+      const askDelete: RowAction = {
+        label: 'Delete',
+        accessibilityLabel: `Delete ${shown.name}`,
+        icon: DeleteIcon,
+        destructive: true,
+        onAction: () => setDeleting({ id: row.id, name: shown.name }),
+      };
+      return { id: row.id, shown, actions: [...shown.actionsBefore, askDelete, ...shown.actionsAfter] };
+    });
+    body = (
+      <BlockStack gap="400">
+        {failure}
+        <Card padding="0">
+          <Box padding="300">
+            <Text as="p" variant="headingSm">
+              {feedbackMessages.total(list.total)}
+            </Text>
+          </Box>
+          {smDown ? (
+            <ul className="ql-engagement-list" aria-label={title} aria-busy={loading || undefined}>
+              {items.map(({ id, shown, actions }) => (
+                <li key={id} className="ql-engagement-list__item">
+                  <BlockStack gap="200">
+                    <Text as="h2" variant="headingSm" breakWord>
+                      {shown.heading}
+                    </Text>
+                    {shown.details.map((detail, index) => (
+                      <Text as="p" variant="bodySm" tone="subdued" key={index}>
+                        {detail}
+                      </Text>
+                    ))}
+                    <InlineStack align="end">
+                      <RowActions actions={actions} />
+                    </InlineStack>
+                  </BlockStack>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <IndexTable
+              resourceName={resourceName}
+              itemCount={items.length}
+              selectable={false}
+              loading={loading}
+              headings={
+                [...columns, { title: 'Action', alignment: 'end' as const }].map(({ title: heading, alignment }) => ({
+                  title: heading,
+                  alignment,
+                })) as IndexTableProps['headings']
+              }
+            >
+              {items.map(({ id, shown, actions }, index) => (
+                <IndexTable.Row key={id} id={id} position={index}>
+                  {shown.cells.map((cell, cellIndex) => (
+                    <IndexTable.Cell key={cellIndex}>{cell}</IndexTable.Cell>
+                  ))}
+                  <IndexTable.Cell>
+                    <InlineStack align="end">
+                      <RowActions actions={actions} />
+                    </InlineStack>
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          )}
+        </Card>
+        <PagePicker page={list.page} pageCount={pageCount} onChange={setPage} />
+      </BlockStack>
+    );
+  }
+
+  return (
+    <Page title={title} primaryAction={createAction}>
+      {loading ? <Loading /> : null}
+      {body}
+      <Box paddingBlockEnd="800" />
+      <ConfirmModal
+        open={deleting !== null}
+        title={remove.title}
+        message={widgetMessages.deleteConfirm}
+        confirm={widgetMessages.deleteConfirmButton}
+        destructive
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => {
+          if (!deleteBusy) setDeleting(null);
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import { BlockStack, Box, Button, Card, InlineStack, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
+import { ExternalIcon } from '@shopify/polaris-icons';
+import { ShareCode, type EmbedKind } from '../ShareCode.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
+import { NotFound } from './NotFound.tsx';
+import { useLoad } from './useLoad.ts';
+
+interface Props<Item> {
+  id: string;
+  /** 'Your Poll Is Ready'… */
+  title: string;
+  thing: string;
+  list: { content: string; url: string };
+  kind: EmbedKind;
+  loadItem(signal: AbortSignal): Promise<Item>;
+  name(item: Item): string;
+  slug?(item: Item): string;
+  /** The public page, from the site root. */
+  pagePath(item: Item): string;
+  /** Edit, responses… */
+  actions(item: Item): { content: string; url: string }[];
+}
+
+/** After a save: the item's embed codes and its public page. */
+export function ShareScreen<Item>({ id, title, thing, list, kind, loadItem, name, slug, pagePath, actions }: Props<Item>) {
+  const item = useLoad(id, loadItem);
+
+  if (item.loaded.state === 'missing') return <NotFound thing={thing} list={list} />;
+  if (item.loaded.state === 'failed') {
+    return (
+      <Page title={title} backAction={list}>
+        <LoadFailed message={item.loaded.message} onRetry={item.reload} />
+      </Page>
+    );
+  }
+  if (item.loaded.state === 'loading') {
+    return (
+      <SkeletonPage title={title} backAction>
+        <Card>
+          <SkeletonBodyText lines={6} />
+        </Card>
+      </SkeletonPage>
+    );
+  }
+
+  const loaded = item.loaded.data;
+  const path = pagePath(loaded);
+  return (
+    <Page title={title} subtitle={name(loaded)} backAction={list} secondaryActions={actions(loaded)}>
+      <BlockStack gap="400">
+        <Card>
+          <BlockStack gap="400">
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                Embed it on your site
+              </Text>
+              <Text as="p" tone="subdued">
+                Copy the iframe code, or the widget code that sizes itself to fit, and paste it into any page.
+              </Text>
+            </BlockStack>
+            <ShareCode kind={kind} id={id} slug={slug?.(loaded)} pagePath={path} title={name(loaded)} />
+          </BlockStack>
+        </Card>
+        <Card>
+          <InlineStack align="space-between" blockAlign="center" gap="300">
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                Public page
+              </Text>
+              <Text as="p" tone="subdued" breakWord>
+                {window.location.origin + path}
+              </Text>
+            </BlockStack>
+            <Button icon={ExternalIcon} url={path} target="_blank" accessibilityLabel="Open the public page in a new window">
+              Open
+            </Button>
+          </InlineStack>
+        </Card>
+      </BlockStack>
+      <Box paddingBlockEnd="800" />
+    </Page>
+  );
+}

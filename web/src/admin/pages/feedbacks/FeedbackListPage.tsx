@@ -1,0 +1,74 @@
+import { Text } from '@shopify/polaris';
+import { DataTableIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
+import { feedbackLimits, feedbackListColumns, feedbackMessages } from '@quizlead/shared/engagement.ts';
+import type { TFeedbackListRow } from '@quizlead/shared/schemas/feedback.ts';
+import { deleteFeedback, listFeedbacks } from '../../api/feedbacks.ts';
+import { cutText } from '../../components/engagement/cutText.ts';
+import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
+import { listDate } from '../quizzes/format.ts';
+import { feedbackCreateUrl, feedbackTexts, feedbackUrls } from './texts.ts';
+
+const [numberColumn, titleColumn, dateColumn] = feedbackListColumns;
+
+function item(row: TFeedbackListRow, number: number): ListItem {
+  const name = row.title;
+  const cut = cutText(row.title, feedbackLimits.listTitleChars);
+  const date = listDate(row.createdAt);
+  return {
+    name,
+    cells: [
+      <Text as="span" numeric key="n">
+        {number}
+      </Text>,
+      <span key="t" title={cut === name ? undefined : name}>
+        <Text as="span" fontWeight="semibold">
+          {cut}
+        </Text>
+      </span>,
+      date,
+    ],
+    heading: cut,
+    details: [`No. ${number} · ${date}`],
+    actionsBefore: [
+      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: feedbackUrls.edit(row.id) },
+      {
+        label: 'Preview',
+        accessibilityLabel: `Preview ${name} in a new window`,
+        icon: ViewIcon,
+        url: feedbackUrls.preview(row.id),
+        newWindow: true,
+      },
+    ],
+    actionsAfter: [
+      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: feedbackUrls.share(row.id) },
+      {
+        label: 'Responses',
+        accessibilityLabel: `Responses to ${name}`,
+        icon: DataTableIcon,
+        url: feedbackUrls.responses(row.id),
+      },
+    ],
+  };
+}
+
+/** /app/FeedbackLists: the owner's web responses. */
+export function FeedbackListPage() {
+  return (
+    <ListScreen
+      title={feedbackTexts.listTitle}
+      resourceName={{ singular: 'web response', plural: 'web responses' }}
+      createAction={{ content: feedbackTexts.createTitle, url: feedbackCreateUrl }}
+      emptyText={feedbackMessages.emptyList}
+      emptyAction={feedbackMessages.buildButton}
+      load={listFeedbacks}
+      columns={[{ title: numberColumn }, { title: titleColumn }, { title: dateColumn }]}
+      item={item}
+      remove={{
+        title: feedbackTexts.deleteTitle,
+        run: deleteFeedback,
+        success: feedbackMessages.deleted,
+        failure: () => feedbackMessages.deleteFailed,
+      }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { feedbackMessages } from '@quizlead/shared/engagement.ts';
+import { useParams } from 'react-router';
+import { getFeedback } from '../../api/feedbacks.ts';
+import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
+import { feedbackList, feedbackTexts, feedbackUrls } from './texts.ts';
+
+/** /app/Feedback/share/{id}: 'Your Web Response is ready' and its embed codes. */
+export function FeedbackSharePage() {
+  const { id = '' } = useParams();
+  return (
+    <ShareScreen
+      id={id}
+      title={feedbackMessages.shareTitle}
+      thing={feedbackTexts.thing}
+      list={feedbackList}
+      kind="feedback"
+      loadItem={(signal) => getFeedback(id, signal)}
+      name={(feedback) => feedback.title}
+      pagePath={() => feedbackUrls.preview(id)}
+      actions={() => [
+        { content: 'Edit', url: feedbackUrls.edit(id) },
+        { content: 'View responses', url: feedbackUrls.responses(id) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,300 @@
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Form,
+  FormLayout,
+  InlineError,
+  InlineGrid,
+  InlineStack,
+  Page,
+  Select,
+  Text,
+  TextField,
+  Tooltip,
+} from '@shopify/polaris';
+import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
+import { pollDefaults, pollLimits, pollMessages, type WidgetStatus } from '@quizlead/shared/engagement.ts';
+import { ZCreatePollRequest, ZUpdatePollRequest, type TPoll } from '@quizlead/shared/schemas/poll.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorNotice } from '../../api/client.ts';
+import { createPoll, updatePoll } from '../../api/polls.ts';
+import { firstIssue, issueMessages } from '../../components/engagement/formErrors.ts';
+import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
+import { problem, ValidationBanner, type Problem } from '../../components/engagement/ValidationBanner.tsx';
+import '../../components/engagement/engagement.css';
+import { useShowToast } from '../../toast.ts';
+import { ColorField } from '../quizEditor/fields/ColorField.tsx';
+import { Switch } from '../quizEditor/fields/Switch.tsx';
+import '../quizEditor/quizEditor.css';
+import { PollPreview } from './PollPreview.tsx';
+import { pollList, pollTexts, pollUrls } from './texts.ts';
+
+interface Option {
+  key: number;
+  text: string;
+}
+
+interface Values {
+  description: string;
+  options: Option[];
+  status: WidgetStatus;
+  collectEmail: boolean;
+  customColors: boolean;
+  colors: { background: string; text: string };
+}
+
+let nextKey = 1;
+const option = (text = ''): Option => ({ key: nextKey++, text });
+
+const statusOptions = (['published', 'unpublished'] as const).map((status) => ({ label: statusLabels[status], value: status }));
+
+function initialValues(poll: TPoll | undefined): Values {
+  const defaults = { ...pollDefaults.colors };
+  if (!poll) {
+    return {
+      description: '',
+      options: Array.from({ length: pollLimits.optionsMin }, () => option()),
+      status: pollDefaults.status,
+      collectEmail: pollDefaults.collectEmail,
+      customColors: false,
+      colors: defaults,
+    };
+  }
+  const custom = poll.colors.background !== defaults.background || poll.colors.text !== defaults.text;
+  return {
+    description: poll.description,
+    options: poll.options.map((text) => option(text)),
+    status: poll.status,
+    collectEmail: poll.collectEmail,
+    customColors: custom,
+    colors: { ...poll.colors },
+  };
+}
+
+const optionFieldId = (key: number) => `poll-option-${key}`;
+
+/** Create (no `poll`) or edit a poll. Once it has votes its options are locked and Update is off. */
+export function PollForm({ poll }: { poll?: TPoll }) {
+  const navigate = useNavigate();
+  const showToast = useShowToast();
+  const [values, setValues] = useState(() => initialValues(poll));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [shownProblem, setShownProblem] = useState<Problem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const focusKey = useRef<number | null>(null);
+  const editing = poll !== undefined;
+  const locked = editing && poll.totalVotes > 0;
+
+  useEffect(() => {
+    if (focusKey.current === null) return;
+    document.getElementById(optionFieldId(focusKey.current))?.focus();
+    focusKey.current = null;
+  }, [values.options]);
+
+  // A change answers the last refusal: its banner goes, and the field's own message with it.
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: '' }));
+    setShownProblem(null);
+  };
+
+  const setOption = (key: number, text: string) => {
+    set(
+      'options',
+      values.options.map((item) => (item.key === key ? { ...item, text } : item)),
+    );
+    setErrors((current) => ({ ...current, [`option-${key}`]: '' }));
+  };
+
+  function addOption() {
+    if (values.options.length >= pollLimits.optionsMax) return showToast(pollMessages.optionsMax);
+    const added = option();
+    focusKey.current = added.key;
+    set('options', [...values.options, added]);
+  }
+
+  function removeOption(index: number) {
+    if (values.options.length <= pollLimits.optionsMin) return showToast(pollMessages.optionsMin);
+    const rest = values.options.filter((_, i) => i !== index);
+    // Focus moves to the option that takes its place (or the one before it).
+    focusKey.current = (rest[index] ?? rest[index - 1])!.key;
+    set('options', rest);
+  }
+
+  async function submit() {
+    if (locked) return;
+    // Blank option inputs are left out: 'Poll option is required.' when none is filled, 'Min two…' for one.
+    const filled = values.options.filter((item) => item.text.trim() !== '');
+    const body = {
+      description: values.description,
+      options: filled.map((item) => item.text),
+      status: values.status,
+      collectEmail: values.collectEmail,
+      colors: values.customColors ? values.colors : { ...pollDefaults.colors },
+      expiresAt: poll?.expiresAt ?? null,
+    };
+    const parsed = (editing ? ZUpdatePollRequest : ZCreatePollRequest).safeParse(body);
+    const fail = (messages: Record<string, string>, first: string) => {
+      // Per-option messages name the filled option; show them under its input.
+      const shown: Record<string, string> = {};
+      for (const [path, message] of Object.entries(messages)) {
+        const match = /^options\.(\d+)/.exec(path);
+        const item = match ? filled[Number(match[1])] : undefined;
+        shown[item ? `option-${item.key}` : path] = message;
+      }
+      setErrors(shown);
+      setShownProblem(problem(first));
+    };
+    if (!parsed.success) return fail(issueMessages(parsed.error), firstIssue(parsed.error));
+    setShownProblem(null);
+    setSaving(true);
+    try {
+      const saved = editing ? await updatePoll(poll.id, parsed.data) : await createPoll(parsed.data);
+      showToast(editing ? pollTexts.updated : pollTexts.created);
+      navigate(pollUrls.share(saved.id, saved.slug));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'validation') {
+        fail(error.field ? { [error.field]: error.message } : {}, error.message);
+      } else {
+        showToast(errorNotice(error), { error: true });
+      }
+      setSaving(false);
+    }
+  }
+
+  const submitButton = (
+    <Button variant="primary" submit loading={saving} disabled={locked}>
+      {editing ? pollTexts.updateButton : pollTexts.createButton}
+    </Button>
+  );
+
+  return (
+    <Page title={editing ? pollTexts.editTitle : pollTexts.createTitle} backAction={pollList}>
+      <div className="ql-engagement-editor">
+        <BlockStack gap="400">
+          {locked ? (
+            <Banner tone="info" title="This poll has votes">
+              <p>{pollMessages.votingStarted}</p>
+            </Banner>
+          ) : null}
+          <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
+          <Card>
+            <Form onSubmit={() => void submit()} noValidate>
+              <BlockStack gap="500">
+                <FormLayout>
+                  <TextField
+                    label="Description"
+                    helpText="The question visitors vote on."
+                    value={values.description}
+                    onChange={(value) => set('description', value)}
+                    autoComplete="off"
+                    multiline={2}
+                    maxLength={pollLimits.description}
+                    showCharacterCount
+                    error={errors.description || undefined}
+                  />
+                  <fieldset className="ql-fieldset" aria-describedby={errors.options ? 'poll-optionsError' : undefined}>
+                    <legend className="ql-fieldset__legend">
+                      <Text as="span" fontWeight="medium">
+                        {`Options (${pollLimits.optionsMin} to ${pollLimits.optionsMax})`}
+                      </Text>
+                    </legend>
+                    <BlockStack gap="300">
+                      {values.options.map((item, index) => (
+                        <div className="ql-option-row" key={item.key}>
+                          <div className="ql-option-row__field">
+                            <TextField
+                              id={optionFieldId(item.key)}
+                              label={`Option ${index + 1}`}
+                              value={item.text}
+                              onChange={(text) => setOption(item.key, text)}
+                              autoComplete="off"
+                              maxLength={pollLimits.option}
+                              showCharacterCount
+                              readOnly={locked}
+                              error={errors[`option-${item.key}`] || undefined}
+                            />
+                          </div>
+                          {locked ? null : (
+                            <div className="ql-option-row__remove">
+                              <Tooltip content="Remove option">
+                                <Button
+                                  icon={DeleteIcon}
+                                  accessibilityLabel={`Remove option ${index + 1}`}
+                                  onClick={() => removeOption(index)}
+                                />
+                              </Tooltip>
+                            </div>
+                          )}
+                        </div>
+                      ))}
+                      {errors.options ? <InlineError message={errors.options} fieldID="poll-options" /> : null}
+                      {locked ? null : (
+                        <InlineStack>
+                          <Button icon={PlusIcon} onClick={addOption}>
+                            Add option
+                          </Button>
+                        </InlineStack>
+                      )}
+                    </BlockStack>
+                  </fieldset>
+                  <Select
+                    label="Status"
+                    options={statusOptions}
+                    value={values.status}
+                    onChange={(value) => set('status', value as WidgetStatus)}
+                    helpText="Unpublished polls show 'Poll Unpublished' to visitors."
+                  />
+                  <Switch
+                    label="Ask for the voter's email"
+                    checked={values.collectEmail}
+                    onChange={(on) => set('collectEmail', on)}
+                    helpText="The email is required before the vote counts."
+                  />
+                  <BlockStack gap="300">
+                    <Switch
+                      label="Custom colours"
+                      checked={values.customColors}
+                      onChange={(on) => set('customColors', on)}
+                      helpText="Off: purple buttons with white text."
+                    />
+                    {values.customColors ? (
+                      <InlineGrid columns={2} gap="400">
+                        <ColorField
+                          label="Background colour"
+                          value={values.colors.background}
+                          onChange={(background) => set('colors', { ...values.colors, background })}
+                        />
+                        <ColorField
+                          label="Text colour"
+                          value={values.colors.text}
+                          onChange={(text) => set('colors', { ...values.colors, text })}
+                        />
+                      </InlineGrid>
+                    ) : null}
+                  </BlockStack>
+                </FormLayout>
+                <InlineStack align="end" gap="200">
+                  <Button url={pollList.url} disabled={saving}>
+                    Cancel
+                  </Button>
+                  {locked ? <Tooltip content={pollMessages.votingStarted}>{submitButton}</Tooltip> : submitButton}
+                </InlineStack>
+              </BlockStack>
+            </Form>
+          </Card>
+        </BlockStack>
+        <div className="ql-engagement-editor__preview">
+          <PollPreview
+            description={values.description}
+            options={values.options.map((item) => item.text)}
+            colors={values.customColors ? values.colors : pollDefaults.colors}
+          />
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+import { Text } from '@shopify/polaris';
+import { ChartVerticalIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
+import { pollListColumns, pollMessages } from '@quizlead/shared/engagement.ts';
+import type { TPollListRow } from '@quizlead/shared/schemas/poll.ts';
+import { errorMessage } from '../../api/client.ts';
+import { deletePoll, listPolls } from '../../api/polls.ts';
+import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
+import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
+import { StatusBadge, statusLabels } from '../../components/engagement/StatusBadge.tsx';
+import { listDate } from '../quizzes/format.ts';
+import { pollCreateUrl, pollTexts, pollUrls } from './texts.ts';
+
+const [titleColumn, dateColumn, statusColumn, votesColumn] = pollListColumns;
+
+function item(row: TPollListRow): ListItem {
+  const name = row.description;
+  const cut = cutText(name, listDescriptionChars);
+  const date = listDate(row.createdAt);
+  const votes = row.totalVotes === 1 ? '1 vote' : `${row.totalVotes} votes`;
+  return {
+    name,
+    cells: [
+      <span key="t" title={cut === name ? undefined : name}>
+        <Text as="span" fontWeight="semibold">
+          {cut}
+        </Text>
+      </span>,
+      date,
+      <StatusBadge key="s" status={row.status} />,
+      <Text as="p" alignment="end" numeric key="v">
+        {row.totalVotes}
+      </Text>,
+    ],
+    heading: cut,
+    details: [`${date} · ${statusLabels[row.status]} · ${votes}`],
+    actionsBefore: [
+      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: pollUrls.edit(row.id) },
+      {
+        label: 'Preview',
+        accessibilityLabel: `Preview ${name} in a new window`,
+        icon: ViewIcon,
+        url: pollUrls.preview(row.id, row.slug),
+        newWindow: true,
+      },
+    ],
+    actionsAfter: [
+      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: pollUrls.share(row.id, row.slug) },
+      { label: 'View votes', accessibilityLabel: `Votes of ${name}`, icon: ChartVerticalIcon, url: pollUrls.votes(row.id) },
+    ],
+  };
+}
+
+/** /app/poll/lists: the owner's polls. */
+export function PollListPage() {
+  return (
+    <ListScreen
+      title={pollTexts.listTitle}
+      resourceName={{ singular: 'poll', plural: 'polls' }}
+      createAction={{ content: pollTexts.createTitle, url: pollCreateUrl }}
+      emptyText={pollMessages.emptyList}
+      emptyAction={pollTexts.buildButton}
+      load={listPolls}
+      columns={[{ title: titleColumn }, { title: dateColumn }, { title: statusColumn }, { title: votesColumn, alignment: 'end' }]}
+      item={item}
+      remove={{ title: pollTexts.deleteTitle, run: deletePoll, success: pollMessages.deleted, failure: errorMessage }}
+    />
+  );
+}

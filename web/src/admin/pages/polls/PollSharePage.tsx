@@ -1,0 +1,27 @@
+import { pollMessages } from '@quizlead/shared/engagement.ts';
+import { useParams } from 'react-router';
+import { getPoll } from '../../api/polls.ts';
+import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
+import { pollList, pollTexts, pollUrls } from './texts.ts';
+
+/** /app/poll/share/{id}/{slug}: 'Your Poll Is Ready' and its embed codes (the saved slug wins over the address). */
+export function PollSharePage() {
+  const { id = '' } = useParams();
+  return (
+    <ShareScreen
+      id={id}
+      title={pollMessages.shareTitle}
+      thing={pollTexts.thing}
+      list={pollList}
+      kind="poll"
+      loadItem={(signal) => getPoll(id, signal)}
+      name={(poll) => poll.description}
+      slug={(poll) => poll.slug}
+      pagePath={(poll) => pollUrls.preview(poll.id, poll.slug)}
+      actions={() => [
+        { content: 'Edit', url: pollUrls.edit(id) },
+        { content: 'View votes', url: pollUrls.votes(id) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,368 @@
+import {
+  BlockStack,
+  Button,
+  Card,
+  ChoiceList,
+  Form,
+  FormLayout,
+  InlineError,
+  InlineGrid,
+  InlineStack,
+  Page,
+  Select,
+  Text,
+  TextField,
+  Tooltip,
+} from '@shopify/polaris';
+import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
+import {
+  wheelDefaults,
+  wheelLimits,
+  wheelMessages,
+  wheelPalette,
+  type PlayButtonType,
+  type WidgetStatus,
+} from '@quizlead/shared/engagement.ts';
+import { ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorNotice } from '../../api/client.ts';
+import { createWheel, updateWheel } from '../../api/wheels.ts';
+import { ImageField } from '../../components/ImageField.tsx';
+import { firstIssue, issueMessages } from '../../components/engagement/formErrors.ts';
+import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
+import { problem, ValidationBanner, type Problem } from '../../components/engagement/ValidationBanner.tsx';
+import '../../components/engagement/engagement.css';
+import { useShowToast } from '../../toast.ts';
+import { Switch } from '../quizEditor/fields/Switch.tsx';
+import '../quizEditor/quizEditor.css';
+import { wheelList, wheelTexts } from './texts.ts';
+import { WheelPreview } from './WheelPreview.tsx';
+
+interface Option {
+  key: number;
+  text: string;
+  /** As typed: blank means the default weight. */
+  weight: string;
+  prizeCode: string;
+}
+
+interface Values {
+  description: string;
+  options: Option[];
+  status: WidgetStatus;
+  collectEmail: boolean;
+  allowRepeatSpins: boolean;
+  playButtonType: PlayButtonType;
+  playButtonText: string;
+  playButtonImage: string | null;
+}
+
+let nextKey = 1;
+const option = (text = '', weight = '', prizeCode = ''): Option => ({ key: nextKey++, text, weight, prizeCode });
+
+const statusOptions = (['published', 'unpublished'] as const).map((status) => ({ label: statusLabels[status], value: status }));
+const playButtonChoices = [
+  { label: 'Text', value: 'text' },
+  { label: 'Image', value: 'image' },
+];
+
+function initialValues(wheel: TWheel | undefined): Values {
+  if (!wheel) {
+    return {
+      description: '',
+      options: Array.from({ length: wheelLimits.optionsAtStart }, () => option()),
+      status: wheelDefaults.status,
+      collectEmail: wheelDefaults.collectEmail,
+      allowRepeatSpins: wheelDefaults.allowRepeatSpins,
+      playButtonType: wheelDefaults.playButtonType,
+      playButtonText: wheelDefaults.playButtonText,
+      playButtonImage: null,
+    };
+  }
+  return {
+    description: wheel.description,
+    options: wheel.options.map((item) =>
+      option(item.text, item.weight === wheelDefaults.weight ? '' : String(item.weight), item.prizeCode),
+    ),
+    status: wheel.status,
+    collectEmail: wheel.collectEmail,
+    allowRepeatSpins: wheel.allowRepeatSpins,
+    playButtonType: wheel.playButtonType,
+    playButtonText: wheel.playButtonText,
+    playButtonImage: wheel.playButtonImage,
+  };
+}
+
+const blank = (item: Option) => !item.text.trim() && !item.weight.trim() && !item.prizeCode.trim();
+const weightOf = (item: Option) => (item.weight.trim() === '' ? undefined : Number(item.weight));
+const optionFieldId = (key: number) => `wheel-option-${key}`;
+
+/** Create (no `wheel`) or edit a wheel spinner, with a preview wheel that spins. */
+export function WheelForm({ wheel }: { wheel?: TWheel }) {
+  const navigate = useNavigate();
+  const showToast = useShowToast();
+  const [values, setValues] = useState(() => initialValues(wheel));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [shownProblem, setShownProblem] = useState<Problem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const focusKey = useRef<number | null>(null);
+  const editing = wheel !== undefined;
+
+  useEffect(() => {
+    if (focusKey.current === null) return;
+    document.getElementById(optionFieldId(focusKey.current))?.focus();
+    focusKey.current = null;
+  }, [values.options]);
+
+  // A change answers the last refusal: its banner goes, and the field's own message with it.
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: '' }));
+    setShownProblem(null);
+  };
+
+  const setOption = (key: number, change: Partial<Option>, field: keyof Option) => {
+    setValues((current) => ({
+      ...current,
+      options: current.options.map((item) => (item.key === key ? { ...item, ...change } : item)),
+    }));
+    setErrors((current) => ({ ...current, [`option-${key}-${field}`]: '', options: '' }));
+    setShownProblem(null);
+  };
+
+  function addOption() {
+    if (values.options.length >= wheelLimits.optionsMax) return showToast(wheelMessages.optionsMax);
+    const added = option();
+    focusKey.current = added.key;
+    set('options', [...values.options, added]);
+  }
+
+  function removeOption(index: number) {
+    if (values.options.length <= wheelLimits.optionsMin) return showToast(wheelMessages.optionsMin);
+    const rest = values.options.filter((_, i) => i !== index);
+    focusKey.current = (rest[index] ?? rest[index - 1])!.key;
+    set('options', rest);
+  }
+
+  async function submit() {
+    // Rows left wholly blank are not options; the rest are checked one by one.
+    const kept = values.options.filter((item) => !blank(item));
+    const body = {
+      description: values.description,
+      options: kept.map((item) => ({ text: item.text, weight: weightOf(item), prizeCode: item.prizeCode })),
+      status: values.status,
+      collectEmail: values.collectEmail,
+      allowRepeatSpins: values.allowRepeatSpins,
+      playButtonType: values.playButtonType,
+      playButtonText: values.playButtonText,
+      playButtonImage: values.playButtonImage,
+    };
+    const fail = (messages: Record<string, string>, first: string) => {
+      const shown: Record<string, string> = {};
+      for (const [path, message] of Object.entries(messages)) {
+        const match = /^options\.(\d+)\.(text|weight|prizeCode)/.exec(path);
+        const item = match ? kept[Number(match[1])] : undefined;
+        shown[item ? `option-${item.key}-${match![2]}` : path] = message;
+      }
+      setErrors(shown);
+      setShownProblem(problem(first));
+    };
+    const parsed = ZWheelRequest.safeParse(body);
+    if (!parsed.success) return fail(issueMessages(parsed.error), firstIssue(parsed.error));
+    setShownProblem(null);
+    setSaving(true);
+    try {
+      if (editing) await updateWheel(wheel.id, parsed.data);
+      else await createWheel(parsed.data);
+      showToast(editing ? wheelTexts.updated : wheelTexts.created);
+      navigate(wheelList.url);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'validation') {
+        fail(error.field ? { [error.field]: error.message } : {}, error.message);
+      } else {
+        showToast(errorNotice(error), { error: true });
+      }
+      setSaving(false);
+    }
+  }
+
+  const previewOptions = values.options.map((item) => {
+    const weight = weightOf(item);
+    return { text: item.text, weight: weight !== undefined && Number.isFinite(weight) && weight > 0 ? weight : 1 };
+  });
+
+  return (
+    <Page title={editing ? wheelTexts.editTitle : wheelTexts.createTitle} backAction={wheelList}>
+      <div className="ql-engagement-editor">
+        <BlockStack gap="400">
+          <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
+          <Card>
+            <Form onSubmit={() => void submit()} noValidate>
+              <BlockStack gap="500">
+                <FormLayout>
+                  <TextField
+                    label="Description"
+                    helpText="Shown above the wheel: what visitors can win."
+                    value={values.description}
+                    onChange={(value) => set('description', value)}
+                    autoComplete="off"
+                    multiline={2}
+                    maxLength={wheelLimits.description}
+                    showCharacterCount
+                    error={errors.description || undefined}
+                  />
+                  <fieldset className="ql-fieldset" aria-describedby={errors.options ? 'wheel-optionsError' : undefined}>
+                    <legend className="ql-fieldset__legend">
+                      <Text as="span" fontWeight="medium">
+                        {`Options (${wheelLimits.optionsMin} to ${wheelLimits.optionsMax})`}
+                      </Text>
+                    </legend>
+                    <BlockStack gap="300">
+                      <Text as="p" tone="subdued">
+                        A weight makes an option more or less likely (1 when left empty); a prize code is shown to whoever lands
+                        on it.
+                      </Text>
+                      {values.options.map((item, index) => (
+                        <fieldset className="ql-wheel-option" key={item.key}>
+                          <legend className="ql-wheel-option__legend">{`Option ${index + 1}`}</legend>
+                          <BlockStack gap="200">
+                            <InlineStack align="space-between" blockAlign="center">
+                              <div aria-hidden="true">
+                                <InlineStack gap="200" blockAlign="center">
+                                  <span
+                                    className="ql-wheel-option__swatch"
+                                    style={{ background: wheelPalette[index % wheelPalette.length] }}
+                                  />
+                                  <Text as="span" fontWeight="semibold">{`Option ${index + 1}`}</Text>
+                                </InlineStack>
+                              </div>
+                              <Tooltip content="Remove option">
+                                <Button
+                                  icon={DeleteIcon}
+                                  variant="tertiary"
+                                  accessibilityLabel={`Remove option ${index + 1}`}
+                                  onClick={() => removeOption(index)}
+                                />
+                              </Tooltip>
+                            </InlineStack>
+                            <InlineGrid columns={{ xs: 1, md: '3fr 1fr 2fr' }} gap="300">
+                              <TextField
+                                id={optionFieldId(item.key)}
+                                label="Text"
+                                value={item.text}
+                                onChange={(text) => setOption(item.key, { text }, 'text')}
+                                autoComplete="off"
+                                maxLength={wheelLimits.option}
+                                showCharacterCount
+                                error={errors[`option-${item.key}-text`] || undefined}
+                              />
+                              <TextField
+                                label="Weight"
+                                type="number"
+                                min={0}
+                                max={wheelLimits.weightMax}
+                                step={1}
+                                placeholder={String(wheelDefaults.weight)}
+                                value={item.weight}
+                                onChange={(weight) => setOption(item.key, { weight }, 'weight')}
+                                autoComplete="off"
+                                error={errors[`option-${item.key}-weight`] || undefined}
+                              />
+                              <TextField
+                                label="Prize code"
+                                value={item.prizeCode}
+                                onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
+                                autoComplete="off"
+                                maxLength={wheelLimits.prizeCode}
+                                placeholder="Optional"
+                                error={errors[`option-${item.key}-prizeCode`] || undefined}
+                              />
+                            </InlineGrid>
+                          </BlockStack>
+                        </fieldset>
+                      ))}
+                      {errors.options ? <InlineError message={errors.options} fieldID="wheel-options" /> : null}
+                      <InlineStack>
+                        <Button icon={PlusIcon} onClick={addOption}>
+                          Add option
+                        </Button>
+                      </InlineStack>
+                    </BlockStack>
+                  </fieldset>
+                  <BlockStack gap="300">
+                    <ChoiceList
+                      title="Play button"
+                      choices={playButtonChoices}
+                      selected={[values.playButtonType]}
+                      onChange={([type]) => set('playButtonType', (type ?? 'text') as PlayButtonType)}
+                    />
+                    {values.playButtonType === 'text' ? (
+                      <TextField
+                        label="Play button text"
+                        value={values.playButtonText}
+                        onChange={(text) => set('playButtonText', text)}
+                        placeholder={wheelDefaults.playButtonText}
+                        autoComplete="off"
+                        maxLength={wheelLimits.playButtonText}
+                        showCharacterCount
+                        error={errors.playButtonText || undefined}
+                      />
+                    ) : (
+                      <BlockStack gap="100">
+                        <ImageField
+                          label="Play button image"
+                          value={values.playButtonImage}
+                          onChange={(url) => set('playButtonImage', url)}
+                          preferredSize={`${wheelLimits.playButtonImageWidth}x${wheelLimits.playButtonImageHeight}`}
+                        />
+                        {errors.playButtonImage ? (
+                          <InlineError message={errors.playButtonImage} fieldID="wheel-play-button-image" />
+                        ) : null}
+                      </BlockStack>
+                    )}
+                  </BlockStack>
+                  <Switch
+                    label="Allow repeat spins"
+                    checked={values.allowRepeatSpins}
+                    onChange={(on) => set('allowRepeatSpins', on)}
+                    helpText="Off: one spin per email; a second try shows the first result."
+                  />
+                  <Switch
+                    label="Ask for the player's email"
+                    checked={values.collectEmail}
+                    onChange={(on) => set('collectEmail', on)}
+                    helpText="The email is required before the wheel spins."
+                  />
+                  <Select
+                    label="Status"
+                    options={statusOptions}
+                    value={values.status}
+                    onChange={(value) => set('status', value as WidgetStatus)}
+                    helpText="Unpublished wheels are not shown to visitors."
+                  />
+                </FormLayout>
+                <InlineStack align="end" gap="200">
+                  <Button url={wheelList.url} disabled={saving}>
+                    Cancel
+                  </Button>
+                  <Button variant="primary" submit loading={saving}>
+                    {editing ? wheelTexts.updateButton : wheelTexts.createButton}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Form>
+          </Card>
+        </BlockStack>
+        <div className="ql-engagement-editor__preview">
+          <WheelPreview
+            options={previewOptions}
+            playButtonType={values.playButtonType}
+            playButtonText={values.playButtonText}
+            playButtonImage={values.playButtonImage}
+          />
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,77 @@
+import { Text } from '@shopify/polaris';
+import { DataTableIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
+import { wheelMessages } from '@quizlead/shared/engagement.ts';
+import type { TWheelListRow } from '@quizlead/shared/schemas/wheel.ts';
+import { deleteWheel, listWheels } from '../../api/wheels.ts';
+import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
+import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
+import { StatusBadge, statusLabels } from '../../components/engagement/StatusBadge.tsx';
+import { listDate } from '../quizzes/format.ts';
+import { wheelCreateUrl, wheelListColumns, wheelTexts, wheelUrls } from './texts.ts';
+
+const [descriptionColumn, dateColumn, statusColumn, spinsColumn] = wheelListColumns;
+
+function item(row: TWheelListRow): ListItem {
+  const name = row.description;
+  const cut = cutText(name, listDescriptionChars);
+  const date = listDate(row.createdAt);
+  const spins = row.totalSpins === 1 ? '1 spin' : `${row.totalSpins} spins`;
+  return {
+    name,
+    cells: [
+      <span key="d" title={cut === name ? undefined : name}>
+        <Text as="span" fontWeight="semibold">
+          {cut}
+        </Text>
+      </span>,
+      date,
+      <StatusBadge key="s" status={row.status} />,
+      <Text as="p" alignment="end" numeric key="n">
+        {row.totalSpins}
+      </Text>,
+    ],
+    heading: cut,
+    details: [`${date} · ${statusLabels[row.status]} · ${spins}`],
+    actionsBefore: [
+      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: wheelUrls.edit(row.id) },
+      {
+        label: 'Preview',
+        accessibilityLabel: `Preview ${name} in a new window`,
+        icon: ViewIcon,
+        url: wheelUrls.preview(row.id, row.slug),
+        newWindow: true,
+      },
+    ],
+    actionsAfter: [
+      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: wheelUrls.share(row.id, row.slug) },
+      { label: 'Results', accessibilityLabel: `Results of ${name}`, icon: DataTableIcon, url: wheelUrls.spins(row.id) },
+    ],
+  };
+}
+
+/** /app/wheel_spinner/lists: the owner's wheels. */
+export function WheelListPage() {
+  return (
+    <ListScreen
+      title={wheelTexts.listTitle}
+      resourceName={{ singular: 'wheel spin', plural: 'wheel spins' }}
+      createAction={{ content: wheelTexts.createTitle, url: wheelCreateUrl }}
+      emptyText={wheelMessages.emptyList}
+      emptyAction={wheelMessages.buildButton}
+      load={listWheels}
+      columns={[
+        { title: descriptionColumn },
+        { title: dateColumn },
+        { title: statusColumn },
+        { title: spinsColumn, alignment: 'end' },
+      ]}
+      item={item}
+      remove={{
+        title: wheelTexts.deleteTitle,
+        run: deleteWheel,
+        success: wheelMessages.deleted,
+        failure: () => wheelMessages.deleteFailed,
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { wheelMessages } from '@quizlead/shared/engagement.ts';
+import { useParams } from 'react-router';
+import { getWheel } from '../../api/wheels.ts';
+import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
+import { wheelList, wheelTexts, wheelUrls } from './texts.ts';
+
+/** /app/wheelspin/share/{id}/{slug}: 'Your Wheel Spinner Is Ready' and its embed codes. */
+export function WheelSharePage() {
+  const { id = '' } = useParams();
+  return (
+    <ShareScreen
+      id={id}
+      title={wheelMessages.shareTitle}
+      thing={wheelTexts.thing}
+      list={wheelList}
+      kind="wheel"
+      loadItem={(signal) => getWheel(id, signal)}
+      name={(wheel) => wheel.description}
+      slug={(wheel) => wheel.slug}
+      pagePath={(wheel) => wheelUrls.preview(wheel.id, wheel.slug)}
+      actions={() => [
+        { content: 'Edit', url: wheelUrls.edit(id) },
+        { content: 'View results', url: wheelUrls.spins(id) },
+      ]}
+    />
+  );
+}

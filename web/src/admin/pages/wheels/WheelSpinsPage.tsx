@@ -1,0 +1,50 @@
+import { BlockStack, Text } from '@shopify/polaris';
+import { formatSubmissionDate, wheelSpinColumns } from '@quizlead/shared/engagement.ts';
+import type { TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
+import { useParams } from 'react-router';
+import { getWheel, listWheelSpins, wheelExportPath } from '../../api/wheels.ts';
+import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
+import { wheelList, wheelTexts } from './texts.ts';
+
+const [idTitle, emailTitle, resultTitle, dateTitle] = wheelSpinColumns;
+
+const columns: SubmissionColumn<TWheelSpinRow>[] = [
+  { title: idTitle, value: (_row, number) => number, sortKey: (_row, number) => number },
+  { title: emailTitle, value: (row) => row.email ?? '–', sortKey: (row) => row.email ?? '' },
+  {
+    title: resultTitle,
+    value: (row) =>
+      row.prizeCode ? (
+        <BlockStack gap="050">
+          <Text as="span">{row.result}</Text>
+          <Text as="span" tone="subdued" variant="bodySm">{`Prize code: ${row.prizeCode}`}</Text>
+        </BlockStack>
+      ) : (
+        row.result
+      ),
+    sortKey: (row) => row.result,
+  },
+  { title: dateTitle, value: (row) => formatSubmissionDate(row.date), sortKey: (row) => row.date },
+];
+
+/** /app/wheelspin/response/{id}: who spun and what they won. */
+export function WheelSpinsPage() {
+  const { id = '' } = useParams();
+  return (
+    <SubmissionsScreen
+      id={id}
+      title={wheelTexts.spinsTitle}
+      thing={wheelTexts.thing}
+      list={wheelList}
+      loadItem={(signal) => getWheel(id, signal)}
+      subtitle={(wheel) => wheel.description}
+      loadPage={(page, signal) => listWheelSpins(id, page, signal)}
+      columns={columns}
+      initialSort={{ column: 3, direction: 'descending' }}
+      exportPath={(format) => wheelExportPath(id, format)}
+      exportName={(wheel) => `${wheel.slug || 'wheel'}-spins`}
+      resourceName={{ singular: 'spin', plural: 'spins' }}
+      emptyText={wheelTexts.noSpins}
+    />
+  );
+}

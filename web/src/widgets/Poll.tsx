@@ -1,0 +1,207 @@
+import { pollDefaults, pollMessages } from '@quizlead/shared/engagement.ts';
+import type { TPollTally, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
+import { textOn, validColor } from './color.ts';
+import { EmailField, messageOf, Page, ServerError, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
+
+type Screen =
+  | { name: 'loading' }
+  | { name: 'failed'; title: string; message?: string }
+  | { name: 'choose' }
+  | { name: 'confirm'; option: number }
+  | { name: 'results'; option: number | null; message: string; results: TPollTally };
+
+/**
+ * The public poll, /poll/publish/show/{id}/{slug} and the owner's demo /poll/demo/preview/{id}/{slug}
+ * (builder-widgets-shell.md 2.9): options, a confirm step (with the email when asked for), then the
+ * message and a bar per option with whole-number percentages. A closed poll shows its results.
+ */
+export function PollPage({ id, demo, framed }: { id: string; demo: boolean; framed: boolean }) {
+  const [poll, setPoll] = useState<TPublicPoll | null>(null);
+  const [screen, setScreen] = useState<Screen>({ name: 'loading' });
+
+  useEffect(() => {
+    widgetApi.poll(id, demo).then(
+      (loaded) => {
+        document.title = loaded.description;
+        setPoll(loaded);
+        setScreen(
+          loaded.closed
+            ? { name: 'results', option: null, message: pollMessages.closed, results: loaded.results }
+            : { name: 'choose' },
+        );
+      },
+      (error: unknown) => setScreen(failedScreen(error)),
+    );
+  }, [id, demo]);
+
+  const background = validColor(poll?.colors.background, pollDefaults.colors.background);
+  const style = {
+    '--qw-accent': background,
+    '--qw-accent-text': textOn(background, poll?.colors.text ?? pollDefaults.colors.text),
+  } as CSSProperties;
+
+  return (
+    <Page framed={framed} style={style} poweredBy={poll?.ownerMode === 'free'}>
+      {screen.name === 'loading' ? <Waiting message={pollMessages.loading} /> : null}
+      {screen.name === 'failed' ? <Unavailable title={screen.title} message={screen.message} /> : null}
+      {poll && screen.name !== 'loading' && screen.name !== 'failed' ? (
+        <>
+          <header className="qw-header">
+            <h1 className="qw-title">{poll.description}</h1>
+          </header>
+          <div className="qw-body">
+            {screen.name === 'choose' ? (
+              <Options poll={poll} onChoose={(option) => setScreen({ name: 'confirm', option })} />
+            ) : null}
+            {screen.name === 'confirm' ? (
+              <Confirm
+                poll={poll}
+                option={screen.option}
+                onBack={() => setScreen({ name: 'choose' })}
+                onVoted={(voted) => setScreen({ name: 'results', ...voted })}
+                onFailed={(error) => setScreen(failedScreen(error))}
+              />
+            ) : null}
+            {screen.name === 'results' ? (
+              <Results message={screen.message} option={screen.option} results={screen.results} />
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+/** 'Poll Unpublished' for an unpublished poll; 'Server error' and the server's message for other failures. */
+function failedScreen(error: unknown): Screen {
+  const message = messageOf(error);
+  return message === pollMessages.unpublished ? { name: 'failed', title: message } : { name: 'failed', title: 'Poll', message };
+}
+
+function Options({ poll, onChoose }: { poll: TPublicPoll; onChoose(option: number): void }) {
+  return (
+    <ul className="qw-options" aria-label="Poll options">
+      {poll.options.map((text, index) => (
+        <li key={index}>
+          <button type="button" className="qw-option" onClick={() => onChoose(index)}>
+            {text}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ConfirmProps {
+  poll: TPublicPoll;
+  option: number;
+  onBack(): void;
+  onVoted(voted: { option: number; message: string; results: TPollTally }): void;
+  /** The poll went away under the visitor (unpublished or deleted). */
+  onFailed(error: unknown): void;
+}
+
+function Confirm({ poll, option, onBack, onVoted, onFailed }: ConfirmProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnShow(headingRef, option);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  /** Kept across retries of this vote: the server counts it once. */
+  const submissionId = useRef<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const problem = poll.collectEmail ? emailError(email, true, pollMessages) : null;
+    setError(problem);
+    setFailure(null);
+    if (problem) return document.getElementById('qw-poll-email')?.focus();
+    setSending(true);
+    submissionId.current ??= newSubmissionId();
+    try {
+      const voted = await widgetApi.vote(poll.id, {
+        submissionId: submissionId.current,
+        option,
+        email: poll.collectEmail ? email.trim() : undefined,
+        demo: poll.demo,
+      });
+      submissionId.current = null;
+      onVoted(voted);
+    } catch (caught) {
+      setSending(false);
+      if (caught instanceof ApiError && caught.status === 404) return onFailed(caught);
+      if (caught instanceof ApiError && caught.field === 'email') {
+        setError(caught.message);
+        document.getElementById('qw-poll-email')?.focus();
+      } else setFailure(messageOf(caught));
+    }
+  };
+
+  return (
+    <form className="qw-form" noValidate onSubmit={submit}>
+      <h2 ref={headingRef} className="qw-subtitle" tabIndex={-1}>
+        Your choice
+      </h2>
+      <p className="qw-chosen">{poll.options[option]}</p>
+      {poll.collectEmail ? (
+        <EmailField
+          id="qw-poll-email"
+          label="Your email"
+          value={email}
+          error={error}
+          onChange={(typed) => {
+            setEmail(typed);
+            setError(null);
+          }}
+        />
+      ) : null}
+      {failure ? <ServerError message={failure} /> : null}
+      <div className="qw-actions">
+        <button type="submit" className="qw-button" disabled={sending} aria-busy={sending || undefined}>
+          {sending ? 'Voting…' : 'Vote'}
+        </button>
+        <button type="button" className="qw-button qw-button--quiet" disabled={sending} onClick={onBack}>
+          Change
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Results({ message, option, results }: { message: string; option: number | null; results: TPollTally }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnShow(headingRef, option);
+  return (
+    <section className="qw-results" aria-labelledby="qw-results-heading">
+      <h2 id="qw-results-heading" ref={headingRef} className="qw-subtitle" tabIndex={-1}>
+        {message}
+      </h2>
+      <ul className="qw-bars">
+        {results.options.map((result, index) => (
+          <li key={index} className={index === option ? 'qw-bar qw-bar--mine' : 'qw-bar'} data-testid="poll-result">
+            <div className="qw-bar__label">
+              <span className="qw-bar__text">
+                {result.text}
+                {index === option ? <span className="qw-badge">Your vote</span> : null}
+              </span>
+              <span className="qw-bar__percentage" data-testid="poll-percentage">
+                {result.percentage}%
+              </span>
+            </div>
+            <div className="qw-bar__track" aria-hidden="true">
+              <div className="qw-bar__fill" style={{ width: `${result.percentage}%` }} />
+            </div>
+            <span className="qw-bar__votes">{result.votes === 1 ? '1 vote' : `${result.votes} votes`}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="qw-total">
+        {pollMessages.totalVotes}: <strong>{results.total}</strong>
+      </p>
+    </section>
+  );
+}

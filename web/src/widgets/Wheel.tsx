@@ -1,0 +1,216 @@
+import { wheelDefaults, wheelLimits, wheelMessages, wheelPalette } from '@quizlead/shared/engagement.ts';
+import type { TPublicWheel, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
+import { readableOn } from './color.ts';
+import { EmailField, messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
+import { landingRotation, slicePath } from './wheelGeometry.ts';
+
+type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; wheel: TPublicWheel };
+
+/** Whole turns before the disc settles on the server's option. */
+const spinTurns = 6;
+
+/**
+ * The public wheel spinner, /wheelspin/publish/show/{id}/{slug} (builder-widgets-shell.md 2.9, 9):
+ * the email when asked for, the play button, then the server draws (POST …/spins) and the 300×300 wheel
+ * turns to that option; the result shows after the reveal delay and the email box is gone.
+ */
+export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
+  const [load, setLoad] = useState<Load>({ name: 'loading' });
+  useEffect(() => {
+    widgetApi.wheel(id).then(
+      (wheel) => {
+        document.title = wheel.description;
+        setLoad({ name: 'ready', wheel });
+      },
+      (error: unknown) => setLoad({ name: 'failed', message: messageOf(error) }),
+    );
+  }, [id]);
+  return (
+    <Page framed={framed} poweredBy={load.name === 'ready' && load.wheel.ownerMode === 'free'}>
+      {load.name === 'loading' ? <Waiting message="Loading.." /> : null}
+      {load.name === 'failed' ? (
+        load.message === wheelMessages.unavailable ? (
+          <Unavailable title={wheelMessages.unavailable} />
+        ) : (
+          <Unavailable title="Wheel" message={load.message} />
+        )
+      ) : null}
+      {load.name === 'ready' ? <Spinner wheel={load.wheel} /> : null}
+    </Page>
+  );
+}
+
+function Spinner({ wheel }: { wheel: TPublicWheel }) {
+  const options = wheel.options.length > 0 ? wheel.options : [...wheelDefaults.placeholderOptions];
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [spin, setSpin] = useState<TSpinResult | null>(null);
+  const [revealed, setRevealed] = useState(false);
+  const [rotation, setRotation] = useState(0);
+  const [animated, setAnimated] = useState(true);
+  const submissionId = useRef<string | null>(null);
+  const revealTimer = useRef<number | undefined>(undefined);
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => () => window.clearTimeout(revealTimer.current), []);
+  useEffect(() => {
+    if (revealed) resultRef.current?.focus({ preventScroll: true });
+  }, [revealed]);
+
+  const revealDelay = wheel.revealDelayMs || wheelLimits.revealDelayMs;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || spin) return;
+    const problem = wheel.collectEmail ? emailError(email, true, wheelMessages) : null;
+    setError(problem);
+    setFailure(null);
+    if (problem) return document.getElementById('qw-wheel-email')?.focus();
+    setSending(true);
+    submissionId.current ??= newSubmissionId();
+    try {
+      const drawn = await widgetApi.spin(wheel.id, {
+        submissionId: submissionId.current,
+        email: wheel.collectEmail ? email.trim() : undefined,
+      });
+      submissionId.current = null;
+      setSpin(drawn);
+      if (drawn.repeated) {
+        // The email spun before: show that spin where it stopped, without a new turn.
+        setAnimated(false);
+        setRotation(landingRotation(0, drawn.optionIndex, options.length, 0));
+        setRevealed(true);
+      } else {
+        setRotation((from) => landingRotation(from, drawn.optionIndex, options.length, spinTurns, Math.random() * 2 - 1));
+        revealTimer.current = window.setTimeout(() => setRevealed(true), revealDelay);
+      }
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.field === 'email') {
+        setError(caught.message);
+        document.getElementById('qw-wheel-email')?.focus();
+      } else setFailure(messageOf(caught));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const buttonText = wheel.playButtonText || wheelDefaults.playButtonText;
+  return (
+    <>
+      <header className="qw-header">
+        <h1 className="qw-title">{wheel.description}</h1>
+      </header>
+      <div className="qw-body qw-wheel-body">
+        <Disc options={options} rotation={rotation} durationMs={animated ? Math.max(0, revealDelay - 300) : 0} />
+        <div ref={resultRef} className="qw-wheel-result" role="status" tabIndex={-1}>
+          {spin && !revealed ? <p className="qw-prize-label">Spinning…</p> : null}
+          {spin && revealed ? (
+            <>
+              {spin.repeated ? <p className="qw-repeated">{wheelMessages.alreadySpun}</p> : null}
+              <p className="qw-prize-label">Your result</p>
+              <p className="qw-prize" data-testid="wheel-result">
+                {spin.result}
+              </p>
+              {spin.prizeCode ? (
+                <p className="qw-code-line">
+                  Your prize code: <strong className="qw-code">{spin.prizeCode}</strong>
+                </p>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+        {spin ? null : (
+          <form className="qw-form qw-wheel-form" noValidate onSubmit={submit}>
+            {wheel.collectEmail ? (
+              <EmailField
+                id="qw-wheel-email"
+                label="Your email"
+                value={email}
+                error={error}
+                onChange={(typed) => {
+                  setEmail(typed);
+                  setError(null);
+                }}
+              />
+            ) : null}
+            {failure ? <ServerError message={failure} /> : null}
+            {wheel.playButtonType === 'image' && wheel.playButtonImage ? (
+              <button type="submit" className="qw-play qw-play--image" disabled={sending} aria-busy={sending || undefined}>
+                <img src={wheel.playButtonImage} alt={buttonText} />
+              </button>
+            ) : (
+              <button type="submit" className="qw-button qw-play" disabled={sending} aria-busy={sending || undefined}>
+                {buttonText}
+              </button>
+            )}
+          </form>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Labels longer than this are cut with an ellipsis on the disc (the full text is in its accessible name). */
+const labelChars = 16;
+/** Room for a label along the radius, between the hub and the rim. */
+const labelRoom = 108;
+
+/** A label's font size: 13 px, smaller for long labels so they stay inside the rim. */
+const labelSize = (label: string) => Math.max(10, Math.min(13, Math.floor(labelRoom / (label.length * 0.62))));
+
+/** The 300×300 wheel: slices in the eight-colour palette, turned by CSS, with the pointer at 12 o'clock. */
+function Disc({ options, rotation, durationMs }: { options: readonly string[]; rotation: number; durationMs: number }) {
+  const size = wheelLimits.canvasSize;
+  const c = size / 2;
+  const radius = c - 6;
+  const slice = 360 / options.length;
+  return (
+    <div className="qw-wheel">
+      <svg
+        className="qw-wheel__disc"
+        data-testid="wheel-disc"
+        viewBox={`0 0 ${size} ${size}`}
+        width={size}
+        height={size}
+        role="img"
+        aria-label={`Wheel with ${options.length} options: ${options.join(', ')}`}
+        style={{
+          transform: `rotate(${rotation}deg)`,
+          transition: durationMs ? `transform ${durationMs}ms cubic-bezier(0.15, 0.75, 0.2, 1)` : 'none',
+        }}
+      >
+        <circle cx={c} cy={c} r={c - 1} fill="#ffffff" stroke="#d0d4dc" strokeWidth="2" />
+        {options.map((text, index) => {
+          const fill = wheelPalette[index % wheelPalette.length]!;
+          const middle = (index + 0.5) * slice;
+          const flip = middle > 180;
+          const label = text.length > labelChars ? `${text.slice(0, labelChars - 1)}…` : text;
+          return (
+            <g key={index}>
+              <path d={slicePath(c, radius, index, options.length)} fill={fill} stroke="#ffffff" strokeWidth="2" />
+              <text
+                x={flip ? c - 28 : c + 28}
+                y={c}
+                transform={`rotate(${flip ? middle + 90 : middle - 90} ${c} ${c})`}
+                textAnchor={flip ? 'end' : 'start'}
+                dominantBaseline="central"
+                fill={readableOn(fill)}
+                fontSize={labelSize(label)}
+                className="qw-wheel__label"
+              >
+                {label}
+              </text>
+            </g>
+          );
+        })}
+        <circle cx={c} cy={c} r="20" fill="#ffffff" stroke="#d0d4dc" strokeWidth="3" />
+      </svg>
+      <svg className="qw-wheel__pointer" viewBox="0 0 30 34" width="30" height="34" aria-hidden="true" focusable="false">
+        <path d="M2 2h26L15 32z" fill="#1f2933" stroke="#ffffff" strokeWidth="3" strokeLinejoin="round" />
+      </svg>
+    </div>
+  );
+}
