@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['standalone/e2e/**/*.e2e.test.ts'],
+          // A real browser on a loaded 2-core CI machine: one retry, never on a developer's run.
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -43,7 +43,7 @@ it('creates a web response with its live preview, then edits and shares it', asy
   // The preview shows the default texts until something is typed, and the emotion faces.
   const preview = page.getByRole('figure', { name: 'Preview of the web response' });
   await expect.poll(() => preview.getByText(feedbackDefaults.title).isVisible()).toBe(true);
-  expect(await preview.getByText(feedbackDefaults.question).isVisible()).toBe(true);
+  await expect.poll(() => preview.getByText(feedbackDefaults.question).isVisible()).toBe(true);
   expect(await preview.getByRole('list').getAttribute('aria-label')).toBe('5 choices: Angry, Worried, Neutral, Happy, Delighted');
 
   await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -102,7 +102,7 @@ it('creates a web response with its live preview, then edits and shares it', asy
   const widget = `<div data-quizlead="feedback" data-id="${id}"></div><script async src="${origin}/widgets/embed.js?v=1"></script>`;
   await expect.poll(() => clipboard(page)).toBe(widget);
   expect(await shareCode(page)).toBe(widget);
-  expect(await page.getByRole('button', { name: /^Copy Done/ }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: /^Copy Done/ }).isVisible()).toBe(true);
   expect(await page.getByRole('button', { name: 'Widget', exact: true }).getAttribute('aria-pressed')).toBe('true');
   await noSeriousViolations(page, 'feedback share');
   await screenshot(harness, page, 'feedbacks-share');
@@ -116,7 +116,7 @@ it('creates a web response with its live preview, then edits and shares it', asy
   await page.getByLabel('Title', { exact: true }).fill('   ');
   await page.getByRole('button', { name: feedbackMessages.updateButton }).click();
   await expect.poll(() => page.getByText(feedbackMessages.titleEmpty).first().isVisible()).toBe(true);
-  expect(await page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
   await screenshot(harness, page, 'feedbacks-edit-validation');
   await page.getByLabel('Title', { exact: true }).fill('How did we do this week?');
   await page.getByLabel('Question').fill('');
@@ -171,7 +171,7 @@ it('lists web responses with their total, cut titles and pages, previews and del
   await expect.poll(() => page.getByText(feedbackMessages.loading).isVisible()).toBe(true);
   await expect.poll(() => rows(page).count()).toBe(20);
   expect(await headings(page)).toEqual(['No.', 'Title', 'Date', 'Action']);
-  expect(await page.getByText(feedbackMessages.total(21)).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(feedbackMessages.total(21)).isVisible()).toBe(true);
   const [first] = await tableCells(page);
   const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(
     new Date(newest.createdAt),

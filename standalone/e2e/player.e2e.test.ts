@@ -133,8 +133,8 @@ it('plays a graded quiz in marks with images, back navigation, sharing, the offe
   await page.getByRole('button', { name: 'Back' }).click();
   await expect.poll(() => counter(page)).toBe('Question 1 / 3');
   expect(await page.getByRole('button', { name: 'Light roast' }).getAttribute('aria-pressed')).toBe('true');
-  expect(await page.locator('img[src="/template-images/cover-coffee-roast.svg"]').isVisible()).toBe(true);
-  expect(await page.locator('img[src="/template-images/coffee-dark.svg"]').isVisible()).toBe(true);
+  await expect.poll(() => page.locator('img[src="/template-images/cover-coffee-roast.svg"]').isVisible()).toBe(true);
+  await expect.poll(() => page.locator('img[src="/template-images/coffee-dark.svg"]').isVisible()).toBe(true);
   await answerQuestion(page, quiz, 0, ['b']);
   await answerQuestion(page, quiz, 1, ['t']);
 
@@ -157,12 +157,12 @@ it('plays a graded quiz in marks with images, back navigation, sharing, the offe
   const { summary } = await expectResult(page, quiz, steps);
   expect(summary).toBe('3 / 4');
   for (const text of ['Well brewed.', 'Thanks for playing!', 'Book a tasting', quiz.settings.certificateText]) {
-    expect(await page.getByText(text).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(text).isVisible()).toBe(true);
   }
   expect(await page.getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('https://example.com/book');
 
   // Sharing: four networks in 750x600 pop-ups with the page and the summary, and email.
-  expect(await page.getByText(quiz.settings.socialSharingText).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(quiz.settings.socialSharingText).isVisible()).toBe(true);
   for (const name of ['Facebook', 'X (Twitter)', 'LinkedIn', 'WhatsApp']) await page.getByRole('button', { name }).click();
   const opened = (await page.evaluate(() => (window as any).opened)) as [string, string, string][];
   expect(opened.map((call) => call[2])).toEqual(Array(4).fill('width=750,height=600'));
@@ -267,7 +267,7 @@ it('plays a personality quiz through the standard email gate with consent, reusi
 
   const { summary } = await expectResult(page, quiz, steps);
   expect(summary).toBe('Homebody');
-  expect(await page.getByText('Homebody description').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Homebody description').isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('img', { name: 'Homebody' }).isVisible()).toBe(true);
 
   expect(await analyticsEvents(page)).toEqual(['quiz_start', 'lead_submit', 'quiz_complete']);
@@ -315,7 +315,7 @@ it('plays a graded quiz with personality to its score range and outcome', async 
   ];
   await playThrough(page, quiz, steps);
   expect((await expectResult(page, quiz, steps)).summary).toBe('67% (Intermediate)');
-  expect(await page.getByText('Intermediate description').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Intermediate description').isVisible()).toBe(true);
   expect((await playsOf(quiz.id))[0]).toMatchObject({ status: 'completed', score: 2, percentage: 67 });
 });
 
@@ -661,11 +661,11 @@ it('shows the company logo, a hidden title and the paid footer message', async (
   await page.goto(`/quizplayer.html?quizid=${quiz.id}`);
   // An empty start text falls back to the public default.
   await expect.poll(() => page.getByRole('button', { name: 'Continue', exact: true }).isVisible()).toBe(true);
-  expect(await page.getByRole('img', { name: 'Olive Grove logo' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('img', { name: 'Olive Grove logo' }).isVisible()).toBe(true);
   expect(await page.getByRole('link', { name: 'Olive Grove logo' }).getAttribute('href')).toBe('https://olive.example');
   // The title stays the page's heading for screen readers only.
   expect(await page.locator('h1').getAttribute('class')).toBe('ql-sr');
-  expect(await page.getByText('Brewed with care by Olive Grove').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Brewed with care by Olive Grove').isVisible()).toBe(true);
   expect(await page.getByText(playMessages.createYourFreeQuiz).count()).toBe(0);
   // Custom colours, with white on yellow made readable.
   const header = await page.locator('.ql-header').evaluate((element) => {

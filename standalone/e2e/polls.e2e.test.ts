@@ -114,9 +114,9 @@ it('creates a poll with its checks and limits, shares it and edits it', async ()
   await page.getByRole('button', { name: 'Widget', exact: true }).click();
   const widget = `<div data-quizlead="poll" data-id="${id}" data-slug="${slug}"></div><script async src="${origin}/widgets/embed.js?v=1"></script>`;
   await expect.poll(() => clipboard(page)).toBe(widget);
-  expect(await page.getByRole('button', { name: /^Copy Done/ }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: /^Copy Done/ }).isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Iframe', exact: true }).click();
-  expect(await page.getByRole('button', { name: /^Copy iframe code/ }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: /^Copy iframe code/ }).isVisible()).toBe(true);
   await page.getByRole('button', { name: /^Copy iframe code/ }).click();
   await expect.poll(() => clipboard(page)).toContain('<iframe ');
   await screenshot(harness, page, 'polls-share');
@@ -185,8 +185,8 @@ it('locks a poll once votes arrive, lists and exports the votes, previews and de
   await page.getByRole('link', { name: 'Votes of Tea, coffee or juice?' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/poll/vote/${poll.id}`);
   await expect.poll(() => rows(page).count()).toBe(2);
-  expect(await page.getByRole('heading', { name: pollMessages.votesTitle }).isVisible()).toBe(true);
-  expect(await page.getByRole('heading', { name: pollMessages.totalVotes }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: pollMessages.votesTitle }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: pollMessages.totalVotes }).isVisible()).toBe(true);
   expect(await headings(page)).toEqual([...pollVoteColumns]);
   const cells = await tableCells(page);
   expect(cells.map((cells) => cells.slice(0, 3))).toEqual([
