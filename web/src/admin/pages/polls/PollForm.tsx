@@ -17,7 +17,7 @@ import {
 import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
 import { pollDefaults, pollLimits, pollMessages, type WidgetStatus } from '@quizlead/shared/engagement.ts';
 import { ZCreatePollRequest, ZUpdatePollRequest, type TPoll } from '@quizlead/shared/schemas/poll.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { createPoll, updatePoll } from '../../api/polls.ts';
@@ -25,6 +25,7 @@ import { firstIssue, issueMessages } from '../../components/engagement/formError
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { problem, ValidationBanner, type Problem } from '../../components/engagement/ValidationBanner.tsx';
 import '../../components/engagement/engagement.css';
+import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { useShowToast } from '../../toast.ts';
 import { ColorField } from '../quizEditor/fields/ColorField.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
@@ -84,15 +85,8 @@ export function PollForm({ poll }: { poll?: TPoll }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [shownProblem, setShownProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
-  const focusKey = useRef<number | null>(null);
   const editing = poll !== undefined;
   const locked = editing && poll.totalVotes > 0;
-
-  useEffect(() => {
-    if (focusKey.current === null) return;
-    document.getElementById(optionFieldId(focusKey.current))?.focus();
-    focusKey.current = null;
-  }, [values.options]);
 
   // A change answers the last refusal: its banner goes, and the field's own message with it.
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
@@ -109,20 +103,14 @@ export function PollForm({ poll }: { poll?: TPoll }) {
     setErrors((current) => ({ ...current, [`option-${key}`]: '' }));
   };
 
-  function addOption() {
-    if (values.options.length >= pollLimits.optionsMax) return showToast(pollMessages.optionsMax);
-    const added = option();
-    focusKey.current = added.key;
-    set('options', [...values.options, added]);
-  }
-
-  function removeOption(index: number) {
-    if (values.options.length <= pollLimits.optionsMin) return showToast(pollMessages.optionsMin);
-    const rest = values.options.filter((_, i) => i !== index);
-    // Focus moves to the option that takes its place (or the one before it).
-    focusKey.current = (rest[index] ?? rest[index - 1])!.key;
-    set('options', rest);
-  }
+  const { add: addOption, remove: removeOption } = useOptionRows({
+    options: values.options,
+    setOptions: (options) => set('options', options),
+    blank: () => option(),
+    limits: { min: pollLimits.optionsMin, max: pollLimits.optionsMax },
+    messages: { min: pollMessages.optionsMin, max: pollMessages.optionsMax },
+    fieldId: optionFieldId,
+  });
 
   async function submit() {
     if (locked) return;

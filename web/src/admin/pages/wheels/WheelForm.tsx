@@ -24,7 +24,7 @@ import {
   type WidgetStatus,
 } from '@quizlead/shared/engagement.ts';
 import { ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { createWheel, updateWheel } from '../../api/wheels.ts';
@@ -33,6 +33,7 @@ import { firstIssue, issueMessages } from '../../components/engagement/formError
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { problem, ValidationBanner, type Problem } from '../../components/engagement/ValidationBanner.tsx';
 import '../../components/engagement/engagement.css';
+import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import '../quizEditor/quizEditor.css';
@@ -106,14 +107,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [shownProblem, setShownProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
-  const focusKey = useRef<number | null>(null);
   const editing = wheel !== undefined;
-
-  useEffect(() => {
-    if (focusKey.current === null) return;
-    document.getElementById(optionFieldId(focusKey.current))?.focus();
-    focusKey.current = null;
-  }, [values.options]);
 
   // A change answers the last refusal: its banner goes, and the field's own message with it.
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
@@ -131,19 +125,14 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
     setShownProblem(null);
   };
 
-  function addOption() {
-    if (values.options.length >= wheelLimits.optionsMax) return showToast(wheelMessages.optionsMax);
-    const added = option();
-    focusKey.current = added.key;
-    set('options', [...values.options, added]);
-  }
-
-  function removeOption(index: number) {
-    if (values.options.length <= wheelLimits.optionsMin) return showToast(wheelMessages.optionsMin);
-    const rest = values.options.filter((_, i) => i !== index);
-    focusKey.current = (rest[index] ?? rest[index - 1])!.key;
-    set('options', rest);
-  }
+  const { add: addOption, remove: removeOption } = useOptionRows({
+    options: values.options,
+    setOptions: (options) => set('options', options),
+    blank: () => option(),
+    limits: { min: wheelLimits.optionsMin, max: wheelLimits.optionsMax },
+    messages: { min: wheelMessages.optionsMin, max: wheelMessages.optionsMax },
+    fieldId: optionFieldId,
+  });
 
   async function submit() {
     // Rows left wholly blank are not options; the rest are checked one by one.
