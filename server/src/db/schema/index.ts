@@ -5,5 +5,5 @@ export { authTokens } from './authTokens.ts';
 export { files } from './files.ts';
 export { quizzes } from './quizzes.ts';
 export { questions } from './questions.ts';
-export { plays, quizDailyStats } from './plays.ts';
+export { plays, quizDailyStats, quizQuestionStats, shortLinks } from './plays.ts';
 export { feedbackResponses, feedbacks, pollVotes, polls, wheelSpins, wheels } from './engagement.ts';

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -12,9 +13,36 @@ import {
   text,
   timestamp,
   uuid,
+  uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { quizzes } from './quizzes.ts';
+
+const reportable = sql`status = 'completed' and not preview`;
+
+function playerSortIndexes(table: {
+  quizId: AnyPgColumn;
+  id: AnyPgColumn;
+  completedAt: AnyPgColumn;
+  email: AnyPgColumn;
+  resultSummary: AnyPgColumn;
+  country: AnyPgColumn;
+  state: AnyPgColumn;
+  city: AnyPgColumn;
+}) {
+  const sortable = {
+    date: table.completedAt,
+    email: table.email,
+    result: table.resultSummary,
+    country: table.country,
+    state: table.state,
+    city: table.city,
+  };
+  return Object.entries(sortable).map(([name, column]) =>
+    index(`plays_players_${name}_idx`).on(table.quizId, column, table.id).where(reportable),
+  );
+}
 
 /**
  * One visitor's play of a quiz, from start to result and lead. The id comes from the visitor's
@@ -54,6 +82,14 @@ export const plays = pgTable(
     country: text('country').notNull().default(''),
     state: text('state').notNull().default(''),
     city: text('city').notNull().default(''),
+    /**
+     * The questions the visitor was shown, in order (progress events), so the report's drop-off
+     * counts each question once per play even when an event is retried.
+     */
+    reached: text('reached')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -61,7 +97,11 @@ export const plays = pgTable(
   (table) => [
     primaryKey({ columns: [table.quizId, table.id] }),
     index('plays_account_completed_idx').on(table.accountId, table.completedAt),
-    index('plays_quiz_completed_idx').on(table.quizId, table.completedAt),
+    // The answer sheet finds a play by its id within the owner's account.
+    index('plays_id_idx').on(table.id),
+    // The players table: completed, non-preview plays of one quiz in each sortable order, so its
+    // first page reads a few index entries at any number of plays (docs/performance.md).
+    ...playerSortIndexes(table),
     check('plays_status_check', sql`${table.status} in ('started', 'answered', 'completed')`),
   ],
 );
@@ -84,9 +124,45 @@ export const quizDailyStats = pgTable(
     starts: integer('starts').notNull().default(0),
     completions: integer('completions').notNull().default(0),
     leads: integer('leads').notNull().default(0),
+    /** Completed plays of scoring types and the sum of their percentages: the report's average score. */
+    scored: integer('scored').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.day] }),
     index('quiz_daily_stats_account_day_idx').on(table.accountId, table.day),
   ],
+);
+
+/**
+ * Per question of a quiz: how many plays were shown it and how many answered it (the report's
+ * drop-off), kept current from play progress like quiz_daily_stats.
+ */
+export const quizQuestionStats = pgTable(
+  'quiz_question_stats',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull(),
+    reached: integer('reached').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.quizId, table.questionId] })],
+);
+
+/** A quiz's short link: /play/{code} redirects to its player (one per quiz, made on first ask). */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    code: text('code').primaryKey(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('short_links_quiz_key').on(table.quizId)],
 );

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { quizTypes } from '../quizzes.ts';
+import { dashboardLimits, dashboardMessages, dashboardStatKeys, playerSorts, tutorialIds } from '../reports.ts';
+import { ZPage } from './widgets.ts';
+
+/**
+ * The owner's reading side: the quiz report (KPIs, per-question drop-off, players), the answer sheet
+ * of one play, the dashboard with its chart, the tutorials and the short link (docs/api.md).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Quiz report: GET /api/v1/quizzes/{id}/report
+
+export const ZQuizKpis = z.object({
+  views: z.number().int(),
+  starts: z.number().int(),
+  completions: z.number().int(),
+  /** completions / starts × 100, one decimal; 0 when nobody started. */
+  completionRate: z.number(),
+  leads: z.number().int(),
+  /** The average percentage of the completed plays, for types that score; null for the others or with no plays. */
+  averageScore: z.number().nullable(),
+});
+export type TQuizKpis = z.infer<typeof ZQuizKpis>;
+
+/** How far visitors got: how many were shown each question and how many answered it. */
+export const ZQuestionDropOff = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  /** The question as plain text. */
+  title: z.string(),
+  reached: z.number().int(),
+  answered: z.number().int(),
+});
+export type TQuestionDropOff = z.infer<typeof ZQuestionDropOff>;
+
+export const ZQuizReport = z.object({
+  quiz: z.object({ id: z.uuid(), title: z.string(), quizType: z.enum(quizTypes), status: z.enum(['draft', 'published']) }),
+  kpis: ZQuizKpis,
+  questions: z.array(ZQuestionDropOff),
+});
+export type TQuizReport = z.infer<typeof ZQuizReport>;
+export const ZQuizReportResponse = z.object({ data: ZQuizReport });
+
+// ---------------------------------------------------------------------------------------------
+// Players: GET /api/v1/quizzes/{id}/players, GET /api/v1/quizzes/{id}/players/export?format=
+
+export const ZPlayersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  sort: z.enum(playerSorts).default('date'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TPlayersQuery = z.input<typeof ZPlayersQuery>;
+
+/** One completed play: who, what result, when and where. */
+export const ZPlayerRow = z.object({
+  /** The play id: the answer sheet's address is /app/answersheet/{id}. */
+  id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The result as the visitor saw it ('8 / 10 (80%)', 'The Explorer'…). */
+  result: z.string(),
+  /** When the play completed, ISO 8601. */
+  playedAt: z.string(),
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+});
+export type TPlayerRow = z.infer<typeof ZPlayerRow>;
+export const ZPlayersResponse = z.object({ data: ZPage(ZPlayerRow) });
+export type TPlayersPage = z.infer<typeof ZPlayersResponse>['data'];
+
+// ---------------------------------------------------------------------------------------------
+// Answer sheet: GET /api/v1/plays/{id}/answer-sheet
+
+export const ZAnswerSheetAnswer = z.object({
+  id: z.string(),
+  text: z.string(),
+  image: z.string().nullable(),
+  selected: z.boolean(),
+});
+
+export const ZAnswerSheetQuestion = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  /** Plain text. */
+  title: z.string(),
+  image: z.string().nullable(),
+  answers: z.array(ZAnswerSheetAnswer),
+});
+
+export const ZAnswerSheet = z.object({
+  play: z.object({
+    id: z.uuid(),
+    quizId: z.uuid(),
+    quizTitle: z.string(),
+    quizType: z.enum(quizTypes),
+    playedAt: z.string(),
+    result: z.string(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    country: z.string(),
+    state: z.string(),
+    city: z.string(),
+  }),
+  /**
+   * The questions the visitor answered, in quiz order, with every option and the picked ones marked.
+   * Empty when the play has no answers (the sheet then reads 'No data found').
+   */
+  questions: z.array(ZAnswerSheetQuestion),
+});
+export type TAnswerSheet = z.infer<typeof ZAnswerSheet>;
+export const ZAnswerSheetResponse = z.object({ data: ZAnswerSheet });
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard: GET /api/v1/dashboard?start=&end=, GET /api/v1/dashboard/graph?start=&end=
+
+const ZDay = z.iso.date({ error: dashboardMessages.dateInvalid });
+
+/** A range of days, both ends included; the server also refuses days after its today (UTC). */
+export const ZDashboardQuery = z.object({ start: ZDay.optional(), end: ZDay.optional() }).superRefine((range, ctx) => {
+  if (!range.start || !range.end) return;
+  if (range.start > range.end) ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeInvalid });
+  const days = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 + 1;
+  if (days > dashboardLimits.maxRangeDays)
+    ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeTooLong });
+});
+export type TDashboardQuery = z.input<typeof ZDashboardQuery>;
+
+export const ZDashboardStat = z.object({ key: z.enum(dashboardStatKeys), value: z.number().int() });
+
+export const ZDashboard = z.object({
+  range: z.object({ start: z.string(), end: z.string() }),
+  /** Every key of dashboardStatKeys, in that order. Counts of quizzes, questions and web responses are all-time; the rest are within the range. */
+  stats: z.array(ZDashboardStat),
+  /** Leads (emails) collected within the range. */
+  leads: z.number().int(),
+});
+export type TDashboard = z.infer<typeof ZDashboard>;
+export const ZDashboardResponse = z.object({ data: ZDashboard });
+
+/** Completions per day: every day of the range, oldest first, days without plays at 0. */
+export const ZDashboardGraphResponse = z.object({
+  data: z.array(z.object({ day: z.string(), completions: z.number().int() })),
+});
+export type TDashboardGraph = z.infer<typeof ZDashboardGraphResponse>['data'];
+
+// ---------------------------------------------------------------------------------------------
+// Tutorials: GET /api/v1/tutorials
+
+export const ZTutorial = z.object({
+  id: z.enum(tutorialIds),
+  title: z.string(),
+  description: z.string(),
+  url: z.url(),
+});
+export type TTutorial = z.infer<typeof ZTutorial>;
+export const ZTutorialsResponse = z.object({ data: z.array(ZTutorial) });
+
+// ---------------------------------------------------------------------------------------------
+// Short link: POST /api/v1/quizzes/{id}/short-link (made on first call, the same one after)
+
+export const ZShortLinkResponse = z.object({ data: z.object({ code: z.string(), path: z.string() }) });
+export type TShortLink = z.infer<typeof ZShortLinkResponse>['data'];
+
+// ---------------------------------------------------------------------------------------------
+// Shopify placement: GET /api/v1/quizzes/{id}/shopify
+
+export const ZShopifyPlacementResponse = z.object({
+  data: z.union([
+    /** The theme editor, opened on the storefront's home page with the quiz block ready to add. */
+    z.object({ available: z.literal(true), shopDomain: z.string(), editorUrl: z.url(), blockHandle: z.string() }),
+    z.object({ available: z.literal(false), message: z.string() }),
+  ]),
+});
+export type TShopifyPlacement = z.infer<typeof ZShopifyPlacementResponse>['data'];
+
+// ---------------------------------------------------------------------------------------------
+// Play progress (public): POST /api/v1/public/plays/{id}/progress, for the report's drop-off
+
+/** The question the visitor is now shown; sent once per question, retries count once. */
+export const ZProgressRequest = z.object({ questionId: z.uuid() });

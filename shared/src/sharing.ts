@@ -1,0 +1,114 @@
+/**
+ * Sharing a quiz (account-player-management.md sections 2, 4 and 9): the share tabs, the player
+ * address a link opens, short links, the social channels and the embed sizes. Zod-free, so the
+ * admin, the player and the embed script may all import it.
+ */
+import { slugify } from './slug.ts';
+
+export const shareTabs = ['link', 'short-link', 'iframe', 'widget', 'social', 'shopify'] as const;
+export type ShareTab = (typeof shareTabs)[number];
+
+export const shareTabLabels: Record<ShareTab, string> = {
+  link: 'Link',
+  'short-link': 'Short Link',
+  iframe: 'Iframe',
+  widget: 'Widget',
+  social: 'Social',
+  shopify: 'Shopify',
+};
+
+export const shareMessages = {
+  copy: 'Copy',
+  copyDone: 'Copy Done',
+  shortLinkLoading: 'Making your short link…',
+  shortLinkNotFound: 'This link does not lead to a quiz.',
+  shortLinkNotFoundHint: 'It may have been mistyped, or the quiz was deleted or unpublished.',
+  notPublished: 'This quiz is a draft: publish it so visitors can play it.',
+  shopifyNotConnected:
+    'This account is not connected to a Shopify store. Install the app from your Shopify admin to place quizzes in your storefront.',
+} as const;
+
+export const shareLimits = {
+  iframeWidth: 713,
+  iframeHeight: 419,
+  socialPopupWidth: 750,
+  socialPopupHeight: 600,
+  /** Short-link codes: this many characters of [0-9A-Za-z]. */
+  shortCodeLength: 7,
+} as const;
+
+/** Short-link codes are base62; quiz ids are uuids, so /play/{x} tells them apart by shape. */
+export const shortCodePattern = /^[0-9A-Za-z]{4,16}$/;
+
+/**
+ * The quiz types the newer player (quizplayer2.html) plays; any other type opens quizplayer.html
+ * (spec section 4, "Player page choice").
+ */
+const newerPlayerTypes = new Set([
+  'graded_quiz',
+  'personality_quiz',
+  'graded_quiz_with_personality',
+  'weighted_graded_quiz',
+  'multiple_personality_quiz',
+  'category_quiz_multiple_personality',
+  'category_graded_quiz_with_personality',
+]);
+
+/** The player address of a quiz, from the site root: what the Link tab shows and short links redirect to. */
+export function quizPlayerPath(
+  quiz: { id: string; title: string; quizType: string },
+  options: { iframe?: boolean } = {},
+): string {
+  const page = newerPlayerTypes.has(quiz.quizType) ? 'quizplayer2.html' : 'quizplayer.html';
+  const query = new URLSearchParams({ quiztitle: slugify(quiz.title), quizid: quiz.id });
+  if (options.iframe) query.set('isiframe', 'true');
+  return `/${page}?${query.toString()}`;
+}
+
+export const shortLinkPath = (code: string) => `/play/${code}`;
+
+export const socialChannels = ['facebook', 'x', 'linkedin', 'whatsapp', 'email'] as const;
+export type SocialChannel = (typeof socialChannels)[number];
+
+export const socialChannelLabels: Record<SocialChannel, string> = {
+  facebook: 'Facebook',
+  x: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+};
+
+/** Where each share button sends the visitor (opened in a 750x600 pop-up; email opens the mail app). */
+export function socialShareUrl(channel: SocialChannel, url: string, title: string): string {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  switch (channel) {
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
+    case 'x':
+      return `https://twitter.com/intent/tweet?url=${u}&text=${t}`;
+    case 'linkedin':
+      return `https://www.linkedin.com/sharing/share-offsite/?url=${u}`;
+    case 'whatsapp':
+      return `https://api.whatsapp.com/send?text=${encodeURIComponent(`${title} ${url}`)}`;
+    case 'email':
+      return `mailto:?subject=${t}&body=${u}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The universal embed script (/widgets/embed.js; docs/api.md "Embedding")
+
+/** What `data-quizlead` names. */
+export const embedKinds = ['quiz', 'poll', 'feedback', 'wheel'] as const;
+export type EmbedKind = (typeof embedKinds)[number];
+
+/** `data-display`: in the page where the element stands, a centred pop-up, or a corner slide-in. */
+export const embedDisplays = ['inline', 'popup', 'slidein'] as const;
+export type EmbedDisplay = (typeof embedDisplays)[number];
+
+/** `data-trigger` for pop-ups and slide-ins: at once, after `data-delay` seconds, or when the pointer leaves the page. */
+export const embedTriggers = ['load', 'delay', 'exit'] as const;
+export type EmbedTrigger = (typeof embedTriggers)[number];
+
+export const embedDefaults = { display: 'inline' as EmbedDisplay, trigger: 'delay' as EmbedTrigger, delaySeconds: 5 };
