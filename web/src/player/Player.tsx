@@ -199,6 +199,17 @@ export function Player({ route }: { route: PlayerRoute }) {
   const currentId = path[path.length - 1];
   const current = questions.find((question) => question.id === currentId);
 
+  // Each question shown tells the owner's drop-off report (never in preview; failures are ignored).
+  const showing = screen.name === 'question' ? currentId : undefined;
+  useEffect(() => {
+    const id = playId.current;
+    if (preview || !showing || !id) return;
+    playToken().then(
+      (playToken) => playApi.progress(id, playToken, showing),
+      () => undefined,
+    );
+  }, [preview, showing, playToken]);
+
   const pick = (answerId: string) => {
     if (!current || advanceTimer.current !== undefined) return;
     const updated = { ...picks, [current.id]: togglePick(current, picks[current.id] ?? [], answerId) };

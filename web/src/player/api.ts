@@ -50,4 +50,20 @@ export const playApi = {
     request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/answers`, { answers }, token),
   lead: (playId: string, token: string, lead: TLeadRequest) =>
     request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/lead`, lead, token),
+  /**
+   * The question now shown, for the owner's drop-off report. Fire and forget: `keepalive` lets it
+   * outlive the page, and it never slows or fails the play (the server counts each question once).
+   */
+  progress: (playId: string, token: string, questionId: string) => {
+    try {
+      fetch(`/api/v1/public/plays/${segment(playId)}/progress`, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ questionId }),
+      }).catch(() => undefined);
+    } catch {
+      // ignore: the report only misses one event
+    }
+  },
 };

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { computeResult, resultSummary, type TQuizResult } from '@quizlead/shared/engine/index.ts';
 import {
   playMessages,
@@ -8,6 +9,7 @@ import {
   type TPlayOutcome,
 } from '@quizlead/shared/schemas/play.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import { ZProgressRequest } from '@quizlead/shared/schemas/reports.ts';
 import type { AppContext, Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { plays } from '../../db/schema/index.ts';
@@ -58,7 +60,10 @@ const scoreOf = (result: TQuizResult) =>
     ? { score: result.score, percentage: result.percentage }
     : { score: null, percentage: null };
 
-/** A finished play counts once: today's completions (and lead) and the quiz's Played column. */
+/**
+ * A finished play counts once: today's completions (and lead), the quiz's Played column and, for the
+ * scoring types, its percentage (the report's average score).
+ */
 function countCompletion(
   services: Services,
   quiz: PlayableQuiz,
@@ -67,8 +72,41 @@ function countCompletion(
   afterCommit: (work: () => Promise<void>) => void,
 ) {
   if (play.preview) return;
-  afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { completions: 1, leads: lead ? 1 : 0 }));
+  const { percentage } = play.result ? scoreOf(play.result as unknown as TQuizResult) : { percentage: null };
+  const scored = percentage === null ? {} : { scored: 1, percentageSum: percentage };
+  afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { completions: 1, leads: lead ? 1 : 0, ...scored }));
 }
+
+/**
+ * The report's drop-off at the answers step: every question the answers name counts once per play.
+ * It was reached unless a progress event already counted it (it is in `reached`); it was answered
+ * unless a later progress event already counted it as answered (every element of `reached` but the
+ * last), and only when it has a pick. `play` is the row as locked, before the answers were stored.
+ */
+function countAnsweredQuestions(
+  services: Services,
+  quiz: PlayableQuiz,
+  play: PlayRow,
+  answers: Record<string, string[]>,
+  afterCommit: (work: () => Promise<void>) => void,
+) {
+  if (play.preview) return;
+  const reached = new Set(play.reached);
+  const answeredBefore = new Set(play.reached.slice(0, -1));
+  afterCommit(async () => {
+    for (const [questionId, picks] of Object.entries(answers)) {
+      services.stats.countQuestion(quiz.quiz.id, questionId, {
+        reached: reached.has(questionId) ? 0 : 1,
+        answered: answeredBefore.has(questionId) || picks.length === 0 ? 0 : 1,
+      });
+    }
+  });
+}
+
+/** A play holds at most this many reached questions (a quiz has at most 200). */
+const maxReached = 200;
+
+const ZProgressResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 /** The quiz a started play belongs to (a preview play may be of a draft or a template). */
 async function quizOfPlay(ctx: AppContext, services: Services, quizId: string, playId: string) {
@@ -94,6 +132,56 @@ async function lockedPlay(db: Db, quizId: string, playId: string) {
 export function playRoutes(api: ApiRouter): void {
   const { limiters } = api.services;
   const limits = [{ limiter: limiters.publicByIp, by: 'ip' as const }];
+
+  api.route({
+    method: 'post',
+    path: '/public/plays/:playId/progress',
+    summary:
+      'The visitor is shown a question (the report’s drop-off); retries and questions already shown count once (Authorization: Bearer <playToken>)',
+    tags: ['play'],
+    access: 'public',
+    params: ZPlayParams,
+    body: ZProgressRequest,
+    rateLimit: limits,
+    responses: {
+      200: ZProgressResponse,
+      400: 'questionId is not a question of the play’s quiz',
+      401: playMessages.playTokenInvalid,
+    },
+    handler: async ({ ctx, params, body, services }) => {
+      const claims = await authorizedPlay(ctx, services, params.playId);
+      const quiz = await quizOfPlay(ctx, services, claims.quizId, params.playId);
+      const { questionId } = body;
+      if (!quiz.questions.some((question) => question.id === questionId)) {
+        throw ValidationError(playMessages.unknownQuestion, 'questionId');
+      }
+      // One statement, no transaction: the row changes only the first time this play is shown this
+      // question, before its answers, so a retried or repeated event (Back, reload) changes nothing.
+      // It answers the question shown before this one: the visitor moved on, so they answered it.
+      const [moved] = await services.database.db
+        .update(plays)
+        .set({ reached: sql`array_append(${plays.reached}, ${questionId}::text)` })
+        .where(
+          and(
+            eq(plays.quizId, claims.quizId),
+            eq(plays.id, params.playId),
+            eq(plays.status, 'started'),
+            sql`not (${questionId}::text = any(${plays.reached}))`,
+            sql`cardinality(${plays.reached}) < ${maxReached}`,
+          ),
+        )
+        .returning({
+          preview: plays.preview,
+          previous: sql<string | null>`${plays.reached}[cardinality(${plays.reached}) - 1]`,
+        });
+      if (moved && !moved.preview) {
+        services.stats.countQuestion(claims.quizId, questionId, { reached: 1 });
+        if (moved.previous) services.stats.countQuestion(claims.quizId, moved.previous, { answered: 1 });
+      }
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: { ok: true } };
+    },
+  });
 
   api.route({
     method: 'post',
@@ -133,6 +221,7 @@ export function playRoutes(api: ApiRouter): void {
             })
             .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
             .returning();
+          countAnsweredQuestions(services, quiz, play, answers, afterCommit);
           if (!gated) countCompletion(services, quiz, stored!, false, afterCommit);
           return storedOutcome(quiz, stored!);
         }),

@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PlayerSort } from '@quizlead/shared/reports.ts';
+import { cursorOf, keysetPages, olderThan } from '../../lib/exports/keysetPages.ts';
+import type { QuizRow } from '../../policies/quiz.ts';
+import type { Db } from '../client.ts';
+import { plays, quizDailyStats, quizQuestionStats } from '../schema/index.ts';
+import { scoped } from '../scope.ts';
+
+/**
+ * The quiz report's reads. Counts come from the roll-ups (quiz_daily_stats, quiz_question_stats,
+ * quizzes.completed_plays) that StatsBuffer keeps current; plays are only read a page at a time,
+ * through the players sort indexes.
+ */
+
+type QuizRef = Pick<QuizRow, 'id' | 'accountId'>;
+
+export interface QuizTotals {
+  views: number;
+  starts: number;
+  completions: number;
+  leads: number;
+  scored: number;
+  percentageSum: number;
+}
+
+/** The quiz's counters summed over every day. */
+export async function quizTotals(db: Db, quiz: QuizRef): Promise<QuizTotals> {
+  // Sums of integers are bigint (text from the driver); float8 holds every count exactly up to 2^53.
+  const total = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`;
+  const [row] = await db
+    .select({
+      views: total(quizDailyStats.views),
+      starts: total(quizDailyStats.starts),
+      completions: total(quizDailyStats.completions),
+      leads: total(quizDailyStats.leads),
+      scored: total(quizDailyStats.scored),
+      percentageSum: total(quizDailyStats.percentageSum),
+    })
+    .from(quizDailyStats)
+    .where(scoped(quizDailyStats, quiz.accountId, eq(quizDailyStats.quizId, quiz.id)));
+  const numbers = (value: unknown) => Number(value ?? 0);
+  return {
+    views: numbers(row?.views),
+    starts: numbers(row?.starts),
+    completions: numbers(row?.completions),
+    leads: numbers(row?.leads),
+    scored: numbers(row?.scored),
+    percentageSum: numbers(row?.percentageSum),
+  };
+}
+
+/** Reached and answered per question id (questions nobody reached have no row). */
+export async function questionDropOff(db: Db, quiz: QuizRef): Promise<Map<string, { reached: number; answered: number }>> {
+  // quiz_question_stats has no account_id: the quiz was found within the caller's account first.
+  const rows = await db
+    .select({
+      questionId: quizQuestionStats.questionId,
+      reached: quizQuestionStats.reached,
+      answered: quizQuestionStats.answered,
+    })
+    .from(quizQuestionStats)
+    .where(eq(quizQuestionStats.quizId, quiz.id));
+  return new Map(rows.map((row) => [row.questionId, { reached: row.reached, answered: row.answered }]));
+}
+
+/**
+ * The players of a quiz: its completed plays, preview plays left out. Written exactly as the partial
+ * indexes' predicate (plays_players_*_idx, `where status = 'completed' and not preview`) so the
+ * planner can use them.
+ */
+const reportable = (quiz: QuizRef, ...conditions: (SQL | undefined)[]) =>
+  scoped(
+    plays,
+    quiz.accountId,
+    eq(plays.quizId, quiz.id),
+    sql`${plays.status} = 'completed' and not ${plays.preview}`,
+    ...conditions,
+  );
+
+/** Each sort key's column: every one has its index (quiz_id, column, id). */
+const sortColumns = {
+  date: plays.completedAt,
+  email: plays.email,
+  result: plays.resultSummary,
+  country: plays.country,
+  state: plays.state,
+  city: plays.city,
+} as const satisfies Record<PlayerSort, unknown>;
+
+const playerFields = {
+  id: plays.id,
+  email: plays.email,
+  name: plays.name,
+  resultSummary: plays.resultSummary,
+  completedAt: plays.completedAt,
+  country: plays.country,
+  state: plays.state,
+  city: plays.city,
+  cursor: cursorOf(plays.completedAt),
+};
+export interface PlayerRow {
+  id: string;
+  email: string | null;
+  name: string | null;
+  resultSummary: string | null;
+  completedAt: Date | null;
+  country: string;
+  state: string;
+  city: string;
+  cursor: string;
+}
+
+/**
+ * One page of the players table. Ties on the sort column are broken by id in the same direction, so
+ * the order matches the index and the pages neither skip nor repeat a row.
+ */
+export async function playersPage(
+  db: Db,
+  quiz: QuizRef,
+  options: { page: number; pageSize: number; sort: PlayerSort; direction: 'asc' | 'desc' },
+): Promise<PlayerRow[]> {
+  const order = options.direction === 'asc' ? asc : desc;
+  return db
+    .select(playerFields)
+    .from(plays)
+    .where(reportable(quiz))
+    .orderBy(order(sortColumns[options.sort]), order(plays.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+}
+
+/** Every player of a quiz, the latest completion first, a page at a time (exports). */
+export const allPlayers = (db: Db, quiz: QuizRef) =>
+  keysetPages<PlayerRow>((after, limit) =>
+    db
+      .select(playerFields)
+      .from(plays)
+      .where(reportable(quiz, olderThan(plays.completedAt, plays.id, after)))
+      .orderBy(desc(plays.completedAt), desc(plays.id))
+      .limit(limit),
+  );
+
+export type PlayRow = typeof plays.$inferSelect;
+
+/**
+ * A play of the caller's account by its id (plays_id_idx), preview plays left out. Play ids come
+ * from visitors' browsers and are unique only within a quiz, so two quizzes could share one: the
+ * latest started wins.
+ */
+export async function findOwnPlay(db: Db, accountId: string, playId: string): Promise<PlayRow | undefined> {
+  const [play] = await db
+    .select()
+    .from(plays)
+    .where(and(scoped(plays, accountId, eq(plays.id, playId)), eq(plays.preview, false)))
+    .orderBy(desc(plays.startedAt))
+    .limit(1);
+  return play;
+}

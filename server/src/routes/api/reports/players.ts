@@ -1,0 +1,68 @@
+import { playerExportColumns, reportLimits } from '@quizlead/shared/reports.ts';
+import { ZPlayersQuery, ZPlayersResponse } from '@quizlead/shared/schemas/reports.ts';
+import { ZExportQuery } from '@quizlead/shared/schemas/widgets.ts';
+import { allPlayers, playersPage, type PlayerRow } from '../../../db/queries/reports.ts';
+import { sendExport, type ExportColumn } from '../../../lib/exports/spreadsheetExport.ts';
+import { findOwnQuiz } from '../../../policies/quiz.ts';
+import { presentPlayer } from '../../../presenters/report.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+import { ZReportQuizParams } from './schema.ts';
+
+/** The export's columns: playerExportColumns (the table's, without Answers), in that order. */
+const exportValues: Record<(typeof playerExportColumns)[number], Omit<ExportColumn<PlayerRow>, 'header'>> = {
+  Email: { value: (row) => row.email, width: 32 },
+  'Quiz Result': { value: (row) => row.resultSummary, width: 32 },
+  'Date of play': { value: (row) => row.completedAt, width: 20 },
+  Country: { value: (row) => row.country, width: 16 },
+  State: { value: (row) => row.state, width: 20 },
+  City: { value: (row) => row.city, width: 20 },
+};
+const exportColumns = playerExportColumns.map((header) => ({ header, ...exportValues[header] }));
+
+export function playerRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/quizzes/:id/players',
+    summary: 'A quiz’s players (completed plays, previews left out): email, result, date and place, sorted and paged',
+    tags: ['reports'],
+    access: 'owner',
+    params: ZReportQuizParams,
+    query: ZPlayersQuery,
+    responses: { 200: ZPlayersResponse, 404: 'No such quiz in this account' },
+    handler: async ({ ctx, db, auth, params, query }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id);
+      const pageSize = reportLimits.playersPageSize;
+      const items = await playersPage(db, quiz, { ...query, pageSize });
+      // The total is the quiz's Played counter (quizzes.completed_plays, the same roll-up as the
+      // report's completions), not count(*) over plays: counting reads every completed play of the
+      // quiz on each page turn, while the page itself reads 20 index entries. The counter is flushed
+      // every few seconds, so it may lag the newest plays briefly; the pages themselves do not.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: { items: items.map(presentPlayer), total: quiz.completedPlays, page: query.page, pageSize } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/quizzes/:id/players/export',
+    summary:
+      'Download the players as .xlsx or .csv (Email, Quiz Result, Date of play, Country, State, City), latest first, streamed; X-Export-Rows tells the expected row count',
+    tags: ['reports'],
+    access: 'owner',
+    params: ZReportQuizParams,
+    query: ZExportQuery,
+    responses: { 200: 'The spreadsheet (attachment)', 404: 'No such quiz in this account' },
+    handler: async ({ ctx, db, auth, params, query }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id);
+      await sendExport<PlayerRow>(ctx, {
+        format: query.format,
+        filename: `${quiz.slug || 'quiz'}-players`,
+        sheetName: 'Players',
+        columns: exportColumns,
+        pages: allPlayers(db, quiz),
+      });
+      // The roll-up's figure (as the players table's total): for a progress bar, not a promise.
+      ctx.set('X-Export-Rows', String(quiz.completedPlays));
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { ZQuizReportResponse } from '@quizlead/shared/schemas/reports.ts';
+import { loadQuestions } from '../../../db/queries/quizzes.ts';
+import { questionDropOff, quizTotals } from '../../../db/queries/reports.ts';
+import { findOwnQuiz } from '../../../policies/quiz.ts';
+import { presentQuizReport } from '../../../presenters/report.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+import { ZReportQuizParams } from './schema.ts';
+
+export function quizReportRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/quizzes/:id/report',
+    summary:
+      'A quiz’s report: views, starts, completions, completion rate, leads and average score, and how far visitors got per question',
+    tags: ['reports'],
+    access: 'owner',
+    params: ZReportQuizParams,
+    responses: { 200: ZQuizReportResponse, 404: 'No such quiz in this account' },
+    handler: async ({ ctx, db, auth, params }) => {
+      const quiz = await findOwnQuiz(db, auth, params.id);
+      // Roll-ups only (StatsBuffer keeps them current, a few seconds behind): no count over plays.
+      const [totals, questions, dropOff] = await Promise.all([
+        quizTotals(db, quiz),
+        loadQuestions(db, quiz.id),
+        questionDropOff(db, quiz),
+      ]);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: presentQuizReport(quiz, totals, questions, dropOff) };
+    },
+  });
+}
