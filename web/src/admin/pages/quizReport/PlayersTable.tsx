@@ -1,0 +1,189 @@
+import { BlockStack, Box, IndexTable, Link, Pagination, Select, Text, useBreakpoints } from '@shopify/polaris';
+import type { IndexTableProps } from '@shopify/polaris';
+import { playerColumns, type PlayerSort } from '@quizlead/shared/reports.ts';
+import type { TPlayerRow, TPlayersPage } from '@quizlead/shared/schemas/reports.ts';
+import { listDate } from '../quizzes/format.ts';
+import { count } from './format.ts';
+import { firstDirection, type Direction, type PlayersQuery } from './query.ts';
+import { blank, reportTexts, reportUrls } from './texts.ts';
+
+type Column = (typeof playerColumns)[number];
+
+/** The value each column sorts by on the server; Answers is a link, not a value. */
+const sortOf: Record<Column, PlayerSort | null> = {
+  Email: 'email',
+  'Quiz Result': 'result',
+  'Date of play': 'date',
+  Country: 'country',
+  State: 'state',
+  City: 'city',
+  Answers: null,
+};
+
+const text = (value: string | null) => value?.trim() || blank;
+
+const cellOf: Record<Exclude<Column, 'Answers'>, (row: TPlayerRow) => string> = {
+  Email: (row) => text(row.email),
+  'Quiz Result': (row) => text(row.result),
+  'Date of play': (row) => listDate(row.playedAt) || blank,
+  Country: (row) => text(row.country),
+  State: (row) => text(row.state),
+  City: (row) => text(row.city),
+};
+
+const headings = playerColumns.map((title) => ({ title })) as IndexTableProps['headings'];
+const sortable = playerColumns.map((column) => sortOf[column] !== null);
+const sortToggleLabels: IndexTableProps['sortToggleLabels'] = Object.fromEntries(
+  playerColumns.flatMap((column, index) =>
+    sortOf[column] === null
+      ? []
+      : [
+          [
+            index,
+            sortOf[column] === 'date'
+              ? { ascending: 'Sort oldest first', descending: 'Sort newest first' }
+              : { ascending: `Sort by ${column} A–Z`, descending: `Sort by ${column} Z–A` },
+          ],
+        ],
+  ),
+);
+
+interface Props {
+  players: TPlayersPage;
+  query: PlayersQuery;
+  loading: boolean;
+  onSort(sort: PlayerSort, direction: Direction): void;
+  onPage(page: number): void;
+}
+
+/** The completed plays: a server-sorted, paged table on wide screens and one card per player on phones. */
+export function PlayersTable(props: Props) {
+  const { smDown } = useBreakpoints();
+  const { players, onPage } = props;
+  const pageCount = Math.max(1, Math.ceil(players.total / (players.pageSize || 1)));
+  const first = (players.page - 1) * players.pageSize + 1;
+  const last = first + players.items.length - 1;
+  return (
+    <BlockStack gap="0">
+      {smDown ? <PlayerCards {...props} /> : <PlayerIndexTable {...props} />}
+      <Box padding="300" borderBlockStartWidth="025" borderColor="border-secondary">
+        <BlockStack gap="200" inlineAlign="center">
+          {pageCount > 1 ? (
+            <Pagination
+              accessibilityLabel="Players pages"
+              hasPrevious={players.page > 1}
+              hasNext={players.page < pageCount}
+              onPrevious={() => onPage(players.page - 1)}
+              onNext={() => onPage(players.page + 1)}
+              label={`Page ${players.page} of ${pageCount}`}
+            />
+          ) : null}
+          {players.items.length > 0 ? (
+            <Text as="p" tone="subdued" alignment="center" variant="bodySm">
+              {`Showing ${count(first)}–${count(last)} of ${count(players.total)} ${players.total === 1 ? 'player' : 'players'}`}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </Box>
+    </BlockStack>
+  );
+}
+
+function answersLabel(row: TPlayerRow) {
+  return `${reportTexts.answersLink} of ${row.email?.trim() || row.name?.trim() || 'this player'}, ${listDate(row.playedAt)}`;
+}
+
+function PlayerIndexTable({ players, query, loading, onSort }: Props) {
+  const sortColumnIndex = playerColumns.findIndex((column) => sortOf[column] === query.sort);
+  return (
+    <IndexTable
+      resourceName={{ singular: 'player', plural: 'players' }}
+      itemCount={players.items.length}
+      selectable={false}
+      loading={loading}
+      headings={headings}
+      sortable={sortable}
+      sortColumnIndex={sortColumnIndex}
+      sortDirection={query.direction === 'asc' ? 'ascending' : 'descending'}
+      defaultSortDirection="ascending"
+      sortToggleLabels={sortToggleLabels}
+      onSort={(index, direction) => {
+        const sort = sortOf[playerColumns[index]!];
+        if (!sort) return;
+        // A newly chosen column starts in its natural order; the same column again flips it.
+        const next = index === sortColumnIndex ? (direction === 'ascending' ? 'asc' : 'desc') : firstDirection(sort);
+        onSort(sort, next);
+      }}
+    >
+      {players.items.map((row, index) => (
+        <IndexTable.Row key={row.id} id={row.id} position={index}>
+          {(Object.keys(cellOf) as (keyof typeof cellOf)[]).map((column) => (
+            <IndexTable.Cell key={column}>
+              <span className={column === 'Email' ? 'ql-report-cell ql-report-cell--email' : 'ql-report-cell'}>
+                {cellOf[column](row)}
+              </span>
+            </IndexTable.Cell>
+          ))}
+          <IndexTable.Cell>
+            <Link url={reportUrls.answerSheet(row.id)} accessibilityLabel={answersLabel(row)} removeUnderline={false}>
+              {reportTexts.answersLink}
+            </Link>
+          </IndexTable.Cell>
+        </IndexTable.Row>
+      ))}
+    </IndexTable>
+  );
+}
+
+/** Phones: the headings would scroll out of sight, so each player is a card and sorting is a menu. */
+const sortOptions = playerColumns.flatMap((column) => {
+  const sort = sortOf[column];
+  if (!sort) return [];
+  if (sort === 'date')
+    return [
+      { label: 'Newest first', value: 'date:desc' },
+      { label: 'Oldest first', value: 'date:asc' },
+    ];
+  return [
+    { label: `${column} A–Z`, value: `${sort}:asc` },
+    { label: `${column} Z–A`, value: `${sort}:desc` },
+  ];
+});
+
+function PlayerCards({ players, query, loading, onSort }: Props) {
+  return (
+    <div aria-busy={loading || undefined}>
+      <Box padding="300">
+        <Select
+          label={reportTexts.sortBy}
+          labelInline
+          options={sortOptions}
+          value={`${query.sort}:${query.direction}`}
+          onChange={(value) => {
+            const [sort, direction] = value.split(':') as [PlayerSort, Direction];
+            onSort(sort, direction);
+          }}
+        />
+      </Box>
+      <ul className="ql-engagement-list" aria-label={reportTexts.playersTitle} aria-busy={loading || undefined}>
+        {players.items.map((row) => (
+          <li key={row.id} className="ql-engagement-list__item">
+            <BlockStack gap="200">
+              <dl className="ql-engagement-pairs">
+                {(Object.keys(cellOf) as (keyof typeof cellOf)[]).map((column) => (
+                  <div key={column} style={{ display: 'contents' }}>
+                    <dt>{column}</dt>
+                    <dd>{cellOf[column](row)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <Link url={reportUrls.answerSheet(row.id)} accessibilityLabel={answersLabel(row)}>
+                {reportTexts.answersLink}
+              </Link>
+            </BlockStack>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

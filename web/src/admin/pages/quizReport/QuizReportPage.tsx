@@ -1,0 +1,247 @@
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  InlineGrid,
+  Loading,
+  Page,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  SkeletonPage,
+  Text,
+} from '@shopify/polaris';
+import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
+import type { TPlayersPage, TQuizReport } from '@quizlead/shared/schemas/reports.ts';
+import { useEffect, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { getQuizReport, listPlayers, playersExportPath } from '../../api/reports.ts';
+import emptyImage from '../../assets/welcome.svg';
+import { ExportDataButton } from '../../components/engagement/ExportDataButton.tsx';
+import { NotFound } from '../../components/engagement/NotFound.tsx';
+import { useLoad } from '../../components/engagement/useLoad.ts';
+import { untitled } from '../quizzes/format.ts';
+import { DropOffCard } from './DropOffCard.tsx';
+import { KpiCards } from './KpiCards.tsx';
+import { PlayersTable } from './PlayersTable.tsx';
+import { usePlayersQuery } from './query.ts';
+import { quizzesList, reportTexts, reportUrls } from './texts.ts';
+import '../../components/engagement/engagement.css';
+import './quizReport.css';
+
+/** A failed load, titled as the spec names it, with the server's message and a way to try again. */
+export function ReportError({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <Banner title={reportTexts.reportErrorTitle} tone="critical" action={{ content: 'Try again', onAction: onRetry }}>
+      <p>{message}</p>
+    </Banner>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <SkeletonPage title="Quiz report" backAction primaryAction>
+      <BlockStack gap="400">
+        <div role="status">
+          <Text as="p" tone="subdued">
+            {reportTexts.loading}
+          </Text>
+        </div>
+        <InlineGrid columns={{ xs: 2, sm: 3, lg: 6 }} gap="400">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Card key={index}>
+              <BlockStack gap="300">
+                <SkeletonBodyText lines={1} />
+                <SkeletonDisplayText size="medium" />
+              </BlockStack>
+            </Card>
+          ))}
+        </InlineGrid>
+        <Card>
+          <SkeletonBodyText lines={6} />
+        </Card>
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </BlockStack>
+    </SkeletonPage>
+  );
+}
+
+/** What the report shows while no one has completed the quiz: the spec's words and a way to share it. */
+function NoPlayers({ id, whole }: { id: string; whole: boolean }) {
+  if (whole) {
+    return (
+      <EmptyState
+        heading={reportTexts.noPlayers}
+        image={emptyImage}
+        action={{ content: reportTexts.share, url: reportUrls.share(id) }}
+      >
+        <p>{reportTexts.emptyHelp}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <Box padding="400" paddingBlockEnd="600">
+      <BlockStack gap="300" inlineAlign="center">
+        <Text as="p" variant="headingSm" alignment="center">
+          {reportTexts.noPlayers}
+        </Text>
+        <Text as="p" tone="subdued" alignment="center">
+          {reportTexts.emptyHelp}
+        </Text>
+        <Button url={reportUrls.share(id)}>{reportTexts.share}</Button>
+      </BlockStack>
+    </Box>
+  );
+}
+
+/** /app/Quiz/Analytics/{id}: the quiz's key figures, where visitors drop off, and who played it. */
+export function QuizReportPage() {
+  const { id = '' } = useParams();
+  const [query, setQuery] = usePlayersQuery();
+  const report = useLoad(id, (signal) => getQuizReport(id, signal));
+  const players = useLoad(`${id}?${query.page}:${query.sort}:${query.direction}`, (signal) => listPlayers(id, query, signal));
+
+  // A page past the end (an old link, or fewer players than before) moves to the last page there is.
+  const data = players.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || 1))) : 1;
+  useEffect(() => {
+    if (data && !players.loading && data.total > 0 && data.items.length === 0 && query.page > pageCount) {
+      setQuery({ page: pageCount });
+    }
+  }, [data, players.loading, query.page, pageCount, setQuery]);
+
+  if (report.loaded.state === 'missing' || players.loaded.state === 'missing') {
+    return <NotFound thing={reportTexts.thing} list={quizzesList} />;
+  }
+  if (report.loaded.state === 'failed') {
+    return (
+      <Page title="Quiz report" backAction={quizzesList}>
+        <ReportError message={report.loaded.message} onRetry={report.reload} />
+      </Page>
+    );
+  }
+  if (report.loaded.state === 'loading') return <ReportSkeleton />;
+
+  return (
+    <ReportScreen
+      id={id}
+      report={report.loaded.data}
+      players={data}
+      playersLoading={players.loading}
+      playersFailure={players.loaded.state === 'failed' ? players.loaded.message : null}
+      onRetryPlayers={players.reload}
+      table={
+        data ? (
+          <PlayersTable
+            players={data}
+            query={query}
+            loading={players.loading}
+            onSort={(sort, direction) => setQuery({ sort, direction, page: 1 })}
+            onPage={(page) => setQuery({ page })}
+          />
+        ) : null
+      }
+    />
+  );
+}
+
+interface ScreenProps {
+  id: string;
+  report: TQuizReport;
+  players: TPlayersPage | null;
+  playersLoading: boolean;
+  playersFailure: string | null;
+  onRetryPlayers(): void;
+  table: ReactNode;
+}
+
+function ReportScreen({ id, report, players, playersLoading, playersFailure, onRetryPlayers, table }: ScreenProps) {
+  const { quiz, kpis, questions } = report;
+  const title = quiz.title.trim() || untitled;
+  const noPlayers = players !== null && players.total === 0;
+  // Nothing has happened yet: one message instead of a page of zeros.
+  const quiet = kpis.views === 0 && kpis.starts === 0 && kpis.completions === 0;
+  const untouched = quiet && noPlayers;
+  const failure = playersFailure ? <ReportError message={playersFailure} onRetry={onRetryPlayers} /> : null;
+
+  let playersSection: ReactNode;
+  if (!players) {
+    playersSection = failure ?? (
+      <Card>
+        <span aria-busy="true" aria-label="Loading players">
+          <SkeletonBodyText lines={8} />
+        </span>
+      </Card>
+    );
+  } else {
+    playersSection = (
+      <BlockStack gap="300">
+        {failure}
+        <Card padding="0">
+          <Box padding={{ xs: '300', sm: '400' }} paddingBlockEnd={noPlayers ? '0' : '200'}>
+            <Text as="h2" variant="headingMd">
+              {reportTexts.playersTitle}
+            </Text>
+          </Box>
+          {noPlayers ? <NoPlayers id={id} whole={false} /> : table}
+        </Card>
+      </BlockStack>
+    );
+  }
+
+  return (
+    <Page
+      title={title}
+      subtitle={quizTypeInfo[quiz.quizType].label}
+      titleMetadata={quiz.status === 'published' ? <Badge tone="success">Published</Badge> : <Badge tone="info">Draft</Badge>}
+      backAction={quizzesList}
+      primaryAction={
+        <ExportDataButton
+          path={(format) => playersExportPath(id, format)}
+          fileName={`${slugOf(title)}-players`}
+          disabled={!players || players.total === 0}
+        />
+      }
+      secondaryActions={[
+        { content: reportTexts.share, url: reportUrls.share(id) },
+        { content: reportTexts.edit, url: reportUrls.edit(id) },
+      ]}
+    >
+      {playersLoading && players ? <Loading /> : null}
+      {untouched || (quiet && !players && !playersFailure) ? (
+        <Card>
+          {untouched ? (
+            <NoPlayers id={id} whole />
+          ) : (
+            <span aria-busy="true" aria-label="Loading players">
+              <SkeletonBodyText lines={8} />
+            </span>
+          )}
+        </Card>
+      ) : (
+        <BlockStack gap="400">
+          <KpiCards kpis={kpis} />
+          <DropOffCard questions={questions} />
+          {playersSection}
+        </BlockStack>
+      )}
+      <Box paddingBlockEnd="800" />
+    </Page>
+  );
+}
+
+/** A file name from a title: lower case, words joined by hyphens. */
+function slugOf(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'quiz'
+  );
+}

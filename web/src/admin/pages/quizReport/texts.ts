@@ -1,0 +1,43 @@
+import { reportMessages } from '@quizlead/shared/reports.ts';
+
+/** Quiz report and answer sheet: words the spec does not give (the rest are in shared/src/reports.ts). */
+export const reportTexts = {
+  ...reportMessages,
+  thing: 'Quiz',
+  share: 'Share',
+  edit: 'Edit',
+  keyFigures: 'Key figures',
+  views: 'Views',
+  starts: 'Starts',
+  completions: 'Completions',
+  completionRate: 'Completion rate',
+  leads: 'Leads',
+  averageScore: 'Average score',
+  dropOffTitle: 'Question drop-off',
+  dropOffHelp: 'How many visitors were shown each question and how many of them answered it.',
+  noQuestions: 'This quiz has no questions yet.',
+  playersTitle: 'Players',
+  emptyHelp: 'Share the quiz to start collecting players; their results and answers appear here.',
+  sortBy: 'Sort by',
+  loading: 'Loading the quiz report…',
+  answerSheetTitle: 'Answer sheet',
+  answerSheetThing: 'Answer sheet',
+  selected: 'Selected',
+  backToReport: 'Quiz report',
+  playerDetails: 'Player details',
+  loadingSheet: 'Loading the answer sheet…',
+  notSupportedHelp: "This play's answers are stored in a form this page cannot show.",
+  noAnswersHelp: 'This player did not answer any question.',
+};
+
+export const quizzesList = { content: 'Quizzes', url: '/app/Quizzes' };
+
+export const reportUrls = {
+  report: (id: string) => `/app/Quiz/Analytics/${id}`,
+  share: (id: string) => `/app/Quiz/Share/${id}`,
+  edit: (id: string) => `/app/Quiz/Edit/${id}`,
+  answerSheet: (playId: string) => `/app/answersheet/${playId}`,
+};
+
+/** The text of an empty cell. */
+export const blank = '—';
