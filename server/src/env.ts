@@ -1,8 +1,34 @@
 import { z } from 'zod';
+import { tutorialIds, type TutorialId } from '@quizlead/shared/reports.ts';
 
 const devSecret = 'dev-only-secret-change-me-in-production-0123456789';
 
 const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** TUTORIAL_LINKS: a JSON object of tutorial id → https URL; ids left out keep their default link. */
+const ZTutorialLinks = z.string().transform((value, ctx) => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return fail('must be a JSON object of tutorial id → https URL');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return fail('must be a JSON object of tutorial id → https URL');
+  const links: Partial<Record<TutorialId, string>> = {};
+  for (const [id, url] of Object.entries(parsed)) {
+    if (!(tutorialIds as readonly string[]).includes(id))
+      return fail(`unknown tutorial '${id}' (known: ${tutorialIds.join(', ')})`);
+    if (typeof url !== 'string' || !z.url({ protocol: /^https$/ }).safeParse(url).success)
+      return fail(`'${id}' must be an https URL`);
+    links[id as TutorialId] = url;
+  }
+  return links;
+});
 
 const ZEnv = z
   .object({
@@ -34,6 +60,8 @@ const ZEnv = z
     GEOIP_DB: z.string().min(1).optional(),
     /** Seconds between job queue polls. */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+    /** The Tutorials page's video links, e.g. {"first-quiz":"https://…"}; unset ids keep their default. */
+    TUTORIAL_LINKS: ZTutorialLinks.default({}),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

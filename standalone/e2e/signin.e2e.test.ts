@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@quizlead/shared/validations.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
+import { skipDashboardIntro } from './dashboardIntro.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
 let harness: BrowserHarness;
@@ -20,6 +21,7 @@ it('a signed-out visit to /app/Quizzes lands on /index.html', async () => {
 it('wrong password shows Login Error; Enter signs in; the session is detected on load; sign out', async () => {
   const owner = await createOwner(harness.server);
   const page = await harness.newPage();
+  await skipDashboardIntro(page);
   await page.goto('/index.html');
   const signIn = page.getByRole('button', { name: 'Sign in' });
   await expect.poll(() => signIn.isDisabled()).toBe(true);
@@ -51,6 +53,7 @@ it('wrong password shows Login Error; Enter signs in; the session is detected on
 it('the shell works on a phone: navigation behind the hamburger', async () => {
   const owner = await createOwner(harness.server);
   const page = await harness.newPage({ width: 375, height: 740 });
+  await skipDashboardIntro(page);
   await page.context().addCookies([{ name: 'ql_session', value: owner.client.cookie.split('=')[1]!, url: harness.server.url }]);
   await page.goto('/app/');
   await expect

@@ -5,6 +5,7 @@ import {
   ClipboardChecklistIcon,
   HomeIcon,
   PersonIcon,
+  PlayCircleIcon,
   TargetIcon,
   ThemeTemplateIcon,
 } from '@shopify/polaris-icons';
@@ -21,12 +22,13 @@ export interface NavigationItem {
 /** The signed-in area's screens, in menu order. Each new screen appends its entry here. */
 export const navigationItems: NavigationItem[] = [
   { label: 'Dashboard', path: '', icon: HomeIcon },
-  { label: 'Quizzes', path: 'Quizzes', icon: ClipboardChecklistIcon, also: ['Quiz'] },
+  { label: 'Quizzes', path: 'Quizzes', icon: ClipboardChecklistIcon, also: ['Quiz', 'answersheet'] },
   { label: 'Templates', path: 'Templates', icon: ThemeTemplateIcon },
   { label: 'Web Response', path: 'FeedbackLists', icon: ChatIcon, also: ['Feedback'] },
   { label: 'Poll', path: 'poll/lists', icon: ChartVerticalIcon, also: ['poll'] },
   { label: 'Wheel Spin', path: 'wheel_spinner/lists', icon: TargetIcon, also: ['wheel_spinner', 'wheelspin'] },
   { label: 'Account', path: 'Account', icon: PersonIcon },
+  { label: 'Tutorials', path: 'Tutorials', icon: PlayCircleIcon },
 ];
 
 /** The first URL segment after /app, matched case-insensitively like the routes. */

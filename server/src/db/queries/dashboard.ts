@@ -1,0 +1,105 @@
+import { and, eq, gte, lt, lte, not, sql } from 'drizzle-orm';
+import { dashboardStatKeys, type DashboardStatKey } from '@quizlead/shared/reports.ts';
+import type { Db } from '../client.ts';
+import { feedbackResponses, feedbacks, questions, quizDailyStats, quizzes } from '../schema/index.ts';
+import { scoped } from '../scope.ts';
+
+/**
+ * The dashboard's figures. Each is one indexed aggregate: quiz, question and web-response counts by
+ * their account_id indexes, play figures from the quiz_daily_stats roll-up by (account_id, day),
+ * web-response submissions by (account_id, created_at). No query reads plays, so the dashboard
+ * costs the same at any number of them.
+ */
+
+/** Both ends included, as YYYY-MM-DD (UTC days). */
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+const dayMs = 86_400_000;
+
+/** The UTC day `offset` days after `day` (YYYY-MM-DD). */
+export function addDays(day: string, offset: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * dayMs).toISOString().slice(0, 10);
+}
+
+/** Every day from start to end, oldest first. */
+export function daysOf(range: DayRange): string[] {
+  const days: string[] = [];
+  for (let day = range.start; day <= range.end; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+const inRange = (range: DayRange) => and(gte(quizDailyStats.day, range.start), lte(quizDailyStats.day, range.end));
+
+export async function dashboardFigures(db: Db, accountId: string, range: DayRange) {
+  const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::int`;
+  const [quizCounts, played, questionCount, feedbackCount, responseCount] = await Promise.all([
+    db
+      .select({
+        all: int(sql`count(*)`),
+        published: int(sql`count(*) filter (where ${quizzes.status} = 'published')`),
+        draft: int(sql`count(*) filter (where ${quizzes.status} = 'draft')`),
+      })
+      .from(quizzes)
+      .where(scoped(quizzes, accountId, not(quizzes.isTemplate))),
+    db
+      .select({
+        views: int(sql`sum(${quizDailyStats.views})`),
+        starts: int(sql`sum(${quizDailyStats.starts})`),
+        completions: int(sql`sum(${quizDailyStats.completions})`),
+        leads: int(sql`sum(${quizDailyStats.leads})`),
+      })
+      .from(quizDailyStats)
+      .where(scoped(quizDailyStats, accountId, inRange(range))),
+    db
+      .select({ total: int(sql`count(*)`) })
+      .from(questions)
+      .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
+      .where(scoped(questions, accountId, not(quizzes.isTemplate))),
+    db
+      .select({ total: int(sql`count(*)`) })
+      .from(feedbacks)
+      .where(scoped(feedbacks, accountId)),
+    db
+      .select({ total: int(sql`count(*)`) })
+      .from(feedbackResponses)
+      .where(
+        scoped(
+          feedbackResponses,
+          accountId,
+          gte(feedbackResponses.createdAt, new Date(`${range.start}T00:00:00Z`)),
+          lt(feedbackResponses.createdAt, new Date(`${addDays(range.end, 1)}T00:00:00Z`)),
+        ),
+      ),
+  ]);
+  const quizRow = quizCounts[0];
+  const playRow = played[0];
+  const values: Record<DashboardStatKey, number> = {
+    'Quiz Count': quizRow?.all ?? 0,
+    'Published Quiz Count': quizRow?.published ?? 0,
+    'Draft Quiz Count': quizRow?.draft ?? 0,
+    Views: playRow?.views ?? 0,
+    'Total Played': playRow?.starts ?? 0,
+    Completed: playRow?.completions ?? 0,
+    'Total Questions': questionCount[0]?.total ?? 0,
+    'Web Response Count': feedbackCount[0]?.total ?? 0,
+    'Web Response Completed': responseCount[0]?.total ?? 0,
+  };
+  return {
+    stats: dashboardStatKeys.map((key) => ({ key, value: values[key] })),
+    leads: playRow?.leads ?? 0,
+  };
+}
+
+/** Completions per day of the range, every day present (0 without plays), oldest first. */
+export async function completionsPerDay(db: Db, accountId: string, range: DayRange) {
+  const rows = await db
+    .select({ day: sql<string>`${quizDailyStats.day}::text`, completions: sql<number>`sum(${quizDailyStats.completions})::int` })
+    .from(quizDailyStats)
+    .where(scoped(quizDailyStats, accountId, inRange(range)))
+    .groupBy(quizDailyStats.day);
+  const byDay = new Map(rows.map((row) => [row.day, row.completions]));
+  return daysOf(range).map((day) => ({ day, completions: byDay.get(day) ?? 0 }));
+}

@@ -1,0 +1,61 @@
+import { dashboardLimits, dashboardMessages } from '@quizlead/shared/reports.ts';
+import {
+  ZDashboardGraphResponse,
+  ZDashboardQuery,
+  ZDashboardResponse,
+  type TDashboardQuery,
+} from '@quizlead/shared/schemas/reports.ts';
+import { addDays, completionsPerDay, dashboardFigures, type DayRange } from '../../../db/queries/dashboard.ts';
+import { ValidationError } from '../../../errors.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+
+/** Today as a UTC day, YYYY-MM-DD. */
+export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * The asked range with its defaults: the end is today and the start the end's 30-day window.
+ * Days after today (UTC) are refused, and the checks of ZDashboardQuery are made again once the
+ * defaults are in (a lone start may be after today's end, or too far back).
+ */
+export function resolveRange(query: TDashboardQuery, today = utcToday()): DayRange {
+  if (query.end && query.end > today) throw ValidationError(dashboardMessages.futureDate, 'end');
+  if (query.start && query.start > today) throw ValidationError(dashboardMessages.futureDate, 'start');
+  const end = query.end ?? today;
+  const start = query.start ?? addDays(end, -(dashboardLimits.defaultRangeDays - 1));
+  if (start > end) throw ValidationError(dashboardMessages.rangeInvalid, 'start');
+  if (start < addDays(end, -(dashboardLimits.maxRangeDays - 1))) throw ValidationError(dashboardMessages.rangeTooLong, 'start');
+  return { start, end };
+}
+
+const rangeErrors = `'${dashboardMessages.dateInvalid}', '${dashboardMessages.rangeInvalid}', '${dashboardMessages.rangeTooLong}' or '${dashboardMessages.futureDate}', naming the field`;
+
+export function dashboardRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/dashboard',
+    summary:
+      'The dashboard’s figures: quiz, question and web-response counts (all time), views, plays, completions and leads within the range (default: the last 30 days up to today, UTC), web responses received within it',
+    tags: ['dashboard'],
+    access: 'owner',
+    query: ZDashboardQuery,
+    responses: { 200: ZDashboardResponse, 400: rangeErrors },
+    handler: async ({ ctx, db, auth, query }) => {
+      const range = resolveRange(query);
+      const figures = await dashboardFigures(db, auth.accountId, range);
+      ctx.body = { data: { range, ...figures } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/dashboard/graph',
+    summary: 'Quiz completions per day of the range, every day present (0 without plays), oldest first',
+    tags: ['dashboard'],
+    access: 'owner',
+    query: ZDashboardQuery,
+    responses: { 200: ZDashboardGraphResponse, 400: rangeErrors },
+    handler: async ({ ctx, db, auth, query }) => {
+      ctx.body = { data: await completionsPerDay(db, auth.accountId, resolveRange(query)) };
+    },
+  });
+}

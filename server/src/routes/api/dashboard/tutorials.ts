@@ -1,0 +1,27 @@
+import { tutorialIds, tutorialTexts, type TutorialId } from '@quizlead/shared/reports.ts';
+import { ZTutorialsResponse, type TTutorial } from '@quizlead/shared/schemas/reports.ts';
+import type { Env } from '../../../env.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+
+/** Where a guide lives when TUTORIAL_LINKS does not say. */
+export const defaultTutorialUrl = (id: TutorialId) => `https://quizlead.app/tutorials/${id}`;
+
+/** The five guides in the order of tutorialIds, each with its configured or default link. */
+export function tutorials(env: Pick<Env, 'TUTORIAL_LINKS'>): TTutorial[] {
+  return tutorialIds.map((id) => ({ id, ...tutorialTexts[id], url: env.TUTORIAL_LINKS[id] ?? defaultTutorialUrl(id) }));
+}
+
+export function tutorialRoutes(api: ApiRouter): void {
+  const list = tutorials(api.services.env);
+  api.route({
+    method: 'get',
+    path: '/tutorials',
+    summary: 'The video guides of the Tutorials page, with their links (TUTORIAL_LINKS)',
+    tags: ['dashboard'],
+    access: 'owner',
+    responses: { 200: ZTutorialsResponse },
+    handler: async ({ ctx }) => {
+      ctx.body = { data: list };
+    },
+  });
+}

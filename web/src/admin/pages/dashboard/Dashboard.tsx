@@ -1,0 +1,231 @@
+import {
+  BlockStack,
+  Box,
+  Card,
+  EmptyState,
+  InlineGrid,
+  Layout,
+  Loading,
+  Page,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  SkeletonPage,
+  Text,
+} from '@shopify/polaris';
+import { dashboardMessages, dashboardTourStorageKey, howToDialogStorageKey } from '@quizlead/shared/reports.ts';
+import type { TDashboard, TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorNotice } from '../../api/client.ts';
+import { getDashboard, getDashboardGraph, listTutorials, type DayRange } from '../../api/dashboard.ts';
+import emptyImage from '../../assets/welcome.svg';
+import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
+import { Tour } from '../../components/tour/Tour.tsx';
+import { sessionUserAtom } from '../../session.ts';
+import { CompletionsChart } from './CompletionsChart.tsx';
+import styles from './dashboard.module.css';
+import { dashboardTourSteps, tourAnchors } from './dashboardTour.ts';
+import { HowToDialog } from './HowToDialog.tsx';
+import { LeadsFunnel } from './LeadsFunnel.tsx';
+import { RangePicker } from './RangePicker.tsx';
+import { defaultRange, formatRange } from './range.ts';
+import { StatCards } from './StatCards.tsx';
+
+const title = 'Dashboard';
+const templatesUrl = '/app/Templates';
+const tutorialsUrl = '/app/Tutorials';
+
+/** Remembered flags; a browser that refuses storage just sees the dialog and tour again. */
+const remembered = {
+  has: (key: string) => {
+    try {
+      return window.localStorage.getItem(key) !== null;
+    } catch {
+      return false;
+    }
+  },
+  set: (key: string) => {
+    try {
+      window.localStorage.setItem(key, new Date().toISOString());
+    } catch {
+      // Nothing to keep it in.
+    }
+  },
+};
+
+interface Figures {
+  key: string;
+  range: DayRange;
+  dashboard: TDashboard;
+  graph: TDashboardGraph;
+}
+
+/**
+ * /app: the account's figures for a range of days (statistic cards, the completions chart, leads
+ * and the funnel), the one-time 'How to create a quiz?' dialog and the guided tour.
+ */
+export function Dashboard() {
+  const user = useAtomValue(sessionUserAtom);
+  const [draft, setDraft] = useState<DayRange>(() => defaultRange());
+  const [applied, setApplied] = useState<DayRange>(draft);
+  const [reloads, setReloads] = useState(0);
+  const [figures, setFigures] = useState<Figures | null>(null);
+  const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
+  const requestKey = `${applied.start}|${applied.end}#${reloads}`;
+  const loading = figures?.key !== requestKey && failure?.key !== requestKey;
+
+  // The how-to dialog shows once, on the first figures, while nothing is published; the tour after it.
+  const [howTo, setHowTo] = useState<'pending' | 'open' | 'closed'>('pending');
+  const introDecided = useRef(false);
+  const decideIntro = useCallback((dashboard: TDashboard) => {
+    if (introDecided.current) return;
+    introDecided.current = true;
+    const published = dashboard.stats.find((stat) => stat.key === 'Published Quiz Count')?.value ?? 0;
+    if (published === 0 && !remembered.has(howToDialogStorageKey)) {
+      remembered.set(howToDialogStorageKey);
+      setHowTo('open');
+    } else {
+      setHowTo('closed');
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const range = applied;
+    Promise.all([getDashboard(range, controller.signal), getDashboardGraph(range, controller.signal)]).then(
+      ([dashboard, graph]) => {
+        setFigures({ key: requestKey, range, dashboard, graph });
+        decideIntro(dashboard);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFailure({ key: requestKey, message: errorNotice(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [applied, requestKey, decideIntro]);
+
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const filter = () => {
+    setApplied(draft);
+    reload();
+  };
+
+  const [tutorialUrl, setTutorialUrl] = useState(tutorialsUrl);
+  const [touring, setTouring] = useState(false);
+  const tourOffered = useRef(false);
+
+  useEffect(() => {
+    if (howTo !== 'open') return;
+    const controller = new AbortController();
+    listTutorials(controller.signal).then(
+      (tutorials) => {
+        const first = tutorials.find((tutorial) => tutorial.id === 'first-quiz');
+        if (first) setTutorialUrl(first.url);
+      },
+      () => undefined, // The dialog keeps pointing at the Tutorials page.
+    );
+    return () => controller.abort();
+  }, [howTo]);
+
+  useEffect(() => {
+    if (howTo !== 'closed' || tourOffered.current) return;
+    tourOffered.current = true;
+    if (remembered.has(dashboardTourStorageKey)) return;
+    // After the dialog has gone (its closing transition), so the tour takes the focus.
+    const timer = setTimeout(() => setTouring(true), 300);
+    return () => clearTimeout(timer);
+  }, [howTo]);
+
+  const endTour = useCallback(() => {
+    remembered.set(dashboardTourStorageKey);
+    setTouring(false);
+  }, []);
+
+  const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
+  const subtitle = firstName ? `Welcome, ${firstName}` : undefined;
+  const primaryAction = { id: tourAnchors.createQuiz, content: 'Create Quiz', url: templatesUrl };
+
+  if (!figures) {
+    if (!loading && failure) {
+      return (
+        <Page title={title} subtitle={subtitle} primaryAction={primaryAction}>
+          <LoadFailed message={failure.message} onRetry={reload} />
+        </Page>
+      );
+    }
+    return <DashboardSkeleton />;
+  }
+
+  const { dashboard, graph, range } = figures;
+  const quizCount = dashboard.stats[0]?.value ?? 0;
+  const rangeLabel = formatRange(range);
+
+  return (
+    <Page
+      title={title}
+      subtitle={subtitle}
+      primaryAction={primaryAction}
+      secondaryActions={[{ content: 'Take the tour', onAction: () => setTouring(true) }]}
+    >
+      {loading ? <Loading /> : null}
+      <BlockStack gap="500">
+        <Box paddingInline={{ xs: '400', sm: '0' }}>
+          <RangePicker value={draft} onChange={setDraft} onFilter={filter} busy={loading} />
+        </Box>
+        {failure?.key === requestKey ? <LoadFailed message={failure.message} onRetry={reload} /> : null}
+        <div className={loading ? styles.stale : undefined} aria-busy={loading}>
+          <BlockStack gap="500">
+            <StatCards stats={dashboard.stats} rangeLabel={rangeLabel} />
+            {quizCount > 0 ? (
+              <CompletionsChart graph={graph} />
+            ) : (
+              <Card>
+                <EmptyState
+                  heading="Build your first quiz"
+                  action={{ content: dashboardMessages.buildYourQuiz, url: templatesUrl }}
+                  image={emptyImage}
+                >
+                  <p>Pick a template or start blank. Your completions chart shows here once you have a quiz.</p>
+                </EmptyState>
+              </Card>
+            )}
+            <LeadsFunnel dashboard={dashboard} rangeLabel={rangeLabel} />
+          </BlockStack>
+        </div>
+      </BlockStack>
+      <Box paddingBlockEnd="800" />
+      <HowToDialog open={howTo === 'open'} tutorialUrl={tutorialUrl} onClose={() => setHowTo('closed')} />
+      {touring ? <Tour steps={dashboardTourSteps} label="Dashboard tour" onClose={endTour} /> : null}
+    </Page>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <SkeletonPage title={title} primaryAction>
+      <Loading />
+      <Text as="p" visuallyHidden>
+        <span role="status">{dashboardMessages.loading}</span>
+      </Text>
+      <Layout>
+        <Layout.Section>
+          <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
+            {Array.from({ length: 8 }, (_, index) => (
+              <Card key={index}>
+                <BlockStack gap="200">
+                  <SkeletonBodyText lines={1} />
+                  <SkeletonDisplayText size="medium" />
+                </BlockStack>
+              </Card>
+            ))}
+          </InlineGrid>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <SkeletonBodyText lines={8} />
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </SkeletonPage>
+  );
+}
