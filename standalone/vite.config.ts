@@ -18,6 +18,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'polaris', test: /node_modules[\\/]@shopify[\\/]/ },
+            // Only the dashboard's lazily loaded chart uses these.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|robust-predicates|internmap|lodash|react-fast-compare)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

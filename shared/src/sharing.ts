@@ -112,3 +112,103 @@ export const embedTriggers = ['load', 'delay', 'exit'] as const;
 export type EmbedTrigger = (typeof embedTriggers)[number];
 
 export const embedDefaults = { display: 'inline' as EmbedDisplay, trigger: 'delay' as EmbedTrigger, delaySeconds: 5 };
+
+/**
+ * The embed script's cache-busting version (`?v=` in the widget code): bump it when /widgets/embed.js
+ * changes in a way pages that already embed it must pick up.
+ */
+export const embedScriptVersion = '2';
+
+/** `data-delay` is clamped to this many seconds. */
+export const embedMaxDelaySeconds = 3600;
+
+/** The localStorage key that remembers a pop-up or slide-in was shown to this visitor (`data-once`). */
+export const embedOnceKey = (kind: EmbedKind, id: string) => `quizlead:shown:${kind}:${id}`;
+
+/** The page an embed frames, from the site root: a quiz's player in its embedded mode, or a widget page. */
+export function embedFramePath(kind: EmbedKind, id: string, slug: string): string {
+  const safeId = encodeURIComponent(id);
+  const safeSlug = encodeURIComponent(slug || '-');
+  switch (kind) {
+    case 'quiz':
+      // The embed code does not carry the quiz type: the newer player page plays every type.
+      return quizPlayerPath({ id, title: slug, quizType: 'graded_quiz' }, { iframe: true });
+    case 'poll':
+      return `/poll/publish/show/${safeId}/${safeSlug}`;
+    case 'feedback':
+      return `/feedback/preview/${safeId}`;
+    case 'wheel':
+      return `/wheelspin/publish/show/${safeId}/${safeSlug}`;
+  }
+}
+
+/** How the widget code shows its item: `data-display`, `data-trigger`, `data-delay`, `data-once`. */
+export interface EmbedDisplayOptions {
+  display: EmbedDisplay;
+  trigger: EmbedTrigger;
+  delaySeconds: number;
+  /** At most once per visitor (pop-ups and slide-ins). */
+  once: boolean;
+}
+
+export const defaultEmbedDisplayOptions: EmbedDisplayOptions = {
+  display: embedDefaults.display,
+  trigger: embedDefaults.trigger,
+  delaySeconds: embedDefaults.delaySeconds,
+  once: true,
+};
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `<iframe src="{origin}{path}" width="713" height="419" …>`: the Iframe share code (fixed size). */
+export function iframeEmbedCode(origin: string, path: string, title: string): string {
+  const { iframeWidth, iframeHeight } = shareLimits;
+  return `<iframe src="${escapeAttribute(origin + path)}" width="${iframeWidth}" height="${iframeHeight}" style="border:0" title="${escapeAttribute(title)}"></iframe>`;
+}
+
+/**
+ * The Widget share code: the element the universal embed script mounts, and the script (docs/api.md,
+ * "Embedding"). Inline codes carry no display attributes; a pop-up or slide-in names its trigger, delay
+ * and (when off) the once-per-visitor cap.
+ */
+export function widgetEmbedCode(
+  origin: string,
+  item: { kind: EmbedKind; id: string; slug?: string | undefined; title?: string | undefined },
+  options: Partial<EmbedDisplayOptions> = {},
+): string {
+  const { display, trigger, delaySeconds, once } = { ...defaultEmbedDisplayOptions, ...options };
+  let attributes = `data-quizlead="${item.kind}" data-id="${escapeAttribute(item.id)}"`;
+  if (item.slug) attributes += ` data-slug="${escapeAttribute(item.slug)}"`;
+  if (item.title) attributes += ` data-title="${escapeAttribute(item.title)}"`;
+  if (display !== 'inline') {
+    attributes += ` data-display="${display}" data-trigger="${trigger}"`;
+    // Exit intent falls back to the delay on touch screens.
+    if (trigger !== 'load') {
+      const delay = Math.min(embedMaxDelaySeconds, Math.max(0, Math.round(delaySeconds) || 0));
+      attributes += ` data-delay="${delay}"`;
+    }
+    if (!once) attributes += ' data-once="false"';
+  }
+  return `<div ${attributes}></div><script async src="${escapeAttribute(`${origin}/widgets/embed.js?v=${embedScriptVersion}`)}"></script>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shopify: the theme app extension's block (extensions/quizlead-theme/blocks/quiz.liquid)
+
+export const shopifyBlockHandle = 'quiz';
+
+export const shopifyMessages = {
+  notConfigured:
+    'Shopify placement is not set up on this server yet: its Shopify app key (SHOPIFY_API_KEY) is missing. Ask the administrator to configure it.',
+  addToTheme: 'Add to theme',
+} as const;
+
+/**
+ * The theme editor deep link that opens the store's live theme on its home page with the app block
+ * ready to add in a new Apps section (`addAppBlockId={api_key}/{block handle}`).
+ */
+export function shopifyThemeEditorUrl(shopDomain: string, apiKey: string): string {
+  const blockId = `${encodeURIComponent(apiKey)}/${shopifyBlockHandle}`;
+  return `https://${shopDomain}/admin/themes/current/editor?template=index&addAppBlockId=${blockId}&target=newAppsSection`;
+}

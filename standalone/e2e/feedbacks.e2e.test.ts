@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { feedbackDefaults, feedbackMessages, feedbackResponseColumns, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { createFeedback, parseCsv } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import {
@@ -99,7 +100,7 @@ it('creates a web response with its live preview, then edits and shares it', asy
   expect(await clipboard(page)).toBe(iframe);
   // Choosing the widget code copies it at once.
   await page.getByRole('button', { name: 'Widget', exact: true }).click();
-  const widget = `<div data-quizlead="feedback" data-id="${id}"></div><script async src="${origin}/widgets/embed.js?v=1"></script>`;
+  const widget = `<div data-quizlead="feedback" data-id="${id}"></div><script async src="${origin}/widgets/embed.js?v=${embedScriptVersion}"></script>`;
   await expect.poll(() => clipboard(page)).toBe(widget);
   expect(await shareCode(page)).toBe(widget);
   await expect.poll(() => page.getByRole('button', { name: /^Copy Done/ }).isVisible()).toBe(true);

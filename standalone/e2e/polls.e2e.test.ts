@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pollDefaults, pollMessages, pollVoteColumns, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { createPoll } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import {
@@ -112,7 +113,7 @@ it('creates a poll with its checks and limits, shares it and edits it', async ()
     `<iframe src="${origin}/poll/publish/show/${id}/${slug}" width="713" height="419" style="border:0" title="Which feature should we build next?"></iframe>`,
   );
   await page.getByRole('button', { name: 'Widget', exact: true }).click();
-  const widget = `<div data-quizlead="poll" data-id="${id}" data-slug="${slug}"></div><script async src="${origin}/widgets/embed.js?v=1"></script>`;
+  const widget = `<div data-quizlead="poll" data-id="${id}" data-slug="${slug}"></div><script async src="${origin}/widgets/embed.js?v=${embedScriptVersion}"></script>`;
   await expect.poll(() => clipboard(page)).toBe(widget);
   await expect.poll(() => page.getByRole('button', { name: /^Copy Done/ }).isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Iframe', exact: true }).click();

@@ -147,7 +147,8 @@ async function buildQuiz(page: Page, spec: QuizSpec) {
 
 async function finish(page: Page) {
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
-  await page.waitForURL(/\/app\/Quizzes$/).catch(async (error: unknown) => {
+  // Publishing leads to the quiz's share page (builder-widgets-shell.md 2.4).
+  await page.waitForURL(/\/app\/Quiz\/Share\/[\w-]+$/).catch(async (error: unknown) => {
     await screenshot(page, 'finish-failed');
     throw error;
   });
@@ -460,5 +461,7 @@ it('builds one from a template: uses it, edits a question and publishes', async 
   const published = (await owner.client.get(`/api/v1/quizzes/${id}`)).body.data;
   expect(published).toMatchObject({ status: 'published', title: `${copied.title} (ours)`, fromTemplate: true });
   expect(published.questions).toEqual(copied.questions);
-  await visible(page.getByText(`${copied.title} (ours)`.slice(0, 30)));
+  // The share page it lands on names the published quiz.
+  expect(new URL(page.url()).pathname).toBe(`/app/Quiz/Share/${id}`);
+  await visible(page.getByRole('heading', { name: `${copied.title} (ours)` }));
 });

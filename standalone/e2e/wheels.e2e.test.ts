@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { wheelMessages, wheelPalette, wheelSpinColumns, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { createWheel } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import {
@@ -197,7 +198,7 @@ it('lists wheels, shares one, shows and exports its spins, previews and deletes'
   await expect
     .poll(() => clipboard(page))
     .toBe(
-      `<div data-quizlead="wheel" data-id="${wheel.id}" data-slug="${wheel.slug}"></div><script async src="${origin}/widgets/embed.js?v=1"></script>`,
+      `<div data-quizlead="wheel" data-id="${wheel.id}" data-slug="${wheel.slug}"></div><script async src="${origin}/widgets/embed.js?v=${embedScriptVersion}"></script>`,
     );
   await screenshot(harness, page, 'wheels-share');
 

@@ -1,4 +1,6 @@
 import { Account } from '@quizlead/web/admin/pages/Account.tsx';
+import { Dashboard } from '@quizlead/web/admin/pages/dashboard/Dashboard.tsx';
+import { AnswerSheetPage } from '@quizlead/web/admin/pages/answerSheet/AnswerSheetPage.tsx';
 import { FeedbackCreatePage } from '@quizlead/web/admin/pages/feedbacks/FeedbackCreatePage.tsx';
 import { FeedbackEditPage } from '@quizlead/web/admin/pages/feedbacks/FeedbackEditPage.tsx';
 import { FeedbackListPage } from '@quizlead/web/admin/pages/feedbacks/FeedbackListPage.tsx';
@@ -11,9 +13,11 @@ import { PollSharePage } from '@quizlead/web/admin/pages/polls/PollSharePage.tsx
 import { PollVotesPage } from '@quizlead/web/admin/pages/polls/PollVotesPage.tsx';
 import { QuizCreatePage } from '@quizlead/web/admin/pages/quizEditor/QuizCreatePage.tsx';
 import { QuizEditorPage } from '@quizlead/web/admin/pages/quizEditor/QuizEditorPage.tsx';
+import { QuizReportPage } from '@quizlead/web/admin/pages/quizReport/QuizReportPage.tsx';
+import { QuizSharePage } from '@quizlead/web/admin/pages/quizShare/QuizSharePage.tsx';
 import { Quizzes } from '@quizlead/web/admin/pages/quizzes/Quizzes.tsx';
 import { Templates } from '@quizlead/web/admin/pages/templates/Templates.tsx';
-import { Welcome } from '@quizlead/web/admin/pages/Welcome.tsx';
+import { Tutorials } from '@quizlead/web/admin/pages/tutorials/Tutorials.tsx';
 import { WheelCreatePage } from '@quizlead/web/admin/pages/wheels/WheelCreatePage.tsx';
 import { WheelEditPage } from '@quizlead/web/admin/pages/wheels/WheelEditPage.tsx';
 import { WheelListPage } from '@quizlead/web/admin/pages/wheels/WheelListPage.tsx';
@@ -36,12 +40,17 @@ export function App() {
       <Route path="/ForgetPassword" element={<ForgotPassword />} />
       <Route path="/ResetPassword" element={<ResetPassword />} />
       <Route path="/app" element={<AppShell />}>
-        <Route index element={<Welcome />} />
+        <Route index element={<Dashboard />} />
+        <Route path="Tutorials" element={<Tutorials />} />
         <Route path="Account" element={<Account />} />
         <Route path="Quizzes" element={<Quizzes />} />
         <Route path="Templates" element={<Templates />} />
         <Route path="Quiz/Create" element={<QuizCreatePage />} />
         <Route path="Quiz/Edit/:id" element={<QuizEditorPage />} />
+        <Route path="Quiz/Share/:id" element={<QuizSharePage />} />
+        {/* Paths match case-insensitively, so /app/Answersheet/{id} opens the sheet too. */}
+        <Route path="Quiz/Analytics/:id" element={<QuizReportPage />} />
+        <Route path="answersheet/:id" element={<AnswerSheetPage />} />
         <Route path="Feedback" element={<FeedbackCreatePage />} />
         <Route path="FeedbackLists" element={<FeedbackListPage />} />
         <Route path="Feedback/Edit/:id" element={<FeedbackEditPage />} />

@@ -6,8 +6,11 @@ import { eq } from 'drizzle-orm';
 import type { AppContext, AppState, Services } from '../context.ts';
 import { files } from '../db/schema/index.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
+import { shortCodePattern } from '@quizlead/shared/sharing.ts';
 import { NotFoundError } from '../errors.ts';
 import { resolveAuth } from '../middlewares/authenticate.ts';
+import { shortLinkNotFoundPage, shortLinkPagePolicy } from './api/sharing/shortLinkPage.ts';
+import { shortLinkTarget } from './api/sharing/shortLinks.ts';
 
 const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
 const templateImages = fileURLToPath(new URL('../templates/images', import.meta.url));
@@ -25,8 +28,8 @@ function playerContentSecurityPolicy(): string {
   return playerPolicy;
 }
 
-/** The public player's paths (builder-widgets-shell.md 2.1); /play/{id} takes quiz ids. */
-const playerPaths = ['/quizplayer.html', '/quizplayer2.html', '/previewtemplate', '/play/:id'];
+/** The public player's paths (builder-widgets-shell.md 2.1); /play/{x} also takes quiz ids (short links below). */
+const playerPaths = ['/quizplayer.html', '/quizplayer2.html', '/previewtemplate'];
 
 /** The public poll, feedback widget and wheel spinner (builder-widgets-shell.md 2.1; docs/api.md "Embedding"). */
 const widgetPaths = [
@@ -78,20 +81,34 @@ export function pageRoutes(services: Services): Router<AppState> {
 
   for (const path of publicScreens) router.get(path, sendApp);
 
-  for (const path of playerPaths) {
-    router.get(path, async (ctx) => {
-      if (!existsSync(`${playerDist}/player.html`)) {
-        ctx.status = 503;
-        ctx.type = 'text/plain';
-        ctx.body = 'The player is not built yet: run `npm run build`.';
-        return;
-      }
-      ctx.set('Content-Security-Policy', playerContentSecurityPolicy());
-      ctx.remove('Cross-Origin-Opener-Policy');
-      ctx.set('Cache-Control', 'no-cache');
-      await send(ctx, 'player.html', { root: playerDist });
-    });
-  }
+  const sendPlayer = async (ctx: AppContext) => {
+    if (!existsSync(`${playerDist}/player.html`)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The player is not built yet: run `npm run build`.';
+      return;
+    }
+    ctx.set('Content-Security-Policy', playerContentSecurityPolicy());
+    ctx.remove('Cross-Origin-Opener-Policy');
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'player.html', { root: playerDist });
+  };
+
+  for (const path of playerPaths) router.get(path, sendPlayer);
+
+  // /play/{quiz id} plays the quiz; /play/{code} is a short link (account-player-management.md 2): it
+  // redirects to the published quiz's player, and anything else gets a small page saying so.
+  router.get('/play/:id', async (ctx) => {
+    const value = ctx.params.id ?? '';
+    if (ZId.safeParse(value).success) return sendPlayer(ctx);
+    const target = shortCodePattern.test(value) ? await shortLinkTarget(services.database.db, value) : null;
+    ctx.set('Cache-Control', 'no-store');
+    if (target) return ctx.redirect(target);
+    ctx.status = 404;
+    ctx.set('Content-Security-Policy', shortLinkPagePolicy);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = shortLinkNotFoundPage(ctx.path.slice(0, 200));
+  });
 
   router.get('/player/assets/*file', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');

@@ -1,6 +1,7 @@
 /**
  * Inside a frame the player tells the embedding page its height on every size change, so the page can
- * size the frame to fit: `{ type: 'quizlead-height', height }` posted to the parent.
+ * size the frame to fit: `{ type: 'quizlead-height', height }` posted to the parent; and Escape, so the
+ * embed script can close a pop-up: `{ type: 'quizlead-escape' }`.
  */
 export function reportHeight(element: HTMLElement): () => void {
   let last = -1;
@@ -16,5 +17,13 @@ export function reportHeight(element: HTMLElement): () => void {
   const observer = new ResizeObserver(send);
   observer.observe(element);
   send();
-  return () => observer.disconnect();
+  // Escape inside the frame closes the embed script's pop-up around it (the host never sees the key).
+  const escape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') window.parent.postMessage({ type: 'quizlead-escape' }, '*');
+  };
+  document.addEventListener('keydown', escape);
+  return () => {
+    observer.disconnect();
+    document.removeEventListener('keydown', escape);
+  };
 }

@@ -1,29 +1,42 @@
 /**
- * The widget loader, served as /widgets/embed.js: a classic script for any site (docs/api.md,
- * "Embedding polls, web responses and wheels"). The share code is
- *   <div data-quizlead="poll" data-id="{id}" data-slug="{slug}"></div>
+ * The universal embed script, served as /widgets/embed.js: a classic script for any site (docs/api.md,
+ * "Embedding quizzes, polls, web responses and wheels"). The widget share code is
+ *   <div data-quizlead="quiz|poll|feedback|wheel" data-id="{id}" data-slug="{slug}" data-title="{title}"
+ *        data-display="inline|popup|slidein" data-trigger="load|delay|exit" data-delay="5" data-once="true"></div>
  *   <script async src="{origin}/widgets/embed.js?v={version}"></script>
- * and this script replaces each `[data-quizlead]` element (poll, feedback or wheel) with the item's page
- * in an iframe from the script's own origin, then sizes each frame to the height its page reports
- * (`{type: 'quizlead-height', height}` messages from that origin). No framework, nothing blocking:
- * it runs after the host page has parsed, and elements added later mount with `window.quizlead.scan()`.
+ * Inline, each element is replaced in place by the item's page in a lazily loaded frame from this
+ * script's origin. A pop-up (a centred modal) or a slide-in (a bottom-right card) is built only when its
+ * trigger fires: at load, after the delay, or when the pointer leaves through the top of the window
+ * (touch screens fall back to the delay), at most once per visitor unless data-once="false". Frames
+ * take the height their page reports (`{type: 'quizlead-height', height}` from this origin); a framed
+ * page's Escape (`{type: 'quizlead-escape'}`) closes its pop-up. Nothing blocks the host page: the
+ * script is async, writes no markup of its own into the document stream, and its styles carry the
+ * `quizlead-embed` prefix. Elements added later mount with `window.quizlead.scan()`.
  */
-
-type Kind = 'poll' | 'feedback' | 'wheel';
-
-const pagePaths: Record<Kind, (id: string, slug: string) => string> = {
-  poll: (id, slug) => `/poll/publish/show/${id}/${slug}`,
-  feedback: (id) => `/feedback/preview/${id}`,
-  wheel: (id, slug) => `/wheelspin/publish/show/${id}/${slug}`,
-};
-
-const frameTitles: Record<Kind, string> = { poll: 'Poll', feedback: 'Feedback', wheel: 'Spin the wheel' };
+import { embedFramePath, type EmbedKind } from '@quizlead/shared/sharing.ts';
+import { alreadyShown, readEmbedOptions, rememberShown, type EmbedOptions } from './embedOptions.ts';
 
 interface Loader {
   scan(): void;
 }
 
-/** Where this script came from: the widget pages live on the same origin. */
+const p = 'quizlead-embed';
+const frameTitles: Record<EmbedKind, string> = { quiz: 'Quiz', poll: 'Poll', feedback: 'Feedback', wheel: 'Spin the wheel' };
+
+const styles = `.${p}-frame{display:block;width:100%;height:419px;border:0;overflow:hidden;color-scheme:normal}
+.${p}-backdrop{position:fixed;inset:0;z-index:2147483646;display:flex;align-items:center;justify-content:center;box-sizing:border-box;padding:16px;background:rgba(17,17,17,.6);animation:${p}-in .2s ease-out}
+.${p}-dialog,.${p}-slidein{position:relative;display:flex;flex-direction:column;box-sizing:border-box;background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 20px 60px rgba(0,0,0,.35)}
+.${p}-dialog{width:100%;max-width:713px;max-height:100%}
+.${p}-slidein{position:fixed;z-index:2147483645;right:16px;bottom:16px;width:400px;max-width:calc(100% - 32px);max-height:calc(100% - 32px);animation:${p}-up .3s ease-out}
+.${p}-body{flex:1 1 auto;min-height:0;overflow:auto;-webkit-overflow-scrolling:touch}
+.${p}-close{position:absolute;top:8px;right:8px;z-index:1;box-sizing:border-box;width:36px;height:36px;margin:0;padding:0;border:2px solid #fff;border-radius:50%;background:#1f1f1f;color:#fff;font:22px/1 system-ui,sans-serif;cursor:pointer;box-shadow:0 2px 6px rgba(0,0,0,.3)}
+.${p}-close:hover{background:#000}
+.${p}-close:focus-visible{outline:3px solid #005bd3;outline-offset:2px}
+@keyframes ${p}-in{from{opacity:0}}
+@keyframes ${p}-up{from{opacity:0;transform:translateY(24px)}}
+@media (prefers-reduced-motion:reduce){.${p}-backdrop,.${p}-slidein{animation:none}}`;
+
+/** Where this script came from: the pages it frames live on the same origin. */
 function scriptOrigin(): string | null {
   const script =
     (document.currentScript as HTMLScriptElement | null) ??
@@ -35,32 +48,149 @@ function scriptOrigin(): string | null {
   }
 }
 
-function start(origin: string): Loader {
-  const frames: HTMLIFrameElement[] = [];
+function visitorStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
 
-  const mount = (element: Element) => {
-    const kind = element.getAttribute('data-quizlead') as Kind;
-    const id = element.getAttribute('data-id');
-    if (!Object.prototype.hasOwnProperty.call(pagePaths, kind) || !id) return;
-    const frame = document.createElement('iframe');
-    frame.src = origin + pagePaths[kind](encodeURIComponent(id), encodeURIComponent(element.getAttribute('data-slug') || '-'));
-    frame.title = element.getAttribute('data-title') || frameTitles[kind];
-    frame.setAttribute('data-quizlead-frame', kind);
-    frame.setAttribute('loading', 'lazy');
-    frame.style.cssText = 'display:block;width:100%;height:419px;border:0;overflow:hidden;color-scheme:normal';
-    frames.push(frame);
-    element.replaceWith(frame);
+function make<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (className) element.className = `${p}-${className}`;
+  return element;
+}
+
+/** A stop on the Tab order that hands focus on (keeps Tab inside an open pop-up). */
+function focusStop(target: () => HTMLElement): HTMLElement {
+  const stop = make('span');
+  stop.tabIndex = 0;
+  stop.addEventListener('focus', () => target().focus());
+  return stop;
+}
+
+function start(origin: string): Loader {
+  /** Every frame this loader made, with what closes it (pop-ups and slide-ins). */
+  const frames = new Map<HTMLIFrameElement, (() => void) | null>();
+  const storage = visitorStorage();
+
+  if (!document.getElementById(`${p}-styles`)) {
+    const style = make('style');
+    style.id = `${p}-styles`;
+    style.textContent = styles;
+    document.head.append(style);
+  }
+
+  const frameFor = (options: EmbedOptions, close: (() => void) | null) => {
+    const frame = make('iframe', 'frame');
+    frame.src = origin + embedFramePath(options.kind, options.id, options.slug || options.title);
+    frame.title = options.title || frameTitles[options.kind];
+    frame.setAttribute('data-quizlead-frame', options.kind);
+    frames.set(frame, close);
+    return frame;
   };
 
-  const scan = () => document.querySelectorAll('[data-quizlead]').forEach(mount);
+  const open = (options: EmbedOptions) => {
+    if (alreadyShown(storage, options)) return;
+    rememberShown(storage, options);
+    const modal = options.display === 'popup';
+    const label = options.title || frameTitles[options.kind];
+    const box = make('div', modal ? 'dialog' : 'slidein');
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-label', label);
+    if (modal) box.setAttribute('aria-modal', 'true');
+    const closeButton = make('button', 'close');
+    closeButton.type = 'button';
+    closeButton.setAttribute('aria-label', 'Close');
+    closeButton.textContent = '×';
+    const body = make('div', 'body');
+    const previous = document.activeElement as HTMLElement | null;
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+
+    const backdrop = modal ? make('div', 'backdrop') : null;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && (modal || box.contains(document.activeElement))) close();
+    };
+    const close = () => {
+      frames.delete(frame);
+      document.removeEventListener('keydown', onKey, true);
+      (backdrop || box).remove();
+      if (modal) {
+        root.style.overflow = overflow;
+        if (previous && previous.focus && document.contains(previous)) previous.focus();
+      }
+    };
+    const frame = frameFor(options, close);
+    closeButton.addEventListener('click', close);
+    document.addEventListener('keydown', onKey, true);
+    body.append(frame);
+    box.append(closeButton, body);
+
+    if (backdrop) {
+      // Tab and Shift+Tab stay inside: past the frame back to the close button, and the other way.
+      box.prepend(focusStop(() => frame));
+      box.append(focusStop(() => closeButton));
+      backdrop.append(box);
+      backdrop.addEventListener('click', (event) => event.target === backdrop && close());
+      root.style.overflow = 'hidden';
+      document.body.append(backdrop);
+      closeButton.focus();
+    } else {
+      document.body.append(box);
+    }
+  };
+
+  const arm = (options: EmbedOptions) => {
+    if (alreadyShown(storage, options)) return;
+    const show = () => open(options);
+    if (options.trigger === 'load') return show();
+    const touch = !window.matchMedia || window.matchMedia('(hover: none)').matches;
+    if (options.trigger === 'exit' && !touch) {
+      const onLeave = (event: MouseEvent) => {
+        if (event.relatedTarget || event.clientY > 0) return;
+        document.removeEventListener('mouseout', onLeave);
+        show();
+      };
+      document.addEventListener('mouseout', onLeave);
+      return;
+    }
+    setTimeout(show, options.delayMs);
+  };
+
+  const mount = (element: Element) => {
+    const options = readEmbedOptions((name) => element.getAttribute(name));
+    if (!options) return;
+    if (options.display === 'inline') {
+      const frame = frameFor(options, null);
+      frame.setAttribute('loading', 'lazy');
+      element.replaceWith(frame);
+    } else {
+      element.remove();
+      arm(options);
+    }
+  };
+
+  const scan = () =>
+    document.querySelectorAll('[data-quizlead]').forEach((element) => {
+      try {
+        mount(element);
+      } catch {
+        // One bad element never stops the others, nor the host page.
+      }
+    });
 
   window.addEventListener('message', (event) => {
     if (event.origin !== origin) return;
     const data = event.data as { type?: unknown; height?: unknown } | null;
-    if (!data || data.type !== 'quizlead-height' || typeof data.height !== 'number' || !(data.height >= 0)) return;
-    for (const frame of frames) {
-      if (frame.contentWindow === event.source) frame.style.height = `${Math.ceil(Math.min(data.height, 20000))}px`;
-    }
+    frames.forEach((close, frame) => {
+      if (!data || frame.contentWindow !== event.source) return;
+      if (data.type === 'quizlead-escape' && close) close();
+      if (data.type === 'quizlead-height' && typeof data.height === 'number' && data.height >= 0) {
+        frame.style.height = `${Math.ceil(Math.min(data.height, 20000))}px`;
+      }
+    });
   });
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);

@@ -1,39 +1,17 @@
 import { BlockStack, Button, ButtonGroup, InlineStack, Text, TextField } from '@shopify/polaris';
 import { CheckIcon, ClipboardIcon } from '@shopify/polaris-icons';
 import { widgetMessages } from '@quizlead/shared/engagement.ts';
+import { defaultEmbedDisplayOptions, shareMessages, type EmbedDisplayOptions } from '@quizlead/shared/sharing.ts';
 import { useState } from 'react';
 import { iframeCode, widgetCode, type EmbedKind, type ShareCodeMode } from './engagement/embedCodes.ts';
+import { copyText } from './share/copyText.ts';
+import { WidgetDisplayFields } from './share/WidgetDisplayFields.tsx';
 
 export type { EmbedKind };
 
-export const copyDoneText = 'Copy Done';
+export const copyDoneText = shareMessages.copyDone;
 
-/** Puts `text` on the clipboard; false when the browser refuses (the code box stays selectable). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older browsers and insecure origins: copy from a hidden text area, then give focus back.
-    const active = document.activeElement as HTMLElement | null;
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    let done: boolean;
-    try {
-      done = document.execCommand('copy');
-    } catch {
-      done = false;
-    }
-    area.remove();
-    active?.focus();
-    return done;
-  }
-}
+const kindNames: Record<EmbedKind, string> = { quiz: 'quiz', poll: 'poll', feedback: 'web response', wheel: 'wheel' };
 
 interface Props {
   kind: EmbedKind;
@@ -47,15 +25,17 @@ interface Props {
 
 /**
  * The share page's code box: iframe or widget code, a Copy button that says 'Copy Done' once copied.
- * Choosing the widget code copies it at once (spec 2.5).
+ * Choosing the widget code copies it at once (spec 2.5). The widget code uses the universal embed
+ * script, in the page or as a pop-up or slide-in (the same choices as the quiz share page).
  */
 export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
   const [mode, setMode] = useState<ShareCodeMode>('iframe');
   const [copied, setCopied] = useState<ShareCodeMode | null>(null);
   const [failed, setFailed] = useState(false);
+  const [display, setDisplay] = useState<EmbedDisplayOptions>(defaultEmbedDisplayOptions);
   const fieldId = `share-code-${kind}`;
   const origin = window.location.origin;
-  const code = mode === 'iframe' ? iframeCode(origin, pagePath, title) : widgetCode(origin, kind, id, slug);
+  const code = mode === 'iframe' ? iframeCode(origin, pagePath, title) : widgetCode(origin, kind, id, slug, display);
 
   async function copy(which: ShareCodeMode, text: string) {
     const done = await copyText(text);
@@ -68,7 +48,13 @@ export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
     setMode(next);
     setCopied(null);
     setFailed(false);
-    if (next === 'widget') void copy('widget', widgetCode(origin, kind, id, slug));
+    if (next === 'widget') void copy('widget', widgetCode(origin, kind, id, slug, display));
+  }
+
+  function changeDisplay(next: EmbedDisplayOptions) {
+    setDisplay(next);
+    setCopied(null);
+    setFailed(false);
   }
 
   const label = mode === 'iframe' ? 'Iframe code' : 'Widget code';
@@ -97,6 +83,7 @@ export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
           {isCopied ? copyDoneText : widgetMessages.copy}
         </Button>
       </InlineStack>
+      {mode === 'widget' ? <WidgetDisplayFields value={display} onChange={changeDisplay} thing={kindNames[kind]} /> : null}
       <TextField
         id={fieldId}
         label={label}
@@ -109,7 +96,9 @@ export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
         helpText={
           mode === 'iframe'
             ? 'Paste it where the item should appear; it shows at a fixed size.'
-            : 'Paste it where the item should appear; it resizes to fit its content.'
+            : display.display === 'inline'
+              ? 'Paste it where the item should appear; it resizes to fit its content.'
+              : 'Paste it anywhere in the page: it opens on its own when its moment comes.'
         }
       />
       <div aria-live="polite">

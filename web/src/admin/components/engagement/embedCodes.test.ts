@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutText } from './cutText.ts';
-import { iframeCode, widgetCode } from './embedCodes.ts';
+import { embedScriptVersion, iframeCode, widgetCode } from './embedCodes.ts';
 
 describe('embed codes', () => {
   it('frames the public page at 713 × 419 and escapes the title', () => {
@@ -10,12 +10,20 @@ describe('embed codes', () => {
   });
 
   it('names the kind, id and slug for the embed script, with its version', () => {
+    const script = `<script async src="https://q.example/widgets/embed.js?v=${embedScriptVersion}"></script>`;
     expect(widgetCode('https://q.example', 'poll', 'abc', 'tea-or-coffee')).toBe(
-      '<div data-quizlead="poll" data-id="abc" data-slug="tea-or-coffee"></div><script async src="https://q.example/widgets/embed.js?v=1"></script>',
+      `<div data-quizlead="poll" data-id="abc" data-slug="tea-or-coffee"></div>${script}`,
     );
     // Web responses have no slug.
     expect(widgetCode('https://q.example', 'feedback', 'abc')).toBe(
-      '<div data-quizlead="feedback" data-id="abc"></div><script async src="https://q.example/widgets/embed.js?v=1"></script>',
+      `<div data-quizlead="feedback" data-id="abc"></div>${script}`,
+    );
+    // Pop-ups and slide-ins name their trigger and delay; the once cap is written only when it is off.
+    expect(widgetCode('https://q.example', 'wheel', 'w1', 'spin', { display: 'popup', trigger: 'exit', delaySeconds: 8 })).toBe(
+      `<div data-quizlead="wheel" data-id="w1" data-slug="spin" data-display="popup" data-trigger="exit" data-delay="8"></div>${script}`,
+    );
+    expect(widgetCode('https://q.example', 'poll', 'p1', undefined, { display: 'slidein', trigger: 'load', once: false })).toBe(
+      `<div data-quizlead="poll" data-id="p1" data-display="slidein" data-trigger="load" data-once="false"></div>${script}`,
     );
   });
 });

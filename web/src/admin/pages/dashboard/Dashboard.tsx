@@ -15,14 +15,13 @@ import {
 import { dashboardMessages, dashboardTourStorageKey, howToDialogStorageKey } from '@quizlead/shared/reports.ts';
 import type { TDashboard, TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { getDashboard, getDashboardGraph, listTutorials, type DayRange } from '../../api/dashboard.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { Tour } from '../../components/tour/Tour.tsx';
 import { sessionUserAtom } from '../../session.ts';
-import { CompletionsChart } from './CompletionsChart.tsx';
 import styles from './dashboard.module.css';
 import { dashboardTourSteps, tourAnchors } from './dashboardTour.ts';
 import { HowToDialog } from './HowToDialog.tsx';
@@ -30,6 +29,9 @@ import { LeadsFunnel } from './LeadsFunnel.tsx';
 import { RangePicker } from './RangePicker.tsx';
 import { defaultRange, formatRange } from './range.ts';
 import { StatCards } from './StatCards.tsx';
+
+// The chart library is the admin's heaviest dependency: it loads only when a chart is shown.
+const CompletionsChart = lazy(() => import('./CompletionsChart.tsx').then((module) => ({ default: module.CompletionsChart })));
 
 const title = 'Dashboard';
 const templatesUrl = '/app/Templates';
@@ -177,7 +179,15 @@ export function Dashboard() {
           <BlockStack gap="500">
             <StatCards stats={dashboard.stats} rangeLabel={rangeLabel} />
             {quizCount > 0 ? (
-              <CompletionsChart graph={graph} />
+              <Suspense
+                fallback={
+                  <Card>
+                    <SkeletonBodyText lines={8} />
+                  </Card>
+                }
+              >
+                <CompletionsChart graph={graph} />
+              </Suspense>
             ) : (
               <Card>
                 <EmptyState

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { sessionUserAtom } from '../../session.ts';
+import { quizUrls } from '../quizShare/urls.ts';
 import { useShowToast } from '../../toast.ts';
 import './quizEditor.css';
 import { PreviewPane } from './preview/PreviewPane.tsx';
@@ -95,8 +96,8 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
       if (dirty) await editor.save();
       await editor.setStatus('published');
       showToast(quizMessages.savedPublished);
-      // The share page (/app/Quiz/Share/{id}) comes later; the list is where published quizzes live now.
-      navigate('/app/Quizzes');
+      // After publishing, the user goes to the share page (builder-widgets-shell.md 2.4).
+      navigate(quizUrls.share(saved.id));
     });
   }
 

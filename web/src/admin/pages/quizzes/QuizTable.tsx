@@ -12,9 +12,10 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import type { IndexTableProps } from '@shopify/polaris';
-import { DeleteIcon, EditIcon, ViewIcon } from '@shopify/polaris-icons';
+import { ChartVerticalIcon, DeleteIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
 import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizListRow } from '@quizlead/shared/schemas/quiz.ts';
+import { quizUrls } from '../quizShare/urls.ts';
 import { listDate, listTitle, untitled } from './format.ts';
 import { PublishSwitch } from './PublishSwitch.tsx';
 import type { ListQuery, SortField } from './query.ts';
@@ -142,7 +143,13 @@ function RowActions({ row, name, onPreview, onDelete }: Pick<RowProps, 'row' | '
   return (
     <ButtonGroup variant="segmented">
       <Tooltip content="Edit">
-        <Button icon={EditIcon} url={`/app/Quiz/Edit/${row.id}`} accessibilityLabel={`Edit ${name}`} />
+        <Button icon={EditIcon} url={quizUrls.edit(row.id)} accessibilityLabel={`Edit ${name}`} />
+      </Tooltip>
+      <Tooltip content="Share">
+        <Button icon={ShareIcon} url={quizUrls.share(row.id)} accessibilityLabel={`Share ${name}`} />
+      </Tooltip>
+      <Tooltip content="Analytics">
+        <Button icon={ChartVerticalIcon} url={quizUrls.analytics(row.id)} accessibilityLabel={`Analytics of ${name}`} />
       </Tooltip>
       <Tooltip content="Preview">
         <Button icon={ViewIcon} accessibilityLabel={`Preview ${name}`} onClick={() => onPreview(row)} />

@@ -1,0 +1,54 @@
+import { Banner, BlockStack, Button, InlineStack, List, Spinner, Text, TextField } from '@shopify/polaris';
+import { ExternalIcon } from '@shopify/polaris-icons';
+import type { TShopifyPlacement } from '@quizlead/shared/schemas/reports.ts';
+import { shopifyMessages } from '@quizlead/shared/sharing.ts';
+import type { Fetched } from './fetched.ts';
+
+interface Props {
+  fetched: Fetched<TShopifyPlacement>;
+  quizId: string;
+  onRetry(): void;
+}
+
+/** The Shopify tab: the theme editor with the Quiz block ready to add, or why it is not available. */
+export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
+  if (fetched.state === 'failed') {
+    return (
+      <Banner tone="critical" action={{ content: 'Try again', onAction: onRetry }}>
+        <p>{fetched.message}</p>
+      </Banner>
+    );
+  }
+  if (fetched.state !== 'ready') {
+    return (
+      <InlineStack gap="200" blockAlign="center">
+        <Spinner size="small" accessibilityLabel="Checking your Shopify store" />
+        <Text as="p">Checking your Shopify store…</Text>
+      </InlineStack>
+    );
+  }
+  const placement = fetched.data;
+  if (!placement.available) {
+    return (
+      <Banner tone="info" title="Shopify">
+        <p>{placement.message}</p>
+      </Banner>
+    );
+  }
+  return (
+    <BlockStack gap="300">
+      <Text as="p">{`Place the quiz in ${placement.shopDomain} with the Quiz block of your theme:`}</Text>
+      <List type="number">
+        <List.Item>Select Add to theme: your theme editor opens on the home page with the Quiz block ready to add.</List.Item>
+        <List.Item>Paste this quiz id into the block’s Quiz id setting (Copy puts it on your clipboard).</List.Item>
+        <List.Item>Choose how it shows (in the page, pop-up or slide-in), move the block where you like, then Save.</List.Item>
+      </List>
+      <TextField label="Quiz id" value={quizId} readOnly monospaced autoComplete="off" selectTextOnFocus />
+      <InlineStack>
+        <Button variant="primary" icon={ExternalIcon} url={placement.editorUrl} target="_blank">
+          {shopifyMessages.addToTheme}
+        </Button>
+      </InlineStack>
+    </BlockStack>
+  );
+}
