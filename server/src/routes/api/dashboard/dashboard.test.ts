@@ -40,7 +40,12 @@ async function seed(owner: Owner) {
   const draft = await createGradedQuiz(owner.client, { title: 'Draft', questions: 3 });
   await createGradedQuiz(owner.client, { title: 'Empty' });
   const template = await createGradedQuiz(owner.client, { title: 'Template', questions: 4 });
-  await db.update(quizzes).set({ isTemplate: true }).where(eq(quizzes.id, template.id));
+  // Templates are shared by every account (test files run side by side on one database): this one
+  // must look like any valid catalogue entry.
+  await db
+    .update(quizzes)
+    .set({ isTemplate: true, description: 'A template made by the dashboard tests.' })
+    .where(eq(quizzes.id, template.id));
 
   const accountId = owner.account.id;
   const stat = (quizId: string, day: string, views: number, starts: number, completions: number, leads: number) => ({
