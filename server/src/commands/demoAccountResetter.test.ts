@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackDefaults } from '@quizlead/shared/engagement.ts';
 import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
-import { quizzes, users } from '../db/schema/index.ts';
+import { plays, quizzes, users } from '../db/schema/index.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
 import { demoAccountResetter, demoCredentials } from './demoAccountResetter.ts';
 
@@ -55,5 +55,34 @@ describe('demoAccountResetter', () => {
     const spins = (await client.get(`/api/v1/wheels/${wheels.items[0].id}/spins`)).body.data.items;
     expect(spins.map((spin: { result: string }) => spin.result).sort()).toEqual(['10% off', 'Free shipping', 'Try again']);
     expect((await client.get(`/api/v1/public/wheels/${wheels.items[0].id}`)).body.data.options).toHaveLength(6);
+  });
+
+  it('gives every demo quiz a month of plays whose report, players and answer sheets agree', async () => {
+    const { db } = server.services.database;
+    await demoAccountResetter(db);
+    const client = server.client();
+    await client.post('/api/v1/session', demoCredentials);
+    const list = (await client.get('/api/v1/quizzes')).body.data.items as { id: string }[];
+    for (const { id } of list) {
+      const report = (await client.get(`/api/v1/quizzes/${id}/report`)).body.data;
+      const players = (await client.get(`/api/v1/quizzes/${id}/players`)).body.data;
+      const [completed] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(plays)
+        .where(and(eq(plays.quizId, id), eq(plays.status, 'completed')));
+      expect(report.kpis.completions).toBeGreaterThan(0);
+      expect(report.kpis.completions).toBe(completed!.count);
+      expect(players.total).toBe(report.kpis.completions);
+      expect(report.kpis.starts).toBeGreaterThanOrEqual(report.kpis.completions);
+      expect(report.questions[0].reached).toBe(report.kpis.starts);
+      const sheet = (await client.get(`/api/v1/plays/${players.items[0].id}/answer-sheet`)).body.data;
+      expect(sheet.questions.length).toBeGreaterThan(0);
+      for (const question of sheet.questions) {
+        expect(question.answers.some((answer: { selected: boolean }) => answer.selected)).toBe(true);
+      }
+    }
+    const dashboard = (await client.get('/api/v1/dashboard')).body.data;
+    const completedStat = dashboard.stats.find((stat: { key: string }) => stat.key === 'Completed');
+    expect(completedStat.value).toBeGreaterThan(0);
   });
 });

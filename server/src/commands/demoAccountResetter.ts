@@ -3,6 +3,7 @@ import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, quizzes, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { demoPlaySeeder } from './demoPlaySeeder.ts';
 import { demoWidgetSeeder } from './demoWidgetSeeder.ts';
 import { catalogueAccountId, templateCatalogueSeeder } from './templateCatalogueSeeder.ts';
 import { templateCopier } from './templateCopier.ts';
@@ -34,8 +35,8 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
       passwordHash,
       verifiedAt: new Date(),
     });
-    // One published quiz of every active type, copied from the template catalogue.
-    for (const quizType of activeQuizTypes) {
+    // One published quiz of every active type, copied from the template catalogue, with a month of plays.
+    for (const [index, quizType] of activeQuizTypes.entries()) {
       const [template] = await tx
         .select()
         .from(quizzes)
@@ -44,7 +45,11 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
         .limit(1);
       if (!template) continue;
       const copy = await templateCopier({ db: tx, source: template, accountId: account!.id, asTemplate: false });
-      await tx.update(quizzes).set({ status: 'published', publishedAt: new Date() }).where(eq(quizzes.id, copy.quiz.id));
+      const completedPlays = await demoPlaySeeder({ db: tx, quiz: copy.quiz, questions: copy.questions, seed: index + 1 });
+      await tx
+        .update(quizzes)
+        .set({ status: 'published', publishedAt: new Date(), completedPlays: completedPlays ?? 0 })
+        .where(eq(quizzes.id, copy.quiz.id));
     }
     // A published poll, a web response and a wheel, each with a few submissions.
     await demoWidgetSeeder({ db: tx, accountId: account!.id });
