@@ -9,9 +9,8 @@ import {
   tutorialTexts,
   type DashboardStatKey,
 } from '@quizlead/shared/reports.ts';
-import { addDays } from '../../server/src/db/queries/dashboard.ts';
+import { addDays, utcToday } from '@quizlead/shared/days.ts';
 import { defaultTutorialUrl } from '../../server/src/routes/api/dashboard/tutorials.ts';
-import { utcToday } from '../../server/src/routes/api/dashboard/dashboard.ts';
 import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
 import { createFeedback } from '../../server/src/test/widgetFactory.ts';
 import { skipDashboardIntro } from './dashboardIntro.ts';

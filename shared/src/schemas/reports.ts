@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rangeDays } from '../days.ts';
 import { quizTypes } from '../quizzes.ts';
 import { dashboardLimits, dashboardMessages, dashboardStatKeys, playerSorts, tutorialIds } from '../reports.ts';
 import { ZPage } from './widgets.ts';
@@ -121,8 +122,7 @@ const ZDay = z.iso.date({ error: dashboardMessages.dateInvalid });
 export const ZDashboardQuery = z.object({ start: ZDay.optional(), end: ZDay.optional() }).superRefine((range, ctx) => {
   if (!range.start || !range.end) return;
   if (range.start > range.end) ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeInvalid });
-  const days = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 + 1;
-  if (days > dashboardLimits.maxRangeDays)
+  if (rangeDays({ start: range.start, end: range.end }) > dashboardLimits.maxRangeDays)
     ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeTooLong });
 });
 export type TDashboardQuery = z.input<typeof ZDashboardQuery>;

@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, lte, not, sql } from 'drizzle-orm';
+import { addDays, daysOf, type DayRange } from '@quizlead/shared/days.ts';
 import { dashboardStatKeys, type DashboardStatKey } from '@quizlead/shared/reports.ts';
 import type { Db } from '../client.ts';
 import { feedbackResponses, feedbacks, questions, quizDailyStats, quizzes } from '../schema/index.ts';
@@ -10,26 +11,6 @@ import { scoped } from '../scope.ts';
  * web-response submissions by (account_id, created_at). No query reads plays, so the dashboard
  * costs the same at any number of them.
  */
-
-/** Both ends included, as YYYY-MM-DD (UTC days). */
-export interface DayRange {
-  start: string;
-  end: string;
-}
-
-const dayMs = 86_400_000;
-
-/** The UTC day `offset` days after `day` (YYYY-MM-DD). */
-export function addDays(day: string, offset: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * dayMs).toISOString().slice(0, 10);
-}
-
-/** Every day from start to end, oldest first. */
-export function daysOf(range: DayRange): string[] {
-  const days: string[] = [];
-  for (let day = range.start; day <= range.end; day = addDays(day, 1)) days.push(day);
-  return days;
-}
 
 const inRange = (range: DayRange) => and(gte(quizDailyStats.day, range.start), lte(quizDailyStats.day, range.end));
 

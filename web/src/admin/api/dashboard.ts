@@ -1,13 +1,10 @@
 import type { TDashboard, TDashboardGraph, TTutorial } from '@quizlead/shared/schemas/reports.ts';
 import { api } from './client.ts';
+import type { DayRange } from '@quizlead/shared/days.ts';
 
 /** Calls of the dashboard and the Tutorials page (docs/api.md, "Dashboard and tutorials"). */
 
-/** Both ends included, YYYY-MM-DD. */
-export interface DayRange {
-  start: string;
-  end: string;
-}
+export type { DayRange };
 
 const rangeQuery = (range: DayRange) => `start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`;
 

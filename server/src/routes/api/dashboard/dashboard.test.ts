@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardMessages, dashboardStatKeys } from '@quizlead/shared/reports.ts';
 import { ZDashboardGraphResponse, ZDashboardResponse } from '@quizlead/shared/schemas/reports.ts';
-import { addDays } from '../../../db/queries/dashboard.ts';
+import { addDays } from '@quizlead/shared/days.ts';
 import { feedbackResponses, quizDailyStats, quizzes } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
 import { createFeedback, submission } from '../../../test/widgetFactory.ts';
-import { resolveRange, utcToday } from './dashboard.ts';
+import { utcToday } from '@quizlead/shared/days.ts';
+import { resolveRange } from './dashboard.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { addDays, rangeEnding, utcToday, type DayRange } from '@quizlead/shared/days.ts';
 import { dashboardLimits, dashboardMessages } from '@quizlead/shared/reports.ts';
 import {
   ZDashboardGraphResponse,
@@ -5,12 +6,9 @@ import {
   ZDashboardResponse,
   type TDashboardQuery,
 } from '@quizlead/shared/schemas/reports.ts';
-import { addDays, completionsPerDay, dashboardFigures, type DayRange } from '../../../db/queries/dashboard.ts';
+import { completionsPerDay, dashboardFigures } from '../../../db/queries/dashboard.ts';
 import { ValidationError } from '../../../errors.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-
-/** Today as a UTC day, YYYY-MM-DD. */
-export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /**
  * The asked range with its defaults: the end is today and the start the end's 30-day window.
@@ -21,7 +19,7 @@ export function resolveRange(query: TDashboardQuery, today = utcToday()): DayRan
   if (query.end && query.end > today) throw ValidationError(dashboardMessages.futureDate, 'end');
   if (query.start && query.start > today) throw ValidationError(dashboardMessages.futureDate, 'start');
   const end = query.end ?? today;
-  const start = query.start ?? addDays(end, -(dashboardLimits.defaultRangeDays - 1));
+  const start = query.start ?? rangeEnding(end, dashboardLimits.defaultRangeDays).start;
   if (start > end) throw ValidationError(dashboardMessages.rangeInvalid, 'start');
   if (start < addDays(end, -(dashboardLimits.maxRangeDays - 1))) throw ValidationError(dashboardMessages.rangeTooLong, 'start');
   return { start, end };

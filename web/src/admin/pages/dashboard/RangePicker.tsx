@@ -4,7 +4,8 @@ import { dashboardMessages } from '@quizlead/shared/reports.ts';
 import { useState } from 'react';
 import type { DayRange } from '../../api/dashboard.ts';
 import styles from './dashboard.module.css';
-import { formatRange, fromLocalDate, rangeProblem, toLocalDate, utcToday } from './range.ts';
+import { utcToday } from '@quizlead/shared/days.ts';
+import { formatRange, fromLocalDate, rangeProblem, toLocalDate } from './range.ts';
 
 interface Props {
   /** The range being chosen (not yet applied). */

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardMessages } from '@quizlead/shared/reports.ts';
-import {
-  addDays,
-  defaultRange,
-  formatRange,
-  formatShortDay,
-  fromLocalDate,
-  rangeDays,
-  rangeProblem,
-  stepRate,
-  toLocalDate,
-} from './range.ts';
+import { addDays, daysOf, rangeDays } from '@quizlead/shared/days.ts';
+import { defaultRange, formatRange, formatShortDay, fromLocalDate, rangeProblem, stepRate, toLocalDate } from './range.ts';
 
 describe('dashboard range helpers', () => {
   it('defaults to the 30 days up to today', () => {
     expect(defaultRange('2026-11-03')).toEqual({ start: '2026-10-05', end: '2026-11-03' });
     expect(rangeDays(defaultRange('2024-03-01'))).toBe(30);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(daysOf({ start: '2024-02-28', end: '2024-03-01' })).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
   });
 
   it('round-trips picker dates and formats labels with a short month and day', () => {

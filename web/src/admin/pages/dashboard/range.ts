@@ -1,5 +1,5 @@
 import { dashboardLimits, dashboardMessages } from '@quizlead/shared/reports.ts';
-import type { DayRange } from '../../api/dashboard.ts';
+import { rangeDays, rangeEnding, utcToday, type DayRange } from '@quizlead/shared/days.ts';
 
 /**
  * Days of the dashboard's range as the server counts them: YYYY-MM-DD, UTC. The date picker works
@@ -7,22 +7,8 @@ import type { DayRange } from '../../api/dashboard.ts';
  * the sent days the same.
  */
 
-const dayMs = 86_400_000;
-
-/** Today as the server's UTC day. */
-export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
-
-export const addDays = (day: string, offset: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + offset * dayMs).toISOString().slice(0, 10);
-
 /** The last 30 days up to today. */
-export const defaultRange = (today = utcToday()): DayRange => ({
-  start: addDays(today, -(dashboardLimits.defaultRangeDays - 1)),
-  end: today,
-});
-
-/** Days in the range, both ends included. */
-export const rangeDays = (range: DayRange) => Math.round((Date.parse(range.end) - Date.parse(range.start)) / dayMs) + 1;
+export const defaultRange = (today = utcToday()): DayRange => rangeEnding(today, dashboardLimits.defaultRangeDays);
 
 /** The picker's local Date for a day. */
 export function toLocalDate(day: string): Date {
