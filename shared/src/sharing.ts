@@ -3,6 +3,7 @@
  * address a link opens, short links, the social channels and the embed sizes. Zod-free, so the
  * admin, the player and the embed script may all import it.
  */
+import { activeQuizTypes } from './quizzes.ts';
 import { slugify } from './slug.ts';
 
 export const shareTabs = ['link', 'short-link', 'iframe', 'widget', 'social', 'shopify'] as const;
@@ -41,18 +42,11 @@ export const shareLimits = {
 export const shortCodePattern = /^[0-9A-Za-z]{4,16}$/;
 
 /**
- * The quiz types the newer player (quizplayer2.html) plays; any other type opens quizplayer.html
- * (spec section 4, "Player page choice").
+ * The quiz types the newer player (quizplayer2.html) plays: the spec lists exactly the active types.
+ * Any other type (poll and feedback, kept for old data) opens quizplayer.html (spec section 4,
+ * "Player page choice").
  */
-const newerPlayerTypes = new Set([
-  'graded_quiz',
-  'personality_quiz',
-  'graded_quiz_with_personality',
-  'weighted_graded_quiz',
-  'multiple_personality_quiz',
-  'category_quiz_multiple_personality',
-  'category_graded_quiz_with_personality',
-]);
+const newerPlayerTypes: ReadonlySet<string> = new Set(activeQuizTypes);
 
 /** The player address of a quiz, from the site root: what the Link tab shows and short links redirect to. */
 export function quizPlayerPath(
