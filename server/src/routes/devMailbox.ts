@@ -1,9 +1,7 @@
 import Router from '@koa/router';
 import type { AppState } from '../context.ts';
 import { DevMailbox } from '../integrations/mail/devMailbox.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+import { escapeHtml } from '../lib/escapeHtml.ts';
 
 /** Escapes the text, then makes its http(s) links clickable. */
 const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

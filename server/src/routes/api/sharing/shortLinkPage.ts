@@ -1,7 +1,5 @@
 import { shareMessages } from '@quizlead/shared/sharing.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml } from '../../../lib/escapeHtml.ts';
 
 /** Only its inline style runs: the page has no scripts and loads nothing. */
 export const shortLinkPagePolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
