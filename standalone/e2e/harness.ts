@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { getTestServer, type TestServer } from '../../server/src/test/getTestServer.ts';
@@ -72,3 +74,25 @@ export class BrowserHarness {
     await this.server.stop();
   }
 }
+
+/**
+ * Another site on its own port, for embed tests: answers each path with the HTML `page` gives for its
+ * address (404 when it gives none). By default the pages are whatever the test puts in `pages`.
+ */
+export async function startHostSite(page?: (url: URL) => string | undefined) {
+  const pages = new Map<string, string>();
+  const answer = page ?? ((url: URL) => pages.get(url.pathname));
+  const server = createServer((request, response) => {
+    const html = answer(new URL(request.url ?? '/', 'http://host'));
+    response.statusCode = html === undefined ? 404 : 200;
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(html ?? 'Not found');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pages,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+export type HostSite = Awaited<ReturnType<typeof startHostSite>>;

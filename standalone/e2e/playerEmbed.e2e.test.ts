@@ -3,14 +3,12 @@
  * its height messages), on a 375 px phone, with the keyboard alone, checked by axe-core, and sending
  * visitors on to a custom landing page. Screenshots of every screen at 1280 and 375 px.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createOwner } from '../../server/src/test/factories.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 import {
   answerQuestion,
   buildQuiz,
@@ -26,18 +24,14 @@ import {
 
 let harness: BrowserHarness;
 /** Another site: a page on its own port that embeds the player, and a landing page. */
-let host: Server;
-let hostUrl: string;
+let host: HostSite;
 
 beforeAll(async () => {
   harness = await startBrowserHarness();
-  host = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://host');
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    if (url.pathname === '/landing')
-      return response.end('<!doctype html><title>Landing</title><h1>Thanks from the landing page</h1>');
+  host = await startHostSite((url) => {
+    if (url.pathname === '/landing') return '<!doctype html><title>Landing</title><h1>Thanks from the landing page</h1>';
     const src = `${harness.server.url}/quizplayer2.html?quiztitle=x&quizid=${encodeURIComponent(url.searchParams.get('quiz') ?? '')}&isiframe=true`;
-    response.end(`<!doctype html><html lang="en"><head><title>Host site</title></head><body style="margin:0;font-family:sans-serif">
+    return `<!doctype html><html lang="en"><head><title>Host site</title></head><body style="margin:0;font-family:sans-serif">
 <h1 style="margin:16px">Our blog post</h1>
 <iframe id="quiz" title="Quiz" src="${src}" width="713" height="419" style="display:block;border:0;width:100%;max-width:713px"></iframe>
 <p style="margin:16px">Below the quiz.</p>
@@ -50,13 +44,11 @@ beforeAll(async () => {
       document.getElementById('quiz').style.height = event.data.height + 'px';
     }
   });
-</script></body></html>`);
+</script></body></html>`;
   });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise((done) => host?.close(done));
+  await host?.close();
   await harness?.close();
 });
 
@@ -233,7 +225,7 @@ it('plays with the keyboard alone (Tab, Enter, Space)', async () => {
 it('runs inside another site’s frame and sizes it by its height messages', async () => {
   const quiz = await showcaseQuiz({ collectEmail: false });
   const page = await harness.newPage({ width: 1024 });
-  await page.goto(`${hostUrl}/?quiz=${quiz.id}`);
+  await page.goto(`${host.url}/?quiz=${quiz.id}`);
   const frame = page.frameLocator('#quiz');
   const frameHeight = () =>
     page.locator('#quiz').evaluate((element) => (element as HTMLIFrameElement).getBoundingClientRect().height);
@@ -277,8 +269,8 @@ it('sends visitors to the custom landing page of their personality', async () =>
     quizType: 'personality_quiz',
     title: 'Tea or coffee',
     personalities: [
-      personality('tea', 'Tea person', { landingUrl: `${hostUrl}/landing?for=tea` }),
-      personality('coffee', 'Coffee person', { landingUrl: `${hostUrl}/landing?for=coffee` }),
+      personality('tea', 'Tea person', { landingUrl: `${host.url}/landing?for=tea` }),
+      personality('coffee', 'Coffee person', { landingUrl: `${host.url}/landing?for=coffee` }),
     ],
     settings: { collectEmail: false, landingType: 'custom' },
     questions: [
@@ -291,7 +283,7 @@ it('sends visitors to the custom landing page of their personality', async () =>
   const page = await harness.newPage({ width: 375 });
   await page.goto(`/quizplayer2.html?quiztitle=tea-or-coffee&quizid=${quiz.id}`);
   await playThrough(page, quiz, [[0, ['b']]]);
-  await page.waitForURL(`${hostUrl}/landing?for=coffee`);
+  await page.waitForURL(`${host.url}/landing?for=coffee`);
   expect(await page.getByRole('heading').textContent()).toBe('Thanks from the landing page');
   expect((await playsOf(quiz.id))[0]).toMatchObject({ status: 'completed', resultSummary: 'Coffee person' });
 });

@@ -5,8 +5,6 @@
  * pop-up (delay, Escape, the once-per-visitor cap) and as a slide-in; the social buttons open their
  * 750 × 600 pop-ups; the Shopify tab. Also a poll placed as a pop-up through the same embed script.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
@@ -23,29 +21,20 @@ import {
   type SocialChannel,
 } from '@quizlead/shared/sharing.ts';
 import { createPoll } from '../../server/src/test/widgetFactory.ts';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 import { clipboard, fitsWidth, noSeriousViolations, screenshot, signedInPage, toast, type Owner } from './ownerScreens.ts';
 import { buildQuiz, expected, picksOf, question, storedPlays, type Steps } from './playerQuizzes.ts';
 
 let harness: BrowserHarness;
-/** Another site: its pages are whatever the test puts in `hostPages`. */
-let host: Server;
-let hostUrl: string;
-const hostPages = new Map<string, string>();
+/** Another site: its pages are whatever the test puts in `host.pages`. */
+let host: HostSite;
 
 beforeAll(async () => {
   harness = await startBrowserHarness();
-  host = createServer((request, response) => {
-    const html = hostPages.get(new URL(request.url ?? '/', 'http://host').pathname);
-    response.statusCode = html ? 200 : 404;
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(html ?? 'Not found');
-  });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startHostSite();
 });
 afterAll(async () => {
-  await new Promise<void>((done) => (host ? host.close(() => done()) : done()));
+  await host?.close();
   await harness?.close();
 });
 
@@ -186,9 +175,9 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   expect(iframe).toBe(
     `<iframe src="${(harness.server.url + quizPlayerPath(quiz, { iframe: true })).replaceAll('&', '&amp;')}" width="713" height="419" style="border:0" title="${title.replace('&', '&amp;')}"></iframe>`,
   );
-  hostPages.set('/iframe', hostPage(iframe));
+  host.pages.set('/iframe', hostPage(iframe));
   const hostTab = await harness.newPage({ width: 1280 });
-  await hostTab.goto(`${hostUrl}/iframe`);
+  await hostTab.goto(`${host.url}/iframe`);
   await playToResult(hostTab.frameLocator('iframe'), quiz);
 
   // Widget, in the page: the element becomes a frame that resizes to the quiz and plays to the result.
@@ -196,8 +185,8 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   expect(inline).toBe(
     `<div data-quizlead="quiz" data-id="${quiz.id}" data-slug="coffee-tea-the-quiz" data-title="Coffee &amp; Tea: the Quiz!"></div><script async src="${harness.server.url}/widgets/embed.js?v=${embedScriptVersion}"></script>`,
   );
-  hostPages.set('/inline', hostPage(`<p>Take our quiz:</p>${inline}<p id="after">After the quiz.</p>`));
-  await hostTab.goto(`${hostUrl}/inline`);
+  host.pages.set('/inline', hostPage(`<p>Take our quiz:</p>${inline}<p id="after">After the quiz.</p>`));
+  await hostTab.goto(`${host.url}/inline`);
   const frame = hostTab.locator('iframe[data-quizlead-frame=quiz]');
   await expect.poll(() => frame.count()).toBe(1);
   expect(await hostTab.locator('[data-quizlead]').count()).toBe(0);
@@ -222,8 +211,8 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   await noSeriousViolations(page, 'share widget');
   await screenshot(harness, page, 'quiz-share-widget');
 
-  hostPages.set('/popup', hostPage(`<p>Read on.</p>${popup}`));
-  await hostTab.goto(`${hostUrl}/popup`);
+  host.pages.set('/popup', hostPage(`<p>Read on.</p>${popup}`));
+  await hostTab.goto(`${host.url}/popup`);
   const dialog = hostTab.getByRole('dialog', { name: title });
   // Nothing yet: the pop-up and its frame are made when the delay has passed.
   expect(await dialog.count()).toBe(0);
@@ -258,9 +247,9 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   await page.getByLabel('Show it', { exact: true }).selectOption('load');
   await page.getByRole('checkbox', { name: 'Show once per visitor' }).uncheck();
   await expect.poll(() => code.inputValue()).toContain('data-display="popup" data-trigger="load" data-once="false"');
-  hostPages.set('/popup-always', hostPage(await code.inputValue()));
+  host.pages.set('/popup-always', hostPage(await code.inputValue()));
   for (let visit = 0; visit < 2; visit++) {
-    await hostTab.goto(`${hostUrl}/popup-always`);
+    await hostTab.goto(`${host.url}/popup-always`);
     await expect.poll(() => dialog.isVisible()).toBe(true);
   }
   const inside = hostTab.frameLocator('iframe[data-quizlead-frame=quiz]');
@@ -272,8 +261,8 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   // A slide-in: a card in the bottom-right corner, closed with its button.
   await page.getByLabel('Display', { exact: true }).selectOption('slidein');
   await expect.poll(() => code.inputValue()).toContain('data-display="slidein" data-trigger="load"');
-  hostPages.set('/slidein', hostPage(await code.inputValue()));
-  await hostTab.goto(`${hostUrl}/slidein`);
+  host.pages.set('/slidein', hostPage(await code.inputValue()));
+  await hostTab.goto(`${host.url}/slidein`);
   const card = hostTab.getByRole('dialog', { name: title });
   await expect.poll(() => card.isVisible()).toBe(true);
   expect(await card.getAttribute('aria-modal')).toBeNull();
@@ -395,12 +384,12 @@ it('warns about a draft and publishes it; fits a phone; says when a quiz is not 
   expect(visitor.url()).toBe(harness.server.url + quizPlayerPath(draft));
 
   // The pop-up on a phone: it fits the screen, and the quiz inside scrolls when it is taller.
-  hostPages.set(
+  host.pages.set(
     '/phone-popup',
     hostPage(widgetEmbedCode(harness.server.url, { kind: 'quiz', id: draft.id, title }, { display: 'popup', trigger: 'load' })),
   );
   const phoneHost = await harness.newPage({ width: 375, height: 740 });
-  await phoneHost.goto(`${hostUrl}/phone-popup`);
+  await phoneHost.goto(`${host.url}/phone-popup`);
   const dialog = phoneHost.getByRole('dialog', { name: title });
   await expect.poll(() => dialog.isVisible()).toBe(true);
   await expect.poll(() => phoneHost.frameLocator('iframe').locator('main').count()).toBe(1);
@@ -430,9 +419,9 @@ it('places a poll as a pop-up through the same embed script', async () => {
   expect(await clipboard(page)).toBe(code);
   await screenshot(harness, page, 'polls-share-popup');
 
-  hostPages.set('/poll-popup', hostPage(code));
+  host.pages.set('/poll-popup', hostPage(code));
   const hostTab = await harness.newPage({ width: 1280 });
-  await hostTab.goto(`${hostUrl}/poll-popup`);
+  await hostTab.goto(`${host.url}/poll-popup`);
   const dialog = hostTab.getByRole('dialog', { name: 'Poll' });
   await expect.poll(() => dialog.isVisible()).toBe(true);
   const pollFrame = hostTab.frameLocator('iframe[data-quizlead-frame=poll]');
@@ -453,8 +442,8 @@ it('places a poll as a pop-up through the same embed script', async () => {
   await page.getByRole('checkbox', { name: 'Show once per visitor' }).uncheck();
   const exit = await page.getByRole('textbox', { name: 'Widget code' }).inputValue();
   expect(exit).toContain('data-display="popup" data-trigger="exit" data-delay="5" data-once="false"');
-  hostPages.set('/poll-exit', hostPage(exit));
-  await hostTab.goto(`${hostUrl}/poll-exit`);
+  host.pages.set('/poll-exit', hostPage(exit));
+  await hostTab.goto(`${host.url}/poll-exit`);
   await hostTab.mouse.move(600, 400);
   await hostTab.mouse.move(600, 10);
   await hostTab.waitForTimeout(300);

@@ -4,8 +4,6 @@
  * with the item's page and sizes the frame to the page's height messages. Also the pages' and the
  * script's headers (framing, caching, not built).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
@@ -13,29 +11,20 @@ import { feedbackMessages, pollMessages, widgetLimits } from '@quizlead/shared/e
 import { createOwner } from '../../server/src/test/factories.ts';
 import type { TestClient } from '../../server/src/test/getTestServer.ts';
 import { createFeedback, createPoll, createWheel } from '../../server/src/test/widgetFactory.ts';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 
 let harness: BrowserHarness;
 let owner: TestClient;
-/** Another site: its pages are whatever the test puts in `hostPages`. */
-let host: Server;
-let hostUrl: string;
-const hostPages = new Map<string, string>();
+/** Another site: its pages are whatever the test puts in `host.pages`. */
+let host: HostSite;
 
 beforeAll(async () => {
   harness = await startBrowserHarness();
   owner = (await createOwner(harness.server)).client;
-  host = createServer((request, response) => {
-    const html = hostPages.get(new URL(request.url ?? '/', 'http://host').pathname);
-    response.statusCode = html ? 200 : 404;
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(html ?? 'Not found');
-  });
-  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startHostSite();
 });
 afterAll(async () => {
-  await new Promise((done) => host?.close(done));
+  await host?.close();
   await harness?.close();
 });
 
@@ -92,7 +81,7 @@ async function sizedToContent(page: Page, selector: string) {
 it('works as the iframe code on another site', async () => {
   const poll = await createPoll(owner, { description: 'Coffee or tea?', options: ['Coffee', 'Tea'], collectEmail: false });
   const feedback = await createFeedback(owner, { feelingType: 'star', title: 'Rate this post' });
-  hostPages.set(
+  host.pages.set(
     '/iframe',
     hostPage(
       iframeCode(`/poll/publish/show/${poll.id}/${poll.slug}`, 'Poll') +
@@ -100,7 +89,7 @@ it('works as the iframe code on another site', async () => {
     ),
   );
   const page = await harness.newPage({ width: 1280 });
-  await page.goto(`${hostUrl}/iframe`);
+  await page.goto(`${host.url}/iframe`);
   const pollFrame = page.frameLocator('iframe[title=Poll]');
   await pollFrame.getByRole('button', { name: 'Tea' }).click();
   await pollFrame.getByRole('button', { name: 'Vote' }).click();
@@ -134,7 +123,7 @@ for (const width of [1280, 375]) {
       collectEmail: false,
     });
     // Three snippets pasted as the share pages give them: the script three times.
-    hostPages.set(
+    host.pages.set(
       '/widgets',
       hostPage(`<p id="before-poll">Tell us:</p>
 ${widgetCode(`"poll" data-id="${poll.id}" data-slug="${poll.slug}"`)}
@@ -144,7 +133,7 @@ ${widgetCode(`"feedback" data-id="${feedback.id}"`)}
 ${widgetCode(`"wheel" data-id="${wheel.id}" data-slug="${wheel.slug}"`)}`),
     );
     const page = await harness.newPage({ width, height: 800 });
-    await page.goto(`${hostUrl}/widgets`);
+    await page.goto(`${host.url}/widgets`);
 
     // Each element is replaced where it stood by one frame of its page, from the script's origin.
     await expect.poll(() => page.locator('iframe[data-quizlead-frame]').count()).toBe(3);
