@@ -79,7 +79,7 @@ describe('POST /api/v1/public/polls/{id}/votes', () => {
     });
     await vote(poll.id, { option: 0 });
     const third = await vote(poll.id, { option: 2 });
-    expect(third.body.data.results.options.map((option: { percentage: number }) => option.percentage)).toEqual([33, 33, 33]);
+    expect(third.body.data.results.options.map((option: { percentage: number }) => option.percentage)).toEqual([34, 33, 33]);
     const fourth = await vote(poll.id, { option: 1 });
     expect(fourth.body.data.results.options.map((option: { percentage: number }) => option.percentage)).toEqual([25, 50, 25]);
     expect((await publicPoll(poll.id)).body.data.results.total).toBe(4);
