@@ -36,3 +36,17 @@ export function slicePath(c: number, radius: number, index: number, count: numbe
   const round = (n: number) => Math.round(n * 100) / 100;
   return `M${c} ${c}L${round(x0)} ${round(y0)}A${radius} ${radius} 0 ${slice > 180 ? 1 : 0} 1 ${round(x1)} ${round(y1)}Z`;
 }
+
+/**
+ * How to turn the label of the slice whose middle is at `angle` so that it lies along the slice's radius
+ * and reads left to right on screen once the disc is turned by `discRotation` degrees (give the rotation
+ * the disc is turning to, so the labels read right where it stops). Text running outwards from the hub
+ * would be upside down on the left half of the screen: there it runs inwards instead (half a turn more),
+ * ending at the hub rather than starting from it.
+ */
+export function radialLabel(angle: number, discRotation = 0): { rotation: number; inward: boolean } {
+  const outwards = angle - 90;
+  const onScreen = ((outwards + discRotation) * Math.PI) / 180;
+  const inward = Math.cos(onScreen) < -1e-9;
+  return { rotation: inward ? angle + 90 : outwards, inward };
+}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
 import { readableOn } from './color.ts';
 import { EmailField, messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
-import { landingRotation, slicePath } from './wheelGeometry.ts';
+import { landingRotation, radialLabel, slicePath } from '@quizlead/shared/wheelGeometry.ts';
 
 type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; wheel: TPublicWheel };
 
@@ -157,11 +157,16 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
 const labelChars = 16;
 /** Room for a label along the radius, between the hub and the rim. */
 const labelRoom = 108;
+/** Labels start (or, on the left half, end) this far from the centre, clear of the hub. */
+const labelInset = 28;
 
 /** A label's font size: 13 px, smaller for long labels so they stay inside the rim. */
 const labelSize = (label: string) => Math.max(10, Math.min(13, Math.floor(labelRoom / (label.length * 0.62))));
 
-/** The 300×300 wheel: slices in the eight-colour palette, turned by CSS, with the pointer at 12 o'clock. */
+/**
+ * The 300×300 wheel: slices in the eight-colour palette, turned by CSS, with the pointer at 12 o'clock.
+ * Labels are laid out for the rotation the disc is turning to, so every one reads left to right where it stops.
+ */
 function Disc({ options, rotation, durationMs }: { options: readonly string[]; rotation: number; durationMs: number }) {
   const size = wheelLimits.canvasSize;
   const c = size / 2;
@@ -185,17 +190,16 @@ function Disc({ options, rotation, durationMs }: { options: readonly string[]; r
         <circle cx={c} cy={c} r={c - 1} fill="#ffffff" stroke="#d0d4dc" strokeWidth="2" />
         {options.map((text, index) => {
           const fill = wheelPalette[index % wheelPalette.length]!;
-          const middle = (index + 0.5) * slice;
-          const flip = middle > 180;
+          const placed = radialLabel((index + 0.5) * slice, rotation);
           const label = text.length > labelChars ? `${text.slice(0, labelChars - 1)}…` : text;
           return (
             <g key={index}>
               <path d={slicePath(c, radius, index, options.length)} fill={fill} stroke="#ffffff" strokeWidth="2" />
               <text
-                x={flip ? c - 28 : c + 28}
+                x={placed.inward ? c - labelInset : c + labelInset}
                 y={c}
-                transform={`rotate(${flip ? middle + 90 : middle - 90} ${c} ${c})`}
-                textAnchor={flip ? 'end' : 'start'}
+                transform={`rotate(${placed.rotation} ${c} ${c})`}
+                textAnchor={placed.inward ? 'end' : 'start'}
                 dominantBaseline="central"
                 fill={readableOn(fill)}
                 fontSize={labelSize(label)}

@@ -1,5 +1,6 @@
 import { BlockStack, Card, Text } from '@shopify/polaris';
 import { pickWeightedIndex, wheelLimits, wheelPalette } from '@quizlead/shared/engagement.ts';
+import { point, radialLabel, slicePath } from '@quizlead/shared/wheelGeometry.ts';
 import { useEffect, useRef, useState } from 'react';
 import './wheels.css';
 
@@ -14,19 +15,6 @@ interface Props {
 const size = wheelLimits.canvasSize;
 const center = size / 2;
 const radius = center - 6;
-
-/** A point on the rim `degrees` clockwise from the top. */
-function point(degrees: number, distance = radius) {
-  const radians = ((degrees - 90) * Math.PI) / 180;
-  return { x: center + distance * Math.cos(radians), y: center + distance * Math.sin(radians) };
-}
-
-function segmentPath(start: number, end: number): string {
-  const from = point(start);
-  const to = point(end);
-  const large = end - start > 180 ? 1 : 0;
-  return `M ${center} ${center} L ${from.x} ${from.y} A ${radius} ${radius} 0 ${large} 1 ${to.x} ${to.y} Z`;
-}
 
 /** Dark text on light segments (the yellow), white on the rest. */
 function textColor(hex: string): string {
@@ -99,28 +87,24 @@ export function WheelPreview({ options, playButtonType, playButtonText, playButt
                 {texts.map((text, index) => {
                   const color = wheelPalette[index % wheelPalette.length]!;
                   const middle = (index + 0.5) * segment;
-                  const at = point(middle, radius * 0.62);
+                  const [x, y] = point(center, radius * 0.62, middle);
+                  const placed = radialLabel(middle, rotation);
                   return (
                     <g key={index}>
                       {count === 1 ? (
                         <circle cx={center} cy={center} r={radius} fill={color} />
                       ) : (
-                        <path
-                          d={segmentPath(index * segment, (index + 1) * segment)}
-                          fill={color}
-                          stroke="#fff"
-                          strokeWidth="1.5"
-                        />
+                        <path d={slicePath(center, radius, index, count)} fill={color} stroke="#fff" strokeWidth="1.5" />
                       )}
                       <text
-                        x={at.x}
-                        y={at.y}
+                        x={x}
+                        y={y}
                         fill={textColor(color)}
                         fontSize="13"
                         fontWeight="600"
                         textAnchor="middle"
                         dominantBaseline="middle"
-                        transform={`rotate(${middle - 90} ${at.x} ${at.y})`}
+                        transform={`rotate(${placed.rotation} ${x} ${y})`}
                       >
                         {label(text)}
                       </text>
