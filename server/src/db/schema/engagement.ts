@@ -20,6 +20,8 @@ export const polls = pgTable(
     options: jsonb('options').$type<string[]>().notNull(),
     published: boolean('published').notNull().default(true),
     collectEmail: boolean('collect_email').notNull().default(true),
+    /** Without it, an email votes once in a poll. */
+    allowRepeatVotes: boolean('allow_repeat_votes').notNull().default(false),
     colors: jsonb('colors').$type<{ background: string; text: string }>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +47,7 @@ export const pollVotes = pgTable(
   (table) => [
     primaryKey({ columns: [table.pollId, table.id] }),
     index('poll_votes_poll_option_idx').on(table.pollId, table.optionIndex),
+    index('poll_votes_poll_email_idx').on(table.pollId, sql`lower(${table.email})`),
     index('poll_votes_account_created_idx').on(table.accountId, table.createdAt),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "polls" ADD COLUMN "allow_repeat_votes" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "poll_votes_poll_email_idx" ON "poll_votes" USING btree ("poll_id",lower("email"));
