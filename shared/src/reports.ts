@@ -5,6 +5,8 @@
  * import it.
  */
 
+import type { ScreenPath } from './navigation.ts';
+
 export const reportMessages = {
   noPlayers: 'No player analytics found for this quiz.',
   reportErrorTitle: 'Quiz Report Error',
@@ -83,28 +85,34 @@ export const tutorialIds = ['first-quiz', 'email-notifications', 'company-logo',
 export type TutorialId = (typeof tutorialIds)[number];
 
 /**
- * The video guides of the Tutorials page (builder-widgets-shell.md 1). Their links are the server's
- * TUTORIAL_LINKS setting (docs/api.md); these are the titles and what each guide shows.
+ * The video guides of the Tutorials page (spec: builder-widgets-shell.md §1), each with the screen it
+ * teaches: a guide is listed only while its screen exists (shared/src/navigation.ts). Their links are
+ * the server's TUTORIAL_LINKS setting (docs/api.md).
  */
-export const tutorialTexts: Record<TutorialId, { title: string; description: string }> = {
+export const tutorialTexts: Record<TutorialId, { title: string; description: string; screen: ScreenPath }> = {
   'first-quiz': {
     title: 'Create your first quiz',
     description: 'Pick a template or start blank, add questions, set up lead capture and publish.',
+    screen: 'Quizzes',
   },
   'email-notifications': {
     title: 'Email notifications',
     description: 'Get an email for every new lead, and copy in the colleagues who should hear about it.',
+    screen: 'Settings',
   },
   'company-logo': {
     title: 'Add your company logo',
     description: 'Upload a 50×50 logo so it shows on every quiz you publish.',
+    screen: 'Account',
   },
   embedding: {
     title: 'Embed a quiz on your site',
     description: 'Share by link, short link, iframe or widget script, inline or as a pop-up.',
+    screen: 'Quizzes',
   },
   integrations: {
     title: 'Connect your tools',
     description: 'Send leads to automation and email-marketing tools with CRM integrations and webhooks.',
+    screen: 'Settings',
   },
 };

@@ -1,5 +1,5 @@
 import { Navigation } from '@shopify/polaris';
-import { navigationItems, selectedPath } from '@quizlead/web/admin/navigation.ts';
+import { navigationItems, navigationUrl, selectedPath } from '@quizlead/web/admin/navigation.ts';
 
 interface Props {
   pathname: string;
@@ -14,7 +14,7 @@ export function ShellNavigation({ pathname, onDismiss }: Props) {
       <Navigation.Section
         items={navigationItems.map((item) => ({
           label: item.label,
-          url: `/app/${item.path}`,
+          url: navigationUrl(item.path),
           icon: item.icon,
           selected: item.path === selected,
         }))}

@@ -3,38 +3,39 @@ import {
   ChartVerticalIcon,
   ChatIcon,
   ClipboardChecklistIcon,
+  CreditCardIcon,
   HomeIcon,
   PersonIcon,
   PlayCircleIcon,
+  ReceiptIcon,
+  SettingsIcon,
   TargetIcon,
   ThemeTemplateIcon,
 } from '@shopify/polaris-icons';
+import { navigation, type NavigationEntry, type ScreenPath } from '@quizlead/shared/navigation.ts';
 
-export interface NavigationItem {
-  label: string;
-  /** Path under /app; '' is the dashboard. */
-  path: string;
+export { selectedPath } from '@quizlead/shared/navigation.ts';
+
+const icons: Record<ScreenPath, IconSource> = {
+  '': HomeIcon,
+  Quizzes: ClipboardChecklistIcon,
+  Templates: ThemeTemplateIcon,
+  FeedbackLists: ChatIcon,
+  'poll/lists': ChartVerticalIcon,
+  'wheel_spinner/lists': TargetIcon,
+  Plans: CreditCardIcon,
+  Invoices: ReceiptIcon,
+  Account: PersonIcon,
+  Settings: SettingsIcon,
+  Tutorials: PlayCircleIcon,
+};
+
+export interface NavigationItem extends NavigationEntry {
   icon: IconSource;
-  /** Other first segments that belong to this entry (the quiz editor lives under Quiz/…). */
-  also?: string[];
 }
 
-/** The signed-in area's screens, in menu order. Each new screen appends its entry here. */
-export const navigationItems: NavigationItem[] = [
-  { label: 'Dashboard', path: '', icon: HomeIcon },
-  { label: 'Quizzes', path: 'Quizzes', icon: ClipboardChecklistIcon, also: ['Quiz', 'answersheet'] },
-  { label: 'Templates', path: 'Templates', icon: ThemeTemplateIcon },
-  { label: 'Web Response', path: 'FeedbackLists', icon: ChatIcon, also: ['Feedback'] },
-  { label: 'Poll', path: 'poll/lists', icon: ChartVerticalIcon, also: ['poll'] },
-  { label: 'Wheel Spin', path: 'wheel_spinner/lists', icon: TargetIcon, also: ['wheel_spinner', 'wheelspin'] },
-  { label: 'Account', path: 'Account', icon: PersonIcon },
-  { label: 'Tutorials', path: 'Tutorials', icon: PlayCircleIcon },
-];
+/** The menu of the signed-in area (shared/src/navigation.ts), each entry with its icon. */
+export const navigationItems: NavigationItem[] = navigation.map((entry) => ({ ...entry, icon: icons[entry.path] }));
 
-/** The first URL segment after /app, matched case-insensitively like the routes. */
-export function selectedPath(pathname: string): string {
-  const segment = pathname.replace(/^\/app\/?/i, '').split('/')[0] ?? '';
-  const wanted = segment.toLowerCase();
-  const match = navigationItems.find((item) => [item.path, ...(item.also ?? [])].some((path) => path.toLowerCase() === wanted));
-  return match ? match.path : '';
-}
+/** The address of a menu entry. */
+export const navigationUrl = (path: ScreenPath) => `/app/${path}`;

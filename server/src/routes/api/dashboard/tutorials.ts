@@ -1,3 +1,4 @@
+import { screenExists } from '@quizlead/shared/navigation.ts';
 import { tutorialIds, tutorialTexts, type TutorialId } from '@quizlead/shared/reports.ts';
 import { ZTutorialsResponse, type TTutorial } from '@quizlead/shared/schemas/reports.ts';
 import type { Env } from '../../../env.ts';
@@ -6,9 +7,13 @@ import type { ApiRouter } from '../../apiRouter.ts';
 /** Where a guide lives when TUTORIAL_LINKS does not say. */
 export const defaultTutorialUrl = (id: TutorialId) => `https://quizlead.app/tutorials/${id}`;
 
-/** The five guides in the order of tutorialIds, each with its configured or default link. */
+/** The guides to screens that exist, in the order of tutorialIds, each with its configured or default link. */
 export function tutorials(env: Pick<Env, 'TUTORIAL_LINKS'>): TTutorial[] {
-  return tutorialIds.map((id) => ({ id, ...tutorialTexts[id], url: env.TUTORIAL_LINKS[id] ?? defaultTutorialUrl(id) }));
+  return tutorialIds.flatMap((id) => {
+    const { title, description, screen } = tutorialTexts[id];
+    if (!screenExists(screen)) return [];
+    return [{ id, title, description, url: env.TUTORIAL_LINKS[id] ?? defaultTutorialUrl(id) }];
+  });
 }
 
 export function tutorialRoutes(api: ApiRouter): void {

@@ -60,6 +60,11 @@ function toBox(rect: DOMRect): Box {
   };
 }
 
+function sameBox(a: Box | null, b: Box | null): boolean {
+  if (!a || !b) return a === b;
+  return a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height;
+}
+
 /** Where the card goes: beside the highlighted box if it fits, else in the middle; always on screen. */
 function placeCard(target: Box | null, card: { width: number; height: number }, placement: TourStep['placement']) {
   const viewport = { width: window.innerWidth, height: window.innerHeight };
@@ -107,9 +112,11 @@ export function Tour({ steps, label, onClose }: Props) {
     if (!step) return;
     const element = findTarget(step);
     const box = element ? toBox(element.getBoundingClientRect()) : null;
-    setTarget(box);
+    setTarget((previous) => (sameBox(previous, box) ? previous : box));
     const card = cardRef.current;
-    if (card) setPosition(placeCard(box, { width: card.offsetWidth, height: card.offsetHeight }, step.placement));
+    if (!card) return;
+    const next = placeCard(box, { width: card.offsetWidth, height: card.offsetHeight }, step.placement);
+    setPosition((previous) => (previous && previous.top === next.top && previous.left === next.left ? previous : next));
   }, [step]);
 
   // Each step: bring its target into view, then place the card and move focus into it.
@@ -123,19 +130,15 @@ export function Tour({ steps, label, onClose }: Props) {
     primaryRef.current?.querySelector('button')?.focus({ preventScroll: true });
   }, [step, measure]);
 
+  // The page can move under the tour without a resize or scroll: the sidebar collapses, the phone's
+  // navigation drawer slides in, a chart loads. Follow the target on every frame while the tour is
+  // open (one query and one measurement, and React re-renders only when a box really moved).
   useEffect(() => {
-    let frame = 0;
-    const later = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(measure);
-    };
-    window.addEventListener('resize', later);
-    window.addEventListener('scroll', later, true);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('resize', later);
-      window.removeEventListener('scroll', later, true);
-    };
+    let frame = requestAnimationFrame(function follow() {
+      measure();
+      frame = requestAnimationFrame(follow);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [measure]);
 
   // Esc ends the tour wherever focus is.
@@ -162,6 +165,7 @@ export function Tour({ steps, label, onClose }: Props) {
       {target ? (
         <div
           className={styles.spotlight}
+          data-tour-spotlight
           style={{ top: target.top, left: target.left, width: target.width, height: target.height }}
           aria-hidden="true"
         />

@@ -1,4 +1,5 @@
 import type { TourStep } from '../../components/tour/Tour.tsx';
+import { navigationItems, navigationUrl } from '../../navigation.ts';
 
 /** What the dashboard's parts are marked with for the tour (data-tour="…"). */
 export const tourAnchors = {
@@ -6,49 +7,33 @@ export const tourAnchors = {
   createQuiz: 'dashboard-create-quiz',
 } as const;
 
-const navigationLink = (path: string) => `.Polaris-Navigation a[href="/app/${path}"]`;
+const statsSelector = `[data-tour="${tourAnchors.stats}"]`;
 
 /**
- * The dashboard tour (builder-widgets-shell.md 1): snapshots, the quiz work area, plans, invoices,
- * account, settings and the create-quiz button. Plans, invoices and settings have no screen yet, so
- * their steps describe them in the middle of the screen instead of pointing at a missing link.
+ * The dashboard tour (spec: builder-widgets-shell.md §1): the snapshots, then each screen of the menu
+ * that has a tour text (the quiz work area, plans, invoices, account, settings, as they exist), then
+ * the create-quiz button. A screen's step points at its menu link, or, while the menu is collapsed or
+ * behind a phone's hamburger, at a snapshot card linking to it, else shows in the middle.
  */
 export const dashboardTourSteps: TourStep[] = [
   {
     id: 'snapshots',
     title: 'Your dashboard at a glance',
     body: 'These snapshots count your quizzes and questions, and how often your quizzes were viewed, played and completed in the chosen dates. Pick other dates and press Filter to compare periods.',
-    target: [`[data-tour="${tourAnchors.stats}"]`],
+    target: [statsSelector],
   },
-  {
-    id: 'quizzes',
-    title: 'Your quizzes',
-    body: 'Quizzes is your work area: edit a quiz, publish or unpublish it, preview it, delete it, and open its analytics to see who played and what they answered.',
-    target: [navigationLink('Quizzes'), `[data-tour="${tourAnchors.stats}"] a[href="/app/Quizzes"]`],
-    placement: 'right',
-  },
-  {
-    id: 'plans',
-    title: 'Plans',
-    body: 'Plans lists what each plan includes, billed monthly or for 12 months. On a paid plan your quizzes no longer show the ‘Powered By’ footer.',
-  },
-  {
-    id: 'invoices',
-    title: 'Invoices',
-    body: 'Invoices keeps a record of every payment: its date, transaction id, amount and status.',
-  },
-  {
-    id: 'account',
-    title: 'Your account',
-    body: 'Account holds your name, company details and logo (shown on the quizzes you publish), and lets you change your password.',
-    target: [navigationLink('Account')],
-    placement: 'right',
-  },
-  {
-    id: 'settings',
-    title: 'Settings',
-    body: 'Settings connects your tools: send every lead to your CRM or email-marketing service or to a webhook, and choose who gets an email when a new lead arrives.',
-  },
+  ...navigationItems.flatMap((item): TourStep[] => {
+    if (!item.tour) return [];
+    const url = navigationUrl(item.path);
+    return [
+      {
+        id: item.label.toLowerCase(),
+        ...item.tour,
+        target: [`.Polaris-Navigation a[href="${url}"]`, `${statsSelector} a[href="${url}"]`],
+        placement: 'right',
+      },
+    ];
+  }),
   {
     id: 'create-quiz',
     title: 'Create a quiz',
