@@ -125,7 +125,6 @@ export function Tour({ steps, label, onClose }: Props) {
     const element = findTarget(step);
     element?.scrollIntoView({ block: 'center', inline: 'nearest' });
     // Measuring the page and placing the card before it paints is what a layout effect is for.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     measure();
     primaryRef.current?.querySelector('button')?.focus({ preventScroll: true });
   }, [step, measure]);
