@@ -177,6 +177,17 @@ export const quizDefaults = {
   ],
 } as const;
 
+/**
+ * How many personalities a new quiz of the type starts with. The range types get one per default score
+ * range, so that together they hold every score from 0% to 100%; the other personality types get the
+ * minimum of two, and the types without personalities none.
+ */
+export function starterPersonalityCount(type: QuizType): number {
+  const traits = typeTraits(type);
+  if (traits.scoreRanges) return quizDefaults.scoreRanges.length;
+  return traits.personalities ? quizLimits.personalitiesMin : 0;
+}
+
 export const quizMessages = {
   titleEmpty: 'Quiz title cannot be empty',
   noQuestions: 'There are no questions in this quiz. Please add at least one question before publishing the quiz.',
@@ -193,6 +204,14 @@ export const quizMessages = {
   categoryTitleRequired: 'Question title is required.',
   categoryDescriptionRequired: 'Question description is required.',
   categoriesMin: 'Please add at least two question categories',
+  /** Range types: whole percentages no personality's range holds (runs from scoreRangeGaps, in score order). */
+  scoreRangeGaps: (gaps: readonly { from: number; to: number }[]) => {
+    const only = gaps.length === 1 && gaps[0]!.from === gaps[0]!.to;
+    const parts = gaps.map(({ from, to }) => (from === to ? `of ${from}%` : `from ${from}% to ${to}%`));
+    const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+    const subject = only ? `A score ${listed} has` : `Scores ${listed} have`;
+    return `${subject} no personality. Change the score ranges so that every score from 0% to 100% has one.`;
+  },
   questionEmpty: 'Question can not be empty',
   answerEmpty: 'Ans can not be empty',
   correctAnswerRequired: 'Please select at least one correct answer',

@@ -5,9 +5,9 @@ import { isAnswered, picksNeeded, togglePick } from './advance.ts';
 import { firstQuestionId, nextQuestionId, playedPath } from './branching.ts';
 import { computeResult } from './computeResult.ts';
 import { normalizeQuiz } from './normalize.ts';
-import { resultKindOf, type TQuizResult } from './results.ts';
+import { personalityForPercentage, resultKindOf, type TQuizResult } from './results.ts';
 import { resultSummary } from './summary.ts';
-import { quizAndAnswersArb, quizArb } from './test/arbitraries.ts';
+import { quizAndAnswersArb, quizArb, rangeQuizAndAnswersArb, rangeQuizArb } from './test/arbitraries.ts';
 import { quizTabs, validateForPublish, validateQuestion, validateTab } from './validation.ts';
 
 const runs = { numRuns: 400 };
@@ -195,5 +195,52 @@ describe('normalizeQuiz and validation properties', () => {
       }),
       runs,
     );
+  });
+});
+
+/** Whole percentages are all the engine gives (see the [0, 100] property above), so these are every reachable score. */
+const everyPercentage = Array.from({ length: 101 }, (_, percentage) => percentage);
+
+describe('score range properties', () => {
+  it('every play of a publishable range quiz gets an outcome, for the quiz or for each category played', () => {
+    const checked = new Set<number>();
+    fc.assert(
+      fc.property(rangeQuizAndAnswersArb, ({ quiz, answers }) => {
+        fc.pre(validateForPublish(quiz) === null);
+        const result = computeResult(quiz, answers);
+        const outcomes = result.kind === 'range' ? [result] : result.kind === 'category_graded' ? result.categories : [];
+        for (const outcome of outcomes) {
+          expect(outcome.personality, `${outcome.percentage}%`).not.toBeNull();
+          checked.add(outcome.percentage);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    // Plays reached scores across the scale, not only 0% and 100%.
+    expect(checked.size).toBeGreaterThan(20);
+  });
+
+  it('publishing refuses exactly the range sets that leave a whole percentage without a personality', () => {
+    const seen = { publishable: 0, refused: 0 };
+    fc.assert(
+      fc.property(rangeQuizArb, (quiz) => {
+        const uncovered = everyPercentage.filter(
+          (percentage) => personalityForPercentage(quiz.personalities, percentage) === null,
+        );
+        const problem = validateForPublish(quiz);
+        if (uncovered.length === 0) expect(problem).toBeNull();
+        else {
+          // The message names the first and the last score left without one.
+          expect(problem).toContain(`${uncovered[0]}%`);
+          expect(problem).toContain(`${uncovered.at(-1)}%`);
+          expect(problem).toContain('no personality');
+        }
+        seen[problem === null ? 'publishable' : 'refused']++;
+      }),
+      runs,
+    );
+    // Both kinds were generated, so neither direction held by default.
+    expect(seen.publishable).toBeGreaterThan(runs.numRuns / 10);
+    expect(seen.refused).toBeGreaterThan(runs.numRuns / 10);
   });
 });

@@ -82,6 +82,26 @@ export function personalityForPercentage(personalities: readonly TPersonality[],
   return personalities.find((personality) => personality.minScore <= percentage && percentage <= personality.maxScore) ?? null;
 }
 
+/** A run of whole percentages, both ends included. */
+export type TScoreGap = { from: number; to: number };
+
+/**
+ * The scores no personality's range holds, as runs in score order. Percentages are whole numbers from 0 to
+ * 100 (`percentOf` rounds), and every one of them is a score some play can reach once the quiz has enough
+ * questions (questions change, and branching changes each play's maximum), so every one needs an outcome.
+ * It asks `personalityForPercentage` itself, so the check cannot drift from how a result picks its personality.
+ */
+export function scoreRangeGaps(personalities: readonly TPersonality[]): TScoreGap[] {
+  const gaps: TScoreGap[] = [];
+  for (let percentage = 0; percentage <= 100; percentage++) {
+    if (personalityForPercentage(personalities, percentage)) continue;
+    const last = gaps.at(-1);
+    if (last && last.to === percentage - 1) last.to = percentage;
+    else gaps.push({ from: percentage, to: percentage });
+  }
+  return gaps;
+}
+
 /**
  * Personalities with the default score ranges (0–20, 21–40, 41–60, 61–80, 81–100) in list order; those
  * past the fifth keep their own. The builder applies it when a range-based quiz gets its personalities.

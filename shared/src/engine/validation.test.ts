@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quizMessages, quizTypes } from '../quizzes.ts';
+import { quizDefaults, quizMessages, quizTypes } from '../quizzes.ts';
 import type { TEngineQuiz } from './model.ts';
 import * as examples from './test/examples.ts';
 import { answer, category, personality, question } from './test/fixtures.ts';
@@ -141,6 +141,118 @@ describe('validateTab', () => {
     );
     expect(validateTab({ ...categoryQuiz, categories: [category('c', 'C')] }, 'outcome')).toBe(quizMessages.categoriesMin);
     expect(validateTab(categoryQuiz, 'outcome')).toBeNull();
+  });
+
+  describe('outcome: score ranges of the range types', () => {
+    const rangeQuiz = publishable(examples.gradedRangeExample);
+    const withRanges = (quiz: TEngineQuiz, ranges: [number, number][]): TEngineQuiz => ({
+      ...quiz,
+      personalities: ranges.map(([minScore, maxScore], index) => personality(`p${index}`, `P${index}`, { minScore, maxScore })),
+    });
+    const fix = 'Change the score ranges so that every score from 0% to 100% has one.';
+
+    it('names the scores a new quiz’s first two ranges leave without a personality', () => {
+      expect(
+        validateTab(
+          withRanges(rangeQuiz, [
+            [0, 20],
+            [21, 40],
+          ]),
+          'outcome',
+        ),
+      ).toBe(`Scores from 41% to 100% have no personality. ${fix}`);
+    });
+
+    it('names every gap, a single score as a score, in order of score whatever the list order', () => {
+      const ranges: [number, number][] = [
+        [61, 99],
+        [0, 20],
+        [22, 59],
+      ];
+      expect(validateTab(withRanges(rangeQuiz, ranges), 'outcome')).toBe(
+        `Scores of 21%, of 60% and of 100% have no personality. ${fix}`,
+      );
+      expect(
+        validateTab(
+          withRanges(rangeQuiz, [
+            [1, 100],
+            [5, 10],
+          ]),
+          'outcome',
+        ),
+      ).toBe(`A score of 0% has no personality. ${fix}`);
+      expect(
+        validateTab(
+          withRanges(rangeQuiz, [
+            [0, 9],
+            [11, 49],
+            [60, 100],
+          ]),
+          'outcome',
+        ),
+      ).toBe(`Scores of 10% and from 50% to 59% have no personality. ${fix}`);
+    });
+
+    it('a personality whose minimum is above its maximum holds no score', () => {
+      expect(
+        validateTab(
+          withRanges(rangeQuiz, [
+            [0, 50],
+            [100, 51],
+          ]),
+          'outcome',
+        ),
+      ).toBe(`Scores from 51% to 100% have no personality. ${fix}`);
+    });
+
+    it('accepts ranges that cover 0–100 in any order, adjacent whole numbers or overlapping', () => {
+      // Percentages are whole numbers (the engine rounds), so 20 and 21 leave nothing between them.
+      expect(
+        validateTab(
+          withRanges(
+            rangeQuiz,
+            quizDefaults.scoreRanges.map(({ min, max }) => [min, max]),
+          ),
+          'outcome',
+        ),
+      ).toBeNull();
+      expect(
+        validateTab(
+          withRanges(rangeQuiz, [
+            [51, 100],
+            [0, 50],
+          ]),
+          'outcome',
+        ),
+      ).toBeNull();
+      expect(
+        validateTab(
+          withRanges(rangeQuiz, [
+            [0, 70],
+            [30, 100],
+          ]),
+          'outcome',
+        ),
+      ).toBeNull();
+    });
+
+    it('applies to the weighted and category-graded types, and to no other', () => {
+      const gap: [number, number][] = [
+        [0, 20],
+        [21, 40],
+      ];
+      for (const example of [examples.weightedExample, examples.categoryGradedExample]) {
+        expect(validateTab(withRanges(publishable(example), gap), 'outcome')).toMatch(
+          /^Scores from 41% to 100% have no personality/,
+        );
+        expect(validateForPublish(withRanges(publishable(example), gap))).toMatch(/^Scores from 41% to 100%/);
+      }
+      expect(validateTab(withRanges(personalityQuiz, gap), 'outcome')).toBeNull();
+    });
+
+    it('comes after the personality checks it depends on', () => {
+      expect(validateTab(withRanges(rangeQuiz, [[0, 20]]), 'outcome')).toBe(quizMessages.personalitiesMin);
+    });
   });
 
   it('design and advanced have nothing beyond the schema', () => {

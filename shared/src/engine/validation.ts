@@ -8,6 +8,7 @@ import type { TQuestion } from '../schemas/quiz.ts';
 import { isNumericWeight } from './marks.ts';
 import type { TEngineQuiz } from './model.ts';
 import { normalizeQuiz } from './normalize.ts';
+import { scoreRangeGaps } from './results.ts';
 import { visibleLength } from './text.ts';
 
 /** The builder's five tabs, in order. */
@@ -86,6 +87,10 @@ function validateOutcome(quiz: TEngineQuiz): string | null {
       return quizMessages.personalityDescriptionRequired;
     }
     if (personalities.length < 2) return quizMessages.personalitiesMin;
+    if (traits.scoreRanges) {
+      const gaps = scoreRangeGaps(personalities);
+      if (gaps.length > 0) return quizMessages.scoreRangeGaps(gaps);
+    }
   }
   if (traits.categories) {
     const { categories } = quiz;

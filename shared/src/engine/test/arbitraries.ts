@@ -103,3 +103,81 @@ export const answersArb = (quiz: TEngineQuiz): fc.Arbitrary<TPlayAnswers> => {
 };
 
 export const quizAndAnswersArb = quizArb.chain((quiz) => answersArb(quiz).map((answers) => ({ quiz, answers })));
+
+const rangeTypes = ['graded_quiz_with_personality', 'weighted_graded_quiz', 'category_graded_quiz_with_personality'] as const;
+
+/**
+ * Score ranges as owners leave them: a partition of 0–100 (cut at 2 to 5 places) whose ends are then nudged,
+ * so some sets cover every score, some leave gaps or overlap, and some are listed out of order.
+ */
+const rangesArb = fc
+  .uniqueArray(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 4 })
+  .chain((cuts) => {
+    const starts = [0, ...[...cuts].sort((a, b) => a - b)];
+    const nudge = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: 3 }) });
+    return fc.tuple(
+      ...starts.map((start, index) =>
+        fc.tuple(nudge, nudge).map(([low, high]) => {
+          const end = index + 1 < starts.length ? starts[index + 1]! - 1 : 100;
+          const clamp = (value: number) => Math.min(100, Math.max(0, value));
+          return { minScore: clamp(start + low), maxScore: clamp(end + high) };
+        }),
+      ),
+    );
+  })
+  .chain((ranges) => fc.shuffledSubarray(ranges, { minLength: ranges.length, maxLength: ranges.length }));
+
+/**
+ * Range-type quizzes complete in every other respect (titles, welcome, correct answers, numeric weights,
+ * categories), with random ranges, negative marking and branches: the checks then hinge on the ranges.
+ */
+export const rangeQuizArb: fc.Arbitrary<TEngineQuiz> = fc
+  .record({
+    quizType: fc.constantFrom(...rangeTypes),
+    questionCount: fc.integer({ min: 1, max: 6 }),
+    ranges: rangesArb,
+    negativeMarking: fc.boolean(),
+  })
+  .chain(({ quizType, questionCount, ranges, negativeMarking }) => {
+    const questionIds = Array.from({ length: questionCount }, (_, index) => `q${index}`);
+    const categories = quizType === 'category_graded_quiz_with_personality' ? categoryIds.slice(0, 2) : [];
+    const rangeAnswerArb = (id: string): fc.Arbitrary<TAnswer> =>
+      fc.record({
+        id: fc.constant(id),
+        text: fc.constant(id.toUpperCase()),
+        image: fc.constant(null),
+        correct: fc.boolean(),
+        weight: fc.oneof(fc.integer({ min: -5, max: 20 }).map(String), fc.constantFrom('2.5', '.5', '-1.25', '7.75')),
+        personalityId: fc.constant(null),
+      });
+    const rangeQuestionArb = (id: string): fc.Arbitrary<TQuestion> =>
+      fc.integer({ min: 2, max: 4 }).chain((count) =>
+        fc.record({
+          id: fc.constant(id),
+          kind: fc.constant('single' as const),
+          title: fc.constant(`<p>${id}</p>`),
+          image: fc.constant(null),
+          categoryId: categories.length > 0 ? fc.constantFrom(...categories) : fc.constant(null),
+          // The first answer is right, so every graded question has one; the others may be too.
+          answers: fc
+            .tuple(...answerIds.slice(0, count).map(rangeAnswerArb))
+            .map((answers) => answers.map((item, index) => (index === 0 ? { ...item, correct: true } : item))),
+        }),
+      );
+    const branchArb: fc.Arbitrary<TBranch> = fc.record({
+      questionId: fc.constantFrom(...questionIds),
+      answerId: fc.constantFrom('any', ...answerIds),
+      to: fc.constantFrom('landing', ...questionIds),
+    });
+    return fc.record({
+      title: fc.constant('Quiz'),
+      quizType: fc.constant(quizType),
+      settings: fc.constant({ ...ZQuizSettings.parse({}), welcomeMessage: '<p>Hi</p>', negativeMarking }),
+      personalities: fc.constant(ranges.map((range, index) => personality(`p${index}`, `P${index}`, range))),
+      categories: fc.constant(categories.map((id) => category(id, id.toUpperCase()))),
+      branching: fc.record({ enabled: fc.boolean(), branches: fc.array(branchArb, { maxLength: 6 }) }),
+      questions: fc.tuple(...questionIds.map(rangeQuestionArb)),
+    });
+  });
+
+export const rangeQuizAndAnswersArb = rangeQuizArb.chain((quiz) => answersArb(quiz).map((answers) => ({ quiz, answers })));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizDefaults, quizMessages } from '@quizlead/shared/quizzes.ts';
+import type { TPersonality } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../../test/factories.ts';
-import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
+import { getTestServer, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz, gradedQuestion, personalityQuestion, twoPersonalities } from '../../../test/quizFactory.ts';
 
 let server: TestServer;
@@ -28,6 +29,24 @@ describe('POST /api/v1/quizzes', () => {
       emailFormType: 'standard',
       landingType: 'standard',
     });
+  });
+});
+
+describe('POST /api/v1/quizzes: the outcomes a new quiz starts with', () => {
+  it('range types get five blank personalities at the default ranges, together 0–100%; others two, or none', async () => {
+    const { client } = await createOwner(server);
+    const created = async (quizType: string) => (await client.post('/api/v1/quizzes', { quizType })).body.data;
+    for (const quizType of ['graded_quiz_with_personality', 'weighted_graded_quiz', 'category_graded_quiz_with_personality']) {
+      const { personalities } = await created(quizType);
+      expect(
+        personalities.map((p: TPersonality) => [p.minScore, p.maxScore]),
+        quizType,
+      ).toEqual(quizDefaults.scoreRanges.map(({ min, max }) => [min, max]));
+      expect(personalities.every((p: TPersonality) => p.title === '' && /^[\w-]+$/.test(p.id))).toBe(true);
+      expect(new Set(personalities.map((p: TPersonality) => p.id)).size).toBe(5);
+    }
+    expect((await created('personality_quiz')).personalities).toHaveLength(2);
+    expect((await created('graded_quiz')).personalities).toEqual([]);
   });
 });
 
@@ -109,6 +128,52 @@ describe('PUT /api/v1/quizzes/{id}/status', () => {
     const drafted = await client.put(`/api/v1/quizzes/${ready.id}/status`, { status: 'draft' });
     expect(drafted.body.data.status).toBe('draft');
     expect((await client.put(`/api/v1/quizzes/${ready.id}/status`, { status: 'live' })).body.error.field).toBe('status');
+  });
+});
+
+describe('score ranges of the range types', () => {
+  const gapMessage =
+    'Scores from 41% to 100% have no personality. Change the score ranges so that every score from 0% to 100% has one.';
+
+  /** A graded quiz with personality, filled in and one question, with the personalities cut to these ranges. */
+  async function rangeQuiz(client: TestClient, ranges: [number, number][]) {
+    const quiz = (await client.post('/api/v1/quizzes', { quizType: 'graded_quiz_with_personality', title: 'Levels' })).body.data;
+    const personalities = ranges.map(([minScore, maxScore], index) => ({
+      ...quiz.personalities[index],
+      title: `Level ${index + 1}`,
+      description: `<p>Level ${index + 1}</p>`,
+      minScore,
+      maxScore,
+    }));
+    const settings = { ...quiz.settings, welcomeMessage: '<p>Hi</p>' };
+    expect((await client.put(`/api/v1/quizzes/${quiz.id}`, { ...quiz, settings, personalities })).status).toBe(200);
+    expect((await client.put(`/api/v1/quizzes/${quiz.id}/questions`, { questions: [gradedQuestion()] })).status).toBe(200);
+    return (await client.get(`/api/v1/quizzes/${quiz.id}`)).body.data;
+  }
+
+  it('publishing refuses ranges that leave scores without a personality, naming them', async () => {
+    const { client } = await createOwner(server);
+    const gap = await rangeQuiz(client, [
+      [0, 20],
+      [21, 40],
+    ]);
+    const refused = await client.put(`/api/v1/quizzes/${gap.id}/status`, { status: 'published' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'validation', message: gapMessage });
+    expect((await client.get(`/api/v1/quizzes/${gap.id}`)).body.data.status).toBe('draft');
+
+    const covered = await rangeQuiz(
+      client,
+      quizDefaults.scoreRanges.map(({ min, max }) => [min, max]),
+    );
+    expect((await client.put(`/api/v1/quizzes/${covered.id}/status`, { status: 'published' })).status).toBe(200);
+    // A published quiz stays publishable: cutting it back to two ranges is refused on save too.
+    const cut = await client.put(`/api/v1/quizzes/${covered.id}`, {
+      ...covered,
+      personalities: covered.personalities.slice(0, 2),
+    });
+    expect(cut.status).toBe(400);
+    expect(cut.body.error.message).toBe(gapMessage);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
-import { validateForPublish } from '@quizlead/shared/engine/index.ts';
-import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
+import { validateForPublish, withDefaultRanges } from '@quizlead/shared/engine/index.ts';
+import { quizLimits, quizMessages, starterPersonalityCount } from '@quizlead/shared/quizzes.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import {
   ZCreateQuizRequest,
@@ -9,6 +9,7 @@ import {
   ZQuizListQuery,
   ZQuizListResponse,
   ZQuizStatusRequest,
+  ZPersonality,
 } from '@quizlead/shared/schemas/quiz.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { ValidationError } from '../../../errors.ts';
+import { randomToken } from '../../../lib/crypto.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentQuiz, presentQuizRow } from '../../../presenters/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -91,10 +93,17 @@ export function quizRoutes(api: ApiRouter): void {
     body: ZCreateQuizRequest,
     responses: { 201: ZQuizResponse },
     handler: async ({ ctx, db, auth, body }) => {
+      // The outcomes the type needs, blank for the owner to fill in; the range types' hold 0–100% between them.
+      const personalities = withDefaultRanges(
+        Array.from({ length: starterPersonalityCount(body.quizType) }, () =>
+          ZPersonality.parse({ id: randomToken(6), title: '' }),
+        ),
+      );
       const data = ZQuizInput.parse({
         title: body.title,
         quizType: body.quizType,
         settings: body.theme ? { theme: body.theme } : {},
+        personalities,
       });
       const [quiz] = await db
         .insert(quizzes)

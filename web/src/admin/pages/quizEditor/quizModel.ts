@@ -1,4 +1,4 @@
-import { quizDefaults, quizLimits, typeTraits } from '@quizlead/shared/quizzes.ts';
+import { quizDefaults, quizLimits, starterPersonalityCount, typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { QuestionKind, QuizType } from '@quizlead/shared/quizzes.ts';
 import type {
   TAnswer,
@@ -24,8 +24,13 @@ export function toDraft(detail: TQuizDetail): QuizDraft {
     title: detail.title,
     quizType: detail.quizType,
     settings: detail.settings,
+    // A quiz stored without personalities (an API client's) starts with what a new quiz gets.
     personalities: traits.personalities
-      ? padTo(detail.personalities, quizLimits.personalitiesMin, (id, index) => ({ ...blankPersonality(index), id }))
+      ? padTo(
+          detail.personalities,
+          detail.personalities.length === 0 ? starterPersonalityCount(detail.quizType) : quizLimits.personalitiesMin,
+          (id, index) => ({ ...blankPersonality(index), id }),
+        )
       : [],
     categories: traits.categories ? padTo(detail.categories, quizLimits.categoriesMin, (id) => ({ ...blankCategory(), id })) : [],
   };
