@@ -23,4 +23,10 @@ describe('quizPlayerPath (spec section 4, "Player page choice")', () => {
       `/quizplayer2.html?quiztitle=maths&quizid=${id}&isiframe=true`,
     );
   });
+
+  it("turns on the player's preview mode with preview=1 (the player reads it in web/src/player/route.ts)", () => {
+    expect(quizPlayerPath({ id, title: 'Maths', quizType: 'graded_quiz' }, { preview: true })).toBe(
+      `/quizplayer2.html?quiztitle=maths&quizid=${id}&preview=1`,
+    );
+  });
 });

@@ -48,14 +48,19 @@ export const shortCodePattern = /^[0-9A-Za-z]{4,16}$/;
  */
 const newerPlayerTypes: ReadonlySet<string> = new Set(activeQuizTypes);
 
-/** The player address of a quiz, from the site root: what the Link tab shows and short links redirect to. */
+/**
+ * The player address of a quiz, from the site root: what the Link tab shows and short links redirect to.
+ * With `preview`, the player's preview mode: its signed-in owner plays it, drafts included, and the play
+ * stays out of stats and reports.
+ */
 export function quizPlayerPath(
   quiz: { id: string; title: string; quizType: string },
-  options: { iframe?: boolean } = {},
+  options: { iframe?: boolean; preview?: boolean } = {},
 ): string {
   const page = newerPlayerTypes.has(quiz.quizType) ? 'quizplayer2.html' : 'quizplayer.html';
   const query = new URLSearchParams({ quiztitle: slugify(quiz.title), quizid: quiz.id });
   if (options.iframe) query.set('isiframe', 'true');
+  if (options.preview) query.set('preview', '1');
   return `/${page}?${query.toString()}`;
 }
 

@@ -318,3 +318,53 @@ it('lets an admin turn quizzes into templates', async () => {
   await expect.poll(() => ownerPage.getByRole('heading', { name: 'Blank Quiz' }).isVisible()).toBe(true);
   expect(await ownerPage.getByRole('button', { name: 'Create Template' }).count()).toBe(0);
 });
+
+it('keeps every row action, Delete included, inside the card at desktop widths', async () => {
+  const owner = await createOwner(harness.server);
+  const long = 'A remarkably long quiz title that keeps on going';
+  await createQuiz(owner, long, { questions: 12, publish: true });
+  await createQuiz(owner, 'Short', { questions: 1 });
+  // The widest row there can be: the longest type label and a 30-character title of wide letters.
+  const wide = 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWW';
+  const created = await owner.client.post('/api/v1/quizzes', { quizType: 'category_graded_quiz_with_personality', title: wide });
+  expect(created.status).toBe(201);
+  for (const width of [1366, 1920]) {
+    const { page } = await signedInPage(width, owner);
+    await page.goto('/app/Quizzes');
+    await expect.poll(() => rows(page).count()).toBe(3);
+    await settledTitles(page);
+    await harness.screenshot(page, `quizzes-list-${width}`);
+    const card = page.locator('.Polaris-ShadowBevel').filter({ has: rows(page).first() });
+    const cardBox = (await card.boundingBox())!;
+    const heading = page.locator('.Polaris-IndexTable__Table thead th').last();
+    expect(await heading.evaluate((th) => th.scrollWidth <= th.clientWidth)).toBe(true);
+    for (const name of ['Short', long, wide]) {
+      const remove = page.getByRole('button', { name: `Delete ${name}` });
+      const box = (await remove.boundingBox())!;
+      expect(box.x, `Delete at ${width}px`).toBeGreaterThanOrEqual(cardBox.x);
+      expect(box.x + box.width, `Delete at ${width}px`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      // Clickable by mouse: nothing covers it and no scrolling container hides it.
+      await remove.click({ trial: true, timeout: 3000 });
+    }
+  }
+});
+
+it('opens a draft in the player as a visitor sees it, in a new tab', async () => {
+  const { owner, page } = await signedInPage();
+  const id = await createQuiz(owner, 'Draft to try', { questions: 2 });
+  await page.goto('/app/Quizzes');
+  const open = page.getByRole('link', { name: 'Open Draft to try as a visitor' });
+  expect(await open.getAttribute('target')).toBe('_blank');
+  const [player] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+  await player.waitForLoadState();
+  const url = new URL(player.url());
+  expect(url.pathname).toBe('/quizplayer2.html');
+  expect(url.searchParams.get('quizid')).toBe(id);
+  expect(url.searchParams.get('preview')).toBe('1');
+  // The player's preview mode, not the list's summary: the draft plays from its start button.
+  await player.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(() => player.getByText('Question 1?').isVisible()).toBe(true);
+  await harness.screenshot(player, 'quizzes-open-as-visitor');
+  // Opening it published nothing.
+  expect((await owner.client.get(`/api/v1/quizzes/${id}`)).body.data.status).toBe('draft');
+});

@@ -12,9 +12,10 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import type { IndexTableProps } from '@shopify/polaris';
-import { ChartVerticalIcon, DeleteIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
+import { ChartVerticalIcon, DeleteIcon, EditIcon, ExternalIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
 import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizListRow } from '@quizlead/shared/schemas/quiz.ts';
+import { quizPlayerPath } from '@quizlead/shared/sharing.ts';
 import { quizUrls } from '../quizShare/urls.ts';
 import { listDate, listTitle, untitled } from './format.ts';
 import { PublishSwitch } from './PublishSwitch.tsx';
@@ -78,6 +79,8 @@ function QuizIndexTable({ rows, query, loading, busy, onSort, onToggleStatus, on
         if (field) onSort(field, direction === 'ascending' ? 'asc' : 'desc');
       }}
       emptyState={<NoResults search={query.search} />}
+      // The actions stay in view when the other columns need more room than the card has.
+      lastColumnSticky
     >
       {rows.map((row, index) => (
         <QuizRow
@@ -115,7 +118,9 @@ function QuizRow({ row, index, busy, onToggleStatus, onPreview, onDelete }: RowP
           </Text>
         </span>
       </IndexTable.Cell>
-      <IndexTable.Cell>{quizTypeInfo[row.quizType].label}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <span className={styles.type}>{quizTypeInfo[row.quizType].label}</span>
+      </IndexTable.Cell>
       <IndexTable.Cell>{listDate(row.createdAt)}</IndexTable.Cell>
       <IndexTable.Cell>
         <Text as="p" alignment="end" numeric>
@@ -131,7 +136,7 @@ function QuizRow({ row, index, busy, onToggleStatus, onPreview, onDelete }: RowP
         <PublishSwitch published={row.status === 'published'} quizTitle={name} busy={busy} onToggle={() => onToggleStatus(row)} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <InlineStack align="end">
+        <InlineStack align="end" wrap={false}>
           <RowActions row={row} name={name} onPreview={onPreview} onDelete={onDelete} />
         </InlineStack>
       </IndexTable.Cell>
@@ -141,7 +146,7 @@ function QuizRow({ row, index, busy, onToggleStatus, onPreview, onDelete }: RowP
 
 function RowActions({ row, name, onPreview, onDelete }: Pick<RowProps, 'row' | 'onPreview' | 'onDelete'> & { name: string }) {
   return (
-    <ButtonGroup variant="segmented">
+    <ButtonGroup variant="segmented" noWrap>
       <Tooltip content="Edit">
         <Button icon={EditIcon} url={quizUrls.edit(row.id)} accessibilityLabel={`Edit ${name}`} />
       </Tooltip>
@@ -153,6 +158,14 @@ function RowActions({ row, name, onPreview, onDelete }: Pick<RowProps, 'row' | '
       </Tooltip>
       <Tooltip content="Preview">
         <Button icon={ViewIcon} accessibilityLabel={`Preview ${name}`} onClick={() => onPreview(row)} />
+      </Tooltip>
+      <Tooltip content="Open as a visitor">
+        <Button
+          icon={ExternalIcon}
+          url={quizPlayerPath(row, { preview: true })}
+          target="_blank"
+          accessibilityLabel={`Open ${name} as a visitor`}
+        />
       </Tooltip>
       <Tooltip content="Delete">
         <Button icon={DeleteIcon} tone="critical" accessibilityLabel={`Delete ${name}`} onClick={() => onDelete(row)} />
