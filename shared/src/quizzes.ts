@@ -239,6 +239,8 @@ export const quizMessages = {
   branchingEnableConfirm: 'Please ensure all questions are added before turning on logic branching.',
   branchingDisableConfirm: 'All branching logic will get reset. Do you want to turn it off?',
   upgradeForFooter: 'Upgrade your plan to use this feature',
+  /** Under the offer fields while the offer has no link (shownOffer hides it until then). */
+  offerNeedsLink: 'Add a link to show the offer to players.',
   pasteTooLong: 'Char count of copied content is greater than char limit.',
   imageType: 'Images must be PNG, JPEG, GIF or WebP',
   imageSize: 'Images must be at most 2 MB',

@@ -1,4 +1,5 @@
 import type { TQuizResult } from '@quizlead/shared/engine/results.ts';
+import { shownOffer } from '@quizlead/shared/offer.ts';
 import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
 import type { TPersonality, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { useRef } from 'react';
@@ -23,6 +24,7 @@ const scoreText = (scoreType: TQuizSettings['scoreType'], entry: { score: number
 /** The result page: the server's result by type, then the owner's offer, texts, sharing and retake. */
 export function ResultScreen({ quiz, result, summary, pageUrl, onRetake }: Props) {
   const { settings } = quiz;
+  const offer = shownOffer(settings);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useScreenFocus(headingRef, 'result');
   return (
@@ -39,14 +41,12 @@ export function ResultScreen({ quiz, result, summary, pageUrl, onRetake }: Props
       <ResultDetails result={result} settings={settings} />
       {hasText(settings.resultPageText) ? <Html html={settings.resultPageText} className="ql-result__text" /> : null}
       {result.kind === 'graded' && settings.certificateText ? <p className="ql-certificate">{settings.certificateText}</p> : null}
-      {settings.offerMessage || settings.offerButtonLink ? (
+      {offer ? (
         <div className="ql-offer">
-          {settings.offerMessage ? <p className="ql-offer__message">{settings.offerMessage}</p> : null}
-          {settings.offerButtonLink ? (
-            <a className="ql-button" href={settings.offerButtonLink} target="_blank" rel="noopener">
-              {settings.offerButtonText}
-            </a>
-          ) : null}
+          {offer.message ? <p className="ql-offer__message">{offer.message}</p> : null}
+          <a className="ql-button" href={offer.link} target="_blank" rel="noopener">
+            {offer.buttonText}
+          </a>
         </div>
       ) : null}
       {settings.socialSharing ? (

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeResult, normalizeQuiz, validateForPublish, visibleLength } from '@quizlead/shared/engine/index.ts';
 import type { TEngineQuiz, TPlayAnswers, TQuizResult } from '@quizlead/shared/engine/index.ts';
+import { shownOffer } from '@quizlead/shared/offer.ts';
 import { activeQuizTypes, quizLimits, typeTraits } from '@quizlead/shared/quizzes.ts';
 import { ZQuestion, ZQuizInput, ZTemplateCard } from '@quizlead/shared/schemas/quiz.ts';
 import type { TAnswer, TQuestion, TQuiz, TQuizData } from '@quizlead/shared/schemas/quiz.ts';
@@ -138,6 +139,12 @@ describe('template catalogue', () => {
       expect(quiz.settings.offerMessage.length).toBeGreaterThan(0);
       expect(quiz.settings.offerMessage.length).toBeLessThanOrEqual(quizLimits.offerMessage);
       expect(quiz.settings.offerButtonText.length).toBeLessThanOrEqual(quizLimits.offerButtonText);
+      // Its offer is one players see: message, button and a link for the button (shownOffer hides offers without).
+      expect(shownOffer(quiz.settings)).toEqual({
+        message: quiz.settings.offerMessage,
+        buttonText: quiz.settings.offerButtonText,
+        link: expect.stringMatching(/^https:\/\/\S+$/),
+      });
       expect(quiz.settings.theme).toMatch(/^theme([1-9]|1[0-3])$/);
       // Standard forms and landing pages: nothing for the owner to fill in before publishing.
       expect(quiz.settings.emailFormType).toBe('standard');

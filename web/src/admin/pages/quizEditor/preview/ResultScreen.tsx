@@ -1,5 +1,6 @@
 import { computeResult, resultSummary, visibleLength } from '@quizlead/shared/engine/index.ts';
 import type { TPlayAnswers, TQuizResult } from '@quizlead/shared/engine/index.ts';
+import { shownOffer } from '@quizlead/shared/offer.ts';
 import type { TPersonality, TQuiz } from '@quizlead/shared/schemas/quiz.ts';
 import { Html, PreviewButton } from './PreviewFrame.tsx';
 import { paletteOf } from './previewThemes.ts';
@@ -17,6 +18,7 @@ export function ResultScreen({ quiz, answers }: { quiz: TQuiz; answers: TPlayAns
   const colors = paletteOf(settings);
   const result = computeResult(quiz, answers);
   const personality = leadingPersonality(result);
+  const offer = shownOffer(settings);
   const landingUrl = personality ? personality.landingUrl : settings.landingUrl;
   if (settings.landingType === 'custom') {
     return (
@@ -34,10 +36,8 @@ export function ResultScreen({ quiz, answers }: { quiz: TQuiz; answers: TPlayAns
       {personality?.image ? <img className="ql-preview__personality-image" src={personality.image} alt="" /> : null}
       {personality && visibleLength(personality.description) > 0 ? <Html html={personality.description} /> : null}
       {visibleLength(settings.resultPageText) > 0 ? <Html html={settings.resultPageText} /> : null}
-      {settings.offerMessage ? <p>{settings.offerMessage}</p> : null}
-      {settings.offerMessage || settings.offerButtonLink ? (
-        <PreviewButton colors={colors}>{settings.offerButtonText}</PreviewButton>
-      ) : null}
+      {offer?.message ? <p>{offer.message}</p> : null}
+      {offer ? <PreviewButton colors={colors}>{offer.buttonText}</PreviewButton> : null}
       {settings.socialSharing ? <p className="ql-preview__small">{settings.socialSharingText}</p> : null}
       {result.kind === 'graded' && settings.certificateText ? (
         <p className="ql-preview__small ql-preview__certificate">{settings.certificateText}</p>

@@ -1,5 +1,6 @@
 import { BlockStack, Card, ChoiceList, FormLayout, Text } from '@shopify/polaris';
-import { quizLimits, typeTraits } from '@quizlead/shared/quizzes.ts';
+import { shownOffer } from '@quizlead/shared/offer.ts';
+import { quizLimits, quizMessages, typeTraits } from '@quizlead/shared/quizzes.ts';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { SettingCheckbox, SettingTextField } from '../fields/settingFields.tsx';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
@@ -87,6 +88,7 @@ export function OutcomeTab({ editor }: { editor: QuizDraftApi }) {
                 label="Offer button link"
                 type="url"
                 placeholder="https://"
+                helpText={shownOffer(settings) ? undefined : quizMessages.offerNeedsLink}
               />
             </FormLayout.Group>
             <SettingTextField editor={editor} name="retakeText" label="Retake button text" max={quizLimits.retakeText} />
