@@ -324,6 +324,40 @@ async function seedPlay(quiz: TQuizDetail, picks: Record<string, string[]>, emai
   await step('lead', client.request('POST', `/api/v1/public/plays/${playId}/lead`, { name: 'Pat Player', email }, auth));
 }
 
+it('numbers an answer sheet by the quiz’s own questions when branching skipped some', async () => {
+  const owner = await createOwner(harness.server);
+  const quiz = await buildQuiz(owner.client, {
+    quizType: 'graded_quiz',
+    title: 'Coffee paths',
+    settings: { collectEmail: true, scoreType: 'percentage' },
+    questions: [
+      ...coffeeQuestions(),
+      question('Is cold brew steeped for hours?', [
+        { id: 'a', text: 'Yes', correct: true },
+        { id: 'b', text: 'No' },
+      ]),
+    ],
+    // The right answer to question 1 (Dark roast) skips question 2.
+    branches: (questions) => [{ questionId: questions[0]!.id, answerId: 'b', to: questions[2]!.id }],
+  });
+  const [q1, , q3, q4] = quiz.questions;
+  await seedPlay(quiz, { [q1!.id]: ['b'], [q3!.id]: ['a'], [q4!.id]: ['a'] }, 'path@example.com');
+  const playId = (await owner.client.get(`/api/v1/quizzes/${quiz.id}/players`)).body.data.items[0].id;
+
+  for (const width of [1366, 375]) {
+    const { page } = await signedInPage(harness, width, owner);
+    await page.goto(`/app/answersheet/${playId}`);
+    await expect.poll(() => page.getByText('Dark roast (Selected)').count()).toBe(1);
+    const numbers = await page
+      .locator('.ql-sheet-question')
+      .evaluateAll((items) => items.map((item) => item.querySelector('p')?.textContent));
+    expect(numbers).toEqual(['Question 1', 'Question 3', 'Question 4']);
+    for (const n of [1, 3, 4]) expect(await page.getByRole('list', { name: `Answers to question ${n}` }).count()).toBe(1);
+    await fitsWidth(page, width);
+    await screenshot(harness, page, `answer-sheet-branching-${width}`);
+  }
+});
+
 const emailColumn = async (page: Page) => (await tableCells(page)).map((cells) => cells[0]);
 
 it('sorts players by email across pages, keeps the order in the address and exports them with progress', async () => {

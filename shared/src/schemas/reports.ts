@@ -83,6 +83,7 @@ export const ZAnswerSheetAnswer = z.object({
 
 export const ZAnswerSheetQuestion = z.object({
   id: z.string(),
+  /** The question's place in the quiz, from 1: its number on the sheet, whichever questions the play skipped. */
   position: z.number().int(),
   /** Plain text. */
   title: z.string(),

@@ -6,7 +6,7 @@ import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
 import { download } from '../../../test/widgetFactory.ts';
-import { playedQuiz } from './reportFixture.ts';
+import { playedQuiz, visitor } from './reportFixture.ts';
 
 let server: TestServer;
 let played: Awaited<ReturnType<typeof playedQuiz>>;
@@ -82,6 +82,37 @@ describe('GET /api/v1/plays/{id}/answer-sheet', () => {
     expect(data.questions.map((question: { id: string; position: number }) => [question.id, question.position])).toEqual([
       [q1, 1],
       [q3, 3],
+    ]);
+    expect(data.questions.map((question: { id: string }) => question.id)).not.toContain(q2);
+  });
+
+  it('numbers each question by its place in the quiz, so a play that branching took past question 2 reads 1, 3, 4', async () => {
+    const { owner } = played;
+    const quiz = await createGradedQuiz(owner.client, { title: 'Paths', questions: 4 });
+    const [q1, q2, q3, q4] = quiz.questions.map((question: { id: string }) => question.id);
+    // The right answer to question 1 leads to question 3.
+    const branches = { enabled: true, branches: [{ questionId: q1, answerId: 'a1', to: q3 }] };
+    expect((await owner.client.put(`/api/v1/quizzes/${quiz.id}/branches`, branches)).status).toBe(200);
+    expect((await owner.client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'published' })).status).toBe(200);
+    const player = visitor(server, quiz.id);
+    await player.view();
+    await player.start();
+    for (const question of [q1, q3, q4]) await player.progress(question);
+    await player.answers({ [q1]: ['a1'], [q3]: ['a2'], [q4]: ['a1'] });
+    await player.lead('Pat', 'pat@example.com');
+
+    const data = (await sheet(player.playId)).body.data;
+    expect(data.play.result).toBe('67%');
+    expect(
+      data.questions.map((question: { id: string; position: number; title: string }) => [
+        question.id,
+        question.position,
+        question.title,
+      ]),
+    ).toEqual([
+      [q1, 1, 'Question 1'],
+      [q3, 3, 'Question 3'],
+      [q4, 4, 'Question 4'],
     ]);
     expect(data.questions.map((question: { id: string }) => question.id)).not.toContain(q2);
   });

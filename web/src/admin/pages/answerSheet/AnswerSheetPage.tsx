@@ -47,10 +47,12 @@ function PlayerDetails({ play }: { play: Play }) {
   );
 }
 
-function QuestionCard({ question, number }: { question: Question; number: number }) {
+/** A question keeps its number in the quiz, so a play that branching took past some reads 1, 3, 4. */
+function QuestionCard({ question }: { question: Question }) {
+  const number = question.position;
   const title = question.title.trim() || `Question ${number}`;
   return (
-    <li className="ql-sheet-question">
+    <li className="ql-sheet-question" value={number}>
       <Card>
         <BlockStack gap="300">
           <BlockStack gap="100">
@@ -167,8 +169,8 @@ export function AnswerSheetPage() {
   else {
     body = (
       <ol className="ql-sheet-questions" aria-label="Questions">
-        {questions.map((question, index) => (
-          <QuestionCard key={question.id} question={question} number={index + 1} />
+        {questions.map((question) => (
+          <QuestionCard key={question.id} question={question} />
         ))}
       </ol>
     );
