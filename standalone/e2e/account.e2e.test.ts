@@ -28,6 +28,9 @@ it('edits personal details and uploads a company logo', async () => {
   await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('Olive Owner');
   expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
   expect(await page.getByLabel('Email').isEditable()).toBe(false);
+  // Each form has its one visible submit button, no hidden extra one.
+  expect(await page.locator('form button[type="submit"][aria-hidden="true"]').count()).toBe(0);
+  expect(await page.locator('form').count()).toBe(await page.locator('form button[type="submit"]').count());
 
   await page.getByLabel('Full name').fill('Olivia Owner');
   await page.getByLabel('Company name').fill('Olive Grove Ltd');

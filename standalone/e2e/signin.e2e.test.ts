@@ -25,6 +25,7 @@ it('wrong password shows Login Error; Enter signs in; the session is detected on
   await page.goto('/index.html');
   const signIn = page.getByRole('button', { name: 'Sign in' });
   await expect.poll(() => signIn.isDisabled()).toBe(true);
+  expect(await page.locator('form button[type="submit"]').count()).toBe(1);
 
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Password').fill('not the password');

@@ -14,6 +14,13 @@ it('signs up through the three-step wizard with the token from the dev mailbox',
   const email = uniqueEmail('wizard');
   await page.goto('/Signup');
   await expect.poll(() => page.getByText('Account Details').first().isVisible()).toBe(true);
+  // Assistive technology hears the step, not a fraction of a percent, and no hidden extra button.
+  const progress = page.getByRole('progressbar');
+  expect(await progress.getAttribute('aria-valuetext')).toBe('Step 1 of 3: Account Details');
+  const heard = await page.locator('body').ariaSnapshot();
+  expect(heard).not.toMatch(/\d\.\d+%/);
+  expect(heard).not.toMatch(/button "Submit"/);
+  expect(await page.locator('form button[type="submit"]').count()).toBe(1);
 
   // Step 1: the spec's client-side messages first.
   await page.getByLabel('Email').fill('not-an-email');
@@ -29,6 +36,7 @@ it('signs up through the three-step wizard with the token from the dev mailbox',
 
   // Step 2: company details, then Create Account.
   await expect.poll(() => page.getByText('Personal Details').first().isVisible()).toBe(true);
+  expect(await progress.getAttribute('aria-valuetext')).toBe('Step 2 of 3: Personal Details');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect.poll(() => page.getByText(messages.auth.companyNameEmpty).first().isVisible()).toBe(true);
   await page.getByLabel('Company name').fill('Wizard Works');

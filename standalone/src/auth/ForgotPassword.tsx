@@ -42,7 +42,7 @@ export function ForgotPassword() {
           <p>{messages.auth.forgotNotice}</p>
         </Banner>
       ) : (
-        <Form onSubmit={submit} noValidate>
+        <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
             <EmailField
               value={email}

@@ -56,7 +56,7 @@ export function ResetPassword() {
           <p>{outcome.message}</p>
         </Banner>
       ) : (
-        <Form onSubmit={submit} noValidate>
+        <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
             {failure ? (
               <Banner tone="critical" onDismiss={() => setFailure(null)}>

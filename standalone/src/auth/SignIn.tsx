@@ -73,7 +73,7 @@ export function SignIn() {
           <Spinner size="small" accessibilityLabel="Checking your session" />
         </InlineStack>
       ) : (
-        <Form onSubmit={submit} noValidate>
+        <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
             {notice ? (
               <Banner tone="info">

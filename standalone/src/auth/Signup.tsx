@@ -1,4 +1,5 @@
-import { Banner, BlockStack, Link, ProgressBar, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Link, Text } from '@shopify/polaris';
+import { StepProgress } from '@quizlead/web/admin/components/StepProgress.tsx';
 import { ZCompanyUrl } from '@quizlead/shared/schemas/common.ts';
 import { ZSignupRequest } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
@@ -113,7 +114,7 @@ export function Signup() {
       }
     >
       <BlockStack gap="200">
-        <ProgressBar progress={((step + 1) / steps.length) * 100} size="small" tone="primary" />
+        <StepProgress step={step + 1} total={steps.length} name={steps[step]!} />
         <Text as="h2" variant="headingMd">
           <Text as="span" tone="subdued">{`Step ${step + 1} of ${steps.length}: `}</Text>
           {steps[step]}

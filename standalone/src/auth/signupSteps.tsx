@@ -23,7 +23,7 @@ export interface StepProps {
 
 export function AccountStep({ values, errors, busy, set, onContinue }: StepProps & { onContinue(): void }) {
   return (
-    <Form onSubmit={onContinue} noValidate>
+    <Form onSubmit={onContinue} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
         <FormLayout>
           <TextField
@@ -54,7 +54,7 @@ interface PersonalProps extends StepProps {
 
 export function PersonalStep({ values, errors, busy, set, onBack, onSkip, onNext }: PersonalProps) {
   return (
-    <Form onSubmit={onNext} noValidate>
+    <Form onSubmit={onNext} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
         <FormLayout>
           <TextField
@@ -100,7 +100,7 @@ interface VerificationProps extends StepProps {
 export function VerificationStep(props: VerificationProps) {
   const { values, errors, busy, set, notice, onBack, onCreate, onSendAgain } = props;
   return (
-    <Form onSubmit={onCreate} noValidate>
+    <Form onSubmit={onCreate} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
         {notice ? (
           <Banner tone="success">

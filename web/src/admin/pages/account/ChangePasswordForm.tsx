@@ -40,7 +40,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <Form onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
         {problems.length > 0 ? (
           <Banner tone="critical" title={messages.account.validationErrorTitle} onDismiss={() => setProblems([])}>

@@ -59,7 +59,7 @@ export function PersonalDetailsForm({ profile, onSaved }: Props) {
 
   return (
     <BlockStack gap="500">
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate implicitSubmit={false}>
         <BlockStack gap="400">
           <FormLayout>
             <TextField

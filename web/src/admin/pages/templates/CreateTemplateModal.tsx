@@ -57,7 +57,7 @@ export function CreateTemplateModal({ open, onClose, onCreated }: Props) {
       secondaryActions={[{ content: 'Cancel', disabled: saving, onAction: close }]}
     >
       <Modal.Section>
-        <Form onSubmit={submit}>
+        <Form onSubmit={submit} implicitSubmit={false}>
           <FormLayout>
             <TextField
               label="Quiz ids"
