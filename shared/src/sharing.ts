@@ -19,6 +19,8 @@ export const shareTabLabels: Record<ShareTab, string> = {
 };
 
 export const shareMessages = {
+  /** On a phone the ways to share are a menu, not a strip of tabs cut off at the screen's edge. */
+  shareBy: 'Share by',
   copy: 'Copy',
   copyDone: 'Copy Done',
   shortLinkLoading: 'Making your short link…',

@@ -15,6 +15,8 @@ import {
   embedScriptVersion,
   quizPlayerPath,
   shareMessages,
+  shareTabLabels,
+  shareTabs,
   shopifyMessages,
   socialShareUrl,
   widgetEmbedCode,
@@ -359,15 +361,22 @@ it('warns about a draft and publishes it; fits a phone; says when a quiz is not 
   await fitsWidth(page, 375);
   await noSeriousViolations(page, 'share on a phone');
   await screenshot(harness, page, 'quiz-share-375');
-  // The tabs scroll sideways on a phone; the widget's choices stack.
-  await tab(page, 'Widget').click();
+  // On a phone every way to share is in reach: a menu instead of a strip of tabs cut off at the edge.
+  const shareBy = page.getByLabel(shareMessages.shareBy);
+  expect(await shareBy.locator('option').allTextContents()).toEqual(shareTabs.map((id) => shareTabLabels[id]));
+  for (const tabElement of await page.getByRole('tab').all()) {
+    const box = await tabElement.boundingBox();
+    if (box) expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  // The widget's choices stack.
+  await shareBy.selectOption({ label: 'Widget' });
   await page.getByLabel('Display', { exact: true }).selectOption('popup');
   await expect.poll(() => page.getByLabel('Delay (seconds)').isVisible()).toBe(true);
   await fitsWidth(page, 375);
   await screenshot(harness, page, 'quiz-share-375-widget');
 
   // The short link of a draft leads nowhere until it is published.
-  await tab(page, 'Short Link').click();
+  await shareBy.selectOption({ label: 'Short Link' });
   await expect.poll(() => page.getByRole('textbox', { name: 'Short link' }).isVisible()).toBe(true);
   const short = await page.getByRole('textbox', { name: 'Short link' }).inputValue();
   const visitor = await harness.newPage({ width: 375 });

@@ -1,4 +1,17 @@
-import { Banner, BlockStack, Box, Button, Card, InlineStack, Spinner, Tabs, Text, TextField } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineStack,
+  Select,
+  Spinner,
+  Tabs,
+  Text,
+  TextField,
+  useBreakpoints,
+} from '@shopify/polaris';
 import { CheckIcon, ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import type { TShopifyPlacement, TShortLink } from '@quizlead/shared/schemas/reports.ts';
@@ -35,6 +48,8 @@ const copiedNames: Record<ShareTab, string> = {
 
 export function QuizShareTabs({ quiz, title }: { quiz: TQuizDetail; title: string }) {
   const [selected, setSelected] = useState(0);
+  // Six tabs do not fit a phone's width: there the choice is a menu.
+  const { xsOnly } = useBreakpoints();
   const [copied, setCopied] = useState<ShareTab | null>(null);
   const [failed, setFailed] = useState(false);
   const [display, setDisplay] = useState<EmbedDisplayOptions>(defaultEmbedDisplayOptions);
@@ -126,6 +141,56 @@ export function QuizShareTabs({ quiz, title }: { quiz: TQuizDetail; title: strin
     shopify: <ShopifyPanel fetched={shopify.fetched} quizId={quiz.id} onRetry={shopify.start} />,
   };
 
+  const content = (
+    <Box padding="400">
+      <BlockStack gap="400">
+        {panels[tab]}
+        <InlineStack align="end" blockAlign="center" gap="200">
+          {tab === 'link' ? (
+            <Button icon={ExternalIcon} url={link} target="_blank" accessibilityLabel="Open the quiz in a new window">
+              Open
+            </Button>
+          ) : null}
+          <Button
+            variant="primary"
+            icon={copied === tab ? CheckIcon : ClipboardIcon}
+            disabled={text === null}
+            onClick={() => void copy()}
+          >
+            {copied === tab ? shareMessages.copyDone : shareMessages.copy}
+          </Button>
+        </InlineStack>
+        <div aria-live="polite">
+          {copied === tab ? (
+            <Text as="p" tone="success" alignment="end">
+              {`The ${copiedNames[tab]} is on your clipboard.`}
+            </Text>
+          ) : failed ? (
+            <Text as="p" tone="caution" alignment="end">
+              The browser did not allow copying: select the text and copy it yourself.
+            </Text>
+          ) : null}
+        </div>
+      </BlockStack>
+    </Box>
+  );
+
+  if (xsOnly) {
+    return (
+      <Card padding="0">
+        <Box padding="400" paddingBlockEnd="0">
+          <Select
+            label={shareMessages.shareBy}
+            options={shareTabs.map((id) => ({ label: shareTabLabels[id], value: id }))}
+            value={tab}
+            onChange={(value) => choose(shareTabs.indexOf(value as ShareTab))}
+          />
+        </Box>
+        {content}
+      </Card>
+    );
+  }
+
   return (
     <Card padding="0">
       <Tabs
@@ -134,37 +199,7 @@ export function QuizShareTabs({ quiz, title }: { quiz: TQuizDetail; title: strin
         onSelect={choose}
         disclosureText="More"
       >
-        <Box padding="400">
-          <BlockStack gap="400">
-            {panels[tab]}
-            <InlineStack align="end" blockAlign="center" gap="200">
-              {tab === 'link' ? (
-                <Button icon={ExternalIcon} url={link} target="_blank" accessibilityLabel="Open the quiz in a new window">
-                  Open
-                </Button>
-              ) : null}
-              <Button
-                variant="primary"
-                icon={copied === tab ? CheckIcon : ClipboardIcon}
-                disabled={text === null}
-                onClick={() => void copy()}
-              >
-                {copied === tab ? shareMessages.copyDone : shareMessages.copy}
-              </Button>
-            </InlineStack>
-            <div aria-live="polite">
-              {copied === tab ? (
-                <Text as="p" tone="success" alignment="end">
-                  {`The ${copiedNames[tab]} is on your clipboard.`}
-                </Text>
-              ) : failed ? (
-                <Text as="p" tone="caution" alignment="end">
-                  The browser did not allow copying: select the text and copy it yourself.
-                </Text>
-              ) : null}
-            </div>
-          </BlockStack>
-        </Box>
+        {content}
       </Tabs>
     </Card>
   );
