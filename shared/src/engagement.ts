@@ -277,3 +277,33 @@ export function formatSubmissionDate(value: Date | string): string {
 
 /** The same format for spreadsheet cells (Excel number format; the cell holds the real date). */
 export const spreadsheetDateFormat = 'mmm d, yyyy hh:mm';
+
+// ---------------------------------------------------------------------------------------------
+// Help under the owner forms' switches: each shows what the switch's current state does.
+
+export const widgetSwitchHelp = {
+  pollEmail: {
+    on: 'On: voters enter their email, and the vote counts once it is given.',
+    off: 'Off: anyone can vote without giving an email.',
+  },
+  pollColors: {
+    on: 'On: the poll uses the background and text colours below.',
+    off: 'Off: purple buttons with white text.',
+  },
+  feedbackColor: {
+    on: 'On: the widget uses the theme colour below.',
+    off: "Off: the widget's own colours.",
+  },
+  feedbackEmail: {
+    on: 'On: visitors enter their email, and the feedback is sent once it is given.',
+    off: 'Off: visitors send feedback without giving an email.',
+  },
+  wheelRepeatSpins: {
+    on: 'On: the same email can spin again, and each spin draws a new result.',
+    off: 'Off: one spin per email; a second try shows the first result.',
+  },
+  wheelEmail: {
+    on: 'On: players enter their email, and the wheel spins once it is given.',
+    off: 'Off: anyone can spin without giving an email.',
+  },
+} as const;

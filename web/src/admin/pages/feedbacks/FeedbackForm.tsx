@@ -5,6 +5,7 @@ import {
   feedbackMessages,
   feelingTypeLabels,
   feelingTypes,
+  widgetSwitchHelp,
   type FeelingType,
 } from '@quizlead/shared/engagement.ts';
 import { ZCreateFeedbackRequest, ZUpdateFeedbackRequest, type TFeedback } from '@quizlead/shared/schemas/feedback.ts';
@@ -152,7 +153,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
                       label="Custom colour"
                       checked={values.customColorOn}
                       onChange={(on) => set('customColorOn', on)}
-                      helpText="Off: the widget's own colours."
+                      helpText={widgetSwitchHelp.feedbackColor}
                     />
                     {values.customColorOn ? (
                       <ColorField
@@ -166,7 +167,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
                     label="Ask for the visitor's email"
                     checked={values.collectEmail}
                     onChange={(on) => set('collectEmail', on)}
-                    helpText="The email is required before the feedback is sent."
+                    helpText={widgetSwitchHelp.feedbackEmail}
                   />
                 </FormLayout>
                 <InlineStack align="end" gap="200">

@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@shopify/polaris';
 import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
-import { pollDefaults, pollLimits, pollMessages, type WidgetStatus } from '@quizlead/shared/engagement.ts';
+import { pollDefaults, pollLimits, pollMessages, widgetSwitchHelp, type WidgetStatus } from '@quizlead/shared/engagement.ts';
 import { ZCreatePollRequest, ZUpdatePollRequest, type TPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -240,14 +240,14 @@ export function PollForm({ poll }: { poll?: TPoll }) {
                     label="Ask for the voter's email"
                     checked={values.collectEmail}
                     onChange={(on) => set('collectEmail', on)}
-                    helpText="The email is required before the vote counts."
+                    helpText={widgetSwitchHelp.pollEmail}
                   />
                   <BlockStack gap="300">
                     <Switch
                       label="Custom colours"
                       checked={values.customColors}
                       onChange={(on) => set('customColors', on)}
-                      helpText="Off: purple buttons with white text."
+                      helpText={widgetSwitchHelp.pollColors}
                     />
                     {values.customColors ? (
                       <InlineGrid columns={2} gap="400">

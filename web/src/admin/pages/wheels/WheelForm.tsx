@@ -20,6 +20,7 @@ import {
   wheelLimits,
   wheelMessages,
   wheelPalette,
+  widgetSwitchHelp,
   type PlayButtonType,
   type WidgetStatus,
 } from '@quizlead/shared/engagement.ts';
@@ -315,13 +316,13 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
                     label="Allow repeat spins"
                     checked={values.allowRepeatSpins}
                     onChange={(on) => set('allowRepeatSpins', on)}
-                    helpText="Off: one spin per email; a second try shows the first result."
+                    helpText={widgetSwitchHelp.wheelRepeatSpins}
                   />
                   <Switch
                     label="Ask for the player's email"
                     checked={values.collectEmail}
                     onChange={(on) => set('collectEmail', on)}
-                    helpText="The email is required before the wheel spins."
+                    helpText={widgetSwitchHelp.wheelEmail}
                   />
                   <Select
                     label="Status"

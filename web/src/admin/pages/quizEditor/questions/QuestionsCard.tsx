@@ -131,7 +131,7 @@ export function QuestionsCard({ editor, onPreview }: Props) {
           checked={branching.enabled}
           disabled={actions.busy}
           onChange={(enable) => setConfirm({ kind: 'branching', enable })}
-          helpText="Send players to a question or the landing page depending on their answer."
+          helpText={quizMessages.branchingHelp}
         />
       </BlockStack>
       <ConfirmModal
