@@ -1,7 +1,7 @@
 import { Badge, Banner, BlockStack, Card, Page, ProgressBar, Tabs } from '@shopify/polaris';
 import { quizTabs, validateForPublish, validateTab } from '@quizlead/shared/engine/index.ts';
 import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
-import type { TQuestion, TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
+import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { sessionUserAtom } from '../../session.ts';
 import { quizUrls } from '../quizShare/urls.ts';
 import { useShowToast } from '../../toast.ts';
 import './quizEditor.css';
-import { PreviewPane } from './preview/PreviewPane.tsx';
+import { PreviewPane, type PreviewFocus } from './preview/PreviewPane.tsx';
 import { AdvancedTab } from './tabs/AdvancedTab.tsx';
 import { DesignTab } from './tabs/DesignTab.tsx';
 import { LeadTab } from './tabs/LeadTab.tsx';
@@ -37,7 +37,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   const [tab, setTab] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'move' | 'finish' | 'draft' | null>(null);
-  const [previewQuestion, setPreviewQuestion] = useState<TQuestion | null>(null);
+  const [previewFocus, setPreviewFocus] = useState<PreviewFocus | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   useLeaveWarning(dirty);
 
@@ -113,7 +113,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   const tabId = quizTabs[tab]!;
   const content = {
     settings: <SettingsTab editor={editor} free={free} />,
-    design: <DesignTab editor={editor} onPreviewQuestion={setPreviewQuestion} />,
+    design: <DesignTab editor={editor} onPreview={setPreviewFocus} />,
     lead: <LeadTab editor={editor} />,
     outcome: <OutcomeTab editor={editor} />,
     advanced: <AdvancedTab editor={editor} />,
@@ -162,7 +162,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
           </BlockStack>
         </div>
         <div className={`ql-quiz-editor__preview${stuck ? ' ql-quiz-editor__preview--sticky' : ''}`}>
-          <PreviewPane quiz={quiz} tab={tabId} focusQuestion={previewQuestion} companyLogoUrl={companyLogoUrl} free={free} />
+          <PreviewPane quiz={quiz} tab={tabId} focus={previewFocus} companyLogoUrl={companyLogoUrl} free={free} />
         </div>
       </div>
     </Page>

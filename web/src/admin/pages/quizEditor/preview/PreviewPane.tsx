@@ -10,11 +10,17 @@ import { ResultScreen } from './ResultScreen.tsx';
 import { SearchSnippet } from './SearchSnippet.tsx';
 import { WelcomeScreen } from './WelcomeScreen.tsx';
 
+/**
+ * Which question the Design preview shows: a listed one by id, so it always shows the stored copy and
+ * falls back to the first question once that one is deleted, or the question form's working copy.
+ */
+export type PreviewFocus = { kind: 'listed'; id: string } | { kind: 'form'; question: TQuestion };
+
 interface Props {
   quiz: TQuiz;
   tab: TQuizTab;
-  /** The question hovered in the list or being edited; else the first one. */
-  focusQuestion: TQuestion | null;
+  /** The question hovered in the list or being edited; null: the first one. */
+  focus: PreviewFocus | null;
   companyLogoUrl: string | null;
   free: boolean;
 }
@@ -39,12 +45,31 @@ function sampleAnswers(questions: readonly TQuestion[], picks: TPlayAnswers): TP
   return answers;
 }
 
+/**
+ * The question to show and its place (1-based) among `total`. Only the form's copy of a question not in
+ * the list yet counts as one more, at the end: a listed question that is gone is not shown at all.
+ */
+export function focusedQuestion(
+  questions: readonly TQuestion[],
+  focus: PreviewFocus | null,
+): { question: TQuestion; number: number; total: number } | null {
+  if (focus?.kind === 'form') {
+    const index = questions.findIndex((candidate) => candidate.id === focus.question.id);
+    return index >= 0
+      ? { question: focus.question, number: index + 1, total: questions.length }
+      : { question: focus.question, number: questions.length + 1, total: questions.length + 1 };
+  }
+  const index = focus ? questions.findIndex((candidate) => candidate.id === focus.id) : -1;
+  const shown = questions[Math.max(index, 0)];
+  return shown ? { question: shown, number: Math.max(index, 0) + 1, total: questions.length } : null;
+}
+
 /** A live preview of the screen the current tab edits. */
-export function PreviewPane({ quiz, tab, focusQuestion, companyLogoUrl, free }: Props) {
+export function PreviewPane({ quiz, tab, focus, companyLogoUrl, free }: Props) {
   const [picks, setPicks] = useState<Record<string, readonly string[]>>({});
-  const question = focusQuestion ?? quiz.questions[0] ?? null;
+  const focused = focusedQuestion(quiz.questions, focus);
+  const question = focused?.question ?? null;
   const answers = useMemo(() => sampleAnswers(quiz.questions, picks), [quiz.questions, picks]);
-  const position = question ? quiz.questions.findIndex((candidate) => candidate.id === question.id) : -1;
 
   const pick = (answerId: string) => {
     if (!question) return;
@@ -65,9 +90,7 @@ export function PreviewPane({ quiz, tab, focusQuestion, companyLogoUrl, free }: 
   else if (tab === 'outcome') screen = <ResultScreen quiz={quiz} answers={answers} />;
   else screen = <WelcomeScreen quiz={quiz} />;
 
-  // A question being added is not in the list yet: it will be the last one.
-  const total = quiz.questions.length + (position < 0 ? 1 : 0);
-  const footerNote = tab === 'design' && question ? `${position < 0 ? total : position + 1} / ${total}` : undefined;
+  const footerNote = tab === 'design' && focused ? `${focused.number} / ${focused.total}` : undefined;
   return (
     <Card>
       <BlockStack gap="300">

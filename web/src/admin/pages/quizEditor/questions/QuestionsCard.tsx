@@ -4,6 +4,7 @@ import { quizMessages, typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import { useState } from 'react';
 import { ConfirmModal } from '../fields/ConfirmModal.tsx';
+import type { PreviewFocus } from '../preview/PreviewPane.tsx';
 import { Switch } from '../fields/Switch.tsx';
 import { blankQuestion } from '../quizModel.ts';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
@@ -18,7 +19,7 @@ type Confirm = { kind: 'delete'; questionId: string } | { kind: 'branching'; ena
 interface Props {
   editor: QuizDraftApi;
   /** Shows a question in the preview (null: back to the first one). */
-  onPreview(question: TQuestion | null): void;
+  onPreview(focus: PreviewFocus | null): void;
 }
 
 /** The Design tab's question list, question wizard and logic branching. */
@@ -32,7 +33,7 @@ export function QuestionsCard({ editor, onPreview }: Props) {
 
   const open = (next: View) => {
     setView(next);
-    onPreview(next.kind === 'edit' ? next.question : null);
+    onPreview(next.kind === 'edit' ? { kind: 'form', question: next.question } : null);
   };
   const close = () => open({ kind: 'list' });
 
@@ -46,7 +47,7 @@ export function QuestionsCard({ editor, onPreview }: Props) {
         personalities={draft.personalities}
         categories={draft.categories}
         saving={actions.busy}
-        onChange={onPreview}
+        onChange={(question) => onPreview({ kind: 'form', question })}
         onSave={async (question) => {
           const problem = await actions.saveQuestion(question);
           if (!problem) close();
@@ -116,7 +117,7 @@ export function QuestionsCard({ editor, onPreview }: Props) {
                 branching={branching.enabled}
                 branchCount={branching.branches.filter((branch) => branch.questionId === question.id).length}
                 busy={actions.busy}
-                onPreview={() => onPreview(question)}
+                onPreview={() => onPreview({ kind: 'listed', id: question.id })}
                 onEdit={() => open({ kind: 'edit', question })}
                 onDelete={() => setConfirm({ kind: 'delete', questionId: question.id })}
                 onMove={(delta) => void actions.move(index, delta)}
