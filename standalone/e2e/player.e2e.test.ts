@@ -294,7 +294,8 @@ it('plays a graded quiz with personality to its score range and outcome', async 
       personality('intermediate', 'Intermediate', { minScore: 41, maxScore: 70 }),
       personality('expert', 'Expert', { minScore: 71, maxScore: 100 }),
     ],
-    settings: { collectEmail: false, theme: 'theme5' },
+    // An offer without a link (as built-in templates once had): players never see it.
+    settings: { collectEmail: false, theme: 'theme5', offerMessage: 'Join our geography club', offerButtonText: 'Join' },
     questions: [
       ['The capital of France?', 'Paris', 'Lyon'],
       ['H2O is…', 'Water', 'Salt'],
@@ -316,6 +317,8 @@ it('plays a graded quiz with personality to its score range and outcome', async 
   await playThrough(page, quiz, steps);
   expect((await expectResult(page, quiz, steps)).summary).toBe('67% (Intermediate)');
   await expect.poll(() => page.getByText('Intermediate description').isVisible()).toBe(true);
+  expect(await page.locator('.ql-offer').count()).toBe(0);
+  expect(await page.getByText('Join our geography club').count()).toBe(0);
   expect((await playsOf(quiz.id))[0]).toMatchObject({ status: 'completed', score: 2, percentage: 67 });
 });
 

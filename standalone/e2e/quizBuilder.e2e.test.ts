@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { quizMessages } from '@quizlead/shared/quizzes.ts';
+import { quizDefaults, quizMessages } from '@quizlead/shared/quizzes.ts';
 import type { ActiveQuizType, QuestionKind } from '@quizlead/shared/quizzes.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
+import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
 let harness: BrowserHarness;
@@ -184,6 +185,8 @@ async function expectStored(owner: Owner, id: string, spec: QuizSpec) {
 }
 
 const twoPersonalities = ['Explorer', 'Builder'];
+/** Range types start with five personalities, one per default score range (0–20 … 81–100). */
+const fiveLevels = ['Novice', 'Learner', 'Capable', 'Skilled', 'Expert'];
 const twoCategories = ['Habits', 'Goals'];
 const pick = (first: string, second: string): AnswerSpec[] => [
   { text: 'Often', personality: first },
@@ -209,7 +212,7 @@ const otherTypes: QuizSpec[] = [
     type: 'graded_quiz_with_personality',
     title: 'Science level',
     welcome: 'How much science do you know?',
-    personalities: twoPersonalities,
+    personalities: fiveLevels,
     questions: [
       { title: 'Is water wet?', answers: graded(0) },
       { title: 'Is the sun cold?', answers: graded(1) },
@@ -219,7 +222,7 @@ const otherTypes: QuizSpec[] = [
     type: 'weighted_graded_quiz',
     title: 'Fitness score',
     welcome: 'Score your fitness.',
-    personalities: twoPersonalities,
+    personalities: fiveLevels,
     questions: [
       {
         title: 'Do you run?',
@@ -262,7 +265,7 @@ const otherTypes: QuizSpec[] = [
     type: 'category_graded_quiz_with_personality',
     title: 'Money sense',
     welcome: 'Test your money habits and goals.',
-    personalities: twoPersonalities,
+    personalities: fiveLevels,
     categories: twoCategories,
     outcomeScreenshot: 'wizard-outcome-personalities',
     questions: [
@@ -278,6 +281,81 @@ it.each(otherTypes)('builds and publishes a $type from scratch', async (spec) =>
   await buildQuiz(page, spec);
   await finish(page);
   await expectStored(owner, id, spec);
+});
+
+it('refuses score ranges that leave scores without a personality, naming them, until they cover 0–100%', async () => {
+  for (const width of [1366, 375]) {
+    const { page } = await signedInPage(width);
+    await createInBrowser(page, 'graded_quiz_with_personality');
+    await titleField(page).fill('Science level');
+    await typeRich(page, 'Welcome message', 'How much science do you know?');
+    await next(page, 'Design');
+    await next(page, 'Lead');
+    await next(page, 'Outcome');
+    const group = (n: number) => page.getByRole('group', { name: `Personality ${n}`, exact: true });
+    const range = async (n: number) => [
+      await group(n).getByLabel('Minimum score (%)').inputValue(),
+      await group(n).getByLabel('Maximum score (%)').inputValue(),
+    ];
+    // A new quiz's five personalities hold every score between them.
+    expect(await Promise.all([1, 2, 3, 4, 5].map(range))).toEqual([
+      ['0', '20'],
+      ['21', '40'],
+      ['41', '60'],
+      ['61', '80'],
+      ['81', '100'],
+    ]);
+    for (const n of [5, 4, 3]) await page.getByRole('button', { name: `Remove personality ${n}` }).click();
+    await fillOutcomes(page, { ...otherTypes[1]!, personalities: twoPersonalities });
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const gap = quizMessages.scoreRangeGaps([{ from: 41, to: 100 }]);
+    expect(gap).toMatch(/^Scores from 41% to 100% have no personality\./);
+    await visible(page.getByRole('status').or(page.getByRole('alert')).getByText(gap));
+    expect(await tab(page, 'Outcome').getAttribute('aria-selected')).toBe('true');
+    // The banner, title first, scrolls into view from the Next button at the foot of the tab, clear of the fixed top bar.
+    const inView = () =>
+      page.getByText(messages.account.validationErrorTitle, { exact: true }).evaluate((text) => {
+        const box = text.getBoundingClientRect();
+        const corner = document.elementFromPoint(box.left + 2, box.top + 2);
+        return box.bottom <= window.innerHeight && corner !== null && text.contains(corner);
+      });
+    const settled = async () => {
+      const before = await page.evaluate(() => window.scrollY);
+      await page.waitForTimeout(250);
+      return before === (await page.evaluate(() => window.scrollY));
+    };
+    await expect.poll(settled, { timeout: 5_000 }).toBe(true);
+    expect(await inView()).toBe(true);
+    await page.screenshot({ path: `test-results/wizard-outcome-range-gap-${width}.png` });
+    await group(2).getByLabel('Maximum score (%)').fill('100');
+    await next(page, 'Advanced');
+    expect(await page.getByText(gap).count()).toBe(0);
+  }
+});
+
+it('previews the offer only once it has a link, and says so under the offer fields', async () => {
+  for (const width of [1366, 375]) {
+    const { owner, page } = await signedInPage(width);
+    const quiz = await createGradedQuiz(owner.client, { title: 'Capitals', questions: 1 });
+    await page.goto(`/app/Quiz/Edit/${quiz.id}`);
+    await visible(titleField(page));
+    await tab(page, 'Outcome').click();
+    await expect.poll(() => tab(page, 'Outcome').getAttribute('aria-selected')).toBe('true');
+    const preview = page.locator('.ql-preview');
+    const hint = page.getByText(quizMessages.offerNeedsLink, { exact: true });
+    const offerButton = preview.getByRole('button', { name: quizDefaults.offerButtonText });
+    await visible(hint);
+    await page.getByLabel('Offer message').fill('Get 10% off your next order');
+    await visible(preview.getByText('Sample result'));
+    expect(await preview.getByText('Get 10% off your next order').count()).toBe(0);
+    expect(await offerButton.count()).toBe(0);
+    await hint.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/wizard-offer-without-link-${width}.png` });
+    await page.getByLabel('Offer button link').fill('https://example.com/offer');
+    await visible(preview.getByText('Get 10% off your next order'));
+    await visible(offerButton);
+    expect(await hint.count()).toBe(0);
+  }
 });
 
 const gradedSpec: QuizSpec = {

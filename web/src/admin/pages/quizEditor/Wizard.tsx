@@ -149,7 +149,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
               </div>
             </Card>
             {problem ? (
-              <div ref={problemRef}>
+              <div ref={problemRef} className="ql-quiz-editor__problem">
                 <Banner tone="critical" title={messages.account.validationErrorTitle} onDismiss={() => setProblem(null)}>
                   <p>{problem}</p>
                 </Banner>
