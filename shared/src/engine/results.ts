@@ -104,7 +104,7 @@ export function scoreRangeGaps(personalities: readonly TPersonality[]): TScoreGa
 
 /**
  * Personalities with the default score ranges (0–20, 21–40, 41–60, 61–80, 81–100) in list order; those
- * past the fifth keep their own. The builder applies it when a range-based quiz gets its personalities.
+ * past the fifth keep their own. A new quiz gets its starter personalities through it (POST /quizzes).
  */
 export function withDefaultRanges(personalities: readonly TPersonality[]): TPersonality[] {
   return personalities.map((personality, index) => {
