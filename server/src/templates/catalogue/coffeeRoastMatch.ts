@@ -24,7 +24,6 @@ export const coffeeRoastMatch: CatalogueTemplate = {
       scoreMessage: '<p>Here’s the roast that matches your taste.</p>',
       offerMessage: 'Get 15% off your first bag of your roast',
       offerButtonText: 'Shop Your Roast',
-      offerButtonLink: 'https://example.com/shop/coffee',
       socialSharing: true,
       metaTitle: 'Which Coffee Roast Suits You? Take the Quiz',
       metaDescription:

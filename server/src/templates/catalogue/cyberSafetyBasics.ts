@@ -21,7 +21,6 @@ export const cyberSafetyBasics: CatalogueTemplate = {
         '<p>Every right answer is one less way in for attackers. Check your score and the areas where you and your team could tighten up.</p>',
       offerMessage: 'Get a free security check for your business',
       offerButtonText: 'Book My Check',
-      offerButtonLink: 'https://example.com/security-check',
       metaTitle: 'Cyber Safety Basics Quiz: Can You Spot the Risk?',
       metaDescription:
         'Seven quick questions on phishing, passwords, updates and backups. See how cyber-safe you are and how to protect your business.',

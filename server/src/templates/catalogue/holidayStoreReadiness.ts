@@ -24,7 +24,6 @@ export const holidayStoreReadiness: CatalogueTemplate = {
       scoreMessage: '<p>Here’s how ready your store is in each area, with what to do next.</p>',
       offerMessage: 'Get a free holiday readiness review',
       offerButtonText: 'Book My Review',
-      offerButtonLink: 'https://example.com/holiday-review',
       metaTitle: 'Is Your Store Ready for the Holidays? Take the Quiz',
       metaDescription:
         'Score your online store on stock, marketing and customer experience in 8 questions, and find the quick wins before the rush.',

@@ -21,7 +21,6 @@ export const homeBuyingReadiness: CatalogueTemplate = {
         '<p>This quiz gives general information, not financial advice. Speak to a qualified adviser before you apply.</p>',
       offerMessage: 'Talk to an adviser about your options',
       offerButtonText: 'Book a Free Call',
-      offerButtonLink: 'https://example.com/book-a-call',
       metaTitle: 'Are You Mortgage-Ready? Take the Home-Buying Quiz',
       metaDescription:
         'Six quick questions on deposits, credit scores and buying costs show how ready you are to buy a home, with next steps.',

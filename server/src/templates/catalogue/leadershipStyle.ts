@@ -31,7 +31,6 @@ export const leadershipStyle: CatalogueTemplate = {
         '<p>Here’s the style you lean on in each area of leadership. No style is best: strong leaders know when to switch.</p>',
       offerMessage: 'Book a free leadership coaching session',
       offerButtonText: 'Book a Session',
-      offerButtonLink: 'https://example.com/coaching',
       metaTitle: 'What’s Your Leadership Style? Take the Quiz',
       metaDescription:
         'Visionary, coach, collaborator or driver? Eight scenarios reveal how you lead when setting direction, deciding, developing people and under pressure.',

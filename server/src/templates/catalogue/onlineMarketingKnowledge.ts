@@ -20,7 +20,6 @@ export const onlineMarketingKnowledge: CatalogueTemplate = {
         '<p>Thanks for playing! Your score shows how much of the online marketing essentials you already have covered. Every point you missed is an easy win waiting for your business.</p>',
       offerMessage: 'Want a free audit of your online marketing?',
       offerButtonText: 'Book a Free Audit',
-      offerButtonLink: 'https://example.com/marketing-audit',
       socialSharing: true,
       metaTitle: 'How Well Do You Know Online Marketing? Take the Quiz',
       metaDescription:

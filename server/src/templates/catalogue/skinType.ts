@@ -25,7 +25,6 @@ export const skinType: CatalogueTemplate = {
       resultPageText: '<p>This quiz is a guide, not a diagnosis. For a persistent skin concern, talk to a dermatologist.</p>',
       offerMessage: 'Get your routine with 10% off your first order',
       offerButtonText: 'Shop My Routine',
-      offerButtonLink: 'https://example.com/shop/skincare',
       socialSharing: true,
       metaTitle: 'What’s Your Skin Type? Take the 1-Minute Quiz',
       metaDescription:

@@ -24,7 +24,6 @@ export const sleepHealth: CatalogueTemplate = {
       resultPageText: '<p>This quiz is for general wellbeing only and is not a medical assessment.</p>',
       offerMessage: 'Get our free 7-night better sleep plan',
       offerButtonText: 'Send Me the Plan',
-      offerButtonLink: 'https://example.com/sleep-plan',
       metaTitle: 'How Healthy Is Your Sleep? Get Your Sleep Score',
       metaDescription:
         'Answer 7 quick questions about your sleep habits to get a score out of 100 and practical tips to sleep better tonight.',

@@ -25,7 +25,6 @@ export const travelStyle: CatalogueTemplate = {
       scoreMessage: '<p>Here’s your travel mix. Most of us are a blend, so plan a trip with a little of everything you love.</p>',
       offerMessage: 'Get trip ideas matched to your travel style',
       offerButtonText: 'Plan My Trip',
-      offerButtonLink: 'https://example.com/trip-ideas',
       socialSharing: true,
       metaTitle: 'What Kind of Traveller Are You? Take the Quiz',
       metaDescription:
