@@ -244,6 +244,9 @@ export const quizMessages = {
   pasteTooLong: 'Char count of copied content is greater than char limit.',
   imageType: 'Images must be PNG, JPEG, GIF or WebP',
   imageSize: 'Images must be at most 2 MB',
+  unpublishTitle: 'Take this quiz offline?',
+  unpublishWarning:
+    'This quiz is live. Saving it as a draft unpublishes it: visitors will lose access to its link, short link and embeds until you publish it again.',
   /** Each switch's help says what its current state does. */
   branchingHelp: {
     on: 'On: each answer can send players to another question or to the landing page (set it with Branch).',

@@ -17,6 +17,7 @@ import { DesignTab } from './tabs/DesignTab.tsx';
 import { LeadTab } from './tabs/LeadTab.tsx';
 import { OutcomeTab } from './tabs/OutcomeTab.tsx';
 import { SettingsTab } from './tabs/SettingsTab.tsx';
+import { UnpublishModal } from './UnpublishModal.tsx';
 import { useQuizDraft } from './useQuizDraft.ts';
 import { useCompanyLogo, useLeaveWarning, useScrolledPast } from './wizardHooks.ts';
 import { WizardNav } from './WizardNav.tsx';
@@ -38,6 +39,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'move' | 'finish' | 'draft' | null>(null);
   const [previewFocus, setPreviewFocus] = useState<PreviewFocus | null>(null);
+  const [askingToUnpublish, setAskingToUnpublish] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
   useLeaveWarning(dirty);
 
@@ -105,9 +107,28 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
     setProblem(null);
     void run('draft', async () => {
       if (dirty) await editor.save();
-      if (saved.status === 'published') await editor.setStatus('draft');
+  /** On a live quiz, saving as a draft would take it offline: ask first. */
+      showToast(quizMessages.savedDraft);
+    if (saved.status === 'published') return setAskingToUnpublish(true);
+    void run('draft', async () => {
+      if (dirty) await editor.save();
       showToast(quizMessages.savedDraft);
     });
+  }
+
+  function keepLive() {
+    setAskingToUnpublish(false);
+    void run('draft', async () => {
+      if (dirty) await editor.save();
+      showToast(quizMessages.savedPublished);
+    });
+  }
+
+  /** Unpublishes first: a draft may hold edits a published quiz could not (the server keeps those publishable). */
+  function unpublishAndSave() {
+    setAskingToUnpublish(false);
+    });
+      await editor.setStatus('draft');
   }
 
   const tabId = quizTabs[tab]!;
@@ -168,3 +189,9 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
     </Page>
   );
 }
+      <UnpublishModal
+        open={askingToUnpublish}
+        onKeepLive={keepLive}
+        onUnpublish={unpublishAndSave}
+        onClose={() => setAskingToUnpublish(false)}
+      />
