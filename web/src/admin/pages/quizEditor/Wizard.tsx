@@ -103,12 +103,9 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
     });
   }
 
+  /** On a live quiz, saving as a draft would take it offline: ask first. */
   function saveDraft() {
     setProblem(null);
-    void run('draft', async () => {
-      if (dirty) await editor.save();
-  /** On a live quiz, saving as a draft would take it offline: ask first. */
-      showToast(quizMessages.savedDraft);
     if (saved.status === 'published') return setAskingToUnpublish(true);
     void run('draft', async () => {
       if (dirty) await editor.save();
@@ -127,8 +124,11 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   /** Unpublishes first: a draft may hold edits a published quiz could not (the server keeps those publishable). */
   function unpublishAndSave() {
     setAskingToUnpublish(false);
-    });
+    void run('draft', async () => {
       await editor.setStatus('draft');
+      if (dirty) await editor.save();
+      showToast(quizMessages.savedDraft);
+    });
   }
 
   const tabId = quizTabs[tab]!;
@@ -170,7 +170,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
               </div>
             </Card>
             {problem ? (
-              <div ref={problemRef} className="ql-quiz-editor__problem">
+              <div ref={problemRef}>
                 <Banner tone="critical" title={messages.account.validationErrorTitle} onDismiss={() => setProblem(null)}>
                   <p>{problem}</p>
                 </Banner>
@@ -186,12 +186,12 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
           <PreviewPane quiz={quiz} tab={tabId} focus={previewFocus} companyLogoUrl={companyLogoUrl} free={free} />
         </div>
       </div>
-    </Page>
-  );
-}
       <UnpublishModal
         open={askingToUnpublish}
         onKeepLive={keepLive}
         onUnpublish={unpublishAndSave}
         onClose={() => setAskingToUnpublish(false)}
       />
+    </Page>
+  );
+}
