@@ -244,6 +244,8 @@ export const quizMessages = {
   pasteTooLong: 'Char count of copied content is greater than char limit.',
   imageType: 'Images must be PNG, JPEG, GIF or WebP',
   imageSize: 'Images must be at most 2 MB',
+  /** The server's refusal of rich text longer than its field's limit (the builder stops typing there). */
+  richTextTooLong: (field: string, max: number) => `${field} can have at most ${max} characters.`,
   unpublishTitle: 'Take this quiz offline?',
   unpublishWarning:
     'This quiz is live. Saving it as a draft unpublishes it: visitors will lose access to its link, short link and embeds until you publish it again.',

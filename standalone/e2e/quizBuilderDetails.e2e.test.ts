@@ -4,9 +4,12 @@
  * and describe the state they are in, and a failed first Next keeps the typed title.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { quizMessages } from '@quizlead/shared/quizzes.ts';
+import { visibleLength } from '@quizlead/shared/engine/index.ts';
+import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
+import { quizzes } from '../../server/src/db/schema/index.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
@@ -118,4 +121,130 @@ it('asks before Save as draft takes a live quiz offline, and can keep it live', 
   await phone.getByRole('button', { name: 'Save as draft', exact: true }).filter({ visible: true }).click();
   await visible(phone.getByRole('dialog').getByText(quizMessages.unpublishWarning));
   await harness.screenshot(phone, 'builder-unpublish-confirm-phone');
+});
+
+it('previews the remaining questions after the shown one is deleted', async () => {
+  const { owner, page } = await signedInPage();
+  const id = await createQuiz(owner, 'Three questions', { questions: 3 });
+  await openEditor(page, id);
+  await tab(page, 'Design').click();
+  const preview = page.locator('.ql-preview');
+  const row3 = page.locator('[data-question-row="3"]');
+  await row3.hover();
+  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('3 / 3');
+  await visible(preview.getByText('Question 3?'));
+
+  await page.getByRole('button', { name: 'Delete question 3' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await visible(page.getByText(quizMessages.questionDeleted, { exact: true }));
+  await expect.poll(() => page.locator('[data-question-row]').count()).toBe(2);
+  // The preview shows a question that exists, counted among the two left.
+  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('1 / 2');
+  expect(await preview.getByText('Question 3?').count()).toBe(0);
+  await visible(preview.getByText('Question 1?'));
+
+  // Editing a question previews the form's copy; saving it shows the stored one.
+  await page.locator('[data-question-row="2"]').hover();
+  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('2 / 2');
+  await page.getByRole('button', { name: 'Add A Question' }).click();
+  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('3 / 3');
+  // With the keyboard, so the mouse does not land on a row (hovering one previews it).
+  await page.getByRole('button', { name: 'Cancel' }).press('Enter');
+  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('1 / 2');
+  await screenshot(page, 'builder-preview-after-delete');
+});
+
+it('stops typing at the rich text limit and wraps a long word inside the preview', async () => {
+  const { owner, page } = await signedInPage();
+  const id = await createQuiz(owner, 'Long welcome');
+  await openEditor(page, id);
+  const welcome = page.getByRole('textbox', { name: 'Welcome message', exact: true });
+  await welcome.click();
+  // One unbroken word longer than the limit: typing stops at the limit.
+  await page.keyboard.type('W'.repeat(quizLimits.richTextVisible + 7));
+  await expect.poll(() => welcome.innerText()).toBe('W'.repeat(quizLimits.richTextVisible));
+  await visible(page.getByText(`${quizLimits.richTextVisible} / ${quizLimits.richTextVisible}`));
+  // Deleting and typing again works up to the limit.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('xyz');
+  await expect.poll(() => welcome.innerText()).toBe(`${'W'.repeat(quizLimits.richTextVisible - 2)}xy`);
+
+  const previewWelcome = page.locator('.ql-preview .ql-preview__html').first();
+  await visible(previewWelcome);
+  const fits = (locator: Locator) => locator.evaluate((element) => element.scrollWidth <= element.clientWidth);
+  expect(await fits(previewWelcome)).toBe(true);
+  expect(await fits(page.locator('.ql-preview'))).toBe(true);
+  await screenshot(page, 'builder-welcome-limit');
+
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect.poll(() => tab(page, 'Design').getAttribute('aria-selected')).toBe('true');
+  expect(visibleLength((await stored(owner, id)).settings.welcomeMessage)).toBe(quizLimits.richTextVisible);
+
+  // Text saved before the limit was enforced loads whole, and may only get shorter.
+  const legacyId = await createQuiz(owner, 'Saved before the limit');
+  const legacy = 'x'.repeat(quizLimits.richTextVisible + 7);
+  const { settings } = await stored(owner, legacyId);
+  await harness.server.services.database.db
+    .update(quizzes)
+    .set({ settings: { ...settings, welcomeMessage: `<p>${legacy}</p>` } })
+    .where(eq(quizzes.id, legacyId));
+  await openEditor(page, legacyId);
+  await expect.poll(() => welcome.innerText()).toBe(legacy);
+  await visible(page.getByText(`${legacy.length} / ${quizLimits.richTextVisible}`));
+  await welcome.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('y');
+  await page.keyboard.press('Backspace');
+  await expect.poll(() => welcome.innerText()).toBe(legacy.slice(1));
+
+  const phone = (await signedInPage(375, owner)).page;
+  await openEditor(phone, id);
+  await visible(phone.locator('.ql-preview .ql-preview__html'));
+  expect(await fits(phone.locator('.ql-preview'))).toBe(true);
+  await screenshot(phone, 'builder-welcome-limit-phone');
+});
+
+it('toggles a switch from its label, and its help text says what the current state does', async () => {
+  const { owner, page } = await signedInPage();
+  const id = await createQuiz(owner, 'Switches', { questions: 2 });
+  await openEditor(page, id);
+  await tab(page, 'Design').click();
+  const branching = page.getByRole('switch', { name: 'Logic branching' });
+  expect(await branching.getAttribute('aria-checked')).toBe('false');
+  const help = async (control: Locator) => page.locator(`[id="${await control.getAttribute('aria-describedby')}"]`).innerText();
+  await page.getByRole('tabpanel').getByText('Logic branching', { exact: true }).click();
+  await visible(page.getByRole('dialog').getByText(quizMessages.branchingEnableConfirm));
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  expect(await help(branching)).toBe(quizMessages.branchingHelp.off);
+  await page.getByRole('tabpanel').getByText('Logic branching', { exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Turn on' }).click();
+  await expect.poll(() => branching.getAttribute('aria-checked')).toBe('true');
+  expect(await help(branching)).toBe(quizMessages.branchingHelp.on);
+  expect((await stored(owner, id)).branching.enabled).toBe(true);
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await screenshot(page, 'builder-branching-on');
+
+  // The poll form's colour switch: "Off: purple buttons…" only while it is off.
+  await page.goto('/app/poll/create');
+  const colours = page.getByRole('switch', { name: 'Custom colours' });
+  await visible(colours);
+  const offText = await help(colours);
+  expect(offText).toMatch(/^Off:/);
+  await page.getByText('Custom colours', { exact: true }).click();
+  await expect.poll(() => colours.getAttribute('aria-checked')).toBe('true');
+  await expect.poll(() => help(colours)).not.toBe(offText);
+  expect(await help(colours)).toMatch(/^On:/);
+  await screenshot(page, 'poll-form-colours-on');
+  // Keyboard: Space on the focused switch turns it back off.
+  await colours.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => colours.getAttribute('aria-checked')).toBe('false');
+  expect(await help(colours)).toBe(offText);
+
+  const phone = (await signedInPage(375, owner)).page;
+  await phone.goto('/app/poll/create');
+  await phone.getByText('Custom colours', { exact: true }).click();
+  await expect.poll(() => phone.getByRole('switch', { name: 'Custom colours' }).getAttribute('aria-checked')).toBe('true');
+  await screenshot(phone, 'poll-form-colours-on-phone');
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { colorKeys, questionKinds, quizDefaults, quizLimits, quizTypes, themeIds } from '../quizzes.ts';
+import { visibleLength } from '../engine/text.ts';
+import { colorKeys, questionKinds, quizDefaults, quizLimits, quizMessages, quizTypes, themeIds } from '../quizzes.ts';
 
 /** Ids the builder makes up for answers, personalities and categories before anything is saved. */
 export const ZLocalId = z
@@ -9,8 +10,16 @@ export const ZLocalId = z
   .regex(/^[\w-]+$/, 'Invalid id');
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-/** Rich text as HTML; the server sanitises it with an allow-list before storing. */
-const richText = z.string().max(10_000, 'Text is too long');
+/**
+ * Rich text as HTML whose visible text (what a visitor reads, as the builder's counter counts it) holds at
+ * most `max` characters; `field` is the builder's label for it. The server sanitises it with an allow-list
+ * before storing.
+ */
+const richText = (field: string, max: number) =>
+  z
+    .string()
+    .max(10_000, 'Text is too long')
+    .refine((html) => visibleLength(html) <= max, quizMessages.richTextTooLong(field, max));
 const imageUrl = z.string().max(quizLimits.url).nullable().default(null);
 const optionalUrl = z
   .string()
@@ -35,7 +44,7 @@ export type TAnswer = z.infer<typeof ZAnswer>;
 export const ZQuestion = z.object({
   id: z.uuid(),
   kind: z.enum(questionKinds).default('single'),
-  title: richText,
+  title: richText('Question', quizLimits.questionTitle),
   image: imageUrl,
   categoryId: ZLocalId.nullable().default(null),
   answers: z.array(ZAnswer).min(quizLimits.answersMin, 'At least two answers').max(quizLimits.answersMax, 'At most four answers'),
@@ -45,7 +54,7 @@ export type TQuestion = z.infer<typeof ZQuestion>;
 export const ZPersonality = z.object({
   id: ZLocalId,
   title: text(quizLimits.personalityTitle),
-  description: richText.default(''),
+  description: richText('Personality description', quizLimits.personalityDescription).default(''),
   image: imageUrl,
   landingUrl: optionalUrl,
   emailFormCode: z.string().max(quizLimits.formCode).default(''),
@@ -74,7 +83,7 @@ const ZColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'Colours are #rrggbb');
 
 export const ZQuizSettings = z.object({
   // Settings tab
-  welcomeMessage: richText.default(''),
+  welcomeMessage: richText('Welcome message', quizLimits.richTextVisible).default(''),
   startButtonText: text(quizLimits.startButtonText).default(quizDefaults.startButtonText),
   showTitle: z.boolean().default(true),
   showCompanyLogo: z.boolean().default(true),
@@ -102,8 +111,8 @@ export const ZQuizSettings = z.object({
   // Outcome tab
   landingType: z.enum(['standard', 'custom']).default('standard'),
   landingUrl: optionalUrl,
-  scoreMessage: richText.default(''),
-  resultPageText: richText.default(''),
+  scoreMessage: richText('Score message', quizLimits.richTextVisible).default(''),
+  resultPageText: richText('Result page custom text', quizLimits.richTextVisible).default(''),
   offerMessage: text(quizLimits.offerMessage).default(''),
   offerButtonText: text(quizLimits.offerButtonText).default(quizDefaults.offerButtonText),
   offerButtonLink: optionalUrl,

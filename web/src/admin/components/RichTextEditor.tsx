@@ -14,7 +14,8 @@ import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { visibleLength } from '@quizlead/shared/engine/index.ts';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
-import { $getRoot, $insertNodes, COMMAND_PRIORITY_HIGH, PASTE_COMMAND } from 'lexical';
+import { $restoreEditorState } from '@lexical/utils';
+import { $getRoot, $insertNodes, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, RootNode } from 'lexical';
 import type { EditorState, LexicalEditor } from 'lexical';
 import { useEffect, useId, useState } from 'react';
 import './RichTextEditor.css';
@@ -25,7 +26,7 @@ interface Props {
   /** HTML; read once when the editor mounts (give it a new `key` to load other content). */
   value: string;
   onChange(html: string): void;
-  /** Shows an 'n / max' counter of the characters a visitor sees. */
+  /** Shows an 'n / max' counter of the characters a visitor sees, and refuses input past it. */
   maxVisible?: number;
   helpText?: string;
   error?: string;
@@ -90,6 +91,7 @@ export function RichTextEditor({ label, value, onChange, maxVisible, helpText, e
           <LinkPlugin validateUrl={isSafeUrl} />
           <OnChangePlugin onChange={changed} />
           <PasteLimitPlugin onRefused={setPasteRefused} />
+          {maxVisible !== undefined ? <MaxVisiblePlugin max={maxVisible} /> : null}
         </LexicalComposer>
       </div>
       <InlineStack align="space-between" gap="200" wrap={false}>
@@ -119,6 +121,25 @@ function loadHtml(editor: LexicalEditor, html: string) {
   const nodes = $generateNodesFromDOM(editor, dom);
   $getRoot().select();
   $insertNodes(nodes);
+}
+
+/**
+ * Refuses any edit (typing, pasting, dropping) that takes the visible text past `max`, measured like the
+ * counter and the server: the editor goes back to where it was, within the same update, so nothing past
+ * the limit is shown, saved or kept in the undo history. Text already past it (saved before the limit
+ * was enforced) may only get shorter.
+ */
+function MaxVisiblePlugin({ max }: { max: number }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => {
+    let accepted = editor.getEditorState().read(() => visibleLength($generateHtmlFromNodes(editor, null)));
+    return editor.registerNodeTransform(RootNode, () => {
+      const length = visibleLength($generateHtmlFromNodes(editor, null));
+      if (length > max && length > accepted) $restoreEditorState(editor, editor.getEditorState());
+      else accepted = length;
+    });
+  }, [editor, max]);
+  return null;
 }
 
 /** Refuses a paste whose visible text is longer than a rich text field may hold. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quizDefaults, quizMessages } from '@quizlead/shared/quizzes.ts';
+import { visibleLength } from '@quizlead/shared/engine/index.ts';
+import { quizDefaults, quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import type { TPersonality } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
@@ -319,5 +320,56 @@ describe('quiz images', () => {
     await client.delete(`/api/v1/quizzes/${first.id}`);
     expect((await fetch(`${server.url}${own.url}`)).status).toBe(404);
     expect((await fetch(`${server.url}${shared.url}`)).status).toBe(200);
+  });
+});
+
+describe('rich text limits', () => {
+  /** Visible text of `length` characters in markup that does not count (the builder counts what visitors read). */
+  const styled = (length: number) => `<p><strong>${'a'.repeat(length - 1)}</strong><em>b</em></p>`;
+
+  it('400 naming the field when the visible text passes its limit; 200 at the limit, however much markup', async () => {
+    const { client } = await createOwner(server);
+    const quiz = (await client.post('/api/v1/quizzes', { quizType: 'personality_quiz', title: 'Limits' })).body.data;
+    const fields = [
+      ['welcomeMessage', 'Welcome message'],
+      ['scoreMessage', 'Score message'],
+      ['resultPageText', 'Result page custom text'],
+    ] as const;
+    for (const [name, label] of fields) {
+      const over = await client.put(`/api/v1/quizzes/${quiz.id}`, {
+        ...quiz,
+        settings: { ...quiz.settings, [name]: styled(quizLimits.richTextVisible + 7) },
+      });
+      expect(over.status).toBe(400);
+      expect(over.body.error).toMatchObject({
+        field: `settings.${name}`,
+        message: quizMessages.richTextTooLong(label, quizLimits.richTextVisible),
+      });
+      const at = await client.put(`/api/v1/quizzes/${quiz.id}`, {
+        ...quiz,
+        settings: { ...quiz.settings, [name]: styled(quizLimits.richTextVisible) },
+      });
+      expect(at.status).toBe(200);
+      expect(visibleLength(at.body.data.settings[name])).toBe(quizLimits.richTextVisible);
+    }
+
+    const longDescription = await client.put(`/api/v1/quizzes/${quiz.id}`, {
+      ...quiz,
+      personalities: [{ ...twoPersonalities[0], description: styled(quizLimits.personalityDescription + 1) }],
+    });
+    expect(longDescription.status).toBe(400);
+    expect(longDescription.body.error.field).toBe('personalities.0.description');
+
+    const graded = await createGradedQuiz(client);
+    const longQuestion = await client.put(`/api/v1/quizzes/${graded.id}/questions`, {
+      questions: [gradedQuestion(), gradedQuestion(styled(quizLimits.questionTitle + 1))],
+    });
+    expect(longQuestion.status).toBe(400);
+    expect(longQuestion.body.error).toMatchObject({
+      field: 'questions.1.title',
+      message: quizMessages.richTextTooLong('Question', quizLimits.questionTitle),
+    });
+    const stored = (await client.get(`/api/v1/quizzes/${graded.id}`)).body.data;
+    expect(stored.questions).toHaveLength(0);
   });
 });

@@ -55,6 +55,7 @@ export function PersonalitiesEditor({ personalities, onChange, showRanges, showL
                   label="Personality description"
                   value={personality.description}
                   onChange={(description) => set(index, { description })}
+                  maxVisible={quizLimits.personalityDescription}
                 />
                 <ImageField label={`${name} image`} value={personality.image} onChange={(image) => set(index, { image })} />
                 {showRanges ? (
