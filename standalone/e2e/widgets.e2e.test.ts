@@ -41,8 +41,8 @@ async function fitsWidth(page: Page, width: number) {
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).isVisible();
 
-/** A vote sent straight to the public API, as another visitor's browser would. */
-async function voteByApi(pollId: string, option: number, email = 'someone@example.com') {
+/** A vote sent straight to the public API, as another visitor's browser would (each with an email of their own). */
+async function voteByApi(pollId: string, option: number, email = `someone-${submission()}@example.com`) {
   const response = await harness.server
     .client()
     .post(`/api/v1/public/polls/${pollId}/votes`, { submissionId: submission(), option, email });
@@ -115,6 +115,21 @@ for (const width of [1280, 375]) {
       option: 0,
       vote: 'Espresso',
     });
+
+    // The same email again (another browser, another case): one vote per email, so the page says so
+    // and shows the results as they are; nothing new counts.
+    const again = await harness.newPage({ width, height: width === 375 ? 740 : 800 });
+    await again.goto(`/poll/publish/show/${poll.id}/${poll.slug}`);
+    await again.getByRole('button', { name: 'Flat white' }).click();
+    await again.getByLabel('Your email').fill(` VOTER-${width}@Example.com`);
+    await again.getByRole('button', { name: 'Vote' }).click();
+    await expect.poll(() => again.getByRole('heading', { name: pollMessages.alreadyVoted }).isVisible()).toBe(true);
+    expect(await again.evaluate(() => document.activeElement?.textContent)).toBe(pollMessages.alreadyVoted);
+    expect(await shownPercentages(again)).toEqual(expected);
+    expect(await again.getByText('Your vote').count()).toBe(0);
+    await noSeriousViolations(again, 'poll already voted');
+    await harness.screenshot(again, `widgets-poll-${width}-4-already-voted`);
+    expect((await owner.get(`/api/v1/polls/${poll.id}/votes`)).body.data.total).toBe(4);
   });
 }
 

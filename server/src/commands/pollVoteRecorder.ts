@@ -1,23 +1,29 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { TPollTally } from '@quizlead/shared/schemas/poll.ts';
 import type { Db } from '../db/client.ts';
+import { lockEmail, sameEmail } from '../db/oncePerEmail.ts';
 import { pollTally } from '../db/queries/polls.ts';
 import { pollVotes } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import type { PollRow } from '../policies/poll.ts';
 
-export interface RecordedVote {
-  /** False when this submission id had already voted: nothing new was counted. */
-  created: boolean;
-  /** The option the submission counted for (the first one sent, on a retry). */
-  option: number;
-  results: TPollTally;
-}
+export type RecordedVote =
+  | {
+      /** 'counted': a new vote; 'retried': this submission id had voted already and nothing new counted. */
+      outcome: 'counted' | 'retried';
+      /** The option the submission counted for (the first one sent, on a retry). */
+      option: number;
+      results: TPollTally;
+    }
+  /** The email has voted in this poll (another submission) and the poll takes one vote per email. */
+  | { outcome: 'alreadyVoted' };
 
 /**
  * Records a visitor's vote and answers the tally after it. The vote row is the count (no counter
  * to drift under concurrency), and its key (poll, submission id) makes a retried request count once.
- * The caller holds a share lock on the poll, so its options cannot change underneath.
+ * Unless the owner allows repeats, an email votes once per poll (any case): votes with the same email
+ * are serialised per poll and email (db/oncePerEmail.ts), as a wheel's spins are. The caller holds a
+ * share lock on the poll, so its options cannot change underneath.
  */
 export async function pollVoteRecorder(props: {
   db: Db;
@@ -26,19 +32,41 @@ export async function pollVoteRecorder(props: {
   option: number;
   email: string | null;
 }): Promise<RecordedVote> {
-  const { db, poll } = props;
-  const inserted = await db
-    .insert(pollVotes)
-    .values({ pollId: poll.id, id: props.submissionId, accountId: poll.accountId, optionIndex: props.option, email: props.email })
-    .onConflictDoNothing()
-    .returning({ option: pollVotes.optionIndex });
-  let option = inserted[0]?.option;
-  if (option === undefined) {
+  const { db, poll, submissionId, email } = props;
+  const ofPoll = (...conditions: SQL[]) => scoped(pollVotes, poll.accountId, and(eq(pollVotes.pollId, poll.id), ...conditions));
+  const bySubmission = async () => {
     const [earlier] = await db
       .select({ option: pollVotes.optionIndex })
       .from(pollVotes)
-      .where(scoped(pollVotes, poll.accountId, and(eq(pollVotes.pollId, poll.id), eq(pollVotes.id, props.submissionId))));
-    option = earlier?.option ?? props.option;
+      .where(ofPoll(eq(pollVotes.id, submissionId)))
+      .limit(1);
+    return earlier;
+  };
+  const answer = async (outcome: 'counted' | 'retried', option: number): Promise<RecordedVote> => ({
+    outcome,
+    option,
+    results: await pollTally(db, poll),
+  });
+
+  if (email !== null && !poll.allowRepeatVotes) {
+    await lockEmail(db, 'poll-vote', poll.id, email);
+    const retried = await bySubmission();
+    if (retried) return answer('retried', retried.option);
+    const [voted] = await db
+      .select({ id: pollVotes.id })
+      .from(pollVotes)
+      .where(ofPoll(sameEmail(pollVotes.email, email)))
+      .limit(1);
+    if (voted) return { outcome: 'alreadyVoted' };
   }
-  return { created: inserted.length > 0, option, results: await pollTally(db, poll) };
+
+  const inserted = await db
+    .insert(pollVotes)
+    .values({ pollId: poll.id, id: submissionId, accountId: poll.accountId, optionIndex: props.option, email })
+    .onConflictDoNothing()
+    .returning({ option: pollVotes.optionIndex });
+  if (inserted[0]) return answer('counted', inserted[0].option);
+  // This submission id voted before (or raced this request and won): its first choice is the answer.
+  const earlier = await bySubmission();
+  return answer('retried', earlier?.option ?? props.option);
 }

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { pickWeightedIndex } from '@quizlead/shared/engagement.ts';
 import type { Db } from '../db/client.ts';
+import { lockEmail, sameEmail } from '../db/oncePerEmail.ts';
 import { wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import type { WheelRow } from '../policies/wheel.ts';
@@ -24,7 +25,7 @@ const cryptoUnit = () => randomInt(unitRange) / unitRange;
 /**
  * The server's draw for a visitor: each option wins with its weight's share of the total (every option
  * can win). A submission id spins once; without allowRepeatSpins an email spins once (case-insensitive),
- * serialised per wheel and email by an advisory lock, and later spins answer the first one.
+ * serialised per wheel and email (db/oncePerEmail.ts), and later spins answer the first one.
  */
 export async function wheelSpinner(props: {
   db: Db;
@@ -36,10 +37,7 @@ export async function wheelSpinner(props: {
   const ofWheel = (...conditions: SQL[]) =>
     scoped(wheelSpins, wheel.accountId, and(eq(wheelSpins.wheelId, wheel.id), ...conditions));
   const onePerEmail = email !== null && !wheel.allowRepeatSpins;
-  if (onePerEmail) {
-    const key = `wheel-spin:${wheel.id}:${email.toLowerCase()}`;
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  }
+  if (onePerEmail) await lockEmail(db, 'wheel-spin', wheel.id, email);
   const bySubmission = () =>
     db
       .select()
@@ -52,7 +50,7 @@ export async function wheelSpinner(props: {
     const [first] = await db
       .select()
       .from(wheelSpins)
-      .where(ofWheel(sql`lower(${wheelSpins.email}) = ${email.toLowerCase()}`))
+      .where(ofWheel(sameEmail(wheelSpins.email, email)))
       .orderBy(asc(wheelSpins.createdAt), asc(wheelSpins.id))
       .limit(1);
     if (first) return { spin: first, created: false, repeated: true };

@@ -12,6 +12,7 @@ export const presentPoll = (poll: PollRow, totalVotes: number): TPoll => ({
   options: poll.options,
   status: status(poll),
   collectEmail: poll.collectEmail,
+  allowRepeatVotes: poll.allowRepeatVotes,
   colors: { background: poll.colors.background, text: poll.colors.text },
   expiresAt: poll.expiresAt?.toISOString() ?? null,
   totalVotes,

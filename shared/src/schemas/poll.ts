@@ -33,6 +33,8 @@ const pollFields = {
     .max(pollLimits.description, pollMessages.descriptionTooLong),
   status: z.enum(ZWidgetStatus.options, { error: pollMessages.statusRequired }).default(pollDefaults.status),
   collectEmail: z.boolean().default(pollDefaults.collectEmail),
+  /** Off: an email that has voted is refused (pollMessages.alreadyVoted). */
+  allowRepeatVotes: z.boolean().default(pollDefaults.allowRepeatVotes),
   colors: ZPollColors.default({ ...pollDefaults.colors }),
   /** After this moment the poll takes no votes (it still shows its results). */
   expiresAt: z.iso.datetime({ offset: true, error: pollMessages.expiresAtInvalid }).nullable().default(null),
@@ -45,6 +47,12 @@ export type TCreatePollRequest = z.input<typeof ZCreatePollRequest>;
 export const ZUpdatePollRequest = z.object({ ...pollFields, options: pollOptions(pollMessages.positiveOptionRequired) });
 export type TUpdatePollRequest = z.input<typeof ZUpdatePollRequest>;
 
+/** Publish or unpublish, votes or not (the list's switch). */
+export const ZPollStatusRequest = z.object({
+  status: z.enum(ZWidgetStatus.options, { error: pollMessages.statusRequired }),
+});
+export type TPollStatusRequest = z.input<typeof ZPollStatusRequest>;
+
 export const ZPoll = z.object({
   id: z.uuid(),
   slug: z.string(),
@@ -52,6 +60,7 @@ export const ZPoll = z.object({
   options: z.array(z.string()),
   status: ZWidgetStatus,
   collectEmail: z.boolean(),
+  allowRepeatVotes: z.boolean(),
   colors: z.object({ background: z.string(), text: z.string() }),
   expiresAt: z.string().nullable(),
   /** Once above 0 the options are locked (pollMessages.votingStarted). */

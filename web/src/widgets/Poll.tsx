@@ -10,7 +10,8 @@ type Screen =
   | { name: 'failed'; title: string; message?: string }
   | { name: 'choose' }
   | { name: 'confirm'; option: number }
-  | { name: 'results'; option: number | null; message: string; results: TPollTally };
+  /** `option`: the visitor's vote, if they just made it; `announce`: the visitor's action led here (focus the heading). */
+  | { name: 'results'; option: number | null; message: string; results: TPollTally; announce: boolean };
 
 /**
  * The public poll, /poll/publish/show/{id}/{slug} and the owner's demo /poll/demo/preview/{id}/{slug}
@@ -28,13 +29,21 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
         setPoll(loaded);
         setScreen(
           loaded.closed
-            ? { name: 'results', option: null, message: pollMessages.closed, results: loaded.results }
+            ? { name: 'results', option: null, message: pollMessages.closed, results: loaded.results, announce: false }
             : { name: 'choose' },
         );
       },
       (error: unknown) => setScreen(failedScreen(error)),
     );
   }, [id, demo]);
+
+  /** This email has voted already (one vote per email): the poll's results as they are now, and why. */
+  const showAlreadyVoted = () =>
+    widgetApi.poll(id, demo).then(
+      (loaded) =>
+        setScreen({ name: 'results', option: null, message: pollMessages.alreadyVoted, results: loaded.results, announce: true }),
+      (error: unknown) => setScreen(failedScreen(error)),
+    );
 
   const background = validColor(poll?.colors.background, pollDefaults.colors.background);
   const style = {
@@ -60,12 +69,13 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
                 poll={poll}
                 option={screen.option}
                 onBack={() => setScreen({ name: 'choose' })}
-                onVoted={(voted) => setScreen({ name: 'results', ...voted })}
+                onVoted={(voted) => setScreen({ name: 'results', ...voted, announce: true })}
+                onAlreadyVoted={showAlreadyVoted}
                 onFailed={(error) => setScreen(failedScreen(error))}
               />
             ) : null}
             {screen.name === 'results' ? (
-              <Results message={screen.message} option={screen.option} results={screen.results} />
+              <Results message={screen.message} option={screen.option} results={screen.results} announce={screen.announce} />
             ) : null}
           </div>
         </>
@@ -99,11 +109,13 @@ interface ConfirmProps {
   option: number;
   onBack(): void;
   onVoted(voted: { option: number; message: string; results: TPollTally }): void;
+  /** The server refused the email: it has voted in this poll already. */
+  onAlreadyVoted(): void;
   /** The poll went away under the visitor (unpublished or deleted). */
   onFailed(error: unknown): void;
 }
 
-function Confirm({ poll, option, onBack, onVoted, onFailed }: ConfirmProps) {
+function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: ConfirmProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnShow(headingRef, option);
   const [email, setEmail] = useState('');
@@ -134,6 +146,7 @@ function Confirm({ poll, option, onBack, onVoted, onFailed }: ConfirmProps) {
     } catch (caught) {
       setSending(false);
       if (caught instanceof ApiError && caught.status === 404) return onFailed(caught);
+      if (caught instanceof ApiError && caught.status === 409 && caught.field === 'email') return onAlreadyVoted();
       if (caught instanceof ApiError && caught.field === 'email') {
         setError(caught.message);
         document.getElementById('qw-poll-email')?.focus();
@@ -172,9 +185,16 @@ function Confirm({ poll, option, onBack, onVoted, onFailed }: ConfirmProps) {
   );
 }
 
-function Results({ message, option, results }: { message: string; option: number | null; results: TPollTally }) {
+interface ResultsProps {
+  message: string;
+  option: number | null;
+  results: TPollTally;
+  announce: boolean;
+}
+
+function Results({ message, option, results, announce }: ResultsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusOnShow(headingRef, option);
+  useFocusOnShow(headingRef, announce);
   return (
     <section className="qw-results" aria-labelledby="qw-results-heading">
       <h2 id="qw-results-heading" ref={headingRef} className="qw-subtitle" tabIndex={-1}>

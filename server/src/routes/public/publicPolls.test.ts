@@ -127,6 +127,65 @@ describe('POST /api/v1/public/polls/{id}/votes', () => {
     expect((await vote(open.id, { option: 0, demo: true, email: 'demo@example.com' })).status).toBe(201);
   });
 
+  it('one vote per email (any case, spaces trimmed): a second one is refused with the email field; a retry is not', async () => {
+    const { client } = await createOwner(server);
+    const poll = await createPoll(client, { options: ['A', 'B'] });
+    const submissionId = submission();
+    const first = await visitor().post(`/api/v1/public/polls/${poll.id}/votes`, {
+      submissionId,
+      option: 0,
+      email: 'Ann@Example.com',
+    });
+    expect(first.status).toBe(201);
+    for (const email of ['ann@example.com', ' ANN@EXAMPLE.COM ']) {
+      const again = await vote(poll.id, { option: 1, email });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toEqual({ code: 'conflict', message: pollMessages.alreadyVoted, field: 'email' });
+    }
+    // The same submission sent again (a retry) still answers its vote.
+    const retried = await visitor().post(`/api/v1/public/polls/${poll.id}/votes`, {
+      submissionId,
+      option: 1,
+      email: 'ann@example.com',
+    });
+    expect([retried.status, retried.body.data.option]).toEqual([200, 0]);
+    expect((await vote(poll.id, { option: 1, email: 'bob@example.com' })).status).toBe(201);
+    const stored = (await client.get(`/api/v1/polls/${poll.id}/votes`)).body.data;
+    expect(stored.total).toBe(2);
+    expect(stored.items.map((row: { email: string }) => row.email).sort()).toEqual(['Ann@Example.com', 'bob@example.com']);
+    // Another poll is another vote.
+    const other = await createPoll(client);
+    expect((await vote(other.id, { option: 0, email: 'ann@example.com' })).status).toBe(201);
+  });
+
+  it('the owner may allow more than one vote per email, and switch it back off', async () => {
+    const { client } = await createOwner(server);
+    const poll = await createPoll(client, { allowRepeatVotes: true });
+    expect(poll.allowRepeatVotes).toBe(true);
+    expect((await vote(poll.id, { option: 0, email: 'fan@example.com' })).status).toBe(201);
+    expect((await vote(poll.id, { option: 0, email: 'FAN@example.com' })).status).toBe(201);
+    const saved = await client.put(`/api/v1/polls/${poll.id}`, { ...poll, allowRepeatVotes: false });
+    expect(saved.body.data).toMatchObject({ allowRepeatVotes: false, totalVotes: 2 });
+    expect((await vote(poll.id, { option: 1, email: 'fan@example.com' })).status).toBe(409);
+    expect((await client.get(`/api/v1/polls/${poll.id}`)).body.data.totalVotes).toBe(2);
+  });
+
+  it('the same email voting ten times at once counts once', async () => {
+    const { client } = await createOwner(server);
+    const poll = await createPoll(client, { options: ['A', 'B', 'C'] });
+    const emails = ['racer@example.com', 'Racer@example.com', 'RACER@EXAMPLE.COM', ' racer@Example.com'];
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => vote(poll.id, { option: index % 3, email: emails[index % emails.length] })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const refused of responses.filter((response) => response.status === 409)) {
+      expect(refused.body.error.message).toBe(pollMessages.alreadyVoted);
+    }
+    expect((await client.get(`/api/v1/polls/${poll.id}`)).body.data.totalVotes).toBe(1);
+    expect((await publicPoll(poll.id)).body.data.results.total).toBe(1);
+  });
+
   it('400 names the field for a bad option or submission id', async () => {
     const { client } = await createOwner(server);
     const poll = await createPoll(client, { collectEmail: false });

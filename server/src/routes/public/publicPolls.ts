@@ -55,7 +55,8 @@ export function publicPollRoutes(api: ApiRouter): void {
   api.route({
     method: 'post',
     path: '/public/polls/:id/votes',
-    summary: 'Vote; answers the votes and whole-number percentages per option. The same submissionId counts once.',
+    summary:
+      'Vote; answers the votes and whole-number percentages per option. The same submissionId counts once; an email votes once unless the owner allows repeats.',
     tags: ['public widgets'],
     access: 'public',
     params: ZPublicItemParams,
@@ -67,7 +68,7 @@ export function publicPollRoutes(api: ApiRouter): void {
       200: 'The submission had already voted: nothing new counted, same shape',
       400: 'option or email is wrong',
       404: `No such poll, or '${pollMessages.unpublished}'`,
-      409: pollMessages.closed,
+      409: `'${pollMessages.closed}', or '${pollMessages.alreadyVoted}' (field email) when the poll takes one vote per email`,
     },
     handler: async ({ ctx, db, params, body }) => {
       const poll = await findPublishedPoll(db, params.id, { share: true });
@@ -86,7 +87,10 @@ export function publicPollRoutes(api: ApiRouter): void {
         option: body.option,
         email: checked.email,
       });
-      ctx.status = vote.created ? 201 : 200;
+      if (vote.outcome === 'alreadyVoted') {
+        throw new AppError(409, 'conflict', pollMessages.alreadyVoted, { field: 'email' });
+      }
+      ctx.status = vote.outcome === 'counted' ? 201 : 200;
       ctx.body = { data: { message: pollMessages.voted, option: vote.option, results: vote.results } };
     },
   });

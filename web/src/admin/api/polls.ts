@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@quizlead/shared/engagement.ts';
+import type { ExportFormat, WidgetStatus } from '@quizlead/shared/engagement.ts';
 import type { TCreatePollRequest, TPoll, TPollListRow, TPollVoteRow, TUpdatePollRequest } from '@quizlead/shared/schemas/poll.ts';
 import { api } from './client.ts';
 import type { ListPage } from './widgets.ts';
@@ -13,6 +13,8 @@ export const getPoll = (id: string, signal?: AbortSignal) => api.get<TPoll>(`/ap
 export const createPoll = (body: TCreatePollRequest) => api.post<TPoll>('/api/v1/polls', body);
 
 export const updatePoll = (id: string, body: TUpdatePollRequest) => api.put<TPoll>(`/api/v1/polls/${id}`, body);
+
+export const setPollStatus = (id: string, status: WidgetStatus) => api.put<TPoll>(`/api/v1/polls/${id}/status`, { status });
 
 export const deletePoll = (id: string) => api.delete<{ message: string }>(`/api/v1/polls/${id}`);
 

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const vote = (pollId: string, option: number, email = 'voter@example.com') =>
+/** A visitor's vote; each visitor has an email of their own (an email votes once per poll). */
+const vote = (pollId: string, option: number, email = `voter-${submission()}@example.com`) =>
   server.client().post(`/api/v1/public/polls/${pollId}/votes`, { submissionId: submission(), option, email });
 
 describe('POST /api/v1/polls', () => {
@@ -47,10 +48,13 @@ describe('POST /api/v1/polls', () => {
       options: ['Summer', 'Winter'],
       status: 'published',
       collectEmail: true,
+      allowRepeatVotes: false,
       colors: pollDefaults.colors,
       expiresAt: null,
       totalVotes: 0,
     });
+    const badRepeat = await client.post('/api/v1/polls', { ...valid, allowRepeatVotes: 'yes' });
+    expect([badRepeat.status, badRepeat.body.error.field]).toEqual([400, 'allowRepeatVotes']);
 
     const longest = await client.post('/api/v1/polls', {
       description: 'd'.repeat(pollLimits.description),
@@ -141,6 +145,36 @@ describe('PUT /api/v1/polls/{id}', () => {
   });
 });
 
+describe('PUT /api/v1/polls/{id}/status', () => {
+  it('401 → 400 naming the field → 200: unpublishes and publishes a poll, votes or not, options untouched', async () => {
+    const { client } = await createOwner(server);
+    const poll = await createPoll(client, { options: ['Tea', 'Coffee', 'Juice'] });
+    expect((await server.client().put(`/api/v1/polls/${poll.id}/status`, { status: 'unpublished' })).status).toBe(401);
+    for (const body of [{}, { status: 'live' }, { status: null }]) {
+      const refused = await client.put(`/api/v1/polls/${poll.id}/status`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual({ code: 'validation', message: pollMessages.statusRequired, field: 'status' });
+    }
+    expect((await vote(poll.id, 2)).status).toBe(201);
+
+    const unpublished = await client.put(`/api/v1/polls/${poll.id}/status`, { status: 'unpublished' });
+    expect(unpublished.status).toBe(200);
+    expect(unpublished.body.data).toMatchObject({
+      status: 'unpublished',
+      options: ['Tea', 'Coffee', 'Juice'],
+      description: poll.description,
+      totalVotes: 1,
+    });
+    const hidden = await server.client().get(`/api/v1/public/polls/${poll.id}`);
+    expect([hidden.status, hidden.body.error.message]).toEqual([404, pollMessages.unpublished]);
+    expect((await client.get('/api/v1/polls')).body.data.items[0]).toMatchObject({ id: poll.id, status: 'unpublished' });
+
+    const published = await client.put(`/api/v1/polls/${poll.id}/status`, { status: 'published' });
+    expect(published.body.data).toMatchObject({ status: 'published', totalVotes: 1 });
+    expect((await server.client().get(`/api/v1/public/polls/${poll.id}`)).body.data.results.total).toBe(1);
+  });
+});
+
 describe('DELETE /api/v1/polls/{id}', () => {
   it('deletes the poll with its votes', async () => {
     const { client } = await createOwner(server);
@@ -163,6 +197,7 @@ describe('another account', () => {
     const attempts = await Promise.all([
       intruder.client.get(`/api/v1/polls/${poll.id}`),
       intruder.client.put(`/api/v1/polls/${poll.id}`, { description: 'Hijacked', options: poll.options }),
+      intruder.client.put(`/api/v1/polls/${poll.id}/status`, { status: 'unpublished' }),
       intruder.client.delete(`/api/v1/polls/${poll.id}`),
       intruder.client.get(`/api/v1/polls/${poll.id}/votes`),
       intruder.client.get(`/api/v1/polls/${poll.id}/votes/export`),
@@ -175,6 +210,7 @@ describe('another account', () => {
     expect((await intruder.client.get('/api/v1/polls')).body.data.total).toBe(0);
     expect((await owner.client.get(`/api/v1/polls/${poll.id}`)).body.data).toMatchObject({
       description: poll.description,
+      status: 'published',
       totalVotes: 1,
     });
     expect((await owner.client.get('/api/v1/polls/not-a-uuid')).body.error.field).toBe('id');

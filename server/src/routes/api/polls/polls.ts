@@ -1,7 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { pollMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
-import { ZCreatePollRequest, ZPollListResponse, ZPollResponse, ZUpdatePollRequest } from '@quizlead/shared/schemas/poll.ts';
+import {
+  ZCreatePollRequest,
+  ZPollListResponse,
+  ZPollResponse,
+  ZPollStatusRequest,
+  ZUpdatePollRequest,
+} from '@quizlead/shared/schemas/poll.ts';
 import { ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { z } from 'zod';
@@ -21,6 +27,7 @@ const pollColumns = (body: z.infer<typeof ZCreatePollRequest>) => ({
   options: body.options,
   published: body.status === 'published',
   collectEmail: body.collectEmail,
+  allowRepeatVotes: body.allowRepeatVotes,
   colors: body.colors,
   expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
 });
@@ -123,6 +130,26 @@ export function pollRoutes(api: ApiRouter): void {
         .where(scoped(polls, auth.accountId, eq(polls.id, poll.id)))
         .returning();
       ctx.body = { data: presentPoll(stored!, totalVotes) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/polls/:id/status',
+    summary: 'Publish or unpublish a poll (the list’s switch), whether or not it has votes',
+    tags: ['polls'],
+    access: 'owner',
+    params: ZPollParams,
+    body: ZPollStatusRequest,
+    responses: { 200: ZPollResponse, 400: `'${pollMessages.statusRequired}'`, 404: 'No such poll in this account' },
+    handler: async ({ ctx, db, auth, params, body }) => {
+      const [stored] = await db
+        .update(polls)
+        .set({ published: body.status === 'published', updatedAt: new Date() })
+        .where(scoped(polls, auth.accountId, eq(polls.id, params.id)))
+        .returning();
+      if (!stored) throw NotFoundError();
+      ctx.body = { data: presentPoll(stored, await pollVoteCount(db, stored)) };
     },
   });
 

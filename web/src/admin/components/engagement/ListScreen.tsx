@@ -13,13 +13,14 @@ import {
 } from '@shopify/polaris';
 import type { IndexTableProps } from '@shopify/polaris';
 import { DeleteIcon } from '@shopify/polaris-icons';
-import { feedbackMessages, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { feedbackMessages, widgetMessages, type WidgetKind } from '@quizlead/shared/engagement.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ListPage } from '../../api/widgets.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { ConfirmModal } from '../../pages/quizEditor/fields/ConfirmModal.tsx';
 import { PagePicker } from '../../pages/quizzes/PagePicker.tsx';
 import { useShowToast } from '../../toast.ts';
+import { cutText } from './cutText.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { RowActions, type RowAction } from './RowActions.tsx';
 import { pageCountOf, usePageParam } from './usePageParam.ts';
@@ -57,12 +58,17 @@ interface Props<Row extends { id: string }> {
   remove: {
     /** The modal's title. */
     title: string;
+    /** Names the item in the question: 'Are you sure you want to delete the poll “…”?' */
+    kind: WidgetKind;
     run(id: string): Promise<unknown>;
     success: string;
     /** The failure notification (the spec words it per tool). */
     failure(error: unknown): string;
   };
 }
+
+/** Where the delete question cuts a long name. */
+const confirmNameChars = 80;
 
 /**
  * The poll, web response and wheel lists: '{n} Total', a table (a list on phones), pages, and delete
@@ -75,6 +81,8 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
   const [page, setPage] = usePageParam();
   const { loaded, data: list, loading, reload } = useLoad(`${page}`, (signal) => load(page, signal));
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  // The question keeps its name while the dialog closes.
+  const [askedName, setAskedName] = useState('');
   const [deleteBusy, setDeleteBusy] = useState(false);
 
   const pageCount = list ? pageCountOf(list.total, list.pageSize) : 1;
@@ -136,7 +144,10 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
         accessibilityLabel: `Delete ${shown.name}`,
         icon: DeleteIcon,
         destructive: true,
-        onAction: () => setDeleting({ id: row.id, name: shown.name }),
+        onAction: () => {
+          setDeleting({ id: row.id, name: shown.name });
+          setAskedName(shown.name);
+        },
       };
       return { id: row.id, shown, actions: [...shown.actionsBefore, askDelete, ...shown.actionsAfter] };
     });
@@ -210,7 +221,7 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
       <ConfirmModal
         open={deleting !== null}
         title={remove.title}
-        message={widgetMessages.deleteConfirm}
+        message={widgetMessages.deleteConfirm(remove.kind, cutText(askedName, confirmNameChars))}
         confirm={widgetMessages.deleteConfirmButton}
         destructive
         busy={deleteBusy}

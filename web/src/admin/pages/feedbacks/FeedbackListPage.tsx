@@ -65,6 +65,7 @@ export function FeedbackListPage() {
       item={item}
       remove={{
         title: feedbackTexts.deleteTitle,
+        kind: 'feedback',
         run: deleteFeedback,
         success: feedbackMessages.deleted,
         failure: () => feedbackMessages.deleteFailed,

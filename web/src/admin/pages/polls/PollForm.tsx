@@ -43,6 +43,7 @@ interface Values {
   options: Option[];
   status: WidgetStatus;
   collectEmail: boolean;
+  allowRepeatVotes: boolean;
   customColors: boolean;
   colors: { background: string; text: string };
 }
@@ -60,6 +61,7 @@ function initialValues(poll: TPoll | undefined): Values {
       options: Array.from({ length: pollLimits.optionsMin }, () => option()),
       status: pollDefaults.status,
       collectEmail: pollDefaults.collectEmail,
+      allowRepeatVotes: pollDefaults.allowRepeatVotes,
       customColors: false,
       colors: defaults,
     };
@@ -70,6 +72,7 @@ function initialValues(poll: TPoll | undefined): Values {
     options: poll.options.map((text) => option(text)),
     status: poll.status,
     collectEmail: poll.collectEmail,
+    allowRepeatVotes: poll.allowRepeatVotes,
     customColors: custom,
     colors: { ...poll.colors },
   };
@@ -77,7 +80,10 @@ function initialValues(poll: TPoll | undefined): Values {
 
 const optionFieldId = (key: number) => `poll-option-${key}`;
 
-/** Create (no `poll`) or edit a poll. Once it has votes its options are locked and Update is off. */
+/**
+ * Create (no `poll`) or edit a poll. Once it has votes its options are locked (read-only, with the spec's
+ * 'Voting already started' tip on them); everything else (status, description, email, colours) still saves.
+ */
 export function PollForm({ poll }: { poll?: TPoll }) {
   const navigate = useNavigate();
   const showToast = useShowToast();
@@ -113,7 +119,6 @@ export function PollForm({ poll }: { poll?: TPoll }) {
   });
 
   async function submit() {
-    if (locked) return;
     // Blank option inputs are left out: 'Poll option is required.' when none is filled, 'Min two…' for one.
     const filled = values.options.filter((item) => item.text.trim() !== '');
     const body = {
@@ -121,6 +126,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
       options: filled.map((item) => item.text),
       status: values.status,
       collectEmail: values.collectEmail,
+      allowRepeatVotes: values.allowRepeatVotes,
       colors: values.customColors ? values.colors : { ...pollDefaults.colors },
       expiresAt: poll?.expiresAt ?? null,
     };
@@ -153,21 +159,10 @@ export function PollForm({ poll }: { poll?: TPoll }) {
     }
   }
 
-  const submitButton = (
-    <Button variant="primary" submit loading={saving} disabled={locked}>
-      {editing ? pollTexts.updateButton : pollTexts.createButton}
-    </Button>
-  );
-
   return (
     <Page title={editing ? pollTexts.editTitle : pollTexts.createTitle} backAction={pollList}>
       <div className="ql-engagement-editor">
         <BlockStack gap="400">
-          {locked ? (
-            <Banner tone="info" title="This poll has votes">
-              <p>{pollMessages.votingStarted}</p>
-            </Banner>
-          ) : null}
           <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
           <Card>
             <Form onSubmit={() => void submit()} noValidate>
@@ -184,13 +179,27 @@ export function PollForm({ poll }: { poll?: TPoll }) {
                     showCharacterCount
                     error={errors.description || undefined}
                   />
-                  <fieldset className="ql-fieldset" aria-describedby={errors.options ? 'poll-optionsError' : undefined}>
+                  <fieldset
+                    className="ql-fieldset"
+                    aria-describedby={
+                      [locked ? 'poll-options-locked' : '', errors.options ? 'poll-optionsError' : ''].join(' ').trim() ||
+                      undefined
+                    }
+                  >
                     <legend className="ql-fieldset__legend">
                       <Text as="span" fontWeight="medium">
                         {`Options (${pollLimits.optionsMin} to ${pollLimits.optionsMax})`}
                       </Text>
                     </legend>
                     <BlockStack gap="300">
+                      {locked ? (
+                        <div id="poll-options-locked">
+                          <Banner tone="info">
+                            <p>{pollMessages.votingStarted}</p>
+                            <p>{pollTexts.optionsLocked(poll.totalVotes)}</p>
+                          </Banner>
+                        </div>
+                      ) : null}
                       {values.options.map((item, index) => (
                         <div className="ql-option-row" key={item.key}>
                           <div className="ql-option-row__field">
@@ -242,6 +251,14 @@ export function PollForm({ poll }: { poll?: TPoll }) {
                     onChange={(on) => set('collectEmail', on)}
                     helpText={widgetSwitchHelp.pollEmail}
                   />
+                  {values.collectEmail ? (
+                    <Switch
+                      label="Allow more than one vote per email"
+                      checked={values.allowRepeatVotes}
+                      onChange={(on) => set('allowRepeatVotes', on)}
+                      helpText={widgetSwitchHelp.pollRepeatVotes}
+                    />
+                  ) : null}
                   <BlockStack gap="300">
                     <Switch
                       label="Custom colours"
@@ -269,7 +286,9 @@ export function PollForm({ poll }: { poll?: TPoll }) {
                   <Button url={pollList.url} disabled={saving}>
                     Cancel
                   </Button>
-                  {locked ? <Tooltip content={pollMessages.votingStarted}>{submitButton}</Tooltip> : submitButton}
+                  <Button variant="primary" submit loading={saving}>
+                    {editing ? pollTexts.updateButton : pollTexts.createButton}
+                  </Button>
                 </InlineStack>
               </BlockStack>
             </Form>

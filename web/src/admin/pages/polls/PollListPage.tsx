@@ -1,16 +1,48 @@
-import { Text } from '@shopify/polaris';
+import { InlineStack, Text } from '@shopify/polaris';
 import { ChartVerticalIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
-import { pollListColumns, pollMessages } from '@quizlead/shared/engagement.ts';
+import { pollListColumns, pollMessages, type WidgetStatus } from '@quizlead/shared/engagement.ts';
 import type { TPollListRow } from '@quizlead/shared/schemas/poll.ts';
-import { errorMessage } from '../../api/client.ts';
-import { deletePoll, listPolls } from '../../api/polls.ts';
+import { useState } from 'react';
+import { errorMessage, errorNotice } from '../../api/client.ts';
+import { deletePoll, listPolls, setPollStatus } from '../../api/polls.ts';
 import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
 import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
-import { StatusBadge, statusLabels } from '../../components/engagement/StatusBadge.tsx';
+import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
+import { useShowToast } from '../../toast.ts';
 import { listDate } from '../quizzes/format.ts';
+import { PublishSwitch } from '../quizzes/PublishSwitch.tsx';
 import { pollCreateUrl, pollTexts, pollUrls } from './texts.ts';
 
 const [titleColumn, dateColumn, statusColumn, votesColumn] = pollListColumns;
+
+/** The row's publish switch: votes or not, a poll can be unpublished and published again. */
+function StatusSwitch({ row }: { row: TPollListRow }) {
+  const showToast = useShowToast();
+  const [status, setStatus] = useState<WidgetStatus>(row.status);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    const next = status === 'published' ? 'unpublished' : 'published';
+    setBusy(true);
+    try {
+      const saved = await setPollStatus(row.id, next);
+      setStatus(saved.status);
+      showToast(pollMessages.statusUpdated(saved.status));
+    } catch (error) {
+      showToast(errorNotice(error), { error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <PublishSwitch
+      published={status === 'published'}
+      quizTitle={row.description}
+      offLabel={statusLabels.unpublished}
+      busy={busy}
+      onToggle={() => void toggle()}
+    />
+  );
+}
 
 function item(row: TPollListRow): ListItem {
   const name = row.description;
@@ -26,13 +58,18 @@ function item(row: TPollListRow): ListItem {
         </Text>
       </span>,
       date,
-      <StatusBadge key="s" status={row.status} />,
+      <StatusSwitch key={`s-${row.id}-${row.status}`} row={row} />,
       <Text as="p" alignment="end" numeric key="v">
         {row.totalVotes}
       </Text>,
     ],
     heading: cut,
-    details: [`${date} · ${statusLabels[row.status]} · ${votes}`],
+    details: [
+      `${date} · ${votes}`,
+      <InlineStack key="s">
+        <StatusSwitch key={`${row.id}-${row.status}`} row={row} />
+      </InlineStack>,
+    ],
     actionsBefore: [
       { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: pollUrls.edit(row.id) },
       {
@@ -62,7 +99,13 @@ export function PollListPage() {
       load={listPolls}
       columns={[{ title: titleColumn }, { title: dateColumn }, { title: statusColumn }, { title: votesColumn, alignment: 'end' }]}
       item={item}
-      remove={{ title: pollTexts.deleteTitle, run: deletePoll, success: pollMessages.deleted, failure: errorMessage }}
+      remove={{
+        title: pollTexts.deleteTitle,
+        kind: 'poll',
+        run: deletePoll,
+        success: pollMessages.deleted,
+        failure: errorMessage,
+      }}
     />
   );
 }

@@ -12,6 +12,8 @@ export const pollTexts = {
   noVotes: 'No votes yet.',
   createButton: 'Create Poll',
   updateButton: 'Update Poll',
+  optionsLocked: (votes: number) =>
+    `It has ${votes === 1 ? '1 vote' : `${votes} votes`}, so its options stay as they are. Status, description, email and colours can still change.`,
 };
 
 export const pollListUrl = '/app/poll/lists';

@@ -6,10 +6,12 @@ interface Props {
   quizTitle: string;
   busy: boolean;
   onToggle(): void;
+  /** The word for "not published" (polls say 'Unpublished'). */
+  offLabel?: string;
 }
 
 /** The row's draft ↔ published toggle: a switch that says its state in words too. */
-export function PublishSwitch({ published, quizTitle, busy, onToggle }: Props) {
+export function PublishSwitch({ published, quizTitle, busy, onToggle, offLabel = 'Draft' }: Props) {
   return (
     <button
       type="button"
@@ -27,7 +29,7 @@ export function PublishSwitch({ published, quizTitle, busy, onToggle }: Props) {
       <span className={styles.track} aria-hidden="true">
         <span className={styles.thumb} />
       </span>
-      <span aria-hidden="true">{published ? 'Published' : 'Draft'}</span>
+      <span aria-hidden="true">{published ? 'Published' : offLabel}</span>
     </button>
   );
 }

@@ -68,6 +68,7 @@ export function WheelListPage() {
       item={item}
       remove={{
         title: wheelTexts.deleteTitle,
+        kind: 'wheel',
         run: deleteWheel,
         success: wheelMessages.deleted,
         failure: () => wheelMessages.deleteFailed,

@@ -1,0 +1,23 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+/**
+ * "Once per email" for public submissions (a wheel's spins, a poll's votes). The tables have no unique
+ * index on the email (owners may allow repeats, and earlier rows may repeat), so two requests with the
+ * same email are serialised instead: each takes a transaction-scoped advisory lock on (what, item,
+ * email) before it looks for an earlier row, and holds it until its own row is committed. Emails
+ * compare case-insensitively, as lower() in the database (the index is on lower(email)); the caller
+ * has trimmed them.
+ */
+
+export type OncePerEmailKind = 'wheel-spin' | 'poll-vote';
+
+/** Waits for any other submission of this email to this item, until the end of the transaction. */
+export async function lockEmail(db: Db, kind: OncePerEmailKind, itemId: string, email: string): Promise<void> {
+  const key = `${kind}:${itemId}:${email.toLowerCase()}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** The rows of `column`'s table sent with this email, in any case. */
+export const sameEmail = (column: PgColumn, email: string): SQL => sql`lower(${column}) = lower(${email})`;
