@@ -1,13 +1,13 @@
 /**
  * The share codes of polls, web responses and wheels pasted into another site (a plain page on its own
  * port): the iframe code, and the widget code whose /widgets/embed.js replaces each element in place
- * with the item's page and sizes the frame to the page's height messages. Also the pages' and the
- * script's headers (framing, caching, not built).
+ * with the item's page and sizes the frame to the page's height messages; the wheel fits the iframe
+ * code's 713 × 419 frame. Also the pages' and the script's headers (framing, caching, not built).
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { feedbackMessages, pollMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
+import { feedbackMessages, pollMessages, wheelMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import type { TestClient } from '../../server/src/test/getTestServer.ts';
 import { createFeedback, createPoll, createWheel } from '../../server/src/test/widgetFactory.ts';
@@ -38,6 +38,8 @@ const hostPage = (body: string) => `<!doctype html><html lang="en"><head><meta c
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Host site</title></head>
 <body style="margin:0 auto;max-width:760px;padding:0 16px;font-family:sans-serif">
 <main><h1 id="top">Our blog post</h1>${body}<p id="end">The end of the post.</p></main></body></html>`;
+
+const visibleIn = (frame: FrameLocator, text: string) => frame.getByText(text, { exact: true }).isVisible();
 
 async function noSeriousViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -218,6 +220,117 @@ ${widgetCode(`"wheel" data-id="${wheel.id}" data-slug="${wheel.slug}"`)}`),
     await expect.poll(() => page.locator('iframe[data-quizlead-frame]').count()).toBe(4);
     await page.locator('iframe[data-quizlead-frame=feedback] >> nth=1').scrollIntoViewIfNeeded();
     await sizedToContent(page, 'iframe[data-quizlead-frame=feedback] >> nth=1');
+  });
+}
+
+/** Where an element of a framed page lies: wholly inside the frame's viewport, with nothing scrolled? */
+const inFrameView = (frame: FrameLocator, locator: (frame: FrameLocator) => ReturnType<FrameLocator['locator']>) =>
+  locator(frame).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth,
+      scrolled: scrollY,
+      viewport: [innerWidth, innerHeight],
+    };
+  });
+
+/**
+ * Whether every label on the wheel reads left to right on screen: the disc's CSS turn and the label's
+ * own rotation together must not point its text leftwards (upside down).
+ */
+const labelsReadLeftToRight = (frame: FrameLocator) =>
+  frame.getByTestId('wheel-disc').evaluate((disc) => {
+    const turned = new DOMMatrix(getComputedStyle(disc).transform);
+    return Array.from(disc.querySelectorAll<SVGTextElement>('text')).map((label) => {
+      const own = label.transform.baseVal.consolidate()?.matrix ?? new DOMMatrix();
+      const onScreen = turned.multiply(DOMMatrix.fromMatrix(own));
+      return { label: label.textContent, readable: onScreen.a > -1e-6 };
+    });
+  });
+
+it('fits a wheel, email field and Spin button inside the iframe code’s 713 × 419 frame, and its labels read left to right', async () => {
+  const options = [
+    '10% off',
+    'Free shipping',
+    'Free coffee',
+    'Try again',
+    '20% off your next order',
+    'Tote bag',
+    'Mug',
+    'Sticker',
+  ];
+  const wheel = await createWheel(owner, {
+    description: 'Spin the wheel and win a prize for your next order!',
+    options: options.map((text) => ({ text, prizeCode: 'WIN' })),
+    collectEmail: true,
+  });
+  host.pages.set('/wheel-iframe', hostPage(iframeCode(`/wheelspin/publish/show/${wheel.id}/${wheel.slug}`, 'Wheel')));
+  const page = await harness.newPage({ width: 1280, height: 800 });
+  await page.goto(`${host.url}/wheel-iframe`);
+  const box = await page.locator('iframe[title=Wheel]').boundingBox();
+  expect([box!.width, box!.height]).toEqual([widgetLimits.embedWidth, widgetLimits.embedHeight]);
+  const frame = page.frameLocator('iframe[title=Wheel]');
+  await expect.poll(() => frame.getByRole('heading', { level: 1, name: wheel.description }).isVisible()).toBe(true);
+
+  // Everything a visitor needs is in view inside the frame, nothing hidden below its fold.
+  for (const [name, part] of [
+    ['wheel', (f: FrameLocator) => f.getByTestId('wheel-disc')],
+    ['title', (f: FrameLocator) => f.getByRole('heading', { level: 1 })],
+    ['email field', (f: FrameLocator) => f.getByLabel('Your email')],
+    ['Spin button', (f: FrameLocator) => f.getByRole('button', { name: 'Spin' })],
+  ] as const) {
+    expect(await inFrameView(frame, part), name).toEqual({
+      inside: true,
+      scrolled: 0,
+      viewport: [widgetLimits.embedWidth, widgetLimits.embedHeight],
+    });
+  }
+  const overflow = await frame.locator('html').evaluate((html) => html.scrollHeight - html.clientHeight);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect((await labelsReadLeftToRight(frame)).filter((label) => !label.readable)).toEqual([]);
+  await noSeriousViolations(page, 'wheel in the iframe code');
+  await harness.screenshot(page, 'widgets-embed-wheel-iframe-1-start');
+
+  // A spin: the result shows in the frame too, and wherever the disc stops every label reads left to right.
+  await frame.getByRole('button', { name: 'Spin' }).click();
+  await expect.poll(() => visibleIn(frame, wheelMessages.emailRequired)).toBe(true);
+  expect((await inFrameView(frame, (f) => f.getByText(wheelMessages.emailRequired))).inside).toBe(true);
+  await frame.getByLabel('Your email').fill('framed@example.com');
+  await frame.getByRole('button', { name: 'Spin' }).click();
+  await expect.poll(() => frame.getByTestId('wheel-result').count(), { timeout: 8000 }).toBe(1);
+  expect((await inFrameView(frame, (f) => f.getByTestId('wheel-result'))).inside).toBe(true);
+  expect((await labelsReadLeftToRight(frame)).filter((label) => !label.readable)).toEqual([]);
+  await harness.screenshot(page, 'widgets-embed-wheel-iframe-2-result');
+});
+
+for (const width of [1280, 375]) {
+  it(`sizes the wheel's widget frame to its page, email field and Spin button in view (${width} px)`, async () => {
+    const wheel = await createWheel(owner, {
+      description: 'Spin for a discount',
+      options: ['5% off', '10% off', '15% off', 'Free shipping', 'Mug'].map((text) => ({ text })),
+      collectEmail: true,
+    });
+    host.pages.set('/wheel-widget', hostPage(widgetCode(`"wheel" data-id="${wheel.id}" data-slug="${wheel.slug}"`)));
+    const page = await harness.newPage({ width, height: 800 });
+    await page.goto(`${host.url}/wheel-widget`);
+    const selector = 'iframe[data-quizlead-frame=wheel]';
+    const frame = page.frameLocator(selector);
+    await expect.poll(() => frame.getByRole('button', { name: 'Spin' }).isVisible()).toBe(true);
+    const height = await sizedToContent(page, selector);
+    const frameBox = (await page.locator(selector).boundingBox())!;
+    for (const part of [
+      frame.getByLabel('Your email'),
+      frame.getByRole('button', { name: 'Spin' }),
+      frame.getByTestId('wheel-disc'),
+    ]) {
+      const inner = (await part.evaluate((element) => element.getBoundingClientRect().toJSON())) as DOMRect;
+      expect(inner.top).toBeGreaterThanOrEqual(0);
+      expect(inner.bottom).toBeLessThanOrEqual(frameBox.height);
+    }
+    // The size holds: the page's height does not feed back into the wheel's size.
+    await page.waitForTimeout(500);
+    expect((await heights(page, selector)).outer).toBe(height);
+    await screenshotAll(page, `widgets-embed-wheel-widget-${width}`);
   });
 }
 

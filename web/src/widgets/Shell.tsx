@@ -10,18 +10,20 @@ interface PageProps {
   style?: CSSProperties;
   /** Free accounts' pages carry the 'Powered By' footer. */
   poweredBy?: boolean;
+  /** A wider card, for a page that lays its parts side by side on wide screens (the wheel). */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** The page around a widget: a centred card, transparent and height-reporting inside a frame. */
-export function Page({ framed, style, poweredBy = false, children }: PageProps) {
+export function Page({ framed, style, poweredBy = false, wide = false, children }: PageProps) {
   const pageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (framed && pageRef.current) return reportHeight(pageRef.current);
   }, [framed]);
   return (
     <div ref={pageRef} className={framed ? 'qw-page qw-page--framed' : 'qw-page'} style={style}>
-      <main className="qw-card">{children}</main>
+      <main className={wide ? 'qw-card qw-card--wide' : 'qw-card'}>{children}</main>
       {poweredBy ? (
         <footer className="qw-footer">
           <a href="/Signup" target="_blank" rel="noopener">

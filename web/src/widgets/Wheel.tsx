@@ -13,8 +13,8 @@ const spinTurns = 6;
 
 /**
  * The public wheel spinner, /wheelspin/publish/show/{id}/{slug} (builder-widgets-shell.md 2.9, 9):
- * the email when asked for, the play button, then the server draws (POST …/spins) and the 300×300 wheel
- * turns to that option; the result shows after the reveal delay and the email box is gone.
+ * the email when asked for, the play button, then the server draws (POST …/spins) and the wheel (300×300
+ * at most) turns to that option; the result shows after the reveal delay and the email box is gone.
  */
 export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
   const [load, setLoad] = useState<Load>({ name: 'loading' });
@@ -28,7 +28,7 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
     );
   }, [id]);
   return (
-    <Page framed={framed} poweredBy={load.name === 'ready' && load.wheel.ownerMode === 'free'}>
+    <Page framed={framed} wide poweredBy={load.name === 'ready' && load.wheel.ownerMode === 'free'}>
       {load.name === 'loading' ? <Waiting message="Loading.." /> : null}
       {load.name === 'failed' ? (
         load.message === wheelMessages.unavailable ? (
@@ -98,13 +98,17 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
   };
 
   const buttonText = wheel.playButtonText || wheelDefaults.playButtonText;
+  // One grid: stacked (title, wheel, form) on narrow screens; on wide ones the wheel stands beside the
+  // title and form, so the whole page fits a short frame such as the iframe code's 713 × 419 (widgets.css).
   return (
-    <>
-      <header className="qw-header">
+    <div className="qw-wheel-layout">
+      <header className="qw-header qw-wheel-layout__header">
         <h1 className="qw-title">{wheel.description}</h1>
       </header>
-      <div className="qw-body qw-wheel-body">
+      <div className="qw-wheel-layout__stage">
         <Disc options={options} rotation={rotation} durationMs={animated ? Math.max(0, revealDelay - 300) : 0} />
+      </div>
+      <div className="qw-wheel-layout__panel">
         <div ref={resultRef} className="qw-wheel-result" role="status" tabIndex={-1}>
           {spin && !revealed ? <p className="qw-prize-label">Spinning…</p> : null}
           {spin && revealed ? (
@@ -149,7 +153,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
           </form>
         )}
       </div>
-    </>
+    </div>
   );
 }
 
