@@ -1,0 +1,70 @@
+/**
+ * Shopify beside the embedded admin: the storefront pages served through the app proxy, publishing a
+ * quiz to the storefront (account-player-management.md 2 and 7, quiz/publishshopifyquiz), plans billed
+ * by Shopify (App Pricing) and the privacy webhooks. Zod-free, so the admin and the server share it.
+ */
+import type { EmbedKind } from './sharing.ts';
+
+/**
+ * The app proxy (shopify.app.toml [app_proxy]): the storefront forwards https://{shop}/apps/quizlead/…
+ * to the app, signed. Changing prefix or subpath only reaches shops that install afterwards.
+ */
+export const shopifyAppProxy = { prefix: 'apps', subpath: 'quizlead' } as const;
+
+/** The storefront path of the proxy, from the shop's root. */
+export const shopifyProxyRoot = `/${shopifyAppProxy.prefix}/${shopifyAppProxy.subpath}`;
+
+/** What the proxy serves: every published item a visitor can play or answer. */
+export const storefrontKinds: readonly EmbedKind[] = ['quiz', 'poll', 'feedback', 'wheel'];
+
+/** The storefront address of a published item: https://{shop}/apps/quizlead/{kind}/{id}. */
+export function shopifyStorefrontUrl(shopDomain: string, kind: EmbedKind, id: string): string {
+  return `https://${shopDomain}${shopifyProxyRoot}/${kind}/${encodeURIComponent(id)}`;
+}
+
+export const shopifyStorefrontMessages = {
+  /** Shown inline on the share page's Shopify tab, in place of the link (spec section 8). */
+  notPublished: 'Publish this quiz to get its page in your Shopify store.',
+  storefrontLinkLabel: 'Your quiz’s page in your store',
+  /** The storefront page of an item that is missing, unpublished or of another shop. */
+  notFound: 'This page is not available.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Plans: Shopify App Pricing. Shopify hosts the plan page and bills the merchant; a Shopify account
+// never sees the standalone payment provider.
+
+/** AppSubscriptionStatus (Admin GraphQL). */
+export const shopifySubscriptionStatuses = ['ACTIVE', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'PENDING'] as const;
+export type ShopifySubscriptionStatus = (typeof shopifySubscriptionStatuses)[number];
+
+/** Only an active subscription pays; every other status, or none, is the free plan. */
+export const modeForSubscriptionStatus = (status: string | null | undefined): 'paid' | 'free' =>
+  status === 'ACTIVE' ? 'paid' : 'free';
+
+/** The shop's handle in the admin: its myshopify.com subdomain. */
+export const shopifyStoreHandle = (shopDomain: string) => shopDomain.replace(/\.myshopify\.com$/i, '');
+
+/**
+ * The plan page Shopify hosts for App Pricing, where the merchant picks, changes or cancels a plan:
+ * https://admin.shopify.com/store/{store handle}/charges/{app handle}/pricing_plans.
+ */
+export function shopifyPlanPageUrl(shopDomain: string, appHandle: string): string {
+  return `https://admin.shopify.com/store/${encodeURIComponent(shopifyStoreHandle(shopDomain))}/charges/${encodeURIComponent(appHandle)}/pricing_plans`;
+}
+
+export const shopifyPlanMessages = {
+  freePlan: 'Free',
+  notShopify: 'Plans of this account are not billed through Shopify.',
+  changePlan: 'Change plan in Shopify',
+} as const;
+
+/** Who bills an account: Shopify for shops (App Pricing), the payment provider for standalone accounts. */
+export const billedBy = (accountKind: 'shopify' | 'standalone') => (accountKind === 'shopify' ? 'shopify' : 'provider');
+
+// ---------------------------------------------------------------------------------------------
+// Privacy: customers/data_request documents kept for the merchant.
+
+export const shopifyDataRequestMessages = {
+  fileName: (id: string) => `customer-data-request-${id}.json`,
+} as const;
