@@ -32,13 +32,13 @@ describe('Shopify session tokens (Bearer)', () => {
       .returning();
     await db
       .insert(users)
-      .values({ accountId: account!.id, email: `owner@${shop}`, fullName: 'Shop Owner', usertype: 'shopify' });
+      .values({ accountId: account!.id, email: `owner@${shop}`, fullName: 'Shop Owner', usertype: 'shopifyuser' });
 
     const client = server.client();
     const bearer = { authorization: `Bearer ${await sessionToken(shop)}` };
     const profile = await client.request('GET', '/api/v1/account/profile', undefined, bearer);
     expect(profile.status).toBe(200);
-    expect(profile.body.data).toMatchObject({ companyName: 'The Shop', usertype: 'shopify' });
+    expect(profile.body.data).toMatchObject({ companyName: 'The Shop', usertype: 'shopifyuser' });
 
     const saved = await client.request(
       'PATCH',

@@ -10,6 +10,10 @@ export const accounts = pgTable(
     mode: text('mode', { enum: ['free', 'paid'] })
       .notNull()
       .default('free'),
+    /** A Shopify account whose shop removed the app is 'uninstalled' until the shop installs it again. */
+    status: text('status', { enum: ['active', 'uninstalled'] })
+      .notNull()
+      .default('active'),
     companyName: text('company_name').notNull().default(''),
     companyUrl: text('company_url').notNull().default(''),
     /** The company logo, a row of `files` owned by this account. */
@@ -23,5 +27,6 @@ export const accounts = pgTable(
     uniqueIndex('accounts_shop_domain_key').on(table.shopDomain),
     check('accounts_kind_check', sql`${table.kind} in ('standalone', 'shopify')`),
     check('accounts_mode_check', sql`${table.mode} in ('free', 'paid')`),
+    check('accounts_status_check', sql`${table.status} in ('active', 'uninstalled')`),
   ],
 );

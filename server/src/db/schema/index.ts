@@ -7,3 +7,4 @@ export { quizzes } from './quizzes.ts';
 export { questions } from './questions.ts';
 export { plays, quizDailyStats, quizQuestionStats, shortLinks } from './plays.ts';
 export { feedbackResponses, feedbacks, pollVotes, polls, wheelSpins, wheels } from './engagement.ts';
+export { shopInstallations, shopifyWebhookReceipts } from './shopify.ts';

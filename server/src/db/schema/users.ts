@@ -11,7 +11,7 @@ export const users = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     fullName: text('full_name').notNull().default(''),
-    usertype: text('usertype', { enum: ['email', 'social', 'shopify'] })
+    usertype: text('usertype', { enum: ['email', 'social', 'shopifyuser'] })
       .notNull()
       .default('email'),
     /** Admins also curate the template catalogue. */
@@ -27,7 +27,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_account_id_idx').on(table.accountId),
-    check('users_usertype_check', sql`${table.usertype} in ('email', 'social', 'shopify')`),
+    check('users_usertype_check', sql`${table.usertype} in ('email', 'social', 'shopifyuser')`),
     check('users_role_check', sql`${table.role} in ('owner', 'admin')`),
   ],
 );
