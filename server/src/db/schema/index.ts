@@ -8,3 +8,5 @@ export { questions } from './questions.ts';
 export { plays, quizDailyStats, quizQuestionStats, shortLinks } from './plays.ts';
 export { feedbackResponses, feedbacks, pollVotes, polls, wheelSpins, wheels } from './engagement.ts';
 export { shopInstallations, shopifyWebhookReceipts } from './shopify.ts';
+export { shopifyDataRequests } from './shopifyDataRequests.ts';
+export { shopPlans } from './shopPlans.ts';
