@@ -13,6 +13,7 @@ import { StatsBuffer } from './commands/playStats.ts';
 import { PublishedQuizCache } from './lib/publishedQuizCache.ts';
 import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTask.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiters } from './middlewares/rateLimit.ts';
@@ -38,8 +39,8 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });
   const queue = await startJobQueue({
     database,
-    tasks: [sendEmailTask],
-    deps: { mailer },
+    tasks: [sendEmailTask, removeUntouchedDraftsTask],
+    deps: { mailer, db: database.db, logger },
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
   });

@@ -4,12 +4,12 @@
  * and describe the state they are in, and a failed first Next keeps the typed title.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { visibleLength } from '@quizlead/shared/engine/index.ts';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { quizzes } from '../../server/src/db/schema/index.ts';
+import { scoped } from '../../server/src/db/scope.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
@@ -63,7 +63,7 @@ async function createQuiz(owner: Owner, title: string, options: { questions?: nu
   return id;
 }
 
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible()).toBe(true);
+const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), { timeout: 10_000 }).toBe(true);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const stored = async (owner: Owner, id: string) => (await owner.client.get(`/api/v1/quizzes/${id}`)).body.data;
 
@@ -182,21 +182,23 @@ it('stops typing at the rich text limit and wraps a long word inside the preview
   expect(visibleLength((await stored(owner, id)).settings.welcomeMessage)).toBe(quizLimits.richTextVisible);
 
   // Text saved before the limit was enforced loads whole, and may only get shorter.
-  const legacyId = await createQuiz(owner, 'Saved before the limit');
+  const { owner: legacyOwner, page: legacyPage } = await signedInPage();
+  const legacyId = await createQuiz(legacyOwner, 'Saved before the limit');
   const legacy = 'x'.repeat(quizLimits.richTextVisible + 7);
-  const { settings } = await stored(owner, legacyId);
+  const { settings } = await stored(legacyOwner, legacyId);
   await harness.server.services.database.db
     .update(quizzes)
     .set({ settings: { ...settings, welcomeMessage: `<p>${legacy}</p>` } })
-    .where(eq(quizzes.id, legacyId));
-  await openEditor(page, legacyId);
-  await expect.poll(() => welcome.innerText()).toBe(legacy);
-  await visible(page.getByText(`${legacy.length} / ${quizLimits.richTextVisible}`));
-  await welcome.click();
-  await page.keyboard.press('End');
-  await page.keyboard.type('y');
-  await page.keyboard.press('Backspace');
-  await expect.poll(() => welcome.innerText()).toBe(legacy.slice(1));
+    .where(scoped(quizzes, legacyOwner.account.id));
+  await openEditor(legacyPage, legacyId);
+  const legacyWelcome = legacyPage.getByRole('textbox', { name: 'Welcome message', exact: true });
+  await expect.poll(() => legacyWelcome.innerText()).toBe(legacy);
+  await visible(legacyPage.getByText(`${legacy.length} / ${quizLimits.richTextVisible}`));
+  await legacyWelcome.click();
+  await legacyPage.keyboard.press('End');
+  await legacyPage.keyboard.type('y');
+  await legacyPage.keyboard.press('Backspace');
+  await expect.poll(() => legacyWelcome.innerText()).toBe(legacy.slice(1));
 
   const phone = (await signedInPage(375, owner)).page;
   await openEditor(phone, id);
@@ -247,4 +249,18 @@ it('toggles a switch from its label, and its help text says what the current sta
   await phone.getByText('Custom colours', { exact: true }).click();
   await expect.poll(() => phone.getByRole('switch', { name: 'Custom colours' }).getAttribute('aria-checked')).toBe('true');
   await screenshot(phone, 'poll-form-colours-on-phone');
+});
+
+it('keeps the typed title when the first Next stops at a rule', async () => {
+  const { owner, page } = await signedInPage();
+  await page.goto('/app/Quiz/Create?theme=1&quiztype=personality_quiz');
+  await page.waitForURL(/\/app\/Quiz\/Edit\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').at(-1)!;
+  await page.getByRole('textbox', { name: 'Quiz title' }).fill('Which tea are you?');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await visible(page.getByText(quizMessages.welcomeRequired));
+  expect(await tab(page, 'Settings').getAttribute('aria-selected')).toBe('true');
+  await expect.poll(async () => (await stored(owner, id)).title).toBe('Which tea are you?');
+  await page.reload();
+  await expect.poll(() => page.getByRole('textbox', { name: 'Quiz title' }).inputValue()).toBe('Which tea are you?');
 });

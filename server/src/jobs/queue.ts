@@ -18,7 +18,10 @@ export interface JobQueue {
   boss: PgBoss;
 }
 
-/** pg-boss on the app's own database, with one worker per task. */
+/**
+ * pg-boss on the app's own database, with one worker per task. Tasks with a cron schedule are registered
+ * with pg-boss's scheduler, which runs in the processes that work (each slot is sent once among them).
+ */
 export async function startJobQueue(options: {
   database: Database;
   tasks: AnyTask[];
@@ -27,7 +30,8 @@ export async function startJobQueue(options: {
   pollSeconds: number;
   work?: boolean;
 }): Promise<JobQueue> {
-  const boss = new PgBoss({ ...options.database.queueConnection, schedule: false });
+  const scheduling = options.work !== false && options.tasks.some((task) => task.cron);
+  const boss = new PgBoss({ ...options.database.queueConnection, schedule: scheduling });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const task of options.tasks) {
@@ -36,6 +40,7 @@ export async function startJobQueue(options: {
       retryDelay: task.retry.delaySeconds,
       retryBackoff: task.retry.backoff,
     });
+    if (task.cron) await boss.schedule(task.name, task.cron, {});
     if (options.work === false) continue;
     await boss.work(task.name, { pollingIntervalSeconds: options.pollSeconds }, async (jobs) => {
       for (const job of jobs) {

@@ -5,6 +5,8 @@ export interface TaskDefinition<TPayload, TDeps> {
   name: string;
   payload: z.ZodType<TPayload>;
   retry: { limit: number; delaySeconds: number; backoff: boolean };
+  /** A recurring task: pg-boss sends it on this cron schedule (UTC), once per slot across processes. */
+  cron?: string;
   handler: (payload: TPayload, deps: TDeps) => Promise<void>;
 }
 

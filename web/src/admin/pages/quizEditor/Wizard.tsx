@@ -79,7 +79,11 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
       }
     }
     setProblem(message);
-    if (stop === tab) return;
+    if (stop === tab) {
+      // A rule stops the owner here, but a draft keeps what they typed (a blank quiz's title, say).
+      if (dirty && saved.status === 'draft') void run('move', () => editor.save().then(() => undefined));
+      return;
+    }
     void run('move', async () => {
       if (dirty) {
         await editor.save();
