@@ -70,7 +70,8 @@ export const pollMessages = {
   optionsMax: 'Max 4 option allow.',
   optionTooLong: `Poll option must be at most ${pollLimits.option} characters.`,
   expiresAtInvalid: 'Enter the expiry as a date and time.',
-  votingStarted: 'Voting already started, You can not update poll.',
+  /** The spec's tip ('…You can not update poll.'), now on the options only: the rest of a poll with votes still saves. */
+  votingStarted: 'Voting already started, You can not update poll options.',
   deleted: 'Poll deleted successfully!!',
   unpublished: 'Poll Unpublished',
   closed: 'This poll is closed.',

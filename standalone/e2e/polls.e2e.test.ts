@@ -239,6 +239,15 @@ it('locks the options once votes arrive but still saves the rest, publishes from
   await expect.poll(() => page.getByRole('heading', { name: pollMessages.votesTitle }).isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('heading', { name: pollMessages.totalVotes }).isVisible()).toBe(true);
   expect(await headings(page)).toEqual([...pollVoteColumns]);
+  // Each option's share, the public poll's figures: whole numbers adding up to 100.
+  const { results } = (await (await fetch(`${harness.server.url}/api/v1/public/polls/${poll.id}`)).json()).data;
+  await expect.poll(() => page.getByTestId('poll-results-percentage').allTextContents()).toEqual(['50%', '50%', '0%']);
+  expect(results.options.map((option: { percentage: number }) => `${option.percentage}%`)).toEqual(['50%', '50%', '0%']);
+  expect(await page.getByTestId('poll-results-option').allInnerTexts()).toEqual([
+    expect.stringContaining('Tea'),
+    expect.stringContaining('Coffee'),
+    expect.stringContaining('0 votes'),
+  ]);
   const cells = await tableCells(page);
   expect(cells.map((cells) => cells.slice(0, 3))).toEqual([
     ['1', 'Tea', 'bob@example.com'],

@@ -101,6 +101,8 @@ export const ZPollTally = z.object({
   options: z.array(z.object({ text: z.string(), votes: z.number().int(), percentage: z.number().int() })),
 });
 export type TPollTally = z.infer<typeof ZPollTally>;
+/** The owner's results (the votes page), the same figures as the public poll's. */
+export const ZPollResultsResponse = z.object({ data: ZPollTally });
 
 export const ZPublicPoll = z.object({
   id: z.uuid(),

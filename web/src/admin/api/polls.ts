@@ -1,5 +1,12 @@
 import type { ExportFormat, WidgetStatus } from '@quizlead/shared/engagement.ts';
-import type { TCreatePollRequest, TPoll, TPollListRow, TPollVoteRow, TUpdatePollRequest } from '@quizlead/shared/schemas/poll.ts';
+import type {
+  TCreatePollRequest,
+  TPoll,
+  TPollListRow,
+  TPollTally,
+  TPollVoteRow,
+  TUpdatePollRequest,
+} from '@quizlead/shared/schemas/poll.ts';
 import { api } from './client.ts';
 import type { ListPage } from './widgets.ts';
 
@@ -20,6 +27,10 @@ export const deletePoll = (id: string) => api.delete<{ message: string }>(`/api/
 
 export const listPollVotes = (id: string, page: number, signal?: AbortSignal) =>
   api.get<ListPage<TPollVoteRow>>(`/api/v1/polls/${id}/votes?page=${page}`, { signal });
+
+/** Votes and percentages per option (the same figures as the public poll's). */
+export const getPollResults = (id: string, signal?: AbortSignal) =>
+  api.get<TPollTally>(`/api/v1/polls/${id}/results`, { signal });
 
 /** The address of the votes spreadsheet (a download; see downloadExport). */
 export const pollExportPath = (id: string, format: ExportFormat) => `/api/v1/polls/${id}/votes/export?format=${format}`;

@@ -64,6 +64,47 @@ describe('GET /api/v1/polls/{id}/votes', () => {
   });
 });
 
+describe('GET /api/v1/polls/{id}/results', () => {
+  it('answers the votes and whole-number percentages per option, adding up to 100; another account gets 404', async () => {
+    const owner = await createOwner(server);
+    const poll = await createPoll(owner.client, { options: ['Tea', 'Coffee', 'Juice'] });
+    const empty = await owner.client.get(`/api/v1/polls/${poll.id}/results`);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual({
+      total: 0,
+      options: [
+        { text: 'Tea', votes: 0, percentage: 0 },
+        { text: 'Coffee', votes: 0, percentage: 0 },
+        { text: 'Juice', votes: 0, percentage: 0 },
+      ],
+    });
+    // 3, 3 and 2 votes: 37.5 %, 37.5 % and 25 %, which rounded one by one would show 38 + 38 + 25 = 101.
+    const { db } = server.services.database;
+    await db.insert(pollVotes).values(
+      [0, 0, 0, 1, 1, 1, 2, 2].map((optionIndex) => ({
+        pollId: poll.id,
+        id: randomUUID(),
+        accountId: owner.account.id,
+        optionIndex,
+      })),
+    );
+    const results = (await owner.client.get(`/api/v1/polls/${poll.id}/results`)).body.data;
+    expect(results.total).toBe(8);
+    expect(results.options.map((option: { votes: number; percentage: number }) => [option.votes, option.percentage])).toEqual([
+      [3, 38],
+      [3, 37],
+      [2, 25],
+    ]);
+    // The public poll shows the same figures.
+    expect((await server.client().get(`/api/v1/public/polls/${poll.id}`)).body.data.results).toEqual(results);
+
+    const intruder = await createOwner(server);
+    const foreign = await intruder.client.get(`/api/v1/polls/${poll.id}/results`);
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'not_found']);
+    expect((await server.client().get(`/api/v1/polls/${poll.id}/results`)).status).toBe(401);
+  });
+});
+
 describe('GET /api/v1/polls/{id}/votes/export', () => {
   it('streams an .xlsx with the spec’s columns, every vote in it (read back with exceljs)', async () => {
     const owner = await createOwner(server);

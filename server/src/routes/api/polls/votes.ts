@@ -1,7 +1,7 @@
 import { pollVoteExportColumns, widgetLimits } from '@quizlead/shared/engagement.ts';
-import { ZPollVotesResponse } from '@quizlead/shared/schemas/poll.ts';
+import { ZPollResultsResponse, ZPollVotesResponse } from '@quizlead/shared/schemas/poll.ts';
 import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
-import { allPollVotes, pollVotesPage, type PollVoteRow } from '../../../db/queries/polls.ts';
+import { allPollVotes, pollTally, pollVotesPage, type PollVoteRow } from '../../../db/queries/polls.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnPoll } from '../../../policies/poll.ts';
 import { presentPollVote } from '../../../presenters/poll.ts';
@@ -9,6 +9,20 @@ import type { ApiRouter } from '../../apiRouter.ts';
 import { ZPollParams } from './schema.ts';
 
 export function pollVoteRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/polls/:id/results',
+    summary: 'A poll’s votes and whole-number percentages per option (adding up to 100), as its public page shows them',
+    tags: ['polls'],
+    access: 'owner',
+    params: ZPollParams,
+    responses: { 200: ZPollResultsResponse, 404: 'No such poll in this account' },
+    handler: async ({ ctx, db, auth, params }) => {
+      const poll = await findOwnPoll(db, auth, params.id);
+      ctx.body = { data: await pollTally(db, poll) };
+    },
+  });
+
   api.route({
     method: 'get',
     path: '/polls/:id/votes',

@@ -1,9 +1,11 @@
-import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
+import { BlockStack, Card, InlineGrid, InlineStack, ProgressBar, SkeletonBodyText, Text } from '@shopify/polaris';
 import { formatSubmissionDate, pollMessages, pollVoteColumns } from '@quizlead/shared/engagement.ts';
 import type { TPoll, TPollVoteRow } from '@quizlead/shared/schemas/poll.ts';
 import { useParams } from 'react-router';
-import { getPoll, listPollVotes, pollExportPath } from '../../api/polls.ts';
+import { getPoll, getPollResults, listPollVotes, pollExportPath } from '../../api/polls.ts';
 import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
+import { useLoad } from '../../components/engagement/useLoad.ts';
+import './polls.css';
 import { pollList, pollTexts } from './texts.ts';
 
 const [idTitle, voteTitle, emailTitle, dateTitle] = pollVoteColumns;
@@ -15,28 +17,65 @@ const columns: SubmissionColumn<TPollVoteRow>[] = [
   { title: dateTitle, value: (row) => formatSubmissionDate(row.date), sortKey: (row) => row.date },
 ];
 
-/** 'Poll Title' and 'Total Vote' above the table. */
+/**
+ * Each option's votes and share, as the public poll shows them: the server's whole-number percentages,
+ * which add up to 100 (votePercentages in shared/src/engagement.ts). Loaded again when the total changes.
+ */
+function Results({ pollId, total }: { pollId: string; total: number | null }) {
+  const { data: results, loaded } = useLoad(`${pollId}/${total ?? ''}`, (signal) => getPollResults(pollId, signal));
+  if (!results) return loaded.state === 'loading' ? <SkeletonBodyText lines={3} /> : null;
+  return (
+    <BlockStack gap="200">
+      <Text as="h2" variant="headingSm" tone="subdued">
+        {pollTexts.resultsTitle}
+      </Text>
+      <ul className="ql-poll-results">
+        {results.options.map((option, index) => (
+          <li key={index} className="ql-poll-results__option" data-testid="poll-results-option">
+            <InlineStack align="space-between" blockAlign="baseline" gap="300" wrap={false}>
+              <Text as="span" breakWord>
+                {option.text}
+              </Text>
+              <Text as="span" numeric fontWeight="semibold">
+                <span data-testid="poll-results-percentage">{`${option.percentage}%`}</span>
+              </Text>
+            </InlineStack>
+            <ProgressBar progress={option.percentage} size="small" tone="primary" animated={false} />
+            <Text as="span" variant="bodySm" tone="subdued">
+              {option.votes === 1 ? '1 vote' : `${option.votes} votes`}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </BlockStack>
+  );
+}
+
+/** 'Poll Title' and 'Total Vote' above the table, and each option's share. */
 function Summary({ poll, total }: { poll: TPoll; total: number | null }) {
   return (
     <Card>
-      <InlineGrid columns={{ xs: 1, sm: '3fr 1fr' }} gap="400">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingSm" tone="subdued">
-            {pollMessages.votesTitle}
-          </Text>
-          <Text as="p" variant="bodyLg" breakWord>
-            {poll.description}
-          </Text>
-        </BlockStack>
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingSm" tone="subdued">
-            {pollMessages.totalVotes}
-          </Text>
-          <Text as="p" variant="headingLg" numeric>
-            {total ?? poll.totalVotes}
-          </Text>
-        </BlockStack>
-      </InlineGrid>
+      <BlockStack gap="500">
+        <InlineGrid columns={{ xs: 1, sm: '3fr 1fr' }} gap="400">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingSm" tone="subdued">
+              {pollMessages.votesTitle}
+            </Text>
+            <Text as="p" variant="bodyLg" breakWord>
+              {poll.description}
+            </Text>
+          </BlockStack>
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingSm" tone="subdued">
+              {pollMessages.totalVotes}
+            </Text>
+            <Text as="p" variant="headingLg" numeric>
+              {total ?? poll.totalVotes}
+            </Text>
+          </BlockStack>
+        </InlineGrid>
+        <Results pollId={poll.id} total={total} />
+      </BlockStack>
     </Card>
   );
 }

@@ -4,6 +4,7 @@ export const pollTexts = {
   createTitle: 'Create Poll',
   editTitle: 'Edit Poll',
   votesTitle: 'Poll Votes',
+  resultsTitle: 'Results',
   thing: 'Poll',
   buildButton: 'Build Your Poll',
   created: 'Poll created successfully.',
@@ -13,7 +14,7 @@ export const pollTexts = {
   createButton: 'Create Poll',
   updateButton: 'Update Poll',
   optionsLocked: (votes: number) =>
-    `It has ${votes === 1 ? '1 vote' : `${votes} votes`}, so its options stay as they are. Status, description, email and colours can still change.`,
+    `It has ${votes === 1 ? '1 vote' : `${votes} votes`}. Status, description, email and colours can still change.`,
 };
 
 export const pollListUrl = '/app/poll/lists';
