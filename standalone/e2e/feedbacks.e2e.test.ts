@@ -47,6 +47,7 @@ it('creates a web response with its live preview, then edits and shares it', asy
   await expect.poll(() => preview.getByText(feedbackDefaults.question).isVisible()).toBe(true);
   expect(await preview.getByRole('list').getAttribute('aria-label')).toBe('5 choices: Angry, Worried, Neutral, Happy, Delighted');
 
+  expect(await page.locator('form button[type="submit"]').count()).toBe(1);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
   expect(await page.getByText(feedbackMessages.titleRequired).count()).toBe(2); // the banner and the field

@@ -55,6 +55,8 @@ it('creates a poll with its checks and limits, shares it and edits it', async ()
   );
 
   const create = page.getByRole('button', { name: 'Create Poll', exact: true });
+  // The form's own button submits it: no hidden extra Submit button.
+  expect(await page.locator('form button[type="submit"]').count()).toBe(1);
   await create.click();
   await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
   expect(await page.getByText(pollMessages.descriptionRequired).count()).toBe(2);

@@ -74,6 +74,8 @@ it('creates a wheel with its checks and limits, spins the preview, and edits it'
   expect(await page.getByLabel('Play button text').inputValue()).toBe('Spin');
 
   const create = page.getByRole('button', { name: 'Create Wheel Spin', exact: true });
+  // The form's own button submits it: no hidden extra Submit button.
+  expect(await page.locator('form button[type="submit"]').count()).toBe(1);
   await create.click();
   await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
   expect(await page.getByText(wheelMessages.descriptionRequired).count()).toBe(2);

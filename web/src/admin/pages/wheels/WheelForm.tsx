@@ -188,7 +188,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
         <BlockStack gap="400">
           <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
           <Card>
-            <Form onSubmit={() => void submit()} noValidate>
+            <Form onSubmit={() => void submit()} noValidate implicitSubmit={false}>
               <BlockStack gap="500">
                 <FormLayout>
                   <TextField
