@@ -170,7 +170,20 @@ export type TShortLink = z.infer<typeof ZShortLinkResponse>['data'];
 export const ZShopifyPlacementResponse = z.object({
   data: z.union([
     /** The theme editor, opened on the storefront's home page with the quiz block ready to add. */
-    z.object({ available: z.literal(true), shopDomain: z.string(), editorUrl: z.url(), blockHandle: z.string() }),
+    z.object({
+      available: z.literal(true),
+      shopDomain: z.string(),
+      editorUrl: z.url(),
+      blockHandle: z.string(),
+      /**
+       * The quiz's own page in the storefront (app proxy, quiz/publishshopifyquiz): its address once the
+       * quiz is published, else the message shown in its place.
+       */
+      storefront: z.union([
+        z.object({ published: z.literal(true), url: z.url() }),
+        z.object({ published: z.literal(false), message: z.string() }),
+      ]),
+    }),
     z.object({ available: z.literal(false), message: z.string() }),
   ]),
 });

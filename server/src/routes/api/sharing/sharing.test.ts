@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZShopifyPlacementResponse, ZShortLinkResponse } from '@quizlead/shared/schemas/reports.ts';
 import { shareMessages, shareLimits, shopifyMessages, shortCodePattern } from '@quizlead/shared/sharing.ts';
+import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import { accounts, shortLinks } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
@@ -12,7 +13,7 @@ import { randomShortCode, shortCodeFor } from './shortLinks.ts';
 let server: TestServer;
 const apiKey = 'test-api-key-0123';
 beforeAll(async () => {
-  server = await getTestServer({ SHOPIFY_API_KEY: apiKey });
+  server = await getTestServer({ SHOPIFY_API_KEY: apiKey, SHOPIFY_API_SECRET: 'test-api-secret-0123' });
 });
 afterAll(() => server.stop());
 
@@ -129,7 +130,7 @@ describe('GET /play/{code}', () => {
 });
 
 describe('GET /api/v1/quizzes/{id}/shopify', () => {
-  it('gives a Shopify store the theme editor link that adds the quiz block', async () => {
+  it('gives a Shopify store the quiz’s storefront page and the theme editor link that adds the quiz block', async () => {
     const { client, account } = await createOwner(server);
     const shop = `shop-${crypto.randomUUID().slice(0, 6)}.myshopify.com`;
     await db().update(accounts).set({ kind: 'shopify', shopDomain: shop }).where(eq(accounts.id, account.id));
@@ -141,7 +142,16 @@ describe('GET /api/v1/quizzes/{id}/shopify', () => {
       shopDomain: shop,
       editorUrl: `https://${shop}/admin/themes/current/editor?template=index&addAppBlockId=${apiKey}/quiz&target=newAppsSection`,
       blockHandle: 'quiz',
+      storefront: { published: true, url: `https://${shop}/apps/quizlead/quiz/${quiz.id}` },
     });
+
+    // A draft has no storefront page yet: the message takes the link's place (spec 8).
+    await client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'draft' });
+    expect((await client.get(`/api/v1/quizzes/${quiz.id}/shopify`)).body.data.storefront).toEqual({
+      published: false,
+      message: shopifyStorefrontMessages.notPublished,
+    });
+    await client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'published' });
 
     // Without the app's key the server cannot name the block: it says so.
     const env = server.services.env as { SHOPIFY_API_KEY?: string | undefined };

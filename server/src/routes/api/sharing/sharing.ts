@@ -7,6 +7,7 @@ import {
   shopifyThemeEditorUrl,
   shortLinkPath,
 } from '@quizlead/shared/sharing.ts';
+import { shopifyStorefrontMessages, shopifyStorefrontUrl } from '@quizlead/shared/shopify.ts';
 import { accounts } from '../../../db/schema/index.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -33,13 +34,14 @@ export function sharingRoutes(api: ApiRouter): void {
   api.route({
     method: 'get',
     path: '/quizzes/:id/shopify',
-    summary: 'How to place the quiz in the Shopify storefront: the theme editor link that adds the quiz block',
+    summary:
+      'How to place the quiz in the Shopify storefront: its storefront page (published quizzes) and the theme editor link that adds the quiz block',
     tags: ['sharing'],
     access: 'owner',
     params: ZQuizParams,
     responses: { 200: ZShopifyPlacementResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, services }) => {
-      await findOwnQuiz(db, auth, params.id);
+      const quiz = await findOwnQuiz(db, auth, params.id);
       const [account] = await db
         .select({ kind: accounts.kind, shopDomain: accounts.shopDomain })
         .from(accounts)
@@ -57,6 +59,10 @@ export function sharingRoutes(api: ApiRouter): void {
           shopDomain: account.shopDomain,
           editorUrl: shopifyThemeEditorUrl(account.shopDomain, apiKey),
           blockHandle: shopifyBlockHandle,
+          storefront:
+            quiz.status === 'published'
+              ? { published: true, url: shopifyStorefrontUrl(account.shopDomain, 'quiz', quiz.id) }
+              : { published: false, message: shopifyStorefrontMessages.notPublished },
         };
       }
       ctx.body = { data };

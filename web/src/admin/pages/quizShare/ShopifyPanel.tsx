@@ -2,6 +2,7 @@ import { Banner, BlockStack, Button, InlineStack, List, Spinner, Text, TextField
 import { ExternalIcon } from '@shopify/polaris-icons';
 import type { TShopifyPlacement } from '@quizlead/shared/schemas/reports.ts';
 import { shopifyMessages } from '@quizlead/shared/sharing.ts';
+import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
 import type { Fetched } from './fetched.ts';
 
 interface Props {
@@ -10,7 +11,10 @@ interface Props {
   onRetry(): void;
 }
 
-/** The Shopify tab: the theme editor with the Quiz block ready to add, or why it is not available. */
+/**
+ * The Shopify tab: the quiz's page in the store (app proxy) or why it has none yet, and the theme editor
+ * with the Quiz block ready to add; or why neither is available.
+ */
 export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
   if (fetched.state === 'failed') {
     return (
@@ -35,9 +39,40 @@ export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
       </Banner>
     );
   }
+  const { storefront } = placement;
   return (
     <BlockStack gap="300">
-      <Text as="p">{`Place the quiz in ${placement.shopDomain} with the Quiz block of your theme:`}</Text>
+      {storefront.published ? (
+        <TextField
+          label={shopifyStorefrontMessages.storefrontLinkLabel}
+          value={storefront.url}
+          readOnly
+          autoComplete="off"
+          selectTextOnFocus
+          helpText="Visitors play the quiz on this page of your store, in your theme."
+          connectedRight={
+            <Button
+              icon={ExternalIcon}
+              url={storefront.url}
+              target="_blank"
+              accessibilityLabel="Open the quiz’s page in your store"
+            >
+              Open
+            </Button>
+          }
+        />
+      ) : (
+        <BlockStack gap="100">
+          <Text as="h3" variant="headingSm">
+            {shopifyStorefrontMessages.storefrontLinkLabel}
+          </Text>
+          {/* The spec's Shopify publish failure: the message in place of the link. */}
+          <Text as="p" tone="subdued">
+            {storefront.message}
+          </Text>
+        </BlockStack>
+      )}
+      <Text as="p">{`Or place the quiz in any page of ${placement.shopDomain} with the Quiz block of your theme:`}</Text>
       <List type="number">
         <List.Item>Select Add to theme: your theme editor opens on the home page with the Quiz block ready to add.</List.Item>
         <List.Item>Paste this quiz id into the block’s Quiz id setting (Copy puts it on your clipboard).</List.Item>
