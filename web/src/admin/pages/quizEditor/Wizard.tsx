@@ -1,4 +1,4 @@
-import { Badge, Banner, BlockStack, Card, Page, ProgressBar, Tabs } from '@shopify/polaris';
+import { Badge, Banner, BlockStack, Card, Page, Tabs } from '@shopify/polaris';
 import { quizTabs, validateForPublish, validateTab } from '@quizlead/shared/engine/index.ts';
 import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
+import { StepProgress } from '../../components/StepProgress.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import { quizUrls } from '../quizShare/urls.ts';
 import { useShowToast } from '../../toast.ts';
@@ -170,11 +171,11 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
             <Card padding="0">
               <Tabs tabs={tabs} selected={tab} onSelect={moveTo} fitted />
               <div className="ql-quiz-editor__progress">
-                <ProgressBar progress={((tab + 1) / quizTabs.length) * 100} size="small" ariaLabelledBy={tabs[tab]!.id} />
+                <StepProgress step={tab + 1} total={quizTabs.length} name={tabs[tab]!.content} tone="highlight" />
               </div>
             </Card>
             {problem ? (
-              <div ref={problemRef}>
+              <div ref={problemRef} className="ql-quiz-editor__problem">
                 <Banner tone="critical" title={messages.account.validationErrorTitle} onDismiss={() => setProblem(null)}>
                   <p>{problem}</p>
                 </Banner>
