@@ -10,6 +10,8 @@ import type { PlayableQuiz } from './routes/public/publicQuizzes.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiters } from './middlewares/rateLimit.ts';
+import type { Secrets } from './lib/secrets.ts';
+import type { ShopifyApp } from './integrations/shopify/shopifyApp.ts';
 
 /** Who made the request, once `authenticate` has run. */
 export interface Auth {
@@ -42,4 +44,8 @@ export interface Services {
   /** Published quizzes for the player, dropped on every owner change. */
   quizCache: PublishedQuizCache<PlayableQuiz>;
   stats: StatsBuffer;
+  /** Seals secrets at rest (lib/secrets.ts). */
+  secrets: Secrets;
+  /** The Shopify library configured for this app; undefined without SHOPIFY_API_KEY/SECRET. */
+  shopify: ShopifyApp | undefined;
 }

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
+
+const key = randomBytes(32);
 
 describe('parseEnv', () => {
   it('has working defaults: PGlite in ./data, the dev mailbox, port 3000', () => {
@@ -17,10 +20,59 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL: must start with smtp/);
   });
 
-  it('requires a real SESSION_SECRET in production and turns the dev mailbox off there', () => {
+  it('requires a real SESSION_SECRET and an encryption key in production and turns the dev mailbox off there', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required in production/);
-    const env = parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) });
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      /ENCRYPTION_KEYS: is required in production/,
+    );
+    const env = parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: key.toString('base64') });
     expect(env.devMailbox).toBe(false);
+    expect(env.encryptionKeys).toEqual([{ id: 'default', key }]);
+  });
+
+  it('refuses EXTERNAL_API_ORIGIN in production, naming it, and keeps only its origin elsewhere', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: key.toString('hex') };
+    expect(() => parseEnv({ ...production, EXTERNAL_API_ORIGIN: 'http://127.0.0.1:9999' })).toThrow(
+      /EXTERNAL_API_ORIGIN: is for development and tests only: refused in production/,
+    );
+    expect(parseEnv({ NODE_ENV: 'test', EXTERNAL_API_ORIGIN: 'http://127.0.0.1:9999/' }).EXTERNAL_API_ORIGIN).toBe(
+      'http://127.0.0.1:9999',
+    );
+  });
+
+  it('reads rotating encryption keys (first seals) and derives a development key only outside production', () => {
+    const older = randomBytes(32);
+    const env = parseEnv({ ENCRYPTION_KEYS: `k2:${key.toString('base64')},k1:${older.toString('hex')}` });
+    expect(env.encryptionKeys).toEqual([
+      { id: 'k2', key },
+      { id: 'k1', key: older },
+    ]);
+    expect(() => parseEnv({ ENCRYPTION_KEYS: 'k1:short' })).toThrow(/ENCRYPTION_KEYS: must be id:key pairs/);
+    expect(() => parseEnv({ ENCRYPTION_KEYS: `a:${key.toString('hex')},a:${key.toString('hex')}` })).toThrow(
+      /key id 'a' appears twice/,
+    );
+    expect(() => parseEnv({ ENCRYPTION_KEY: 'abc' })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/);
+    const dev = parseEnv({});
+    expect(dev.encryptionKeys).toHaveLength(1);
+    expect(dev.encryptionKeys[0]!.id).toBe('dev');
+    expect(dev.encryptionKeys[0]!.key).toHaveLength(32);
+  });
+
+  it('takes the public address from SHOPIFY_APP_URL, APP_URL or a HOST that is a URL, and then listens locally', () => {
+    const cli = parseEnv({ HOST: 'https://tunnel.trycloudflare.com', PORT: '51234' });
+    expect(cli).toMatchObject({ HOST: '127.0.0.1', PORT: 51234, APP_URL: 'https://tunnel.trycloudflare.com' });
+    expect(parseEnv({ HOST: 'https://a.example', APP_URL: 'https://b.example' }).APP_URL).toBe('https://b.example');
+    expect(
+      parseEnv({ HOST: 'https://a.example', APP_URL: 'https://b.example', SHOPIFY_APP_URL: 'https://c.example/' }).APP_URL,
+    ).toBe('https://c.example');
+    expect(parseEnv({ HOST: '0.0.0.0' })).toMatchObject({ HOST: '0.0.0.0', APP_URL: undefined });
+  });
+
+  it("defaults SCOPES to shopify.app.toml's and needs both Shopify credentials together", () => {
+    expect(parseEnv({}).SCOPES).toMatch(/read_products/);
+    expect(parseEnv({ SCOPES: 'write_discounts' }).SCOPES).toBe('write_discounts');
+    expect(() => parseEnv({ SHOPIFY_API_KEY: 'key' })).toThrow(/SHOPIFY_API_SECRET: is required with the other/);
+    expect(parseEnv({}).APP_BRIDGE_URL).toBe('https://cdn.shopify.com/shopifycloud/app-bridge.js');
   });
 
   it('turns the dev mailbox off when SMTP is configured', () => {

@@ -1,7 +1,47 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { tutorialIds, type TutorialId } from '@quizlead/shared/reports.ts';
+import { parseEncryptionKey, type EncryptionKey } from './lib/secrets.ts';
 
 const devSecret = 'dev-only-secret-change-me-in-production-0123456789';
+
+/** The listen address when HOST is not one (or is the app's URL, as `shopify app dev` sets it). */
+const defaultListenHost = '127.0.0.1';
+const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/** The scopes in shopify.app.toml's [access_scopes], the file the Shopify CLI deploys: one source for both. */
+function tomlScopes(): string {
+  try {
+    const toml = readFileSync(new URL('../../shopify.app.toml', import.meta.url), 'utf8');
+    const section = /^\[access_scopes\]([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? '';
+    return /^\s*scopes\s*=\s*"([^"]*)"/m.exec(section)?.[1] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * ENCRYPTION_KEYS: "id:key,id:key", the first encrypts and all decrypt (rotation); a key is 32 bytes
+ * in base64 or hex. ENCRYPTION_KEY=key is the same as ENCRYPTION_KEYS=default:key.
+ */
+const ZEncryptionKeys = z.string().transform((value, ctx) => {
+  const keys: EncryptionKey[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const match = /^([A-Za-z0-9_-]{1,32}):(.+)$/.exec(entry);
+    const key = match && parseEncryptionKey(match[2]!);
+    if (!match || !key) {
+      ctx.addIssue({ code: 'custom', message: 'must be id:key pairs separated by commas, each key 32 bytes in base64 or hex' });
+      return z.NEVER;
+    }
+    if (keys.some((known) => known.id === match[1])) {
+      ctx.addIssue({ code: 'custom', message: `key id '${match[1]}' appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ id: match[1]!, key });
+  }
+  return keys;
+});
 
 const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -33,10 +73,13 @@ const ZTutorialLinks = z.string().transform((value, ctx) => {
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
+    /** The listen address; a URL here is the app's public address (`shopify app dev` sets HOST so). */
+    HOST: z.string().min(1).default(defaultListenHost),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** The address people reach the app at; links in emails start with it. */
     APP_URL: z.url().optional(),
+    /** The Shopify templates' name for the public address; wins over APP_URL and HOST. */
+    SHOPIFY_APP_URL: z.url().optional(),
     /** PostgreSQL server; without it the app embeds PGlite under DATA_DIR. */
     DATABASE_URL: z
       .string()
@@ -56,6 +99,21 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHOPIFY_API_KEY: z.string().optional(),
     SHOPIFY_API_SECRET: z.string().optional(),
+    /** The app's handle (shopify.app.toml `handle`): Shopify's plan page for App Pricing is under it. */
+    SHOPIFY_APP_HANDLE: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be the app handle: lower-case letters, digits and hyphens')
+      .default('quizlead'),
+    /** The app's Admin API scopes; by default those of shopify.app.toml. */
+    SCOPES: z.string().optional(),
+    /** App Bridge's script; the Shopify packages read the same variable to point tests at a local copy. */
+    APP_BRIDGE_URL: z.url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'),
+    /** Development and tests only: every third-party API call goes to this origin (a local fake) instead. */
+    EXTERNAL_API_ORIGIN: z.url().optional(),
+    /** Seals secrets at rest (Shopify tokens, CRM keys): 32 bytes, base64 or hex. */
+    ENCRYPTION_KEY: z.string().optional(),
+    /** Several keys for rotation, "id:key,id:key", the first encrypting; replaces ENCRYPTION_KEY. */
+    ENCRYPTION_KEYS: ZEncryptionKeys.optional(),
     /** A MaxMind-format (.mmdb) database for visitors' country, region and city. */
     GEOIP_DB: z.string().min(1).optional(),
     /** Seconds between job queue polls. */
@@ -64,14 +122,36 @@ const ZEnv = z
     TUTORIAL_LINKS: ZTutorialLinks.default({}),
   })
   .transform((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
-    }
+    const production = env.NODE_ENV === 'production';
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (production && !env.SESSION_SECRET) issue('SESSION_SECRET', 'is required in production');
+    if (production && env.EXTERNAL_API_ORIGIN)
+      issue('EXTERNAL_API_ORIGIN', 'is for development and tests only: refused in production');
+    if (Boolean(env.SHOPIFY_API_KEY) !== Boolean(env.SHOPIFY_API_SECRET))
+      issue(env.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', 'is required with the other Shopify credential');
+    const singleKey = env.ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(env.ENCRYPTION_KEY);
+    if (env.ENCRYPTION_KEY !== undefined && !singleKey) issue('ENCRYPTION_KEY', 'must be 32 bytes in base64 or hex');
+    if (env.ENCRYPTION_KEY !== undefined && env.ENCRYPTION_KEYS)
+      issue('ENCRYPTION_KEY', 'set ENCRYPTION_KEY or ENCRYPTION_KEYS, not both');
+    if (production && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS)
+      issue('ENCRYPTION_KEYS', 'is required in production (or ENCRYPTION_KEY)');
+    const sessionSecret = env.SESSION_SECRET ?? devSecret;
+    const hostIsUrl = isUrl(env.HOST);
+    const appUrl = env.SHOPIFY_APP_URL ?? env.APP_URL ?? (hostIsUrl ? env.HOST : undefined);
     return {
       ...env,
-      /** Filled in by startServer with the address it listens on when not configured. */
-      APP_URL: env.APP_URL?.replace(/\/$/, ''),
-      SESSION_SECRET: env.SESSION_SECRET ?? devSecret,
+      HOST: hostIsUrl ? defaultListenHost : env.HOST,
+      /** SHOPIFY_APP_URL ?? APP_URL ?? HOST (when a URL); else startServer fills in the address it listens on. */
+      APP_URL: appUrl?.replace(/\/$/, ''),
+      SESSION_SECRET: sessionSecret,
+      SCOPES: env.SCOPES ?? tomlScopes(),
+      EXTERNAL_API_ORIGIN: env.EXTERNAL_API_ORIGIN && new URL(env.EXTERNAL_API_ORIGIN).origin,
+      /** Outside production without a configured key, one derived from the session secret (so dev data stays readable). */
+      encryptionKeys:
+        env.ENCRYPTION_KEYS ??
+        (singleKey
+          ? [{ id: 'default', key: singleKey }]
+          : [{ id: 'dev', key: createHash('sha256').update(`encryption:${sessionSecret}`).digest() }]),
       /** The dev mailbox exists only without SMTP and outside production. */
       devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
     };

@@ -1,4 +1,5 @@
 import type { TApiErrorCode } from '@quizlead/shared/schemas/common.ts';
+import { retryInvalidSessionHeader, shopifyInstallMessages } from '@quizlead/shared/shopify.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 
 export type ErrorCode = TApiErrorCode;
@@ -33,3 +34,8 @@ export const RateLimitError = (retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', messages.auth.tooManyRequests, {
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
+/** A Shopify session token that does not hold: App Bridge fetches a fresh one and retries on this header. */
+export const InvalidShopifySessionError = () =>
+  new AppError(401, 'unauthorized', shopifyInstallMessages.invalidSession, { headers: { [retryInvalidSessionHeader]: '1' } });
+/** Shopify did not answer (token exchange, refresh, Admin API): nothing the caller can fix but retrying. */
+export const ShopifyUnavailableError = () => new AppError(503, 'internal', shopifyInstallMessages.shopifyUnavailable);

@@ -17,6 +17,9 @@ import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTas
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiters } from './middlewares/rateLimit.ts';
+import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
+import { createShopifyApp } from './integrations/shopify/shopifyApp.ts';
+import { Secrets } from './lib/secrets.ts';
 
 export interface RunningServer {
   url: string;
@@ -55,8 +58,10 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
   const { port } = server.address() as AddressInfo;
   const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(env.HOST) ? 'localhost' : env.HOST;
   const url = `http://${host}:${port}`;
+  routeExternalApisTo(env.EXTERNAL_API_ORIGIN);
+  const publicEnv = { ...env, APP_URL: env.APP_URL ?? url };
   const services: Services = {
-    env: { ...env, APP_URL: env.APP_URL ?? url },
+    env: publicEnv,
     logger,
     database,
     queue,
@@ -66,6 +71,8 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
     geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY }),
     quizCache: new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true })),
     stats: new StatsBuffer(database.db),
+    secrets: new Secrets(env.encryptionKeys),
+    shopify: createShopifyApp(publicEnv, logger),
   };
   handle = createApp(services, { mailboxDir, localKey: options.localKey }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);

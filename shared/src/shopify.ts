@@ -68,3 +68,34 @@ export const billedBy = (accountKind: 'shopify' | 'standalone') => (accountKind 
 export const shopifyDataRequestMessages = {
   fileName: (id: string) => `customer-data-request-${id}.json`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The embedded admin: installing, the store-integration login (account-player-management.md 2 and 6).
+
+/** A shop's own domain, as the app accepts it: {handle}.myshopify.com (tighter than the library's). */
+export const shopDomainPattern = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
+
+/** Where the embedded admin lives in this app (the single-page app's base path). */
+export const embeddedAppBasePath = '/shopify/app';
+
+/** The header App Bridge watches for: on a 401 carrying it, it fetches a new session token and retries. */
+export const retryInvalidSessionHeader = 'X-Shopify-Retry-Invalid-Session-Request';
+
+export const shopifyInstallMessages = {
+  /** The store-integration login page while it works (spec 2: "The text says the user is being logged in"). */
+  loggingIn: 'Logging you in to your store…',
+  /** A session token that is missing, forged or expired: App Bridge retries with a fresh one. */
+  invalidSession: 'Your Shopify session has expired. Please reload the app from your Shopify admin.',
+  /** The store-integration login with missing or malformed hmac, shop or timestamp. */
+  badRequest: 'This link is incomplete. Open the app from your Shopify admin.',
+  badShop: 'This is not a valid Shopify store address (expected your-store.myshopify.com).',
+  /** A wrong signature or a link older than 90 seconds. */
+  badSignature: 'This link is not valid or has expired. Open the app again from your Shopify admin.',
+  /** Shopify did not answer the token exchange or a refresh. */
+  shopifyUnavailable: 'Shopify could not be reached. Please try again in a moment.',
+  /** The app has no Shopify credentials (a standalone-only deployment). */
+  notConfigured: 'This server is not set up as a Shopify app.',
+  /** The embedded admin has not been built on this server yet. */
+  notBuilt: 'The embedded app is not built yet: run `npm run build`.',
+  errorTitle: 'Could not open the app',
+} as const;

@@ -1,61 +1,96 @@
-import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../db/schema/index.ts';
-import { getTestServer, type TestServer } from '../test/getTestServer.ts';
+import { retryInvalidSessionHeader } from '@quizlead/shared/shopify.ts';
+import { accounts } from '../db/schema/index.ts';
+import { forgedSessionTokens, sessionTokens } from '../test/fakes/shopify/index.ts';
+import { getShopifyTestServer, getTestServer, type ShopifyTestServer } from '../test/getTestServer.ts';
 
-const app = { apiKey: 'test-api-key', apiSecret: 'test-api-secret-test-api-secret' };
-let server: TestServer;
+let server: ShopifyTestServer;
 beforeAll(async () => {
-  server = await getTestServer({ SHOPIFY_API_KEY: app.apiKey, SHOPIFY_API_SECRET: app.apiSecret });
+  server = await getShopifyTestServer();
 });
 afterAll(() => server.stop());
 
-/** A session token shaped as App Bridge issues them. */
-const sessionToken = (shop: string, secret = app.apiSecret, audience = app.apiKey) =>
-  new SignJWT({ dest: `https://${shop}`, sid: 'session-id' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(`https://${shop}/admin`)
-    .setAudience(audience)
-    .setSubject('42')
-    .setIssuedAt()
-    .setNotBefore('0s')
-    .setExpirationTime('1m')
-    .sign(new TextEncoder().encode(secret));
+const newShop = () => `shop-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
 
 describe('Shopify session tokens (Bearer)', () => {
   it("authenticate the same owner routes to the shop's account, without a CSRF token", async () => {
-    const shop = `shop-${crypto.randomUUID().slice(0, 6)}.myshopify.com`;
-    const { db } = server.services.database;
-    const [account] = await db
-      .insert(accounts)
-      .values({ kind: 'shopify', shopDomain: shop, companyName: 'The Shop' })
-      .returning();
-    await db
-      .insert(users)
-      .values({ accountId: account!.id, email: `owner@${shop}`, fullName: 'Shop Owner', usertype: 'shopifyuser' });
-
-    const client = server.client();
-    const bearer = { authorization: `Bearer ${await sessionToken(shop)}` };
-    const profile = await client.request('GET', '/api/v1/account/profile', undefined, bearer);
+    const shop = newShop();
+    const client = server.embedded(shop);
+    const profile = await client.get('/api/v1/account/profile');
     expect(profile.status).toBe(200);
-    expect(profile.body.data).toMatchObject({ companyName: 'The Shop', usertype: 'shopifyuser' });
+    expect(profile.body.data).toMatchObject({ usertype: 'shopifyuser', email: `owner@${shop}` });
 
-    const saved = await client.request(
-      'PATCH',
-      '/api/v1/account/profile',
-      { fullName: 'Renamed', companyName: 'The Shop', companyUrl: '' },
-      bearer,
-    );
+    const saved = await client.patch('/api/v1/account/profile', { fullName: 'Renamed', companyName: 'The Shop', companyUrl: '' });
     expect(saved.status).toBe(200);
+    expect((await client.get('/api/v1/account/profile')).body.data).toMatchObject({
+      fullName: 'Renamed',
+      companyName: 'The Shop',
+    });
   });
 
-  it('401 for a forged, mis-addressed or unknown-shop token', async () => {
-    const client = server.client();
-    const get = async (token: string) =>
-      (await client.request('GET', '/api/v1/account/profile', undefined, { authorization: `Bearer ${token}` })).status;
-    expect(await get(await sessionToken('nobody.myshopify.com'))).toBe(401);
-    expect(await get(await sessionToken('x.myshopify.com', 'wrong-secret-wrong-secret-wrong'))).toBe(401);
-    expect(await get(await sessionToken('x.myshopify.com', app.apiSecret, 'another-app'))).toBe(401);
-    expect(await get('not-a-jwt')).toBe(401);
+  it('401 with the retry header for forged or unusable tokens of an installed shop, and no call to Shopify', async () => {
+    const shop = newShop();
+    expect((await server.embedded(shop).get('/api/v1/account/profile')).status).toBe(200);
+    const calls = server.fake.requests.length;
+
+    for (const [name, forge] of Object.entries(forgedSessionTokens)) {
+      const token = await forge(server.app, shop);
+      for (const [method, path] of [
+        ['GET', '/api/v1/account/profile'],
+        ['PATCH', '/api/v1/account/profile'],
+        ['GET', '/api/v1/session'],
+      ] as const) {
+        const answer = await server
+          .client()
+          .request(method, path, method === 'PATCH' ? { fullName: 'Forged', companyName: '', companyUrl: '' } : undefined, {
+            authorization: `Bearer ${token}`,
+          });
+        expect(answer.status, `${name} ${method} ${path}`).toBe(401);
+        expect(answer.headers.get(retryInvalidSessionHeader), name).toBe('1');
+      }
+    }
+    const garbage = await server
+      .client()
+      .request('GET', '/api/v1/account/profile', undefined, { authorization: 'Bearer not-a-jwt' });
+    expect(garbage.status).toBe(401);
+    expect(garbage.headers.get(retryInvalidSessionHeader)).toBe('1');
+
+    expect(server.fake.requests.length).toBe(calls);
+    expect((await server.embedded(shop).get('/api/v1/account/profile')).body.data.fullName).not.toBe('Forged');
+  });
+
+  it('a forged token for an unknown shop provisions nothing', async () => {
+    const shop = newShop();
+    for (const forge of Object.values(forgedSessionTokens)) {
+      const token = await forge(server.app, shop);
+      const answer = await server.client().request('GET', '/api/v1/session', undefined, { authorization: `Bearer ${token}` });
+      expect(answer.status).toBe(401);
+    }
+    expect(server.fake.exchangeRequests(shop)).toHaveLength(0);
+    const { db } = server.services.database;
+    expect(await db.select().from(accounts).where(eq(accounts.shopDomain, shop))).toHaveLength(0);
+  });
+
+  it('a token whose dest is not a myshopify.com shop is refused', async () => {
+    for (const dest of ['https://evil.example.com', 'https://a.myshopify.com.evil.example', 'not a url']) {
+      const token = await sessionTokens.valid(server.app, newShop(), { dest });
+      const answer = await server.client().request('GET', '/api/v1/session', undefined, { authorization: `Bearer ${token}` });
+      expect(answer.status, dest).toBe(401);
+    }
+  });
+
+  it('without Shopify credentials a Bearer token is a plain 401', async () => {
+    const standalone = await getTestServer();
+    try {
+      const token = await forgedSessionTokens.wrongSignature(server.app, newShop());
+      const answer = await standalone
+        .client()
+        .request('GET', '/api/v1/account/profile', undefined, { authorization: `Bearer ${token}` });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get(retryInvalidSessionHeader)).toBeNull();
+    } finally {
+      await standalone.stop();
+    }
   });
 });

@@ -2,21 +2,24 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Next } from 'koa';
 import { csrfHeader, sessionCookie } from '@quizlead/shared/constants.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
+import { findInstalledShop, shopInstaller } from '../commands/shopInstaller.ts';
 import type { AppContext, Auth, Services } from '../context.ts';
-import { accounts, sessions, users } from '../db/schema/index.ts';
-import { ForbiddenError, UnauthorizedError } from '../errors.ts';
+import { sessions } from '../db/schema/index.ts';
+import { ForbiddenError, InvalidShopifySessionError, UnauthorizedError } from '../errors.ts';
 import { verifySessionToken } from '../integrations/shopify/sessionToken.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 
 const refreshAfterMs = 60 * 60 * 1000;
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const bearerToken = (ctx: AppContext) => /^Bearer (.+)$/i.exec(ctx.get('authorization'))?.[1];
+
 /**
  * Who is calling: a Shopify session token (Authorization: Bearer) for the embedded app,
  * else the standalone session cookie. Undefined when neither is valid.
  */
 export async function resolveAuth(ctx: AppContext, services: Services): Promise<Auth | undefined> {
-  const bearer = /^Bearer (.+)$/i.exec(ctx.get('authorization'))?.[1];
+  const bearer = bearerToken(ctx);
   if (bearer) return bearerAuth(bearer, services);
   const token = ctx.cookies.get(sessionCookie);
   return token ? cookieAuth(token, services) : undefined;
@@ -52,24 +55,33 @@ async function cookieAuth(token: string, { database: { db } }: Services): Promis
   };
 }
 
-async function bearerAuth(token: string, { env, database: { db } }: Services): Promise<Auth | undefined> {
-  if (!env.SHOPIFY_API_KEY || !env.SHOPIFY_API_SECRET) return undefined;
-  const shop = await verifySessionToken(token, { apiKey: env.SHOPIFY_API_KEY, apiSecret: env.SHOPIFY_API_SECRET });
-  if (!shop) return undefined;
-  const [owner] = await db
-    .select({ accountId: accounts.id, userId: users.id })
-    .from(accounts)
-    .innerJoin(users, eq(users.accountId, accounts.id))
-    .where(and(eq(accounts.kind, 'shopify'), eq(accounts.shopDomain, shop)))
-    .orderBy(users.createdAt)
-    .limit(1);
-  return owner ? { ...owner, via: 'bearer' } : undefined;
+/**
+ * A session token from the embedded admin, checked as @shopify/shopify-api does; its shop's owner.
+ * A shop the app cannot reach yet (first request after install, reinstall, lapsed refresh token) is
+ * installed on the spot with this very token (commands/shopInstaller.ts).
+ */
+async function bearerAuth(token: string, services: Services): Promise<Auth | undefined> {
+  const { shopify, database } = services;
+  if (!shopify) return undefined;
+  const verified = await verifySessionToken(shopify, token);
+  if (!verified) return undefined;
+  const owner =
+    (await findInstalledShop(database.db, verified.shop)) ??
+    (await shopInstaller({ services, shopify, shop: verified.shop, sessionToken: token }));
+  return { ...owner, via: 'bearer' };
 }
+
+/**
+ * The 401 for a request resolveAuth found no one for. A session token that does not hold gets the
+ * header App Bridge answers by fetching a fresh token and retrying (shopify.md 2).
+ */
+export const notSignedIn = (ctx: AppContext, services: Services) =>
+  bearerToken(ctx) && services.shopify ? InvalidShopifySessionError() : UnauthorizedError();
 
 /** Requires a signed-in owner; cookie sessions must also prove the request came from our pages. */
 export const authenticate = (services: Services) => async (ctx: AppContext, next: Next) => {
   const auth = await resolveAuth(ctx, services);
-  if (!auth) throw UnauthorizedError();
+  if (!auth) throw notSignedIn(ctx, services);
   if (auth.via === 'cookie' && !safeMethods.has(ctx.method)) {
     if (!safeEqual(ctx.get(csrfHeader), auth.csrfToken ?? '')) throw ForbiddenError(messages.generic.csrf);
   }

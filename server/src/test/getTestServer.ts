@@ -5,6 +5,7 @@ import { csrfHeader } from '@quizlead/shared/constants.ts';
 import { parseEnv } from '../env.ts';
 import { DevMailbox, type StoredMail } from '../integrations/mail/devMailbox.ts';
 import { startServer } from '../server.ts';
+import { FakeShopify, sessionTokens, type FakeApp } from './fakes/shopify/index.ts';
 
 /** The database tests run on: the PostgreSQL server when DATABASE_URL is set, else in-memory PGlite. */
 export const testDatabaseUrl = () => (process.env.QL_TEST_FORCE_PGLITE ? undefined : process.env.DATABASE_URL);
@@ -20,6 +21,7 @@ export async function getTestServer(overrides: Record<string, string | undefined
     DATABASE_URL: testDatabaseUrl(),
     JOB_POLL_SECONDS: '0.5',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0000',
+    ENCRYPTION_KEY: '746573742d656e6372797074696f6e2d6b65792d6f662d33322d62797465732e',
     ...overrides,
   });
   const running = await startServer(env, { pgliteDir: 'memory://' });
@@ -45,6 +47,39 @@ export async function getTestServer(overrides: Record<string, string | undefined
 }
 
 export type TestServer = Awaited<ReturnType<typeof getTestServer>>;
+
+/** The Shopify app credentials tests run with. */
+export const testShopifyApp: FakeApp = { apiKey: 'test-shopify-client-id', apiSecret: 'test-shopify-secret-0123456789abcdef' };
+
+/**
+ * The real app as a Shopify embedded app, every Shopify call going to a local fake Shopify
+ * (EXTERNAL_API_ORIGIN). `sessionToken(shop)` signs what App Bridge would send; `embedded(shop)` is a
+ * client that sends it as a Bearer token on every call, the way App Bridge's fetch does.
+ */
+export async function getShopifyTestServer(overrides: Record<string, string | undefined> = {}) {
+  const fake = await FakeShopify.start(testShopifyApp);
+  const server = await getTestServer({
+    SHOPIFY_API_KEY: testShopifyApp.apiKey,
+    SHOPIFY_API_SECRET: testShopifyApp.apiSecret,
+    EXTERNAL_API_ORIGIN: fake.origin,
+    ...overrides,
+  });
+  const sessionToken = (shop: string) => sessionTokens.valid(testShopifyApp, shop);
+  return {
+    ...server,
+    fake,
+    app: testShopifyApp,
+    sessionToken,
+    /** A client whose every request carries a fresh session token for `shop`. */
+    embedded: (shop: string) => new EmbeddedTestClient(server.url, () => sessionToken(shop)),
+    async stop() {
+      await server.stop();
+      await fake.stop();
+    },
+  };
+}
+
+export type ShopifyTestServer = Awaited<ReturnType<typeof getShopifyTestServer>>;
 
 export interface TestResponse<T = any> {
   status: number;
@@ -93,4 +128,23 @@ export class TestClient {
   put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
   patch = <T = any>(path: string, body?: unknown) => this.request<T>('PATCH', path, body);
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+}
+
+/** App Bridge's fetch: no cookie, a new session token in Authorization on every request. */
+export class EmbeddedTestClient extends TestClient {
+  readonly #token: () => Promise<string>;
+
+  constructor(baseUrl: string, token: () => Promise<string>) {
+    super(baseUrl);
+    this.#token = token;
+  }
+
+  override async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    return super.request<T>(method, path, body, { authorization: `Bearer ${await this.#token()}`, ...headers });
+  }
 }

@@ -7,7 +7,7 @@ import { accounts, sessions, users } from '../../../db/schema/index.ts';
 import { UnauthorizedError } from '../../../errors.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.ts';
-import { resolveAuth } from '../../../middlewares/authenticate.ts';
+import { notSignedIn, resolveAuth } from '../../../middlewares/authenticate.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 export function sessionRoutes(api: ApiRouter): void {
@@ -22,7 +22,7 @@ export function sessionRoutes(api: ApiRouter): void {
     responses: { 200: ZSessionResponse, 401: 'Not signed in' },
     handler: async ({ ctx, db, services }) => {
       const auth = await resolveAuth(ctx, services);
-      if (!auth) throw UnauthorizedError();
+      if (!auth) throw notSignedIn(ctx, services);
       const { user, account } = await findOwner(db, auth);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: { user: presentSessionUser(user, account), csrfToken: auth.csrfToken ?? '' } };

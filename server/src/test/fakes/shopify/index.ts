@@ -1,0 +1,2 @@
+export { FakeShopify, adminApiVersion, type FakeShop, type RecordedRequest } from './fakeShopify.ts';
+export { forgedSessionTokens, sessionTokens, type FakeApp } from './sessionTokens.ts';

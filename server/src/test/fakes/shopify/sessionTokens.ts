@@ -1,0 +1,75 @@
+import { createSecretKey } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { getJwt } from '@shopify/shopify-api/test-helpers';
+
+/** The app a token is for: its client id (API key) and secret. */
+export interface FakeApp {
+  apiKey: string;
+  apiSecret: string;
+}
+
+type Claims = Record<string, unknown>;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/**
+ * App Bridge session (ID) tokens for tests, shaped as Shopify issues them (shopify.md 1): HS256 with
+ * the app's secret, iss https://{shop}/admin, dest https://{shop}, aud = API key, one minute of life.
+ * Built on @shopify/shopify-api/test-helpers' getJwt, with the variants a forger would try.
+ */
+export const sessionTokens = {
+  /** A valid token for `shop`; `claims` override any claim (undefined drops it). */
+  valid: async (app: FakeApp, shop: string, claims: Claims = {}) =>
+    // getJwt takes the store's handle and appends .myshopify.com itself.
+    (
+      await getJwt(shop.replace(/\.myshopify\.com$/, ''), app.apiKey, app.apiSecret, {
+        iss: `https://${shop}/admin`,
+        dest: `https://${shop}`,
+        exp: now() + 60,
+        nbf: now() - 5,
+        iat: now() - 5,
+        jti: crypto.randomUUID(),
+        sid: crypto.randomUUID(),
+        ...claims,
+      })
+    ).token,
+  /** Signed with another secret. */
+  wrongSignature: (app: FakeApp, shop: string) =>
+    sessionTokens.valid({ ...app, apiSecret: `${app.apiSecret}-not-the-secret` }, shop),
+  /** Issued to another app. */
+  wrongAudience: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { aud: 'another-app-client-id' }),
+  /** Expired a minute ago (beyond the 10-second clock tolerance). */
+  expired: (app: FakeApp, shop: string) =>
+    sessionTokens.valid(app, shop, { exp: now() - 60, nbf: now() - 120, iat: now() - 120 }),
+  /** No exp claim at all: never expires, so never one Shopify issued. */
+  noExp: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { exp: undefined }),
+  /** Not valid yet (nbf a minute ahead). */
+  notYetValid: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { nbf: now() + 60 }),
+  /** alg "none" and no signature. */
+  algNone: (app: FakeApp, shop: string) => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const payload = { iss: `https://${shop}/admin`, dest: `https://${shop}`, aud: app.apiKey, sub: '12345', exp: now() + 60 };
+    return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
+  },
+  /** The right secret under another algorithm (HS512); only HS256 is accepted. */
+  otherAlgorithm: (app: FakeApp, shop: string) =>
+    new SignJWT({ dest: `https://${shop}` })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setIssuer(`https://${shop}/admin`)
+      .setAudience(app.apiKey)
+      .setSubject('12345')
+      .setIssuedAt()
+      .setExpirationTime('1m')
+      .sign(createSecretKey(Buffer.from(app.apiSecret))),
+};
+
+/** Every forged or unusable variant, by name, for tests that walk them all. */
+export const forgedSessionTokens = {
+  wrongSignature: sessionTokens.wrongSignature,
+  wrongAudience: sessionTokens.wrongAudience,
+  expired: sessionTokens.expired,
+  noExp: sessionTokens.noExp,
+  notYetValid: sessionTokens.notYetValid,
+  algNone: async (app: FakeApp, shop: string) => sessionTokens.algNone(app, shop),
+  otherAlgorithm: sessionTokens.otherAlgorithm,
+} as const;
