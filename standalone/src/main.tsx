@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
-import { RouterLink } from './RouterLink.tsx';
+import { RouterLink } from '@quizlead/web/admin/components/RouterLink.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

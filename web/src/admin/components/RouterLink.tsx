@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 type LinkLikeComponentProps = ComponentProps<NonNullable<AppProviderProps['linkComponent']>>;
 
-/** Lets Polaris links and navigation items move through react-router instead of reloading. */
+/** Lets Polaris links and navigation items move through react-router instead of reloading (both shells). */
 export const RouterLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>(function RouterLink(
   { url, external, target, download, children, ...rest },
   ref,
