@@ -37,11 +37,15 @@ import { wheelRoutes } from './routes/api/wheels/wheels.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
 import { devMailboxRoutes } from './routes/devMailbox.ts';
 import { pageRoutes } from './routes/pages.ts';
+import { shopifyEmbeddedRoutes } from './routes/shopify/embeddedApp.ts';
 
 export const apiVersion = '1.0.0';
 
 /** The Koa application: middleware, the REST API, pages. Side-effect free until listened on. */
-export function createApp(services: Services, options: { mailboxDir: string; localKey?: string | undefined }): Koa<AppState> {
+export function createApp(
+  services: Services,
+  options: { mailboxDir: string; localKey?: string | undefined; embeddedDist?: string | undefined },
+): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: services.env.TRUST_PROXY });
 
   const api = new ApiRouter(services);
@@ -99,6 +103,7 @@ export function createApp(services: Services, options: { mailboxDir: string; loc
   app.use(api.router.allowedMethods());
   if (services.env.devMailbox) app.use(devMailboxRoutes(options.mailboxDir).routes());
   if (options.localKey && services.env.NODE_ENV !== 'production') app.use(devDemoRoutes(services, options.localKey).routes());
+  app.use(shopifyEmbeddedRoutes(services, { distDir: options.embeddedDist }).routes());
   app.use(pageRoutes(services).routes());
   app.use(async (ctx) => {
     // Nothing matched: the JSON envelope for the API, a plain 404 elsewhere.

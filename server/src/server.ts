@@ -32,7 +32,10 @@ export interface RunningServer {
  * Opens the database (migrating it), starts the job queue and listens. `stop` drains
  * in-flight requests and jobs, then closes the database: the graceful shutdown path.
  */
-export async function startServer(env: Env, options: { pgliteDir?: string; localKey?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  options: { pgliteDir?: string; localKey?: string; embeddedDist?: string } = {},
+): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
   const dataDir = resolve(env.DATA_DIR);
   const mailboxDir = join(dataDir, 'mailbox');
@@ -74,7 +77,7 @@ export async function startServer(env: Env, options: { pgliteDir?: string; local
     secrets: new Secrets(env.encryptionKeys),
     shopify: createShopifyApp(publicEnv, logger),
   };
-  handle = createApp(services, { mailboxDir, localKey: options.localKey }).callback();
+  handle = createApp(services, { mailboxDir, localKey: options.localKey, embeddedDist: options.embeddedDist }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
 
   let stopping: Promise<void> | undefined;

@@ -84,6 +84,7 @@ export const retryInvalidSessionHeader = 'X-Shopify-Retry-Invalid-Session-Reques
 export const shopifyInstallMessages = {
   /** The store-integration login page while it works (spec 2: "The text says the user is being logged in"). */
   loggingIn: 'Logging you in to your store…',
+  continueToAdmin: 'Continue to the app in your Shopify admin',
   /** A session token that is missing, forged or expired: App Bridge retries with a fresh one. */
   invalidSession: 'Your Shopify session has expired. Please reload the app from your Shopify admin.',
   /** The store-integration login with missing or malformed hmac, shop or timestamp. */

@@ -11,7 +11,7 @@ import { FakeShopify, sessionTokens, type FakeApp } from './fakes/shopify/index.
 export const testDatabaseUrl = () => (process.env.QL_TEST_FORCE_PGLITE ? undefined : process.env.DATABASE_URL);
 
 /** Boots the real app on a free port with its own data directory (dev mailbox included). */
-export async function getTestServer(overrides: Record<string, string | undefined> = {}) {
+export async function getTestServer(overrides: Record<string, string | undefined> = {}, options: { embeddedDist?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quizlead-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -24,7 +24,7 @@ export async function getTestServer(overrides: Record<string, string | undefined
     ENCRYPTION_KEY: '746573742d656e6372797074696f6e2d6b65792d6f662d33322d62797465732e',
     ...overrides,
   });
-  const running = await startServer(env, { pgliteDir: 'memory://' });
+  const running = await startServer(env, { pgliteDir: 'memory://', ...options });
   const mailbox = new DevMailbox(join(dataDir, 'mailbox'));
   return {
     ...running,
@@ -56,14 +56,20 @@ export const testShopifyApp: FakeApp = { apiKey: 'test-shopify-client-id', apiSe
  * (EXTERNAL_API_ORIGIN). `sessionToken(shop)` signs what App Bridge would send; `embedded(shop)` is a
  * client that sends it as a Bearer token on every call, the way App Bridge's fetch does.
  */
-export async function getShopifyTestServer(overrides: Record<string, string | undefined> = {}) {
+export async function getShopifyTestServer(
+  overrides: Record<string, string | undefined> = {},
+  options: { embeddedDist?: string } = {},
+) {
   const fake = await FakeShopify.start(testShopifyApp);
-  const server = await getTestServer({
-    SHOPIFY_API_KEY: testShopifyApp.apiKey,
-    SHOPIFY_API_SECRET: testShopifyApp.apiSecret,
-    EXTERNAL_API_ORIGIN: fake.origin,
-    ...overrides,
-  });
+  const server = await getTestServer(
+    {
+      SHOPIFY_API_KEY: testShopifyApp.apiKey,
+      SHOPIFY_API_SECRET: testShopifyApp.apiSecret,
+      EXTERNAL_API_ORIGIN: fake.origin,
+      ...overrides,
+    },
+    options,
+  );
   const sessionToken = (shop: string) => sessionTokens.valid(testShopifyApp, shop);
   return {
     ...server,
