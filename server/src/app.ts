@@ -34,6 +34,9 @@ import { sessionRoutes } from './routes/api/sessions/sessions.ts';
 import { signupRoutes } from './routes/api/signups/signups.ts';
 import { wheelSpinRoutes } from './routes/api/wheels/spins.ts';
 import { wheelRoutes } from './routes/api/wheels/wheels.ts';
+import { shopifyAccountRoutes } from './routes/api/shopify/shopifyAccount.ts';
+import { shopifyAppProxyRoutes } from './integrations/shopify/appProxy.ts';
+import { shopifyWebhookRoutes } from './integrations/shopify/webhooks/webhookReceiver.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
 import { devMailboxRoutes } from './routes/devMailbox.ts';
 import { pageRoutes } from './routes/pages.ts';
@@ -74,6 +77,7 @@ export function createApp(
   quizReportRoutes(api);
   playerRoutes(api);
   answerSheetRoutes(api);
+  shopifyAccountRoutes(api);
   const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
   api.router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -97,12 +101,15 @@ export function createApp(
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(publicCors());
+  // Shopify signs webhooks over the raw bytes: their route reads the body itself, before the parser.
+  app.use(shopifyWebhookRoutes(services).routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
   app.use(health.routes());
   app.use(api.router.routes());
   app.use(api.router.allowedMethods());
   if (services.env.devMailbox) app.use(devMailboxRoutes(options.mailboxDir).routes());
   if (options.localKey && services.env.NODE_ENV !== 'production') app.use(devDemoRoutes(services, options.localKey).routes());
+  app.use(shopifyAppProxyRoutes(services).routes());
   app.use(shopifyEmbeddedRoutes(services, { distDir: options.embeddedDist }).routes());
   app.use(pageRoutes(services).routes());
   app.use(async (ctx) => {

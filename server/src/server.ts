@@ -15,6 +15,7 @@ import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTask.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
+import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiters } from './middlewares/rateLimit.ts';
 import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
@@ -43,10 +44,14 @@ export async function startServer(
   await database.migrate();
   await templateCatalogueSeeder(database.db);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });
+  // Shared by requests and jobs (Shopify webhooks delete files and drop cached quizzes).
+  const storage = diskStorage(join(dataDir, 'uploads'));
+  const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true }));
+  const secrets = new Secrets(env.encryptionKeys);
   const queue = await startJobQueue({
     database,
-    tasks: [sendEmailTask, removeUntouchedDraftsTask],
-    deps: { mailer, db: database.db, logger },
+    tasks: [sendEmailTask, removeUntouchedDraftsTask, applyShopifyWebhookTask],
+    deps: { mailer, db: database.db, logger, storage, quizCache, secrets },
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
   });
@@ -70,11 +75,11 @@ export async function startServer(
     queue,
     mailer,
     limiters: createRateLimiters(),
-    storage: diskStorage(join(dataDir, 'uploads')),
+    storage,
     geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY }),
-    quizCache: new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true })),
+    quizCache,
     stats: new StatsBuffer(database.db),
-    secrets: new Secrets(env.encryptionKeys),
+    secrets,
     shopify: createShopifyApp(publicEnv, logger),
   };
   handle = createApp(services, { mailboxDir, localKey: options.localKey, embeddedDist: options.embeddedDist }).callback();

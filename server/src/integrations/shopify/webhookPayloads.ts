@@ -13,7 +13,13 @@ const ZShopDomain = z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$
 
 const ZCustomer = z.object({
   id: ZShopifyId.nullish(),
-  email: z.email().max(320).nullish(),
+  // Matched as text against what visitors typed, so any address Shopify holds is taken (unicode too).
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address')
+    .nullish(),
   phone: z.string().max(64).nullish(),
 });
 

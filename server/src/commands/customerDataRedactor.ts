@@ -1,0 +1,55 @@
+import type { Db } from '../db/client.ts';
+import { sameEmail } from '../db/oncePerEmail.ts';
+import { feedbackResponses, plays, pollVotes, shopifyDataRequests, wheelSpins } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
+import { playsOfEmail } from './customerDataCollector.ts';
+
+export interface RedactedCounts {
+  plays: number;
+  pollVotes: number;
+  feedbackResponses: number;
+  wheelSpins: number;
+  dataRequests: number;
+}
+
+/**
+ * Erases one visitor's personal data from an account (Shopify's customers/redact): every play, vote,
+ * web response and spin sent with the email loses the email, name, lead-form answers (phone and any
+ * free text), browser and place. The rows stay, anonymised, so counts, results and the daily roll-ups
+ * keep adding up. Data request documents kept for that email go too. Run it in a transaction: it is
+ * all or nothing, and running it again changes nothing.
+ */
+export async function customerDataRedactor(props: { db: Db; accountId: string; email: string }): Promise<RedactedCounts> {
+  const { db, accountId, email } = props;
+  const redactedPlays = await db
+    .update(plays)
+    .set({ email: null, name: null, leadFields: null, userAgent: '', country: '', state: '', city: '' })
+    .where(scoped(plays, accountId, playsOfEmail(email)))
+    .returning({ id: plays.id });
+  const votes = await db
+    .update(pollVotes)
+    .set({ email: null })
+    .where(scoped(pollVotes, accountId, sameEmail(pollVotes.email, email)))
+    .returning({ id: pollVotes.id });
+  const responses = await db
+    .update(feedbackResponses)
+    .set({ email: null })
+    .where(scoped(feedbackResponses, accountId, sameEmail(feedbackResponses.email, email)))
+    .returning({ id: feedbackResponses.id });
+  const spins = await db
+    .update(wheelSpins)
+    .set({ email: null })
+    .where(scoped(wheelSpins, accountId, sameEmail(wheelSpins.email, email)))
+    .returning({ id: wheelSpins.id });
+  const documents = await db
+    .delete(shopifyDataRequests)
+    .where(scoped(shopifyDataRequests, accountId, sameEmail(shopifyDataRequests.customerEmail, email)))
+    .returning({ id: shopifyDataRequests.id });
+  return {
+    plays: redactedPlays.length,
+    pollVotes: votes.length,
+    feedbackResponses: responses.length,
+    wheelSpins: spins.length,
+    dataRequests: documents.length,
+  };
+}

@@ -1,0 +1,180 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { accounts, shopInstallations, shopifyDataRequests, shopifyWebhookReceipts, shopPlans } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
+import { accountDeleter } from '../../../commands/accountDeleter.ts';
+import { customerDataCollector } from '../../../commands/customerDataCollector.ts';
+import { customerDataRedactor } from '../../../commands/customerDataRedactor.ts';
+import { shopUninstaller } from '../../../commands/shopInstaller.ts';
+import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
+import type { Logger } from '../../../logger.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
+import type { webhookTopics, WebhookTopic } from '../webhookPayloads.ts';
+
+/** What applying a webhook needs: given to the job's worker. */
+export interface ShopifyWebhookDeps {
+  db: Db;
+  storage: FileStorage;
+  /** Published quizzes in memory: dropped when their account is deleted or changes plan. */
+  quizCache: { invalidateAccount(accountId: string): Promise<void> };
+  logger: Logger;
+}
+
+/** One delivery, verified and parsed by the receiver (the payload has only the fields the app uses). */
+export interface VerifiedWebhook<T extends WebhookTopic = WebhookTopic> {
+  webhookId: string;
+  topic: T;
+  shop: string;
+  /** X-Shopify-Triggered-At, when Shopify sent it. */
+  triggeredAt: Date | null;
+  payload: z.infer<(typeof webhookTopics)[T]>;
+}
+
+type Handler<T extends WebhookTopic> = (
+  tx: Db,
+  webhook: VerifiedWebhook<T>,
+  account: { id: string; status: string } | undefined,
+  deps: ShopifyWebhookDeps,
+) => Promise<{ afterCommit?: () => Promise<void> } | void>;
+
+/**
+ * Applies a delivery in one transaction with marking its receipt processed. Every handler is
+ * idempotent: a job retried after a failure, or a delivery that finds its shop already gone (Shopify
+ * may send app/uninstalled again, and privacy webhooks after the data is deleted), changes nothing
+ * twice. Logs name the topic and the shop, never the customer.
+ */
+export async function applyShopifyWebhook(deps: ShopifyWebhookDeps, webhook: VerifiedWebhook): Promise<void> {
+  const handler = handlers[webhook.topic] as Handler<WebhookTopic>;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const account = await shopAccount(tx, webhook.shop, { lock: true });
+    const result = await handler(tx, webhook, account, deps);
+    await tx
+      .update(shopifyWebhookReceipts)
+      .set({ processedAt: new Date() })
+      .where(eq(shopifyWebhookReceipts.webhookId, webhook.webhookId));
+    return result;
+  });
+  if (outcome?.afterCommit) await outcome.afterCommit();
+}
+
+async function shopAccount(db: Db, shop: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({ id: accounts.id, status: accounts.status })
+    .from(accounts)
+    .where(and(eq(accounts.kind, 'shopify'), eq(accounts.shopDomain, shop)))
+    .limit(1);
+  const [account] = options.lock ? await query.for('update') : await query;
+  return account;
+}
+
+const handlers: { [T in WebhookTopic]: Handler<T> } = {
+  /**
+   * The shop removed the app: its tokens are deleted and the account is marked uninstalled. The data
+   * stays until shop/redact (a reinstall within that time finds it). A delivery older than the current
+   * installation (sent before a reinstall, delivered after it) is ignored.
+   */
+  APP_UNINSTALLED: async (tx, webhook, account, deps) => {
+    if (!account) return;
+    const [installation] = await tx
+      .select({ installedAt: shopInstallations.installedAt })
+      .from(shopInstallations)
+      .where(eq(shopInstallations.accountId, account.id))
+      .limit(1);
+    if (installation && webhook.triggeredAt && webhook.triggeredAt < installation.installedAt) {
+      deps.logger.info({ shop: webhook.shop }, 'app/uninstalled older than the installation: ignored');
+      return;
+    }
+    await shopUninstaller({ db: tx, shop: webhook.shop });
+    // Shopify cancels the app's subscriptions with the app; a reinstall reads the plan again.
+    await tx.delete(shopPlans).where(eq(shopPlans.accountId, account.id));
+    await tx.update(accounts).set({ mode: 'free', updatedAt: new Date() }).where(eq(accounts.id, account.id));
+    return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
+  },
+
+  APP_SCOPES_UPDATE: async (tx, webhook, account) => {
+    if (!account) return;
+    await tx
+      .update(shopInstallations)
+      .set({ scopes: webhook.payload.current.join(','), updatedAt: new Date() })
+      .where(eq(shopInstallations.accountId, account.id));
+  },
+
+  APP_SUBSCRIPTIONS_UPDATE: async (tx, webhook, account, deps) => {
+    if (!account) return;
+    const subscription = webhook.payload.app_subscription;
+    const changed = await shopPlanRecorder({
+      db: tx,
+      accountId: account.id,
+      plan: {
+        subscriptionId: subscription.admin_graphql_api_id,
+        name: subscription.name,
+        status: subscription.status,
+        // The webhook does not say; the Admin API read (GET /shopify/plan) fills it in.
+        test: false,
+        currentPeriodEnd: null,
+        changedAt: new Date(subscription.updated_at),
+      },
+    });
+    if (changed) return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
+  },
+
+  /**
+   * What the app holds about one customer, found by email across every tool, kept as a document the
+   * merchant downloads (GET /api/v1/shopify/data-requests). One document per delivery.
+   */
+  CUSTOMERS_DATA_REQUEST: async (tx, webhook, account) => {
+    if (!account) return;
+    const { customer, data_request: request } = webhook.payload;
+    const email = customer.email ?? null;
+    const data = email ? await customerDataCollector({ db: tx, accountId: account.id, email }) : null;
+    const document = {
+      shop: webhook.shop,
+      shopifyDataRequestId: request?.id ?? null,
+      customer: { shopifyCustomerId: customer.id ?? null, email },
+      generatedAt: new Date().toISOString(),
+      // The app knows visitors by the email they typed; without one there is nothing to match.
+      ...(data ?? { quizPlays: [], pollVotes: [], webResponses: [], wheelSpins: [] }),
+    };
+    await tx
+      .insert(shopifyDataRequests)
+      .values({
+        accountId: account.id,
+        webhookId: webhook.webhookId,
+        shopifyRequestId: request?.id ?? null,
+        shopifyCustomerId: customer.id ?? null,
+        customerEmail: email,
+        document,
+      })
+      .onConflictDoNothing({ target: shopifyDataRequests.webhookId });
+  },
+
+  /** The customer's personal data erased across every tool of the shop; counts and roll-ups stay. */
+  CUSTOMERS_REDACT: async (tx, webhook, account, deps) => {
+    if (!account) return;
+    const { customer } = webhook.payload;
+    if (customer.email) {
+      const counts = await customerDataRedactor({ db: tx, accountId: account.id, email: customer.email });
+      deps.logger.info({ shop: webhook.shop, redacted: counts }, 'customers/redact applied');
+    }
+    if (customer.id) {
+      await tx
+        .delete(shopifyDataRequests)
+        .where(scoped(shopifyDataRequests, account.id, eq(shopifyDataRequests.shopifyCustomerId, customer.id)));
+    }
+  },
+
+  /**
+   * The shop's account and all its data deleted (48 hours after it uninstalled). A shop that has
+   * installed the app again is live: its data is not deleted.
+   */
+  SHOP_REDACT: async (tx, webhook, account, deps) => {
+    if (!account) return;
+    if (account.status === 'active') {
+      deps.logger.warn({ shop: webhook.shop }, 'shop/redact for a shop with the app installed: ignored');
+      return;
+    }
+    await accountDeleter({ db: tx, storage: deps.storage, accountId: account.id });
+    return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
+  },
+};
