@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getShopifyTestServer, type EmbeddedTestClient, type ShopifyTestServer } from '../../test/getTestServer.ts';
+import { createGradedQuiz, gradedQuestion } from '../../test/quizFactory.ts';
+import { createFeedback, createPoll, createWheel } from '../../test/widgetFactory.ts';
+import { visitor } from '../api/reports/reportFixture.ts';
+
+/**
+ * Every owner route that names a resource, walked from the OpenAPI document the route table builds,
+ * called with shop B's session token on shop A's ids: each must answer 404, exactly as for an id
+ * that does not exist, and change nothing of A's. A new owner route with a body needs a body below,
+ * so it cannot join the table untested.
+ */
+
+let server: ShopifyTestServer;
+let shopA: EmbeddedTestClient;
+let shopB: EmbeddedTestClient;
+/** Shop A's ids, by the route's first path segment. */
+let ids: Record<string, string>;
+let questionId: string;
+/** Valid bodies (shop B's own data where it has the right shape), so a 404 is not a 400 in disguise. */
+let bodies: Record<string, unknown>;
+
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const newShop = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
+
+beforeAll(async () => {
+  server = await getShopifyTestServer();
+  shopA = server.embedded(newShop('shop-a'));
+  shopB = server.embedded(newShop('shop-b'));
+
+  const quiz = await createGradedQuiz(shopA, { title: 'A’s quiz', questions: 1, publish: true });
+  questionId = quiz.questions[0].id;
+  const play = visitor(server, quiz.id);
+  await play.view();
+  await play.start();
+  await play.answers({ [questionId]: ['a1'] });
+  await play.lead('Ann', 'ann@example.com');
+  const file = await shopA.request('POST', '/api/v1/files', Uint8Array.from(tinyPng), { 'content-type': 'image/png' });
+  expect(file.status).toBe(201);
+  ids = {
+    quizzes: quiz.id,
+    templates: quiz.id,
+    plays: play.playId,
+    polls: (await createPoll(shopA, { description: 'A’s poll' })).id,
+    wheels: (await createWheel(shopA, { description: 'A’s wheel' })).id,
+    feedbacks: (await createFeedback(shopA, { title: 'A’s feedback' })).id,
+    files: file.body.data.id,
+    shopify: crypto.randomUUID(),
+  };
+
+  const ownQuiz = await createGradedQuiz(shopB, { title: 'B’s quiz' });
+  const ownWheel = (await shopB.get(`/api/v1/wheels/${(await createWheel(shopB)).id}`)).body.data;
+  const ownFeedback = (await shopB.get(`/api/v1/feedbacks/${(await createFeedback(shopB)).id}`)).body.data;
+  bodies = {
+    'put /api/v1/quizzes/{id}': { ...ownQuiz, title: 'Hijacked' },
+    'put /api/v1/quizzes/{id}/status': { status: 'draft' },
+    'put /api/v1/quizzes/{id}/questions': { questions: [gradedQuestion('<p>Hijacked</p>')] },
+    'put /api/v1/quizzes/{id}/branches': { enabled: false, branches: [] },
+    'put /api/v1/polls/{id}': { description: 'Hijacked', options: ['x', 'y'] },
+    'put /api/v1/polls/{id}/status': { status: 'unpublished' },
+    'put /api/v1/wheels/{id}': { ...ownWheel, description: 'Hijacked' },
+    'put /api/v1/feedbacks/{id}': { ...ownFeedback, title: 'Hijacked' },
+  };
+});
+afterAll(() => server.stop());
+
+interface Operation {
+  security?: unknown;
+  requestBody?: unknown;
+}
+
+describe("shop B's session token on shop A's resources", () => {
+  it('answers 404 on every owner route that names a resource, and A keeps everything', async () => {
+    const openapi = (await server.client().get('/api/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const walked: string[] = [];
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      if (!path.includes('{')) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!operation.security) continue;
+        const segment = /^\/api\/v1\/([^/]+)/.exec(path)![1]!;
+        const id = ids[segment];
+        expect(id, `no id of shop A for ${path}`).toBeDefined();
+        const url = path.replace('{id}', id!).replace('{questionId}', questionId);
+        expect(url, `unknown parameter in ${path}`).not.toContain('{');
+        const key = `${method} ${path}`;
+        const body = operation.requestBody ? bodies[key] : undefined;
+        if (operation.requestBody) expect(body, `add a valid body for ${key}`).toBeDefined();
+        const answer = await shopB.request(method.toUpperCase(), url, body);
+        expect(answer.status, `${key}: ${JSON.stringify(answer.body)}`).toBe(404);
+        walked.push(key);
+      }
+    }
+    // The main resources are all in the walk.
+    for (const resource of ['quizzes', 'polls', 'wheels', 'feedbacks', 'files', 'plays', 'templates']) {
+      expect(
+        walked.some((key) => key.includes(`/api/v1/${resource}/`)),
+        resource,
+      ).toBe(true);
+    }
+    for (const route of ['report', 'players', 'short-link', 'shopify', 'answer-sheet', 'export']) {
+      expect(
+        walked.some((key) => key.includes(route)),
+        route,
+      ).toBe(true);
+    }
+
+    const quiz = await shopA.get(`/api/v1/quizzes/${ids.quizzes}`);
+    expect(quiz.body.data).toMatchObject({ title: 'A’s quiz', status: 'published' });
+    expect(quiz.body.data.questions.map((question: { id: string }) => question.id)).toEqual([questionId]);
+    expect((await shopA.get(`/api/v1/polls/${ids.polls}`)).body.data).toMatchObject({ description: 'A’s poll' });
+    expect((await shopA.get(`/api/v1/wheels/${ids.wheels}`)).body.data).toMatchObject({ description: 'A’s wheel' });
+    expect((await shopA.get(`/api/v1/feedbacks/${ids.feedbacks}`)).body.data).toMatchObject({ title: 'A’s feedback' });
+    expect((await shopA.get(`/api/v1/plays/${ids.plays}/answer-sheet`)).status).toBe(200);
+    expect((await fetch(`${server.url}/files/${ids.files}`)).status).toBe(200);
+  });
+
+  it("lists only B's own items", async () => {
+    for (const resource of ['quizzes', 'polls', 'wheels', 'feedbacks']) {
+      const list = await shopB.get(`/api/v1/${resource}`);
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.body)).not.toContain(ids[resource]!);
+    }
+  });
+});
