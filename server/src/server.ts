@@ -16,6 +16,7 @@ import { startJobQueue } from './jobs/queue.ts';
 import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTask.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
+import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiters } from './middlewares/rateLimit.ts';
 import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
@@ -48,10 +49,19 @@ export async function startServer(
   const storage = diskStorage(join(dataDir, 'uploads'));
   const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true }));
   const secrets = new Secrets(env.encryptionKeys);
+  // Jobs that call Shopify need every service; they exist once the server listens (see below).
+  const jobDeps: { [name: string]: unknown; services?: Services } = {
+    mailer,
+    db: database.db,
+    logger,
+    storage,
+    quizCache,
+    secrets,
+  };
   const queue = await startJobQueue({
     database,
-    tasks: [sendEmailTask, removeUntouchedDraftsTask, applyShopifyWebhookTask],
-    deps: { mailer, db: database.db, logger, storage, quizCache, secrets },
+    tasks: [sendEmailTask, removeUntouchedDraftsTask, applyShopifyWebhookTask, syncShopPlanTask],
+    deps: jobDeps,
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
   });
@@ -82,6 +92,7 @@ export async function startServer(
     secrets,
     shopify: createShopifyApp(publicEnv, logger),
   };
+  jobDeps.services = services;
   handle = createApp(services, { mailboxDir, localKey: options.localKey, embeddedDist: options.embeddedDist }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
 

@@ -7,6 +7,7 @@ import { accounts, shopInstallations, users } from '../db/schema/index.ts';
 import { InvalidShopifySessionError, ShopifyUnavailableError } from '../errors.ts';
 import { installationIsUsable, sealedTokenColumns } from '../integrations/shopify/installationTokens.ts';
 import type { ShopifyApp } from '../integrations/shopify/shopifyApp.ts';
+import { syncShopPlanTask } from '../jobs/tasks/SyncShopPlanTask.ts';
 
 /** The account and owner a shop's requests act as. */
 export interface ShopOwner {
@@ -89,6 +90,8 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
         // A lapsed refresh token on a live installation is a re-authorisation, not a new install.
         set: { ...tokens, shop, uninstalledAt: null, updatedAt: now, ...(previous?.uninstalledAt ? { installedAt: now } : {}) },
       });
+    // The plan Shopify bills (App Pricing) is read once the install has committed: paid from the start.
+    await services.queue.enqueue(tx, syncShopPlanTask, { accountId: account.id });
     services.logger.info({ shop, accountId: account.id, reinstall: Boolean(previous?.uninstalledAt) }, 'shop installed');
     return { accountId: account.id, userId: user.id };
   });

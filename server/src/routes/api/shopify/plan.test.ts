@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZShopifyPlanResponse } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { shopifyPlanMessages } from '@quizlead/shared/shopify.ts';
-import { accounts } from '../../../db/schema/index.ts';
+import { accounts, shopPlans } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
-import { deliverApplied, installedShop } from '../../../test/shopifyWebhooks.ts';
+import { deliverApplied, installedShop, newShop } from '../../../test/shopifyWebhooks.ts';
 
 let server: ShopifyTestServer;
 beforeAll(async () => {
@@ -15,6 +15,22 @@ afterAll(() => server.stop());
 
 const modeOf = async (accountId: string) =>
   (await server.services.database.db.select({ mode: accounts.mode }).from(accounts).where(eq(accounts.id, accountId)))[0]!.mode;
+
+/**
+ * A moment `seconds` after the test started: later than the install's own read of the plan, which
+ * newer news must win over and older news must not.
+ */
+const started = Date.now() + 5_000;
+const at = (seconds: number) => new Date(started + seconds * 1000).toISOString();
+
+/** A shop installed, once the install's own read of its plan (a job) has been recorded. */
+async function shopWithPlanRead() {
+  const installed = await installedShop(server);
+  const recorded = async () =>
+    (await server.services.database.db.select().from(shopPlans).where(eq(shopPlans.accountId, installed.accountId))).length;
+  await expect.poll(recorded, { timeout: 10_000 }).toBe(1);
+  return installed;
+}
 
 const subscriptionUpdate = (shop: string, id: number, status: string, updatedAt: string) => ({
   topic: 'app_subscriptions/update',
@@ -36,34 +52,53 @@ const subscriptionUpdate = (shop: string, id: number, status: string, updatedAt:
 
 describe('app_subscriptions/update', () => {
   it('keeps accounts.mode in step: ACTIVE is paid, anything else free', async () => {
-    const { shop, accountId } = await installedShop(server);
+    const { shop, accountId } = await shopWithPlanRead();
     expect(await modeOf(accountId)).toBe('free');
-    await deliverApplied(server, subscriptionUpdate(shop, 1, 'PENDING', '2026-11-23T10:00:00Z'));
+    await deliverApplied(server, subscriptionUpdate(shop, 1, 'PENDING', at(0)));
     expect(await modeOf(accountId)).toBe('free');
-    await deliverApplied(server, subscriptionUpdate(shop, 1, 'ACTIVE', '2026-11-23T10:01:00Z'));
+    await deliverApplied(server, subscriptionUpdate(shop, 1, 'ACTIVE', at(60)));
     expect(await modeOf(accountId)).toBe('paid');
     // The same news again changes nothing.
-    await deliverApplied(server, subscriptionUpdate(shop, 1, 'ACTIVE', '2026-11-23T10:01:00Z'));
+    await deliverApplied(server, subscriptionUpdate(shop, 1, 'ACTIVE', at(60)));
     expect(await modeOf(accountId)).toBe('paid');
-    await deliverApplied(server, subscriptionUpdate(shop, 1, 'CANCELLED', '2026-11-23T10:02:00Z'));
+    await deliverApplied(server, subscriptionUpdate(shop, 1, 'CANCELLED', at(120)));
     expect(await modeOf(accountId)).toBe('free');
     // A late delivery of older news does not undo the cancellation.
-    await deliverApplied(server, subscriptionUpdate(shop, 1, 'ACTIVE', '2026-11-23T10:01:30Z'));
+    await deliverApplied(server, subscriptionUpdate(shop, 1, 'ACTIVE', at(90)));
     expect(await modeOf(accountId)).toBe('free');
   });
 
   it('a plan change: the old subscription ending after the new one began leaves the shop paid, in either order', async () => {
-    const first = await installedShop(server);
-    await deliverApplied(server, subscriptionUpdate(first.shop, 1, 'ACTIVE', '2026-11-23T10:00:00Z'));
-    await deliverApplied(server, subscriptionUpdate(first.shop, 2, 'ACTIVE', '2026-11-23T11:00:00Z'));
-    await deliverApplied(server, subscriptionUpdate(first.shop, 1, 'CANCELLED', '2026-11-23T11:00:01Z'));
+    const first = await shopWithPlanRead();
+    await deliverApplied(server, subscriptionUpdate(first.shop, 1, 'ACTIVE', at(0)));
+    await deliverApplied(server, subscriptionUpdate(first.shop, 2, 'ACTIVE', at(3600)));
+    await deliverApplied(server, subscriptionUpdate(first.shop, 1, 'CANCELLED', at(3601)));
     expect(await modeOf(first.accountId)).toBe('paid');
 
-    const second = await installedShop(server);
-    await deliverApplied(server, subscriptionUpdate(second.shop, 1, 'ACTIVE', '2026-11-23T10:00:00Z'));
-    await deliverApplied(server, subscriptionUpdate(second.shop, 1, 'CANCELLED', '2026-11-23T11:00:00Z'));
-    await deliverApplied(server, subscriptionUpdate(second.shop, 2, 'ACTIVE', '2026-11-23T11:00:01Z'));
+    const second = await shopWithPlanRead();
+    await deliverApplied(server, subscriptionUpdate(second.shop, 1, 'ACTIVE', at(0)));
+    await deliverApplied(server, subscriptionUpdate(second.shop, 1, 'CANCELLED', at(3600)));
+    await deliverApplied(server, subscriptionUpdate(second.shop, 2, 'ACTIVE', at(3601)));
     expect(await modeOf(second.accountId)).toBe('paid');
+  });
+});
+
+describe('after an install', () => {
+  it('reads the plan from Shopify, so a shop that pays (again, after a reinstall) is paid from the start', async () => {
+    const shop = newShop();
+    server.fake.shop(shop).query.currentAppInstallation = {
+      activeSubscriptions: [
+        { id: 'gid://shopify/AppSubscription/5', name: 'Pro', status: 'ACTIVE', test: false, currentPeriodEnd: null },
+      ],
+    };
+    const { accountId } = await installedShop(server, shop);
+    await expect.poll(() => modeOf(accountId), { timeout: 10_000 }).toBe('paid');
+
+    await deliverApplied(server, { topic: 'app/uninstalled', shop, body: { myshopify_domain: shop } });
+    expect(await modeOf(accountId)).toBe('free');
+    await installedShop(server, shop);
+    await expect.poll(() => modeOf(accountId), { timeout: 10_000 }).toBe('paid');
+    server.fake.expectValidQueries();
   });
 });
 
