@@ -46,8 +46,12 @@ describe('installing a shop on its first session token (managed install + token 
 
     // What Shopify issued, read back from the fake's log, must not be readable in the stored row.
     const issued = JSON.parse(exchange!.responseBody) as { access_token: string; refresh_token: string };
-    const raw = await db().execute(sql`select * from shop_installations where shop = ${shop}`);
-    const rowText = JSON.stringify(raw.rows ?? raw);
+    // The raw row, as a database dump would show it (pg and PGlite both answer { rows }).
+    const raw = (await db().execute(sql`select * from shop_installations where shop = ${shop}`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(raw.rows).toHaveLength(1);
+    const rowText = JSON.stringify(raw.rows);
     expect(rowText).toContain(shop);
     expect(rowText).not.toContain(issued.access_token);
     expect(rowText).not.toContain(issued.refresh_token);

@@ -11,7 +11,7 @@ export function signAdminQuery(secret: string, params: Record<string, string>): 
     Object.keys(params)
       .filter((key) => key !== 'hmac' && key !== 'signature')
       .sort((a, b) => a.localeCompare(b))
-      .map((key) => [key, params[key]!]),
+      .map((key): [string, string] => [key, params[key]!]),
   );
   const hmac = createHmac('sha256', secret).update(sorted.toString().replace(/\+/g, '%20')).digest('hex');
   return new URLSearchParams({ ...params, hmac }).toString();
