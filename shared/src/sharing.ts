@@ -108,20 +108,37 @@ export type EmbedKind = (typeof embedKinds)[number];
 export const embedDisplays = ['inline', 'popup', 'slidein'] as const;
 export type EmbedDisplay = (typeof embedDisplays)[number];
 
-/** `data-trigger` for pop-ups and slide-ins: at once, after `data-delay` seconds, or when the pointer leaves the page. */
-export const embedTriggers = ['load', 'delay', 'exit'] as const;
+/**
+ * `data-trigger` for pop-ups and slide-ins: at once, after `data-delay` seconds, when the pointer leaves the
+ * page, or once the visitor has scrolled `data-scroll` per cent of the way down.
+ */
+export const embedTriggers = ['load', 'delay', 'exit', 'scroll'] as const;
 export type EmbedTrigger = (typeof embedTriggers)[number];
 
-export const embedDefaults = { display: 'inline' as EmbedDisplay, trigger: 'delay' as EmbedTrigger, delaySeconds: 5 };
+export const embedDefaults = {
+  display: 'inline' as EmbedDisplay,
+  trigger: 'delay' as EmbedTrigger,
+  delaySeconds: 5,
+  scrollPercent: 50,
+};
 
 /**
  * The embed script's cache-busting version (`?v=` in the widget code): bump it when /widgets/embed.js
  * changes in a way pages that already embed it must pick up.
  */
-export const embedScriptVersion = '2';
+export const embedScriptVersion = '3';
 
 /** `data-delay` is clamped to this many seconds. */
 export const embedMaxDelaySeconds = 3600;
+
+/** `data-scroll`: how far down the page (per cent of what can be scrolled) a scroll trigger fires, 1 to 100. */
+export const embedScrollLimits = { min: 1, max: 100 } as const;
+
+/** A whole per cent within the scroll limits; anything unreadable is the default. */
+export function clampScrollPercent(value: number): number {
+  if (!(value >= 0)) return embedDefaults.scrollPercent;
+  return Math.min(embedScrollLimits.max, Math.max(embedScrollLimits.min, Math.round(value)));
+}
 
 /** The localStorage key that remembers a pop-up or slide-in was shown to this visitor (`data-once`). */
 export const embedOnceKey = (kind: EmbedKind, id: string) => `quizlead:shown:${kind}:${id}`;
@@ -143,11 +160,13 @@ export function embedFramePath(kind: EmbedKind, id: string, slug: string): strin
   }
 }
 
-/** How the widget code shows its item: `data-display`, `data-trigger`, `data-delay`, `data-once`. */
+/** How the widget code shows its item: `data-display`, `data-trigger`, `data-delay`, `data-scroll`, `data-once`. */
 export interface EmbedDisplayOptions {
   display: EmbedDisplay;
   trigger: EmbedTrigger;
   delaySeconds: number;
+  /** The scroll trigger: per cent of the page scrolled. */
+  scrollPercent: number;
   /** At most once per visitor (pop-ups and slide-ins). */
   once: boolean;
 }
@@ -156,6 +175,7 @@ export const defaultEmbedDisplayOptions: EmbedDisplayOptions = {
   display: embedDefaults.display,
   trigger: embedDefaults.trigger,
   delaySeconds: embedDefaults.delaySeconds,
+  scrollPercent: embedDefaults.scrollPercent,
   once: true,
 };
 
@@ -170,39 +190,57 @@ export function iframeEmbedCode(origin: string, path: string, title: string): st
 
 /**
  * The Widget share code: the element the universal embed script mounts, and the script (docs/api.md,
- * "Embedding"). Inline codes carry no display attributes; a pop-up or slide-in names its trigger, delay
- * and (when off) the once-per-visitor cap.
+ * "Embedding"). Inline codes carry no display attributes; a pop-up or slide-in names its trigger, its delay
+ * or scroll depth, and (when off) the once-per-visitor cap.
  */
 export function widgetEmbedCode(
   origin: string,
   item: { kind: EmbedKind; id: string; slug?: string | undefined; title?: string | undefined },
   options: Partial<EmbedDisplayOptions> = {},
 ): string {
-  const { display, trigger, delaySeconds, once } = { ...defaultEmbedDisplayOptions, ...options };
+  const { display, trigger, delaySeconds, scrollPercent, once } = { ...defaultEmbedDisplayOptions, ...options };
   let attributes = `data-quizlead="${item.kind}" data-id="${escapeAttribute(item.id)}"`;
   if (item.slug) attributes += ` data-slug="${escapeAttribute(item.slug)}"`;
   if (item.title) attributes += ` data-title="${escapeAttribute(item.title)}"`;
   if (display !== 'inline') {
     attributes += ` data-display="${display}" data-trigger="${trigger}"`;
     // Exit intent falls back to the delay on touch screens.
-    if (trigger !== 'load') {
+    if (trigger === 'delay' || trigger === 'exit') {
       const delay = Math.min(embedMaxDelaySeconds, Math.max(0, Math.round(delaySeconds) || 0));
       attributes += ` data-delay="${delay}"`;
     }
+    if (trigger === 'scroll') attributes += ` data-scroll="${clampScrollPercent(scrollPercent)}"`;
     if (!once) attributes += ' data-once="false"';
   }
   return `<div ${attributes}></div><script async src="${escapeAttribute(`${origin}/widgets/embed.js?v=${embedScriptVersion}`)}"></script>`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shopify: the theme app extension's block (extensions/quizlead-theme/blocks/quiz.liquid)
+// Shopify: the theme app extension (extensions/quizlead-theme): an app block and an app embed
 
-export const shopifyBlockHandle = 'quiz';
+/** The app block (blocks/quizlead.liquid): a quiz, poll, web response or wheel in a section of a page. */
+export const shopifyBlockHandle = 'quizlead';
+
+/** The app embed (blocks/quizlead-popup.liquid): one item as a pop-up or slide-in across the store. */
+export const shopifyEmbedHandle = 'quizlead-popup';
 
 export const shopifyMessages = {
   notConfigured:
     'Shopify placement is not set up on this server yet: its Shopify app key (SHOPIFY_API_KEY) is missing. Ask the administrator to configure it.',
   addToTheme: 'Add to theme',
+  blockIntro: (shopDomain: string) => `Or place the quiz in any page of ${shopDomain} with the Quizlead block of your theme:`,
+  blockSteps: [
+    'Select Add to theme: your theme editor opens on the home page with the Quizlead block ready to add.',
+    'Paste this quiz id into the block’s Id setting (Copy puts it on your clipboard).',
+    'Choose how it shows (in the page, pop-up or slide-in), move the block where you like, then Save.',
+  ],
+  turnOnPopup: 'Turn on the pop-up',
+  embedIntro: 'Or show the quiz across your store as a pop-up or slide-in, with the Quizlead pop-up app embed:',
+  embedSteps: [
+    'Select Turn on the pop-up: your theme editor opens its App embeds with the Quizlead pop-up switched on.',
+    'Paste this quiz id into its Id setting.',
+    'Choose when it appears (on load, after a delay, when the visitor is about to leave or scrolls down) and on which pages, then Save.',
+  ],
 } as const;
 
 /**
@@ -212,4 +250,13 @@ export const shopifyMessages = {
 export function shopifyThemeEditorUrl(shopDomain: string, apiKey: string): string {
   const blockId = `${encodeURIComponent(apiKey)}/${shopifyBlockHandle}`;
   return `https://${shopDomain}/admin/themes/current/editor?template=index&addAppBlockId=${blockId}&target=newAppsSection`;
+}
+
+/**
+ * The theme editor deep link that opens the live theme's App embeds with the app embed switched on
+ * (`context=apps&activateAppId={api_key}/{embed handle}`); the merchant still saves.
+ */
+export function shopifyAppEmbedUrl(shopDomain: string, apiKey: string): string {
+  const embedId = `${encodeURIComponent(apiKey)}/${shopifyEmbedHandle}`;
+  return `https://${shopDomain}/admin/themes/current/editor?context=apps&template=index&activateAppId=${embedId}`;
 }

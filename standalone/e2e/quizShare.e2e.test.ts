@@ -328,7 +328,7 @@ it('opens the social networks in 750 × 600 pop-ups and says where Shopify place
   await expect.poll(() => page.getByText(shareMessages.shopifyNotConnected).isVisible()).toBe(true);
   expect(await copyButton(page).isDisabled()).toBe(true);
 
-  // A Shopify store: the theme editor opens with the Quiz block ready to add; Copy copies the quiz id.
+  // A Shopify store: the theme editor opens with the app block ready to add, or with the app embed on; Copy copies the quiz id.
   const shop = `shop-${crypto.randomUUID().slice(0, 6)}.myshopify.com`;
   // Test-made values only (the e2e tests read and write tables with plain SQL, see storedPlays).
   await harness.server.services.database.db.execute(
@@ -344,9 +344,15 @@ it('opens the social networks in 750 × 600 pop-ups and says where Shopify place
     expect(await copyTab(page, 'Shopify')).toBe(quiz.id);
     const add = page.getByRole('link', { name: shopifyMessages.addToTheme });
     expect(await add.getAttribute('href')).toBe(
-      `https://${shop}/admin/themes/current/editor?template=index&addAppBlockId=e2e-api-key/quiz&target=newAppsSection`,
+      `https://${shop}/admin/themes/current/editor?template=index&addAppBlockId=e2e-api-key/quizlead&target=newAppsSection`,
     );
     expect(await add.getAttribute('target')).toBe('_blank');
+    // And the app embed: the theme editor's App embeds with the Quizlead pop-up switched on.
+    const popup = page.getByRole('link', { name: shopifyMessages.turnOnPopup });
+    expect(await popup.getAttribute('href')).toBe(
+      `https://${shop}/admin/themes/current/editor?context=apps&template=index&activateAppId=e2e-api-key/quizlead-popup`,
+    );
+    expect(await popup.getAttribute('target')).toBe('_blank');
     await screenshot(harness, page, 'quiz-share-shopify');
   } finally {
     env.SHOPIFY_API_KEY = undefined;

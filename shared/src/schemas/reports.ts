@@ -175,6 +175,9 @@ export const ZShopifyPlacementResponse = z.object({
       shopDomain: z.string(),
       editorUrl: z.url(),
       blockHandle: z.string(),
+      /** The theme editor's App embeds with the app embed (a site-wide pop-up or slide-in) switched on. */
+      appEmbedUrl: z.url(),
+      embedHandle: z.string(),
       /**
        * The quiz's own page in the storefront (app proxy, quiz/publishshopifyquiz): its address once the
        * quiz is published, else the message shown in its place.

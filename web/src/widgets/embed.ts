@@ -2,19 +2,22 @@
  * The universal embed script, served as /widgets/embed.js: a classic script for any site (docs/api.md,
  * "Embedding quizzes, polls, web responses and wheels"). The widget share code is
  *   <div data-quizlead="quiz|poll|feedback|wheel" data-id="{id}" data-slug="{slug}" data-title="{title}"
- *        data-display="inline|popup|slidein" data-trigger="load|delay|exit" data-delay="5" data-once="true"></div>
+ *        data-display="inline|popup|slidein" data-trigger="load|delay|exit|scroll" data-delay="5" data-scroll="50"
+ *        data-once="true"></div>
  *   <script async src="{origin}/widgets/embed.js?v={version}"></script>
  * Inline, each element is replaced in place by the item's page in a lazily loaded frame from this
  * script's origin. A pop-up (a centred modal) or a slide-in (a bottom-right card) is built only when its
- * trigger fires: at load, after the delay, or when the pointer leaves through the top of the window
- * (touch screens fall back to the delay), at most once per visitor unless data-once="false". Frames
- * take the height their page reports (`{type: 'quizlead-height', height}` from this origin); a framed
- * page's Escape (`{type: 'quizlead-escape'}`) closes its pop-up. Nothing blocks the host page: the
- * script is async, writes no markup of its own into the document stream, and its styles carry the
- * `quizlead-embed` prefix. Elements added later mount with `window.quizlead.scan()`.
+ * trigger fires: at load, after the delay, when the pointer leaves through the top of the window
+ * (touch screens fall back to the delay), or once the visitor has scrolled data-scroll per cent of the
+ * way down (a page too short to scroll, once loaded), at most once per visitor unless data-once="false".
+ * Frames take the height their page reports (`{type: 'quizlead-height', height}` from this origin); a
+ * framed page's Escape (`{type: 'quizlead-escape'}`) closes its pop-up. Nothing blocks the host page:
+ * the script is async, writes no markup of its own into the document stream, and its styles carry the
+ * `quizlead-embed` prefix. Elements added later mount with `window.quizlead.scan()`. Which pages show
+ * an item is the host's to decide (the Shopify app embed decides in Liquid and renders nothing elsewhere).
  */
 import { embedFramePath, type EmbedKind } from '@quizlead/shared/sharing.ts';
-import { alreadyShown, readEmbedOptions, rememberShown, type EmbedOptions } from './embedOptions.ts';
+import { alreadyShown, readEmbedOptions, rememberShown, scrolledPercent, type EmbedOptions } from './embedOptions.ts';
 
 interface Loader {
   scan(): void;
@@ -154,6 +157,22 @@ function start(origin: string): Loader {
         show();
       };
       document.addEventListener('mouseout', onLeave);
+      return;
+    }
+    if (options.trigger === 'scroll') {
+      const root = document.documentElement;
+      const check = () => {
+        if (scrolledPercent(window.scrollY, root.scrollHeight, window.innerHeight) < options.scrollPercent) return;
+        window.removeEventListener('scroll', check);
+        window.removeEventListener('resize', check);
+        window.removeEventListener('load', check);
+        show();
+      };
+      window.addEventListener('scroll', check, { passive: true });
+      window.addEventListener('resize', check, { passive: true });
+      // A page too short to scroll counts once it is laid out (images in): it is read to the end.
+      if (document.readyState === 'complete') check();
+      else window.addEventListener('load', check);
       return;
     }
     setTimeout(show, options.delayMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embedFramePath, embedOnceKey } from '@quizlead/shared/sharing.ts';
-import { alreadyShown, readEmbedOptions, rememberShown } from './embedOptions.ts';
+import { alreadyShown, readEmbedOptions, rememberShown, scrolledPercent } from './embedOptions.ts';
 
 const read = (attributes: Record<string, string>) => readEmbedOptions((name) => attributes[name] ?? null);
 
@@ -25,6 +25,7 @@ describe('readEmbedOptions', () => {
       display: 'popup',
       trigger: 'exit',
       delayMs: 2500,
+      scrollPercent: 50,
       once: false,
     });
   });
@@ -35,8 +36,9 @@ describe('readEmbedOptions', () => {
         'data-quizlead': 'poll',
         'data-id': 'p1',
         'data-display': 'banner',
-        'data-trigger': 'scroll',
+        'data-trigger': 'hover',
         'data-delay': 'soon',
+        'data-scroll': 'half',
       }),
     ).toEqual({
       kind: 'poll',
@@ -46,11 +48,30 @@ describe('readEmbedOptions', () => {
       display: 'inline',
       trigger: 'delay',
       delayMs: 5000,
+      scrollPercent: 50,
       once: true,
     });
     expect(read({ 'data-quizlead': 'wheel', 'data-id': 'w', 'data-delay': '-3' })?.delayMs).toBe(5000);
     expect(read({ 'data-quizlead': 'wheel', 'data-id': 'w', 'data-delay': '999999' })?.delayMs).toBe(3_600_000);
     expect(read({ 'data-quizlead': 'wheel', 'data-id': 'w', 'data-once': 'no' })?.once).toBe(true);
+  });
+
+  it('reads the scroll trigger and its depth, kept within 1 to 100 per cent', () => {
+    const scroll = (depth?: string) =>
+      read({
+        'data-quizlead': 'quiz',
+        'data-id': 'q',
+        'data-display': 'popup',
+        'data-trigger': 'scroll',
+        ...(depth === undefined ? {} : { 'data-scroll': depth }),
+      });
+    expect(scroll('70')).toMatchObject({ trigger: 'scroll', scrollPercent: 70 });
+    expect(scroll('33.4')?.scrollPercent).toBe(33);
+    expect(scroll()?.scrollPercent).toBe(50);
+    expect(scroll('')?.scrollPercent).toBe(50);
+    expect(scroll('-5')?.scrollPercent).toBe(50);
+    expect(scroll('0')?.scrollPercent).toBe(1);
+    expect(scroll('250')?.scrollPercent).toBe(100);
   });
 
   it('leaves elements without a known kind or an id alone', () => {
@@ -59,6 +80,22 @@ describe('readEmbedOptions', () => {
     expect(read({ 'data-quizlead': 'quiz' })).toBeNull();
     expect(read({ 'data-quizlead': 'quiz', 'data-id': '   ' })).toBeNull();
     expect(read({ 'data-quizlead': 'quiz', 'data-id': 'x'.repeat(101) })).toBeNull();
+  });
+});
+
+describe('scrolledPercent', () => {
+  it('is how far down the scrollable part of the page the visitor is', () => {
+    // A 3000 px page in an 800 px window scrolls 2200 px.
+    expect(scrolledPercent(0, 3000, 800)).toBe(0);
+    expect(scrolledPercent(1100, 3000, 800)).toBe(50);
+    expect(scrolledPercent(2200, 3000, 800)).toBe(100);
+    // Rubber-band scrolling above the top counts as the top.
+    expect(scrolledPercent(-40, 3000, 800)).toBe(0);
+  });
+
+  it('counts a page too short to scroll as read to the end', () => {
+    expect(scrolledPercent(0, 600, 800)).toBe(100);
+    expect(scrolledPercent(0, 800, 800)).toBe(100);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * What one `[data-quizlead]` element asks the embed script for (docs/api.md, "Embedding"), read
- * forgivingly: a bad display, trigger or delay falls back to its default, and only a missing or
+ * forgivingly: a bad display, trigger, delay or scroll depth falls back to its default, and only a missing or
  * unknown kind or id makes the element one the script leaves alone. Also the once-per-visitor cap.
  */
 import {
+  clampScrollPercent,
   embedDefaults,
   embedDisplays,
   embedKinds,
@@ -24,6 +25,8 @@ export interface EmbedOptions {
   display: EmbedDisplay;
   trigger: EmbedTrigger;
   delayMs: number;
+  /** The scroll trigger: how far down the page, in per cent of what can be scrolled. */
+  scrollPercent: number;
   /** Pop-ups and slide-ins: at most once per visitor. */
   once: boolean;
 }
@@ -46,6 +49,7 @@ export function readEmbedOptions(attribute: (name: string) => string | null): Em
     display: oneOf(embedDisplays, attribute('data-display'), embedDefaults.display),
     trigger: oneOf(embedTriggers, attribute('data-trigger'), embedDefaults.trigger),
     delayMs: Math.round(seconds * 1000),
+    scrollPercent: clampScrollPercent(parseFloat(attribute('data-scroll') || '')),
     once: attribute('data-once') !== 'false',
   };
 }
@@ -70,4 +74,13 @@ export function rememberShown(storage: VisitorStorage, options: Pick<EmbedOption
   } catch {
     // Nothing to remember with: the item may show again next time.
   }
+}
+
+/**
+ * How far down the page the visitor has scrolled, in per cent of what can be scrolled; a page too short
+ * to scroll counts as read to the end.
+ */
+export function scrolledPercent(scrollTop: number, scrollHeight: number, viewportHeight: number): number {
+  const scrollable = scrollHeight - viewportHeight;
+  return scrollable > 0 ? (Math.max(0, scrollTop) / scrollable) * 100 : 100;
 }

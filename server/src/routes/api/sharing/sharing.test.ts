@@ -130,7 +130,7 @@ describe('GET /play/{code}', () => {
 });
 
 describe('GET /api/v1/quizzes/{id}/shopify', () => {
-  it('gives a Shopify store the quiz’s storefront page and the theme editor link that adds the quiz block', async () => {
+  it('gives a Shopify store the quiz’s storefront page and the theme editor links that add the app block and switch on the app embed', async () => {
     const { client, account } = await createOwner(server);
     const shop = `shop-${crypto.randomUUID().slice(0, 6)}.myshopify.com`;
     await db().update(accounts).set({ kind: 'shopify', shopDomain: shop }).where(eq(accounts.id, account.id));
@@ -140,8 +140,10 @@ describe('GET /api/v1/quizzes/{id}/shopify', () => {
     expect(ZShopifyPlacementResponse.parse(placement.body).data).toEqual({
       available: true,
       shopDomain: shop,
-      editorUrl: `https://${shop}/admin/themes/current/editor?template=index&addAppBlockId=${apiKey}/quiz&target=newAppsSection`,
-      blockHandle: 'quiz',
+      editorUrl: `https://${shop}/admin/themes/current/editor?template=index&addAppBlockId=${apiKey}/quizlead&target=newAppsSection`,
+      blockHandle: 'quizlead',
+      appEmbedUrl: `https://${shop}/admin/themes/current/editor?context=apps&template=index&activateAppId=${apiKey}/quizlead-popup`,
+      embedHandle: 'quizlead-popup',
       storefront: { published: true, url: `https://${shop}/apps/quizlead/quiz/${quiz.id}` },
     });
 

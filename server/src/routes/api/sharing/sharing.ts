@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { ZShopifyPlacementResponse, ZShortLinkResponse, type TShopifyPlacement } from '@quizlead/shared/schemas/reports.ts';
 import {
   shareMessages,
+  shopifyAppEmbedUrl,
   shopifyBlockHandle,
+  shopifyEmbedHandle,
   shopifyMessages,
   shopifyThemeEditorUrl,
   shortLinkPath,
@@ -35,7 +37,7 @@ export function sharingRoutes(api: ApiRouter): void {
     method: 'get',
     path: '/quizzes/:id/shopify',
     summary:
-      'How to place the quiz in the Shopify storefront: its storefront page (published quizzes) and the theme editor link that adds the quiz block',
+      'How to place the quiz in the Shopify storefront: its storefront page (published quizzes), the theme editor link that adds the app block and the one that switches on the app embed',
     tags: ['sharing'],
     access: 'owner',
     params: ZQuizParams,
@@ -59,6 +61,8 @@ export function sharingRoutes(api: ApiRouter): void {
           shopDomain: account.shopDomain,
           editorUrl: shopifyThemeEditorUrl(account.shopDomain, apiKey),
           blockHandle: shopifyBlockHandle,
+          appEmbedUrl: shopifyAppEmbedUrl(account.shopDomain, apiKey),
+          embedHandle: shopifyEmbedHandle,
           storefront:
             quiz.status === 'published'
               ? { published: true, url: shopifyStorefrontUrl(account.shopDomain, 'quiz', quiz.id) }

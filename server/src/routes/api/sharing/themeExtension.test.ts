@@ -1,110 +1,221 @@
 /**
- * The Shopify theme app extension (extensions/quizlead-theme): its Quiz block's schema and markup agree
- * with the embed script's attributes and with the placement route's block handle.
+ * The Shopify theme app extension (extensions/quizlead-theme): its app block and app embed, rendered
+ * from their real Liquid by liquidjs (server/src/test/themeExtension.ts), write the element the embed
+ * script reads with the script's own values, load the current script from the app's address, show the
+ * embed only on the pages the merchant chose, and name every setting through the locales.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { embedDisplays, embedScriptVersion, embedTriggers, shopifyBlockHandle } from '@quizlead/shared/sharing.ts';
+import {
+  embedDisplays,
+  embedKinds,
+  embedScriptVersion,
+  embedScrollLimits,
+  embedTriggers,
+  shopifyBlockHandle,
+  shopifyEmbedHandle,
+} from '@quizlead/shared/sharing.ts';
+import {
+  readThemeFile,
+  renderThemeBlock,
+  themeBlockSchema,
+  themeExtensionDir,
+  translate,
+  type StorefrontPage,
+} from '../../../test/themeExtension.ts';
 
-const extension = fileURLToPath(new URL('../../../../../extensions/quizlead-theme/', import.meta.url));
-const liquid = readFileSync(`${extension}blocks/${shopifyBlockHandle}.liquid`, 'utf8');
+const handles = [shopifyBlockHandle, shopifyEmbedHandle];
+const id = '5f0c6a5e-1111-4222-8333-444455556666';
 
-interface Setting {
-  type: string;
-  id: string;
-  label: string;
-  default?: unknown;
-  options?: { value: string; label: string }[];
-  min?: number;
-  max?: number;
+/** The embed element's attributes (null when the page has none) and the script's address. */
+function parse(html: string) {
+  const element = /<div([^>]*?)><\/div>/.exec(html)?.[1];
+  const attributes = element
+    ? Object.fromEntries([...element.matchAll(/([\w-]+)="([^"]*)"/g)].map((match) => [match[1], match[2]]))
+    : null;
+  const script = /<script async src="([^"]+)"><\/script>/.exec(html)?.[1] ?? null;
+  return { attributes, script };
 }
 
-const schema = JSON.parse(/\{%\s*schema\s*%\}([\s\S]*?)\{%\s*endschema\s*%\}/.exec(liquid)![1]!) as {
-  name: string;
-  target: string;
-  settings: Setting[];
-};
-const setting = (id: string) => schema.settings.find((item) => item.id === id)!;
+describe('the theme app extension', () => {
+  it('has the files the Shopify CLI expects: blocks, a snippet, locales, and only allowed assets', () => {
+    expect(readThemeFile('shopify.extension.toml')).toMatch(/^type = "theme"$/m);
+    for (const handle of handles) expect(existsSync(`${themeExtensionDir}blocks/${handle}.liquid`), handle).toBe(true);
+    expect(themeBlockSchema(shopifyBlockHandle).target).toBe('section');
+    expect(themeBlockSchema(shopifyEmbedHandle).target).toBe('body');
+    const assets = existsSync(`${themeExtensionDir}assets`) ? readdirSync(`${themeExtensionDir}assets`) : [];
+    for (const asset of assets) expect(asset).toMatch(/\.(jpe?g|json|js|css|png|svg|wasm)$/);
+  });
 
-/** The block's markup with its settings filled in: a stand-in for Shopify's renderer, enough for attributes. */
-function render(settings: Record<string, string | number | boolean>): string {
-  const markup = liquid.replace(/\{%\s*schema\s*%\}[\s\S]*$/, '');
-  const start = markup.indexOf('<div');
-  const end = markup.indexOf('{%- elsif', start);
-  return markup
-    .slice(start, end)
-    .replace(/\{\{\s*block\.shopify_attributes\s*\}\}/g, '')
-    .replace(/\{\{\s*quiz_id[^}]*\}\}/g, String(settings.quiz_id))
-    .replace(/\{\{\s*frame_title[^}]*\}\}/g, String(settings.title))
-    .replace(/\{\{\s*app_url[^}]*\}\}/g, String(settings.app_url))
-    .replace(/\{\{\s*block\.settings\.(\w+)[^}]*\}\}/g, (_, name: string) => String(settings[name]))
-    .replace(/\{%-?[\s\S]*?-?%\}/g, '');
-}
-
-describe('the Quiz app block', () => {
-  it('has the files the Shopify CLI expects', () => {
-    expect(readFileSync(`${extension}shopify.extension.toml`, 'utf8')).toMatch(/^type = "theme"$/m);
-    const locale = JSON.parse(readFileSync(`${extension}locales/en.default.json`, 'utf8'));
-    expect(locale.quiz.missing_id).toBeTruthy();
-    for (const key of liquid.matchAll(/'([\w.]+)'\s*\|\s*t\b/g)) {
-      const path = key[1]!.split('.');
-      expect(
-        path.reduce((node, part) => node?.[part], locale),
-        key[1],
-      ).toEqual(expect.any(String));
+  it('names every setting, option, header and block through the locales', () => {
+    for (const handle of handles) {
+      const schema = themeBlockSchema(handle);
+      const keys = [schema.name];
+      for (const setting of schema.settings) {
+        if (setting.type === 'header') keys.push(setting.content!);
+        else keys.push(setting.label!);
+        for (const text of [setting.info, setting.unit, setting.placeholder]) if (text) keys.push(text);
+        for (const option of setting.options ?? []) keys.push(option.label);
+      }
+      for (const key of keys) {
+        expect(key, `${handle}: ${key}`).toMatch(/^t:/);
+        expect(translate('en.default.schema.json', key), `${handle}: ${key}`).toEqual(expect.any(String));
+      }
     }
-    expect(existsSync(`${extension}blocks/${shopifyBlockHandle}.liquid`)).toBe(true);
+    const liquid = handles.map((handle) => readThemeFile(`blocks/${handle}.liquid`)).join('\n');
+    for (const key of liquid.matchAll(/'([\w.]+)'\s*\|\s*t\b/g)) {
+      expect(translate('en.default.json', key[1]!), key[1]).toEqual(expect.any(String));
+    }
   });
 
-  it('offers the settings of the embed code, with the embed script’s values', () => {
-    expect(schema).toMatchObject({ name: 'Quiz', target: 'section' });
-    expect(schema.settings.map((item) => item.id)).toEqual([
-      'quiz_id',
-      'title',
-      'display',
-      'trigger',
-      'delay',
-      'once',
-      'app_url',
-    ]);
-    expect(setting('quiz_id').type).toBe('text');
-    expect(setting('display')).toMatchObject({ type: 'select', default: 'inline' });
-    expect(setting('display').options!.map((option) => option.value)).toEqual([...embedDisplays]);
-    expect(setting('trigger')).toMatchObject({ type: 'select', default: 'delay' });
-    expect(setting('trigger').options!.map((option) => option.value)).toEqual([...embedTriggers]);
-    expect(setting('delay')).toMatchObject({ type: 'range', min: 0, default: 5 });
-    expect(setting('once')).toMatchObject({ type: 'checkbox', default: true });
-    expect(setting('app_url')).toMatchObject({ type: 'text', default: expect.stringMatching(/^https:\/\/[^/]+$/) });
-    for (const item of schema.settings) expect(item.label, item.id).toBeTruthy();
+  it('offers the embed script’s kinds, displays and triggers, and its limits', () => {
+    for (const handle of handles) {
+      const settings = themeBlockSchema(handle).settings;
+      const setting = (settingId: string) => settings.find((item) => item.id === settingId)!;
+      const values = (settingId: string) => setting(settingId).options!.map((option) => option.value);
+      expect(values('kind')).toEqual([...embedKinds]);
+      expect(setting('item_id').type).toBe('text');
+      expect(values('trigger')).toEqual([...embedTriggers]);
+      expect(setting('delay')).toMatchObject({ type: 'range', min: 0, default: 5 });
+      expect(setting('scroll')).toMatchObject({ type: 'range', default: 50 });
+      expect(setting('scroll').min).toBeGreaterThanOrEqual(embedScrollLimits.min);
+      expect(setting('scroll').max).toBeLessThanOrEqual(embedScrollLimits.max);
+      expect(setting('once')).toMatchObject({ type: 'checkbox', default: true });
+      expect(setting('app_url')).toMatchObject({ type: 'text' });
+      expect(setting('app_url').default).toBeUndefined();
+    }
+    expect(
+      themeBlockSchema(shopifyBlockHandle)
+        .settings.find((item) => item.id === 'display')!
+        .options!.map((o) => o.value),
+    ).toEqual([...embedDisplays]);
+    // The app embed floats over the page: a pop-up or a slide-in, never inline.
+    expect(themeBlockSchema(shopifyEmbedHandle).settings.find((item) => item.id === 'display')).toMatchObject({
+      default: 'popup',
+      options: [{ value: 'popup' }, { value: 'slidein' }],
+    });
   });
+});
 
-  it('renders the embed element the script reads, and loads the current script', () => {
-    const html = render({
-      quiz_id: '5f0c6a5e-1111-4222-8333-444455556666',
-      title: 'Coffee quiz',
-      display: 'popup',
-      trigger: 'exit',
+describe('the app block', () => {
+  it('renders the element the embed script reads, with the merchant’s choices, and the current script', async () => {
+    const html = await renderThemeBlock(shopifyBlockHandle, {
+      kind: 'poll',
+      item_id: ` ${id} `,
+      title: 'Coffee poll',
+      display: 'slidein',
+      trigger: 'scroll',
       delay: 7,
+      scroll: 70,
       once: false,
-      app_url: 'https://app.example',
+      app_url: 'https://app.example/',
     });
-    const element = /<div([\s\S]*?)><\/div>/.exec(html)![1]!;
-    const attributes = Object.fromEntries([...element.matchAll(/([\w-]+)="([^"]*)"/g)].map((match) => [match[1], match[2]]));
-    // The attributes the embed script reads (docs/api.md, "Embedding"; web/src/widgets/embedOptions.ts).
+    const { attributes, script } = parse(html);
     expect(attributes).toEqual({
-      class: 'quizlead-block',
-      'data-quizlead': 'quiz',
-      'data-id': '5f0c6a5e-1111-4222-8333-444455556666',
-      'data-title': 'Coffee quiz',
-      'data-display': 'popup',
-      'data-trigger': 'exit',
+      class: 'quizlead-slidein',
+      'data-quizlead': 'poll',
+      'data-id': id,
+      'data-title': 'Coffee poll',
+      'data-display': 'slidein',
+      'data-trigger': 'scroll',
       'data-delay': '7',
+      'data-scroll': '70',
       'data-once': 'false',
+      // block.shopify_attributes, so the theme editor finds the block.
+      'data-shopify-editor-block': '{&quot;id&quot;:&quot;AbC123&quot;}',
     });
-    expect(html).toContain(`<script async src="https://app.example/widgets/embed.js?v=${embedScriptVersion}"></script>`);
-    // Every value the merchant types is escaped.
-    expect(liquid).toMatch(/data-id="\{\{ quiz_id \| escape \}\}"/);
-    expect(liquid).toMatch(/data-title="\{\{ frame_title \| escape \}\}"/);
+    expect(script).toBe(`https://app.example/widgets/embed.js?v=${embedScriptVersion}`);
+  });
+
+  it('starts as an inline quiz, with the kind’s own title, and escapes what the merchant types', async () => {
+    const typed = '"><script>x</script>';
+    const html = await renderThemeBlock(shopifyBlockHandle, { item_id: typed });
+    const { attributes } = parse(html);
+    expect(attributes).toMatchObject({ 'data-quizlead': 'quiz', 'data-display': 'inline', 'data-once': 'true' });
+    expect(attributes).not.toHaveProperty('data-title');
+    expect(html).not.toContain('<script>x');
+    const decoded = attributes!['data-id']!.replace(/&(quot|#34|lt|gt|amp);/g, (_: string, name: string) =>
+      name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'amp' ? '&' : '"',
+    );
+    expect(decoded).toBe(typed);
+  });
+
+  it('renders nothing without an id, and tells the merchant what to do in the theme editor', async () => {
+    expect((await renderThemeBlock(shopifyBlockHandle, { item_id: '  ' })).trim()).toBe('');
+    const editor = await renderThemeBlock(shopifyBlockHandle, {}, { designMode: true });
+    expect(editor).toContain(translate('en.default.json', 'quizlead.missing_id'));
+    expect(editor).not.toContain('<script');
+    // In the theme editor a pop-up shows every time, so the merchant can look at it again.
+    const preview = parse(await renderThemeBlock(shopifyBlockHandle, { item_id: id, display: 'popup' }, { designMode: true }));
+    expect(preview.attributes!['data-once']).toBe('false');
+  });
+
+  it('loads the script from the App address setting, else from shopify.app.toml’s application_url', async () => {
+    const toml = parseToml(readFileSync(new URL('../../../../../shopify.app.toml', import.meta.url), 'utf8')) as {
+      application_url: string;
+    };
+    const script = async (settings: Record<string, unknown>) =>
+      parse(await renderThemeBlock(shopifyBlockHandle, { item_id: id, ...settings })).script;
+    const version = `/widgets/embed.js?v=${embedScriptVersion}`;
+    expect(await script({})).toBe(`${new URL(toml.application_url).origin}${version}`);
+    expect(await script({ app_url: ' https://support.example/ ' })).toBe(`https://support.example${version}`);
+  });
+});
+
+describe('the app embed', () => {
+  const embed = { item_id: id, kind: 'wheel' };
+  const shown = async (settings: Record<string, unknown>, page: StorefrontPage) =>
+    parse(await renderThemeBlock(shopifyEmbedHandle, { ...embed, ...settings }, page)).attributes !== null;
+
+  it('renders a pop-up by default, after the delay, once per visitor, on every page', async () => {
+    const html = await renderThemeBlock(shopifyEmbedHandle, embed, { template: 'page', path: '/pages/about' });
+    expect(parse(html).attributes).toMatchObject({
+      'data-quizlead': 'wheel',
+      'data-id': id,
+      'data-display': 'popup',
+      'data-trigger': 'delay',
+      'data-delay': '5',
+      'data-once': 'true',
+    });
+    expect(parse(html).script).toMatch(new RegExp(`/widgets/embed\\.js\\?v=${embedScriptVersion}$`));
+  });
+
+  it('renders nothing at all on pages the merchant did not choose', async () => {
+    const cases: [Record<string, unknown>, StorefrontPage, boolean][] = [
+      [{ pages: 'all' }, { template: 'cart', path: '/cart' }, true],
+      [{ pages: 'home' }, { template: 'index', path: '/' }, true],
+      [{ pages: 'home' }, { template: 'product', path: '/products/mug' }, false],
+      [{ pages: 'product' }, { template: 'product', path: '/products/mug' }, true],
+      [{ pages: 'product' }, { template: 'collection', path: '/collections/mugs' }, false],
+      [{ pages: 'collection' }, { template: 'collection', path: '/collections/mugs' }, true],
+      [{ pages: 'collection' }, { template: 'list-collections', path: '/collections' }, true],
+      [{ pages: 'collection' }, { template: 'index', path: '/' }, false],
+    ];
+    const paths = { pages: 'paths', paths: '/pages/About/\n\n  /blogs/news/*  \r\n/' };
+    cases.push(
+      [paths, { template: 'page', path: '/pages/about' }, true],
+      [paths, { template: 'page', path: '/pages/about-us' }, false],
+      [paths, { template: 'article', path: '/blogs/news/coffee' }, true],
+      [paths, { template: 'blog', path: '/blogs/recipes' }, false],
+      [paths, { template: 'index', path: '/' }, true],
+      // A market's language prefix is left out before comparing.
+      [paths, { template: 'page', path: '/fr/pages/about', rootUrl: '/fr' }, true],
+      [paths, { template: 'index', path: '/fr', rootUrl: '/fr' }, true],
+      [paths, { template: 'page', path: '/fr/pages/contact', rootUrl: '/fr' }, false],
+      [{ pages: 'paths', paths: '' }, { template: 'index', path: '/' }, false],
+    );
+    for (const [settings, page, expected] of cases) {
+      expect(await shown(settings, page), `${JSON.stringify(settings)} on ${page.path}`).toBe(expected);
+    }
+    // Not shown means not loaded: no element and no script.
+    expect((await renderThemeBlock(shopifyEmbedHandle, { ...embed, pages: 'home' }, { template: 'product' })).trim()).toBe('');
+  });
+
+  it('renders nothing without an id, and tells the merchant in the theme editor', async () => {
+    expect((await renderThemeBlock(shopifyEmbedHandle, { item_id: '' })).trim()).toBe('');
+    expect(await renderThemeBlock(shopifyEmbedHandle, { item_id: '' }, { designMode: true })).toContain(
+      translate('en.default.json', 'quizlead.missing_id'),
+    );
   });
 });

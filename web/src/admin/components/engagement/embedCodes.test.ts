@@ -25,6 +25,13 @@ describe('embed codes', () => {
     expect(widgetCode('https://q.example', 'poll', 'p1', undefined, { display: 'slidein', trigger: 'load', once: false })).toBe(
       `<div data-quizlead="poll" data-id="p1" data-display="slidein" data-trigger="load" data-once="false"></div>${script}`,
     );
+    // The scroll trigger names its depth (1 to 100 per cent) instead of a delay.
+    expect(
+      widgetCode('https://q.example', 'poll', 'p1', undefined, { display: 'popup', trigger: 'scroll', scrollPercent: 70 }),
+    ).toBe(`<div data-quizlead="poll" data-id="p1" data-display="popup" data-trigger="scroll" data-scroll="70"></div>${script}`);
+    expect(
+      widgetCode('https://q.example', 'poll', 'p1', undefined, { display: 'popup', trigger: 'scroll', scrollPercent: 0 }),
+    ).toContain('data-scroll="1"');
   });
 });
 

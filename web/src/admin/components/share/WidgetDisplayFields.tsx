@@ -1,6 +1,8 @@
 import { BlockStack, Box, Checkbox, InlineGrid, Select, TextField } from '@shopify/polaris';
 import {
+  clampScrollPercent,
   embedMaxDelaySeconds,
+  embedScrollLimits,
   type EmbedDisplay,
   type EmbedDisplayOptions,
   type EmbedTrigger,
@@ -16,6 +18,7 @@ const triggerOptions: { label: string; value: EmbedTrigger }[] = [
   { label: 'When the page loads', value: 'load' },
   { label: 'After a delay', value: 'delay' },
   { label: 'When the visitor is about to leave', value: 'exit' },
+  { label: 'When the visitor scrolls down the page', value: 'scroll' },
 ];
 
 interface Props {
@@ -27,7 +30,7 @@ interface Props {
 
 /**
  * How the widget code shows its item (docs/api.md, "Embedding"): in the page, or as a pop-up or
- * slide-in with its trigger, delay and once-per-visitor cap. The code beside it follows live.
+ * slide-in with its trigger, delay or scroll depth, and once-per-visitor cap. The code beside it follows live.
  */
 export function WidgetDisplayFields({ value, onChange, thing }: Props) {
   const set = (changes: Partial<EmbedDisplayOptions>) => onChange({ ...value, ...changes });
@@ -53,7 +56,19 @@ export function WidgetDisplayFields({ value, onChange, thing }: Props) {
       </InlineGrid>
       {overlay ? (
         <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-          {value.trigger === 'load' ? null : (
+          {value.trigger === 'scroll' ? (
+            <TextField
+              label="Scrolled down (%)"
+              type="number"
+              min={embedScrollLimits.min}
+              max={embedScrollLimits.max}
+              value={String(value.scrollPercent)}
+              onChange={(text) => set({ scrollPercent: clampScrollPercent(Number(text)) })}
+              autoComplete="off"
+              helpText={`The ${thing} appears once the visitor has scrolled this far down the page.`}
+            />
+          ) : null}
+          {value.trigger === 'load' || value.trigger === 'scroll' ? null : (
             <TextField
               label="Delay (seconds)"
               type="number"

@@ -12,8 +12,9 @@ interface Props {
 }
 
 /**
- * The Shopify tab: the quiz's page in the store (app proxy) or why it has none yet, and the theme editor
- * with the Quiz block ready to add; or why neither is available.
+ * The Shopify tab: the quiz's page in the store (app proxy) or why it has none yet, the theme editor with
+ * the Quizlead app block ready to add, and the theme editor's App embeds with the Quizlead pop-up switched
+ * on; or why none is available.
  */
 export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
   if (fetched.state === 'failed') {
@@ -72,16 +73,27 @@ export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
           </Text>
         </BlockStack>
       )}
-      <Text as="p">{`Or place the quiz in any page of ${placement.shopDomain} with the Quiz block of your theme:`}</Text>
+      <Text as="p">{shopifyMessages.blockIntro(placement.shopDomain)}</Text>
       <List type="number">
-        <List.Item>Select Add to theme: your theme editor opens on the home page with the Quiz block ready to add.</List.Item>
-        <List.Item>Paste this quiz id into the block’s Quiz id setting (Copy puts it on your clipboard).</List.Item>
-        <List.Item>Choose how it shows (in the page, pop-up or slide-in), move the block where you like, then Save.</List.Item>
+        {shopifyMessages.blockSteps.map((step) => (
+          <List.Item key={step}>{step}</List.Item>
+        ))}
       </List>
       <TextField label="Quiz id" value={quizId} readOnly monospaced autoComplete="off" selectTextOnFocus />
       <InlineStack>
         <Button variant="primary" icon={ExternalIcon} url={placement.editorUrl} target="_blank">
           {shopifyMessages.addToTheme}
+        </Button>
+      </InlineStack>
+      <Text as="p">{shopifyMessages.embedIntro}</Text>
+      <List type="number">
+        {shopifyMessages.embedSteps.map((step) => (
+          <List.Item key={step}>{step}</List.Item>
+        ))}
+      </List>
+      <InlineStack>
+        <Button icon={ExternalIcon} url={placement.appEmbedUrl} target="_blank">
+          {shopifyMessages.turnOnPopup}
         </Button>
       </InlineStack>
     </BlockStack>
