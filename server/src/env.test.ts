@@ -69,7 +69,7 @@ describe('parseEnv', () => {
   });
 
   it("defaults SCOPES to shopify.app.toml's and needs both Shopify credentials together", () => {
-    expect(parseEnv({}).SCOPES).toMatch(/read_products/);
+    expect(parseEnv({}).SCOPES).toMatch(/write_app_proxy/);
     expect(parseEnv({ SCOPES: 'write_discounts' }).SCOPES).toBe('write_discounts');
     expect(() => parseEnv({ SHOPIFY_API_KEY: 'key' })).toThrow(/SHOPIFY_API_SECRET: is required with the other/);
     expect(parseEnv({}).APP_BRIDGE_URL).toBe('https://cdn.shopify.com/shopifycloud/app-bridge.js');
