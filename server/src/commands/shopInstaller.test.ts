@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryInvalidSessionHeader } from '@quizlead/shared/shopify.ts';
 import { accounts, shopInstallations, users } from '../db/schema/index.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../test/getTestServer.ts';
+import { shopifyAdmin, ShopNotInstalledError } from '../integrations/shopify/adminApi.ts';
 import { shopUninstaller } from './shopInstaller.ts';
 
 let server: ShopifyTestServer;
@@ -127,6 +128,22 @@ describe('installing a shop on its first session token (managed install + token 
     const [restored] = await db().select().from(accounts).where(eq(accounts.id, accountId));
     expect(restored!.status).toBe('active');
     expect((await server.embedded(shop).get(`/api/v1/quizzes/${quiz.body.data.id}`)).status).toBe(200);
+  });
+
+  it('tokens sealed under a key no longer configured are exchanged again on the next session token, not a 500', async () => {
+    const shop = newShop();
+    const accountId = (await server.embedded(shop).get('/api/v1/session')).body.data.user.accountId as string;
+    await db()
+      .update(shopInstallations)
+      .set({ accessTokenKeyId: 'retired', refreshTokenKeyId: 'retired' })
+      .where(eq(shopInstallations.shop, shop));
+    await expect(shopifyAdmin(server.services, accountId)).rejects.toBeInstanceOf(ShopNotInstalledError);
+
+    expect((await server.embedded(shop).get('/api/v1/session')).body.data.user.accountId).toBe(accountId);
+    expect(server.fake.exchangeRequests(shop)).toHaveLength(2);
+    const healed = (await installationOf(shop))!;
+    expect(healed).toMatchObject({ accessTokenKeyId: 'default', refreshTokenKeyId: 'default' });
+    await expect(shopifyAdmin(server.services, accountId)).resolves.toMatchObject({ shop });
   });
 
   it('answers 401 with the retry header when Shopify refuses the exchange, and writes nothing', async () => {

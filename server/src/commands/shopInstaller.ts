@@ -7,6 +7,7 @@ import { accounts, shopInstallations, users } from '../db/schema/index.ts';
 import { InvalidShopifySessionError, ShopifyUnavailableError } from '../errors.ts';
 import { installationIsUsable, sealedTokenColumns } from '../integrations/shopify/installationTokens.ts';
 import type { ShopifyApp } from '../integrations/shopify/shopifyApp.ts';
+import type { Secrets } from '../lib/secrets.ts';
 import { syncShopPlanTask } from '../jobs/tasks/SyncShopPlanTask.ts';
 
 /** The account and owner a shop's requests act as. */
@@ -19,7 +20,7 @@ export interface ShopOwner {
  * The owner of a shop whose installation can reach the Admin API without the merchant, else
  * undefined (never installed, uninstalled, or its refresh token has lapsed): then `shopInstaller` runs.
  */
-export async function findInstalledShop(db: Db, shop: string): Promise<ShopOwner | undefined> {
+export async function findInstalledShop(db: Db, secrets: Secrets, shop: string): Promise<ShopOwner | undefined> {
   const [row] = await db
     .select({ installation: shopInstallations, userId: users.id })
     .from(shopInstallations)
@@ -27,7 +28,7 @@ export async function findInstalledShop(db: Db, shop: string): Promise<ShopOwner
     .where(eq(shopInstallations.shop, shop))
     .orderBy(asc(users.createdAt))
     .limit(1);
-  if (!row || !installationIsUsable(row.installation)) return undefined;
+  if (!row || !installationIsUsable(row.installation, secrets)) return undefined;
   return { accountId: row.installation.accountId, userId: row.userId };
 }
 
@@ -46,7 +47,7 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
   const { services, shopify, shop, sessionToken } = props;
   return services.database.db.transaction(async (tx): Promise<ShopOwner> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`shopify-install:${shop}`}, 0))`);
-    const done = await findInstalledShop(tx, shop);
+    const done = await findInstalledShop(tx, services.secrets, shop);
     if (done) return done;
 
     const session = await exchange(services, shopify, shop, sessionToken);

@@ -51,6 +51,11 @@ export class Secrets {
     return this.#current.id;
   }
 
+  /** Whether a ciphertext sealed under `keyId` can be opened (its key is still configured). */
+  knows(keyId: string): boolean {
+    return this.#byId.has(keyId);
+  }
+
   seal(plaintext: string): SealedSecret {
     const iv = randomBytes(ivBytes);
     const cipher = createCipheriv('aes-256-gcm', this.#current.key, iv);

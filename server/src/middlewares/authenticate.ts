@@ -66,7 +66,7 @@ async function bearerAuth(token: string, services: Services): Promise<Auth | und
   const verified = await verifySessionToken(shopify, token);
   if (!verified) return undefined;
   const owner =
-    (await findInstalledShop(database.db, verified.shop)) ??
+    (await findInstalledShop(database.db, services.secrets, verified.shop)) ??
     (await shopInstaller({ services, shopify, shop: verified.shop, sessionToken: token }));
   return { ...owner, via: 'bearer' };
 }

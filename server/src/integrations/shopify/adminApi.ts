@@ -4,7 +4,7 @@ import type { Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { shopInstallations } from '../../db/schema/index.ts';
 import { ShopifyUnavailableError } from '../../errors.ts';
-import { accessTokenIsFresh, sealedTokenColumns } from './installationTokens.ts';
+import { accessTokenIsFresh, refreshTokenIsUsable, sealedTokenColumns } from './installationTokens.ts';
 import type { ShopifyApp } from './shopifyApp.ts';
 
 /**
@@ -71,7 +71,8 @@ export async function validAccessToken(
   accountId: string,
 ): Promise<{ shop: string; accessToken: string }> {
   const [row] = await db.select().from(shopInstallations).where(eq(shopInstallations.accountId, accountId)).limit(1);
-  if (row && !row.uninstalledAt && accessTokenIsFresh(row)) return { shop: row.shop, accessToken: openAccess(services, row) };
+  if (row && !row.uninstalledAt && accessTokenIsFresh(row, services.secrets))
+    return { shop: row.shop, accessToken: openAccess(services, row) };
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
@@ -81,10 +82,9 @@ export async function validAccessToken(
       .limit(1);
     if (!locked || locked.uninstalledAt) return undefined;
     // Whoever held the lock before may have refreshed already.
-    if (accessTokenIsFresh(locked)) return { shop: locked.shop, accessToken: openAccess(services, locked) };
-    const expired = locked.refreshExpiresAt && locked.refreshExpiresAt.getTime() <= Date.now();
-    if (!locked.refreshToken || !locked.refreshTokenKeyId || expired) return undefined;
-    const refreshToken = services.secrets.open({ ciphertext: locked.refreshToken, keyId: locked.refreshTokenKeyId });
+    if (accessTokenIsFresh(locked, services.secrets)) return { shop: locked.shop, accessToken: openAccess(services, locked) };
+    if (!refreshTokenIsUsable(locked, services.secrets)) return undefined;
+    const refreshToken = services.secrets.open({ ciphertext: locked.refreshToken!, keyId: locked.refreshTokenKeyId! });
     const session = await refresh(services, shopify, locked.shop, refreshToken);
     const now = new Date();
     if (session === 'refused') {

@@ -22,23 +22,27 @@ export function sealedTokenColumns(secrets: Secrets, session: Session) {
 /** Refresh this long before the access token expires (the Express package's margin). */
 export const refreshMarginMs = 5 * 60 * 1000;
 
-/** An access token that is there and good for more than the margin (a token without expiry always is). */
-export function accessTokenIsFresh(row: InstallationRow, now = Date.now()): boolean {
-  if (!row.accessToken || !row.accessTokenKeyId) return false;
+/**
+ * An access token that is there, sealed under a key still configured, and good for more than the margin
+ * (a token without expiry always is).
+ */
+export function accessTokenIsFresh(row: InstallationRow, secrets: Secrets, now = Date.now()): boolean {
+  if (!row.accessToken || !row.accessTokenKeyId || !secrets.knows(row.accessTokenKeyId)) return false;
   return !row.accessExpiresAt || row.accessExpiresAt.getTime() - now > refreshMarginMs;
+}
+
+/** A refresh token that is there, sealed under a key still configured, and not about to expire. */
+export function refreshTokenIsUsable(row: InstallationRow, secrets: Secrets, now = Date.now()): boolean {
+  if (!row.refreshToken || !row.refreshTokenKeyId || !secrets.knows(row.refreshTokenKeyId)) return false;
+  return !row.refreshExpiresAt || row.refreshExpiresAt.getTime() > now + refreshMarginMs;
 }
 
 /**
  * The installation can still get access tokens without the merchant: it is not uninstalled and holds a
- * fresh access token or a refresh token that has not expired. Otherwise only a new token exchange
- * (a session token from the admin) brings it back.
+ * fresh access token or a usable refresh token. Otherwise only a new token exchange (a session token
+ * from the admin) brings it back; that is also how tokens sealed under a key removed too early heal.
  */
-export function installationIsUsable(row: InstallationRow, now = Date.now()): boolean {
+export function installationIsUsable(row: InstallationRow, secrets: Secrets, now = Date.now()): boolean {
   if (row.uninstalledAt) return false;
-  if (accessTokenIsFresh(row, now)) return true;
-  return Boolean(
-    row.refreshToken &&
-    row.refreshTokenKeyId &&
-    (!row.refreshExpiresAt || row.refreshExpiresAt.getTime() > now + refreshMarginMs),
-  );
+  return accessTokenIsFresh(row, secrets, now) || refreshTokenIsUsable(row, secrets, now);
 }

@@ -112,7 +112,7 @@ async function embeddedDocument(ctx: AppContext, services: Services, embeddedInd
     return;
   }
   try {
-    if (!(await findInstalledShop(services.database.db, shop)))
+    if (!(await findInstalledShop(services.database.db, services.secrets, shop)))
       await shopInstaller({ services, shopify, shop, sessionToken: token });
   } catch (error) {
     // Shopify refused this token or did not answer: say so instead of bouncing in a loop.
