@@ -22,6 +22,7 @@ import {
   widgetEmbedCode,
   type SocialChannel,
 } from '@quizlead/shared/sharing.ts';
+import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
 import { createPoll } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 import { clipboard, fitsWidth, noSeriousViolations, screenshot, signedInPage, toast, type Owner } from './ownerScreens.ts';
@@ -342,6 +343,10 @@ it('opens the social networks in 750 × 600 pop-ups and says where Shopify place
   try {
     await page.reload();
     expect(await copyTab(page, 'Shopify')).toBe(quiz.id);
+    // The published quiz's own page in the store (app proxy): its address, and an Open link.
+    const storefrontUrl = `https://${shop}/apps/quizlead/quiz/${quiz.id}`;
+    expect(await page.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel).inputValue()).toBe(storefrontUrl);
+    expect(await page.getByRole('link', { name: 'Open the quiz’s page in your store' }).getAttribute('href')).toBe(storefrontUrl);
     const add = page.getByRole('link', { name: shopifyMessages.addToTheme });
     expect(await add.getAttribute('href')).toBe(
       `https://${shop}/admin/themes/current/editor?template=index&addAppBlockId=e2e-api-key/quizlead&target=newAppsSection`,
