@@ -25,13 +25,30 @@ export const applyShopifyWebhookTask = defineTask({
   payload: ZApplyShopifyWebhookPayload,
   retry: { limit: 10, delaySeconds: 30, backoff: true },
   handler: async (job, deps: ShopifyWebhookDeps & { secrets: Secrets }) => {
-    const payload = webhookTopics[job.topic].parse(JSON.parse(deps.secrets.open(job.sealed)));
-    await applyShopifyWebhook(deps, {
-      webhookId: job.webhookId,
-      topic: job.topic,
-      shop: job.shop,
-      triggeredAt: job.triggeredAt ? new Date(job.triggeredAt) : null,
-      payload,
-    });
+    try {
+      const payload = webhookTopics[job.topic].parse(JSON.parse(deps.secrets.open(job.sealed)));
+      await applyShopifyWebhook(deps, {
+        webhookId: job.webhookId,
+        topic: job.topic,
+        shop: job.shop,
+        triggeredAt: job.triggeredAt ? new Date(job.triggeredAt) : null,
+        payload,
+      });
+    } catch (error) {
+      // A failed query's error quotes its parameters (a customer's email), and pg-boss stores the error
+      // with the job and the worker logs it: only the kind of failure goes on.
+      throw new ShopifyWebhookFailed(job.topic, error);
+    }
   },
 });
+
+/** What a failed delivery leaves in logs and job rows: its topic and the kind of error, no values. */
+export class ShopifyWebhookFailed extends Error {
+  constructor(topic: string, error: unknown) {
+    const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    const kind = error instanceof Error ? error.constructor.name : typeof error;
+    super(`${topic} failed: ${kind}${typeof code === 'string' ? ` (${code})` : ''}`);
+    this.name = 'ShopifyWebhookFailed';
+  }
+}

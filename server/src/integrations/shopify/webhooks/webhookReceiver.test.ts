@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, quizzes, shopInstallations, shopifyDataRequests } from '../../../db/schema/index.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
+import { ShopifyWebhookFailed } from '../../../jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
 import { deliver, deliverApplied, installedShop, newShop, waitProcessed, writtenFor } from '../../../test/shopifyWebhooks.ts';
 
@@ -210,5 +211,17 @@ describe('POST /webhooks/shopify: once per delivery', () => {
     });
     await deliver(server, { topic: 'customers/data_request', shop, body: bodies(shop)['customers/data_request'], webhookId });
     expect(await db().select().from(shopifyDataRequests).where(eq(shopifyDataRequests.accountId, accountId))).toHaveLength(1);
+  });
+});
+
+describe('a delivery whose work fails', () => {
+  it('leaves only the topic and the kind of error in the job row, never the payload’s values', () => {
+    const cause = Object.assign(new Error('duplicate key (email)=(secret-person@example.com)'), { code: '23505' });
+    const failed = new ShopifyWebhookFailed(
+      'CUSTOMERS_REDACT',
+      Object.assign(new Error(`Failed query: … params: secret-person@example.com`), { cause }),
+    );
+    expect(failed.message).toBe('CUSTOMERS_REDACT failed: Error (23505)');
+    expect(JSON.stringify({ message: failed.message, stack: failed.stack })).not.toContain('secret-person');
   });
 });
