@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
@@ -69,7 +71,10 @@ describe('parseEnv', () => {
   });
 
   it("defaults SCOPES to shopify.app.toml's and needs both Shopify credentials together", () => {
-    expect(parseEnv({}).SCOPES).toMatch(/write_app_proxy/);
+    const toml = parse(readFileSync(new URL('../../shopify.app.toml', import.meta.url), 'utf8')) as {
+      access_scopes: { scopes: string };
+    };
+    expect(parseEnv({}).SCOPES).toBe(toml.access_scopes.scopes);
     expect(parseEnv({ SCOPES: 'write_discounts' }).SCOPES).toBe('write_discounts');
     expect(() => parseEnv({ SHOPIFY_API_KEY: 'key' })).toThrow(/SHOPIFY_API_SECRET: is required with the other/);
     expect(parseEnv({}).APP_BRIDGE_URL).toBe('https://cdn.shopify.com/shopifycloud/app-bridge.js');
