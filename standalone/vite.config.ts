@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { adminChunkGroups } from '../web/src/admin/bundleChunks.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = process.env.QUIZLEAD_API ?? 'http://localhost:3000';
@@ -14,18 +15,7 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code: separate files keep browser caches warm.
-        codeSplitting: {
-          groups: [
-            { name: 'polaris', test: /node_modules[\\/]@shopify[\\/]/ },
-            // Only the dashboard's lazily loaded chart uses these.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|robust-predicates|internmap|lodash|react-fast-compare)[\\/]/,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
-        },
+        codeSplitting: { groups: adminChunkGroups },
       },
       onLog(level, log, defaultHandler) {
         // jotai's 'use client' markers mean nothing outside React Server Components.

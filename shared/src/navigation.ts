@@ -9,12 +9,19 @@ export interface ScreenTourText {
   body: string;
 }
 
+/** The two shells that mount the admin: the standalone SaaS and the Shopify embedded app. */
+export type AdminShell = 'standalone' | 'embedded';
+
 export interface Screen {
   label: string;
   /** Other first segments that belong to this entry (the quiz editor lives under Quiz/…). */
   also?: readonly string[];
   /** The dashboard tour's step about this screen, in menu order. */
   tour?: ScreenTourText;
+  /** The embedded app's wording of that step, where the shop's admin differs (no password there). */
+  embeddedTour?: ScreenTourText;
+  /** The only shell that has this screen (standalone payments; Shopify's plan page); else both. */
+  shell?: AdminShell;
 }
 
 /** Every screen of the spec's menu, by its path under /app ('' is the dashboard), in menu order. */
@@ -32,8 +39,11 @@ export const screens = {
   FeedbackLists: { label: 'Web Response', also: ['Feedback'] },
   'poll/lists': { label: 'Poll', also: ['poll'] },
   'wheel_spinner/lists': { label: 'Wheel Spin', also: ['wheel_spinner', 'wheelspin'] },
+  /** A shop's plan: Shopify bills it (App Pricing) and hosts the page to change it. */
+  Plan: { label: 'Plan', shell: 'embedded' },
   Plans: {
     label: 'Plans',
+    shell: 'standalone',
     tour: {
       title: 'Plans',
       body: 'Plans lists what each plan includes, billed monthly or for 12 months. On a paid plan your quizzes no longer show the ‘Powered By’ footer.',
@@ -41,6 +51,7 @@ export const screens = {
   },
   Invoices: {
     label: 'Invoices',
+    shell: 'standalone',
     tour: {
       title: 'Invoices',
       body: 'Invoices keeps a record of every payment: its date, transaction id, amount and status.',
@@ -51,6 +62,10 @@ export const screens = {
     tour: {
       title: 'Your account',
       body: 'Account holds your name, company details and logo (shown on the quizzes you publish), and lets you change your password.',
+    },
+    embeddedTour: {
+      title: 'Your account',
+      body: 'Account holds your name, company details and logo, shown on the quizzes you publish.',
     },
   },
   Settings: {
@@ -73,6 +88,7 @@ const builtScreens: readonly ScreenPath[] = [
   'FeedbackLists',
   'poll/lists',
   'wheel_spinner/lists',
+  'Plan',
   'Account',
   'Tutorials',
 ];
@@ -81,18 +97,28 @@ export interface NavigationEntry extends Screen {
   path: ScreenPath;
 }
 
-/** The menu: the built screens in the spec's order. */
+/** Every built screen in the spec's order, in either shell. */
 export const navigation: readonly NavigationEntry[] = (Object.keys(screens) as ScreenPath[])
   .filter((path) => builtScreens.includes(path))
   .map((path) => ({ path, ...screens[path] }));
+
+/** A shell's menu: the built screens it has (the embedded app has Shopify's plan, not the standalone payments). */
+export function navigationFor(shell: AdminShell): readonly NavigationEntry[] {
+  return navigation.filter((entry) => !entry.shell || entry.shell === shell);
+}
 
 export function screenExists(path: ScreenPath): boolean {
   return navigation.some((entry) => entry.path === path);
 }
 
-/** The menu entry of a location: the first URL segment after /app, matched case-insensitively like the routes. */
-export function selectedPath(pathname: string): ScreenPath {
-  const segment = pathname.replace(/^\/app\/?/i, '').split('/')[0] ?? '';
+/**
+ * The menu entry of a location: the first URL segment after the shell's base path (/app standalone),
+ * matched case-insensitively like the routes.
+ */
+export function selectedPath(pathname: string, basePath = '/app'): ScreenPath {
+  const [path, base] = [pathname.toLowerCase(), basePath.toLowerCase()];
+  const rest = path === base || path.startsWith(`${base}/`) ? pathname.slice(basePath.length) : pathname;
+  const segment = rest.replace(/^\/+/, '').split('/')[0] ?? '';
   const wanted = segment.toLowerCase();
   const match = navigation.find((entry) => [entry.path, ...(entry.also ?? [])].some((path) => path.toLowerCase() === wanted));
   return match ? match.path : '';

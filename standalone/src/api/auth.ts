@@ -1,23 +1,10 @@
-import type {
-  TMessageResponse,
-  TSessionResponse,
-  TSignInRequest,
-  TSignupRequest,
-  TSignupTokenRequest,
-} from '@quizlead/shared/schemas/auth.ts';
+import type { TMessageResponse, TSignInRequest, TSignupRequest, TSignupTokenRequest } from '@quizlead/shared/schemas/auth.ts';
 import { api, setCsrfToken } from '@quizlead/web/admin/api/client.ts';
+import { rememberSession as remember, type Session } from '@quizlead/web/admin/api/session.ts';
 
-type Session = TSessionResponse['data'];
+export { getSession } from '@quizlead/web/admin/api/session.ts';
+
 type Message = TMessageResponse['data'];
-
-/** Every answer that opens a session hands over the CSRF token for later mutations. */
-function remember(session: Session): Session {
-  setCsrfToken(session.csrfToken);
-  return session;
-}
-
-export const getSession = async (signal?: AbortSignal) =>
-  remember(await api.get<Session>('/api/v1/session', { signal, notifyUnauthorized: false }));
 
 export const signIn = async (body: TSignInRequest) =>
   remember(await api.post<Session>('/api/v1/session', body, { notifyUnauthorized: false }));

@@ -3,6 +3,7 @@ import { ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { fieldErrors } from '@quizlead/web/admin/forms.ts';
+import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getSession, signIn } from '../api/auth.ts';
@@ -24,7 +25,7 @@ export function SignIn() {
   useEffect(() => {
     const controller = new AbortController();
     getSession(controller.signal).then(
-      () => navigate('/app/', { replace: true }),
+      () => navigate(adminUrl('Dashboard'), { replace: true }),
       () => {
         if (!controller.signal.aborted) setChecking(false);
       },
@@ -51,7 +52,7 @@ export function SignIn() {
     setSubmitting(true);
     try {
       await signIn(parsed.data);
-      navigate('/app/', { replace: true });
+      navigate(adminUrl('Dashboard'), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error));
       setSubmitting(false);

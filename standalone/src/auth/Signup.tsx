@@ -5,6 +5,7 @@ import { ZSignupRequest } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { fieldErrors } from '@quizlead/web/admin/forms.ts';
+import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestSignupToken, signUp } from '../api/auth.ts';
@@ -98,7 +99,7 @@ export function Signup() {
     }
     void call('create', async () => {
       await signUp(parsed.data);
-      navigate('/app/', { replace: true });
+      navigate(adminUrl('Dashboard'), { replace: true });
     });
   }
 

@@ -1,8 +1,10 @@
-import { Banner, Frame, Loading, Page, SkeletonBodyText, SkeletonPage, Card, Layout } from '@shopify/polaris';
+import { Banner, Frame, Loading, Page } from '@shopify/polaris';
 import { productName } from '@quizlead/shared/constants.ts';
 import { ApiError, errorNotice, setUnauthorizedHandler } from '@quizlead/web/admin/api/client.ts';
+import { PageSkeleton } from '@quizlead/web/admin/components/PageSkeleton.tsx';
 import { ToastOutlet } from '@quizlead/web/admin/components/ToastOutlet.tsx';
 import { sessionUserAtom } from '@quizlead/web/admin/session.ts';
+import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -13,11 +15,11 @@ import { ShellFooter } from './ShellFooter.tsx';
 import { ShellNavigation } from './ShellNavigation.tsx';
 import { ShellTopBar } from './ShellTopBar.tsx';
 
-const logo = { topBarSource: logoWordmark, width: 132, url: '/app/', accessibilityLabel: productName };
 const wideScreen = '(min-width: 48em)';
 
 /** The signed-in frame around every /app page: session, navigation, top bar, notifications. */
 export function AppShell() {
+  const logo = { topBarSource: logoWordmark, width: 132, url: adminUrl('Dashboard'), accessibilityLabel: productName };
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [user, setUser] = useAtom(sessionUserAtom);
@@ -75,15 +77,7 @@ export function AppShell() {
         ) : (
           <>
             <Loading />
-            <SkeletonPage primaryAction>
-              <Layout>
-                <Layout.Section>
-                  <Card>
-                    <SkeletonBodyText lines={6} />
-                  </Card>
-                </Layout.Section>
-              </Layout>
-            </SkeletonPage>
+            <PageSkeleton />
           </>
         )}
       </Frame>

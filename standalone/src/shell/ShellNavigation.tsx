@@ -12,7 +12,7 @@ export function ShellNavigation({ pathname, onDismiss }: Props) {
   return (
     <Navigation location={pathname} onDismiss={onDismiss}>
       <Navigation.Section
-        items={navigationItems.map((item) => ({
+        items={navigationItems().map((item) => ({
           label: item.label,
           url: navigationUrl(item.path),
           icon: item.icon,

@@ -4,6 +4,7 @@ import type { TSessionUser } from '@quizlead/shared/schemas/auth.ts';
 import { ApiError, errorNotice } from '@quizlead/web/admin/api/client.ts';
 import { sessionUserAtom } from '@quizlead/web/admin/session.ts';
 import { useShowToast } from '@quizlead/web/admin/toast.ts';
+import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -50,7 +51,7 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
       actions={[
         {
           items: [
-            { content: 'Profile Setting', icon: PersonIcon, url: '/app/Account' },
+            { content: 'Profile Setting', icon: PersonIcon, url: adminUrl('Account') },
             { content: 'Sign out', icon: ExitIcon, onAction: () => void leave() },
           ],
         },

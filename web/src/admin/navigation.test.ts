@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { selectedPath } from './navigation.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { navigationItems, navigationUrl, selectedPath } from './navigation.ts';
+import { setShell } from './shell.ts';
+
+afterEach(() => setShell('standalone'));
 
 describe('selectedPath', () => {
   it('marks the entry of the first segment after /app, whatever its case', () => {
@@ -8,5 +11,40 @@ describe('selectedPath', () => {
     expect(selectedPath('/app/Quiz/Edit/123')).toBe('Quizzes');
     expect(selectedPath('/app/Account')).toBe('Account');
     expect(selectedPath('/app/Nowhere')).toBe('');
+  });
+
+  it('reads the embedded app’s addresses under /shopify/app', () => {
+    setShell('embedded');
+    expect(selectedPath('/shopify/app')).toBe('');
+    expect(selectedPath('/Shopify/App/quizzes')).toBe('Quizzes');
+    expect(selectedPath('/shopify/app/poll/edit/1')).toBe('poll/lists');
+    expect(selectedPath('/shopify/app/Plan')).toBe('Plan');
+  });
+});
+
+describe('navigationItems', () => {
+  it('gives the standalone shell its menu, without Shopify’s plan', () => {
+    const paths = navigationItems().map((item) => item.path);
+    expect(paths).toEqual([
+      '',
+      'Quizzes',
+      'Templates',
+      'FeedbackLists',
+      'poll/lists',
+      'wheel_spinner/lists',
+      'Account',
+      'Tutorials',
+    ]);
+    expect(navigationUrl('Quizzes')).toBe('/app/Quizzes');
+  });
+
+  it('gives the embedded app Shopify’s plan and no standalone payments, with its own account tour text', () => {
+    setShell('embedded');
+    const items = navigationItems();
+    expect(items.map((item) => item.path)).toContain('Plan');
+    expect(items.map((item) => item.path)).not.toContain('Plans');
+    expect(items.map((item) => item.path)).not.toContain('Invoices');
+    expect(items.find((item) => item.path === 'Account')?.tour?.body).not.toMatch(/password/);
+    expect(navigationUrl('Plan')).toBe('/shopify/app/Plan');
   });
 });

@@ -6,15 +6,21 @@ import {
   CreditCardIcon,
   HomeIcon,
   PersonIcon,
+  PlanIcon,
   PlayCircleIcon,
   ReceiptIcon,
   SettingsIcon,
   TargetIcon,
   ThemeTemplateIcon,
 } from '@shopify/polaris-icons';
-import { navigation, type NavigationEntry, type ScreenPath } from '@quizlead/shared/navigation.ts';
-
-export { selectedPath } from '@quizlead/shared/navigation.ts';
+import {
+  navigationFor,
+  selectedPath as selectedPathUnder,
+  type NavigationEntry,
+  type ScreenPath,
+} from '@quizlead/shared/navigation.ts';
+import { adminBasePath, currentShell } from './shell.ts';
+import { adminPath } from './urls.ts';
 
 const icons: Record<ScreenPath, IconSource> = {
   '': HomeIcon,
@@ -23,6 +29,7 @@ const icons: Record<ScreenPath, IconSource> = {
   FeedbackLists: ChatIcon,
   'poll/lists': ChartVerticalIcon,
   'wheel_spinner/lists': TargetIcon,
+  Plan: PlanIcon,
   Plans: CreditCardIcon,
   Invoices: ReceiptIcon,
   Account: PersonIcon,
@@ -34,8 +41,18 @@ export interface NavigationItem extends NavigationEntry {
   icon: IconSource;
 }
 
-/** The menu of the signed-in area (shared/src/navigation.ts), each entry with its icon. */
-export const navigationItems: NavigationItem[] = navigation.map((entry) => ({ ...entry, icon: icons[entry.path] }));
+/** The current shell's menu (shared/src/navigation.ts), each entry with its icon and its tour text there. */
+export function navigationItems(): NavigationItem[] {
+  const shell = currentShell();
+  return navigationFor(shell).map((entry) => ({
+    ...entry,
+    tour: (shell === 'embedded' && entry.embeddedTour) || entry.tour,
+    icon: icons[entry.path],
+  }));
+}
 
-/** The address of a menu entry. */
-export const navigationUrl = (path: ScreenPath) => `/app/${path}`;
+/** The address of a menu entry in the current shell. */
+export const navigationUrl = (path: ScreenPath) => adminPath(path);
+
+/** The menu entry of a location in the current shell. */
+export const selectedPath = (pathname: string) => selectedPathUnder(pathname, adminBasePath());

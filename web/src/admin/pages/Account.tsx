@@ -16,6 +16,7 @@ import { getProfile } from '../api/account.ts';
 import { errorNotice } from '../api/client.ts';
 import { CollapsiblePanel } from '../components/CollapsiblePanel.tsx';
 import { sessionUserAtom } from '../session.ts';
+import { isEmbedded } from '../shell.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
 import { PersonalDetailsForm } from './account/PersonalDetailsForm.tsx';
 
@@ -64,8 +65,9 @@ export function Account() {
   }
 
   const { profile } = load;
-  // Social and Shopify sign-ins have no password of ours to change.
-  const hasPassword = profile.usertype === 'email';
+  // Social and Shopify sign-ins have no password of ours to change, and inside the shop's admin
+  // Shopify signs the merchant in.
+  const hasPassword = profile.usertype === 'email' && !isEmbedded();
   return (
     <Page title={title} subtitle="Your sign-in and the company details shown on what you publish." narrowWidth>
       <BlockStack gap="400">

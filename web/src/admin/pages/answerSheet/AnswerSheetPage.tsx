@@ -7,8 +7,9 @@ import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { NotFound } from '../../components/engagement/NotFound.tsx';
 import { useLoad } from '../../components/engagement/useLoad.ts';
 import { listDate, untitled } from '../quizzes/format.ts';
-import { blank, quizzesList, reportTexts, reportUrls } from '../quizReport/texts.ts';
+import { blank, quizzesList, reportTexts } from '../quizReport/texts.ts';
 import './answerSheet.css';
+import { adminUrl } from '../../urls.ts';
 
 type Play = TAnswerSheet['play'];
 type Question = TAnswerSheet['questions'][number];
@@ -149,10 +150,10 @@ export function AnswerSheetPage() {
   const { id = '' } = useParams();
   const sheet = useLoad(id, (signal) => getAnswerSheet(id, signal));
 
-  if (sheet.loaded.state === 'missing') return <NotFound thing={reportTexts.answerSheetThing} list={quizzesList} />;
+  if (sheet.loaded.state === 'missing') return <NotFound thing={reportTexts.answerSheetThing} list={quizzesList()} />;
   if (sheet.loaded.state === 'failed') {
     return (
-      <Page title={reportTexts.answerSheetTitle} backAction={quizzesList}>
+      <Page title={reportTexts.answerSheetTitle} backAction={quizzesList()}>
         <LoadFailed message={sheet.loaded.message} onRetry={sheet.reload} />
       </Page>
     );
@@ -180,7 +181,7 @@ export function AnswerSheetPage() {
     <Page
       title={reportTexts.answerSheetTitle}
       subtitle={play.quizTitle.trim() || untitled}
-      backAction={{ content: reportTexts.backToReport, url: reportUrls.report(play.quizId) }}
+      backAction={{ content: reportTexts.backToReport, url: adminUrl('Quiz/Analytics', play.quizId) }}
     >
       <BlockStack gap="400">
         <PlayerDetails play={play} />

@@ -15,7 +15,7 @@ import {
 import { dashboardMessages, dashboardTourStorageKey, howToDialogStorageKey } from '@quizlead/shared/reports.ts';
 import type { TDashboard, TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { getDashboard, getDashboardGraph, listTutorials, type DayRange } from '../../api/dashboard.ts';
 import emptyImage from '../../assets/welcome.svg';
@@ -29,13 +29,12 @@ import { LeadsFunnel } from './LeadsFunnel.tsx';
 import { RangePicker } from './RangePicker.tsx';
 import { defaultRange, formatRange } from './range.ts';
 import { StatCards } from './StatCards.tsx';
+import { adminUrl } from '../../urls.ts';
 
 // The chart library is the admin's heaviest dependency: it loads only when a chart is shown.
 const CompletionsChart = lazy(() => import('./CompletionsChart.tsx').then((module) => ({ default: module.CompletionsChart })));
 
 const title = 'Dashboard';
-const templatesUrl = '/app/Templates';
-const tutorialsUrl = '/app/Tutorials';
 
 /** Remembered flags; a browser that refuses storage just sees the dialog and tour again. */
 const remembered = {
@@ -112,8 +111,9 @@ export function Dashboard() {
     reload();
   };
 
-  const [tutorialUrl, setTutorialUrl] = useState(tutorialsUrl);
+  const [tutorialUrl, setTutorialUrl] = useState(() => adminUrl('Tutorials'));
   const [touring, setTouring] = useState(false);
+  const tourSteps = useMemo(() => dashboardTourSteps(), []);
   const tourOffered = useRef(false);
 
   useEffect(() => {
@@ -145,7 +145,7 @@ export function Dashboard() {
 
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   const subtitle = firstName ? `Welcome, ${firstName}` : undefined;
-  const primaryAction = { id: tourAnchors.createQuiz, content: 'Create Quiz', url: templatesUrl };
+  const primaryAction = { id: tourAnchors.createQuiz, content: 'Create Quiz', url: adminUrl('Templates') };
 
   if (!figures) {
     if (!loading && failure) {
@@ -192,7 +192,7 @@ export function Dashboard() {
               <Card>
                 <EmptyState
                   heading="Build your first quiz"
-                  action={{ content: dashboardMessages.buildYourQuiz, url: templatesUrl }}
+                  action={{ content: dashboardMessages.buildYourQuiz, url: adminUrl('Templates') }}
                   image={emptyImage}
                 >
                   <p>Pick a template or start blank. Your completions chart shows here once you have a quiz.</p>
@@ -205,7 +205,7 @@ export function Dashboard() {
       </BlockStack>
       <Box paddingBlockEnd="800" />
       <HowToDialog open={howTo === 'open'} tutorialUrl={tutorialUrl} onClose={() => setHowTo('closed')} />
-      {touring ? <Tour steps={dashboardTourSteps} label="Dashboard tour" onClose={endTour} /> : null}
+      {touring ? <Tour steps={tourSteps} label="Dashboard tour" onClose={endTour} /> : null}
     </Page>
   );
 }

@@ -3,11 +3,12 @@ import { dashboardSections, type DashboardStatKey } from '@quizlead/shared/repor
 import type { TDashboard } from '@quizlead/shared/schemas/reports.ts';
 import styles from './dashboard.module.css';
 import { tourAnchors } from './dashboardTour.ts';
+import { adminUrl, type AdminScreen } from '../../urls.ts';
 
 /** Where each section's cards lead. */
-const sectionLinks: Record<keyof typeof dashboardSections, string> = {
-  Quiz: '/app/Quizzes',
-  'Web Response': '/app/FeedbackLists',
+const sectionLinks: Record<keyof typeof dashboardSections, AdminScreen> = {
+  Quiz: 'Quizzes',
+  'Web Response': 'FeedbackLists',
 };
 
 /** Counts of things the account has; the others are within the chosen range. */
@@ -43,7 +44,7 @@ export function StatCards({ stats, rangeLabel }: Props) {
             <div data-tour={section === 'Quiz' ? tourAnchors.stats : undefined}>
               <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
                 {dashboardSections[section].map((key) => (
-                  <UnstyledLink key={key} url={sectionLinks[section]} className={styles.statLink} data-stat={key}>
+                  <UnstyledLink key={key} url={adminUrl(sectionLinks[section])} className={styles.statLink} data-stat={key}>
                     <Card>
                       <BlockStack gap="100">
                         <Text as="h3" variant="bodyMd" tone="subdued">

@@ -11,10 +11,10 @@ import { feedbackList, feedbackTexts } from './texts.ts';
 export function FeedbackEditPage() {
   const { id = '' } = useParams();
   const { loaded, reload } = useLoad(id, (signal) => getFeedback(id, signal));
-  if (loaded.state === 'missing') return <NotFound thing={feedbackTexts.thing} list={feedbackList} />;
+  if (loaded.state === 'missing') return <NotFound thing={feedbackTexts.thing} list={feedbackList()} />;
   if (loaded.state === 'failed') {
     return (
-      <Page title={feedbackTexts.editTitle} backAction={feedbackList}>
+      <Page title={feedbackTexts.editTitle} backAction={feedbackList()}>
         <LoadFailed message={loaded.message} onRetry={reload} />
       </Page>
     );

@@ -21,7 +21,8 @@ import { ColorField } from '../quizEditor/fields/ColorField.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import '../quizEditor/quizEditor.css';
 import { defaultAccent, FeedbackPreview } from './FeedbackPreview.tsx';
-import { feedbackList, feedbackTexts, feedbackUrls } from './texts.ts';
+import { feedbackList, feedbackTexts } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 interface Values {
   title: string;
@@ -92,7 +93,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
     try {
       const saved = editing ? await updateFeedback(feedback.id, parsed.data) : await createFeedback(parsed.data);
       showToast(editing ? feedbackMessages.updated : feedbackTexts.created);
-      navigate(feedbackUrls.share(saved.id));
+      navigate(adminUrl('Feedback/share', saved.id));
     } catch (error) {
       // Unlike the spec's screen, a failed update says so.
       if (error instanceof ApiError && error.code === 'validation') {
@@ -110,7 +111,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
     <Page
       title={editing ? feedbackTexts.editTitle : feedbackTexts.createTitle}
       subtitle={editing ? feedback.title : undefined}
-      backAction={feedbackList}
+      backAction={feedbackList()}
     >
       <div className="ql-engagement-editor">
         <BlockStack gap="400">
@@ -171,7 +172,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
                   />
                 </FormLayout>
                 <InlineStack align="end" gap="200">
-                  <Button url={editing ? feedbackUrls.share(feedback.id) : feedbackList.url} disabled={saving}>
+                  <Button url={editing ? adminUrl('Feedback/share', feedback.id) : adminUrl('FeedbackLists')} disabled={saving}>
                     Cancel
                   </Button>
                   <Button variant="primary" submit loading={saving}>

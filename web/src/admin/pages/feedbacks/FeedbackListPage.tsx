@@ -6,7 +6,8 @@ import { deleteFeedback, listFeedbacks } from '../../api/feedbacks.ts';
 import { cutText } from '../../components/engagement/cutText.ts';
 import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { listDate } from '../quizzes/format.ts';
-import { feedbackCreateUrl, feedbackTexts, feedbackUrls } from './texts.ts';
+import { feedbackTexts, feedbackUrls } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 const [numberColumn, titleColumn, dateColumn] = feedbackListColumns;
 
@@ -30,7 +31,7 @@ function item(row: TFeedbackListRow, number: number): ListItem {
     heading: cut,
     details: [`No. ${number} · ${date}`],
     actionsBefore: [
-      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: feedbackUrls.edit(row.id) },
+      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: adminUrl('Feedback/Edit', row.id) },
       {
         label: 'Preview',
         accessibilityLabel: `Preview ${name} in a new window`,
@@ -40,12 +41,12 @@ function item(row: TFeedbackListRow, number: number): ListItem {
       },
     ],
     actionsAfter: [
-      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: feedbackUrls.share(row.id) },
+      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: adminUrl('Feedback/share', row.id) },
       {
         label: 'Responses',
         accessibilityLabel: `Responses to ${name}`,
         icon: DataTableIcon,
-        url: feedbackUrls.responses(row.id),
+        url: adminUrl('Feedback/response', row.id),
       },
     ],
   };
@@ -57,7 +58,7 @@ export function FeedbackListPage() {
     <ListScreen
       title={feedbackTexts.listTitle}
       resourceName={{ singular: 'web response', plural: 'web responses' }}
-      createAction={{ content: feedbackTexts.createTitle, url: feedbackCreateUrl }}
+      createAction={{ content: feedbackTexts.createTitle, url: adminUrl('Feedback') }}
       emptyText={feedbackMessages.emptyList}
       emptyAction={feedbackMessages.buildButton}
       load={listFeedbacks}

@@ -28,7 +28,7 @@ export function FeedbackResponsesPage() {
       id={id}
       title={feedbackTexts.responsesTitle}
       thing={feedbackTexts.thing}
-      list={feedbackList}
+      list={feedbackList()}
       loadItem={(signal) => getFeedback(id, signal)}
       subtitle={(feedback) => feedback.title}
       loadPage={(page, signal) => listFeedbackResponses(id, page, signal)}

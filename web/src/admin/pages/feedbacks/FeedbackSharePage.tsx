@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { getFeedback } from '../../api/feedbacks.ts';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
 import { feedbackList, feedbackTexts, feedbackUrls } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 /** /app/Feedback/share/{id}: 'Your Web Response is ready' and its embed codes. */
 export function FeedbackSharePage() {
@@ -12,14 +13,14 @@ export function FeedbackSharePage() {
       id={id}
       title={feedbackMessages.shareTitle}
       thing={feedbackTexts.thing}
-      list={feedbackList}
+      list={feedbackList()}
       kind="feedback"
       loadItem={(signal) => getFeedback(id, signal)}
       name={(feedback) => feedback.title}
       pagePath={() => feedbackUrls.preview(id)}
       actions={() => [
-        { content: 'Edit', url: feedbackUrls.edit(id) },
-        { content: 'View responses', url: feedbackUrls.responses(id) },
+        { content: 'Edit', url: adminUrl('Feedback/Edit', id) },
+        { content: 'View responses', url: adminUrl('Feedback/response', id) },
       ]}
     />
   );

@@ -1,3 +1,5 @@
+import { adminLink } from '../../urls.ts';
+
 /** Web response screens: words the spec does not give (the rest are in shared/src/engagement.ts). */
 export const feedbackTexts = {
   listTitle: 'Web Responses',
@@ -10,14 +12,10 @@ export const feedbackTexts = {
   noResponses: 'No responses yet.',
 };
 
-export const feedbackListUrl = '/app/FeedbackLists';
-export const feedbackCreateUrl = '/app/Feedback';
-export const feedbackList = { content: feedbackTexts.listTitle, url: feedbackListUrl };
+/** The back action to the list. */
+export const feedbackList = () => adminLink(feedbackTexts.listTitle, 'FeedbackLists');
 
 export const feedbackUrls = {
-  edit: (id: string) => `/app/Feedback/Edit/${id}`,
-  share: (id: string) => `/app/Feedback/share/${id}`,
-  responses: (id: string) => `/app/Feedback/response/${id}`,
-  /** The public page (spec 2.1). */
+  /** The public page (spec 2.1); the admin's screens are in urls.ts. */
   preview: (id: string) => `/feedback/preview/${id}`,
 };

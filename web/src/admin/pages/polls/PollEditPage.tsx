@@ -11,10 +11,10 @@ import { pollList, pollTexts } from './texts.ts';
 export function PollEditPage() {
   const { id = '' } = useParams();
   const { loaded, reload } = useLoad(id, (signal) => getPoll(id, signal));
-  if (loaded.state === 'missing') return <NotFound thing={pollTexts.thing} list={pollList} />;
+  if (loaded.state === 'missing') return <NotFound thing={pollTexts.thing} list={pollList()} />;
   if (loaded.state === 'failed') {
     return (
-      <Page title={pollTexts.editTitle} backAction={pollList}>
+      <Page title={pollTexts.editTitle} backAction={pollList()}>
         <LoadFailed message={loaded.message} onRetry={reload} />
       </Page>
     );

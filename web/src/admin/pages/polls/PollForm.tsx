@@ -31,7 +31,8 @@ import { ColorField } from '../quizEditor/fields/ColorField.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import '../quizEditor/quizEditor.css';
 import { PollPreview } from './PollPreview.tsx';
-import { pollList, pollTexts, pollUrls } from './texts.ts';
+import { pollList, pollTexts } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 interface Option {
   key: number;
@@ -148,7 +149,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
     try {
       const saved = editing ? await updatePoll(poll.id, parsed.data) : await createPoll(parsed.data);
       showToast(editing ? pollTexts.updated : pollTexts.created);
-      navigate(pollUrls.share(saved.id, saved.slug));
+      navigate(adminUrl('poll/share', saved.id, saved.slug));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation') {
         fail(error.field ? { [error.field]: error.message } : {}, error.message);
@@ -160,7 +161,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
   }
 
   return (
-    <Page title={editing ? pollTexts.editTitle : pollTexts.createTitle} backAction={pollList}>
+    <Page title={editing ? pollTexts.editTitle : pollTexts.createTitle} backAction={pollList()}>
       <div className="ql-engagement-editor">
         <BlockStack gap="400">
           <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
@@ -283,7 +284,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
                   </BlockStack>
                 </FormLayout>
                 <InlineStack align="end" gap="200">
-                  <Button url={pollList.url} disabled={saving}>
+                  <Button url={adminUrl('poll/lists')} disabled={saving}>
                     Cancel
                   </Button>
                   <Button variant="primary" submit loading={saving}>

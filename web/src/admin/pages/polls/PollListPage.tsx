@@ -11,7 +11,8 @@ import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { useShowToast } from '../../toast.ts';
 import { listDate } from '../quizzes/format.ts';
 import { PublishSwitch } from '../quizzes/PublishSwitch.tsx';
-import { pollCreateUrl, pollTexts, pollUrls } from './texts.ts';
+import { pollTexts, pollUrls } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 const [titleColumn, dateColumn, statusColumn, votesColumn] = pollListColumns;
 
@@ -71,7 +72,7 @@ function item(row: TPollListRow): ListItem {
       </InlineStack>,
     ],
     actionsBefore: [
-      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: pollUrls.edit(row.id) },
+      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: adminUrl('poll/edit', row.id) },
       {
         label: 'Preview',
         accessibilityLabel: `Preview ${name} in a new window`,
@@ -81,8 +82,13 @@ function item(row: TPollListRow): ListItem {
       },
     ],
     actionsAfter: [
-      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: pollUrls.share(row.id, row.slug) },
-      { label: 'View votes', accessibilityLabel: `Votes of ${name}`, icon: ChartVerticalIcon, url: pollUrls.votes(row.id) },
+      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: adminUrl('poll/share', row.id, row.slug) },
+      {
+        label: 'View votes',
+        accessibilityLabel: `Votes of ${name}`,
+        icon: ChartVerticalIcon,
+        url: adminUrl('poll/vote', row.id),
+      },
     ],
   };
 }
@@ -93,7 +99,7 @@ export function PollListPage() {
     <ListScreen
       title={pollTexts.listTitle}
       resourceName={{ singular: 'poll', plural: 'polls' }}
-      createAction={{ content: pollTexts.createTitle, url: pollCreateUrl }}
+      createAction={{ content: pollTexts.createTitle, url: adminUrl('poll/create') }}
       emptyText={pollMessages.emptyList}
       emptyAction={pollTexts.buildButton}
       load={listPolls}

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { getPoll } from '../../api/polls.ts';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
 import { pollList, pollTexts, pollUrls } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 /** /app/poll/share/{id}/{slug}: 'Your Poll Is Ready' and its embed codes (the saved slug wins over the address). */
 export function PollSharePage() {
@@ -12,15 +13,15 @@ export function PollSharePage() {
       id={id}
       title={pollMessages.shareTitle}
       thing={pollTexts.thing}
-      list={pollList}
+      list={pollList()}
       kind="poll"
       loadItem={(signal) => getPoll(id, signal)}
       name={(poll) => poll.description}
       slug={(poll) => poll.slug}
       pagePath={(poll) => pollUrls.preview(poll.id, poll.slug)}
       actions={() => [
-        { content: 'Edit', url: pollUrls.edit(id) },
-        { content: 'View votes', url: pollUrls.votes(id) },
+        { content: 'Edit', url: adminUrl('poll/edit', id) },
+        { content: 'View votes', url: adminUrl('poll/vote', id) },
       ]}
     />
   );

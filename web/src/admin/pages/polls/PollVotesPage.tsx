@@ -88,7 +88,7 @@ export function PollVotesPage() {
       id={id}
       title={pollTexts.votesTitle}
       thing={pollTexts.thing}
-      list={pollList}
+      list={pollList()}
       loadItem={(signal) => getPoll(id, signal)}
       summary={(poll, total) => <Summary poll={poll} total={total} />}
       loadPage={(page, signal) => listPollVotes(id, page, signal)}

@@ -1,3 +1,5 @@
+import { adminLink } from '../../urls.ts';
+
 /** Poll screens: words the spec does not give (the rest are in shared/src/engagement.ts). */
 export const pollTexts = {
   listTitle: 'Polls',
@@ -17,14 +19,10 @@ export const pollTexts = {
     `It has ${votes === 1 ? '1 vote' : `${votes} votes`}. Status, description, email and colours can still change.`,
 };
 
-export const pollListUrl = '/app/poll/lists';
-export const pollCreateUrl = '/app/poll/create';
-export const pollList = { content: pollTexts.listTitle, url: pollListUrl };
+/** The back action to the list. */
+export const pollList = () => adminLink(pollTexts.listTitle, 'poll/lists');
 
 export const pollUrls = {
-  edit: (id: string) => `/app/poll/edit/${id}`,
-  share: (id: string, slug: string) => `/app/poll/share/${id}/${encodeURIComponent(slug)}`,
-  votes: (id: string) => `/app/poll/vote/${id}`,
-  /** The public page (spec 2.1). */
+  /** The public page (spec 2.1); the admin's screens are in urls.ts. */
   preview: (id: string, slug: string) => `/poll/publish/show/${id}/${encodeURIComponent(slug)}`,
 };

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorNotice } from '../../api/client.ts';
 import { createQuiz } from '../../api/quizzes.ts';
 import { EditorSkeleton } from './EditorSkeleton.tsx';
+import { adminLink, adminUrl } from '../../urls.ts';
 
 /** Query parameters are read case-insensitively, as the template chooser links them (?theme=1&quiztype=…). */
 function readParams(params: URLSearchParams) {
@@ -30,7 +31,7 @@ export function QuizCreatePage() {
     if (!quizType || started.current === attempt) return;
     started.current = attempt;
     create(quizType, theme).then(
-      (id) => navigate(`/app/Quiz/Edit/${id}`, { replace: true }),
+      (id) => navigate(adminUrl('Quiz/Edit', id), { replace: true }),
       (error: unknown) => setFailure(errorNotice(error)),
     );
   }, [quizType, theme, attempt, navigate]);
@@ -41,13 +42,13 @@ export function QuizCreatePage() {
       setAttempt((n) => n + 1);
     };
     return (
-      <Page title="Create Quiz" backAction={{ content: 'Templates', url: '/app/Templates' }} narrowWidth>
+      <Page title="Create Quiz" backAction={adminLink('Templates', 'Templates')} narrowWidth>
         {quizType ? (
           <Banner tone="critical" action={{ content: 'Try again', onAction: retry }}>
             <p>{failure}</p>
           </Banner>
         ) : (
-          <Banner tone="warning" action={{ content: 'Choose a quiz type', url: '/app/Templates' }}>
+          <Banner tone="warning" action={adminLink('Choose a quiz type', 'Templates')}>
             <p>This link does not name a quiz type.</p>
           </Banner>
         )}

@@ -7,6 +7,7 @@ import { getQuiz } from '../../api/quizzes.ts';
 import { EditorSkeleton } from './EditorSkeleton.tsx';
 import { Wizard } from './Wizard.tsx';
 import emptyImage from '../../assets/welcome.svg';
+import { adminLink } from '../../urls.ts';
 
 type Load =
   | { state: 'loading'; id: string }
@@ -42,7 +43,7 @@ export function QuizEditorPage() {
       setAttempt((n) => n + 1);
     };
     return (
-      <Page title="Edit Quiz" backAction={{ content: 'Quizzes', url: '/app/Quizzes' }} narrowWidth>
+      <Page title="Edit Quiz" backAction={adminLink('Quizzes', 'Quizzes')} narrowWidth>
         <Banner tone="critical" action={{ content: 'Try again', onAction: retry }}>
           <p>{load.message}</p>
         </Banner>
@@ -56,7 +57,7 @@ export function QuizNotFound() {
   return (
     <Page narrowWidth>
       <Card>
-        <EmptyState heading="Quiz not found" action={{ content: 'Go to Quizzes', url: '/app/Quizzes' }} image={emptyImage}>
+        <EmptyState heading="Quiz not found" action={adminLink('Go to Quizzes', 'Quizzes')} image={emptyImage}>
           <p>This quiz does not exist or belongs to another account.</p>
         </EmptyState>
       </Card>

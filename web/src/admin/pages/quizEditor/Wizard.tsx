@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { StepProgress } from '../../components/StepProgress.tsx';
 import { sessionUserAtom } from '../../session.ts';
-import { quizUrls } from '../quizShare/urls.ts';
 import { useShowToast } from '../../toast.ts';
 import './quizEditor.css';
 import { PreviewPane, type PreviewFocus } from './preview/PreviewPane.tsx';
@@ -22,6 +21,7 @@ import { UnpublishModal } from './UnpublishModal.tsx';
 import { useQuizDraft } from './useQuizDraft.ts';
 import { useCompanyLogo, useLeaveWarning, useScrolledPast } from './wizardHooks.ts';
 import { WizardNav } from './WizardNav.tsx';
+import { adminLink, adminUrl } from '../../urls.ts';
 
 const tabTitles = ['Settings', 'Design', 'Lead', 'Outcome', 'Advanced'];
 const tabs = quizTabs.map((id, index) => ({ id: `quiz-tab-${id}`, content: tabTitles[index]!, panelID: `quiz-panel-${id}` }));
@@ -104,7 +104,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
       await editor.setStatus('published');
       showToast(quizMessages.savedPublished);
       // After publishing, the user goes to the share page (builder-widgets-shell.md 2.4).
-      navigate(quizUrls.share(saved.id));
+      navigate(adminUrl('Quiz/Share', saved.id));
     });
   }
 
@@ -155,7 +155,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
         </Badge>
       }
       subtitle={quizTypeInfo[draft.quizType].label}
-      backAction={{ content: 'Quizzes', url: '/app/Quizzes' }}
+      backAction={adminLink('Quizzes', 'Quizzes')}
       secondaryActions={[
         {
           content: 'Save as draft',

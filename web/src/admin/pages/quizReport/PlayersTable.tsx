@@ -5,7 +5,8 @@ import type { TPlayerRow, TPlayersPage } from '@quizlead/shared/schemas/reports.
 import { listDate } from '../quizzes/format.ts';
 import { count } from './format.ts';
 import { firstDirection, type Direction, type PlayersQuery } from './query.ts';
-import { blank, reportTexts, reportUrls } from './texts.ts';
+import { blank, reportTexts } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 type Column = (typeof playerColumns)[number];
 
@@ -125,7 +126,7 @@ function PlayerIndexTable({ players, query, loading, onSort }: Props) {
             </IndexTable.Cell>
           ))}
           <IndexTable.Cell>
-            <Link url={reportUrls.answerSheet(row.id)} accessibilityLabel={answersLabel(row)} removeUnderline={false}>
+            <Link url={adminUrl('answersheet', row.id)} accessibilityLabel={answersLabel(row)} removeUnderline={false}>
               {reportTexts.answersLink}
             </Link>
           </IndexTable.Cell>
@@ -177,7 +178,7 @@ function PlayerCards({ players, query, loading, onSort }: Props) {
                   </div>
                 ))}
               </dl>
-              <Link url={reportUrls.answerSheet(row.id)} accessibilityLabel={answersLabel(row)}>
+              <Link url={adminUrl('answersheet', row.id)} accessibilityLabel={answersLabel(row)}>
                 {reportTexts.answersLink}
               </Link>
             </BlockStack>

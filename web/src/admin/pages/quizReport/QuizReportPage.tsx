@@ -28,9 +28,10 @@ import { DropOffCard } from './DropOffCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import { PlayersTable } from './PlayersTable.tsx';
 import { usePlayersQuery } from './query.ts';
-import { quizzesList, reportTexts, reportUrls } from './texts.ts';
+import { quizzesList, reportTexts } from './texts.ts';
 import '../../components/engagement/engagement.css';
 import './quizReport.css';
+import { adminUrl } from '../../urls.ts';
 
 /** A failed load, titled as the spec names it, with the server's message and a way to try again. */
 export function ReportError({ message, onRetry }: { message: string; onRetry(): void }) {
@@ -78,7 +79,7 @@ function NoPlayers({ id, whole }: { id: string; whole: boolean }) {
       <EmptyState
         heading={reportTexts.noPlayers}
         image={emptyImage}
-        action={{ content: reportTexts.share, url: reportUrls.share(id) }}
+        action={{ content: reportTexts.share, url: adminUrl('Quiz/Share', id) }}
       >
         <p>{reportTexts.emptyHelp}</p>
       </EmptyState>
@@ -93,7 +94,7 @@ function NoPlayers({ id, whole }: { id: string; whole: boolean }) {
         <Text as="p" tone="subdued" alignment="center">
           {reportTexts.emptyHelp}
         </Text>
-        <Button url={reportUrls.share(id)}>{reportTexts.share}</Button>
+        <Button url={adminUrl('Quiz/Share', id)}>{reportTexts.share}</Button>
       </BlockStack>
     </Box>
   );
@@ -116,11 +117,11 @@ export function QuizReportPage() {
   }, [data, players.loading, query.page, pageCount, setQuery]);
 
   if (report.loaded.state === 'missing' || players.loaded.state === 'missing') {
-    return <NotFound thing={reportTexts.thing} list={quizzesList} />;
+    return <NotFound thing={reportTexts.thing} list={quizzesList()} />;
   }
   if (report.loaded.state === 'failed') {
     return (
-      <Page title="Quiz report" backAction={quizzesList}>
+      <Page title="Quiz report" backAction={quizzesList()}>
         <ReportError message={report.loaded.message} onRetry={report.reload} />
       </Page>
     );
@@ -199,7 +200,7 @@ function ReportScreen({ id, report, players, playersLoading, playersFailure, onR
       title={title}
       subtitle={quizTypeInfo[quiz.quizType].label}
       titleMetadata={quiz.status === 'published' ? <Badge tone="success">Published</Badge> : <Badge tone="info">Draft</Badge>}
-      backAction={quizzesList}
+      backAction={quizzesList()}
       primaryAction={
         <ExportDataButton
           path={(format) => playersExportPath(id, format)}
@@ -208,8 +209,8 @@ function ReportScreen({ id, report, players, playersLoading, playersFailure, onR
         />
       }
       secondaryActions={[
-        { content: reportTexts.share, url: reportUrls.share(id) },
-        { content: reportTexts.edit, url: reportUrls.edit(id) },
+        { content: reportTexts.share, url: adminUrl('Quiz/Share', id) },
+        { content: reportTexts.edit, url: adminUrl('Quiz/Edit', id) },
       ]}
     >
       {playersLoading && players ? <Loading /> : null}

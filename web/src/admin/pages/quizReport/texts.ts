@@ -1,4 +1,5 @@
 import { reportMessages } from '@quizlead/shared/reports.ts';
+import { adminLink } from '../../urls.ts';
 
 /** Quiz report and answer sheet: words the spec does not give (the rest are in shared/src/reports.ts). */
 export const reportTexts = {
@@ -30,14 +31,8 @@ export const reportTexts = {
   noAnswersHelp: 'This player did not answer any question.',
 };
 
-export const quizzesList = { content: 'Quizzes', url: '/app/Quizzes' };
-
-export const reportUrls = {
-  report: (id: string) => `/app/Quiz/Analytics/${id}`,
-  share: (id: string) => `/app/Quiz/Share/${id}`,
-  edit: (id: string) => `/app/Quiz/Edit/${id}`,
-  answerSheet: (playId: string) => `/app/answersheet/${playId}`,
-};
+/** The back action to the quiz list. */
+export const quizzesList = () => adminLink('Quizzes', 'Quizzes');
 
 /** The text of an empty cell. */
 export const blank = '—';

@@ -22,9 +22,9 @@ import { useLoad } from '../../components/engagement/useLoad.ts';
 import { useShowToast } from '../../toast.ts';
 import { untitled } from '../quizzes/format.ts';
 import { QuizShareTabs } from './QuizShareTabs.tsx';
-import { quizUrls } from './urls.ts';
+import { adminUrl } from '../../urls.ts';
 
-const list = { content: 'Quizzes', url: quizUrls.list };
+const list = { content: 'Quizzes', url: adminUrl('Quizzes') };
 
 /**
  * /app/Quiz/Share/{id} (account-player-management.md 2 and 4): the quiz's link, short link, iframe
@@ -86,8 +86,8 @@ function QuizShareScreen({ quiz }: { quiz: TQuizDetail }) {
       subtitle="Share it by link, on your site, on social networks or in your Shopify store."
       backAction={list}
       secondaryActions={[
-        { content: 'Edit', url: quizUrls.edit(quiz.id) },
-        { content: 'Analytics', url: quizUrls.analytics(quiz.id) },
+        { content: 'Edit', url: adminUrl('Quiz/Edit', quiz.id) },
+        { content: 'Analytics', url: adminUrl('Quiz/Analytics', quiz.id) },
       ]}
     >
       <BlockStack gap="400">

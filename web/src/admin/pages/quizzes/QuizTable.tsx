@@ -16,11 +16,12 @@ import { ChartVerticalIcon, DeleteIcon, EditIcon, ExternalIcon, ShareIcon, ViewI
 import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizListRow } from '@quizlead/shared/schemas/quiz.ts';
 import { quizPlayerPath } from '@quizlead/shared/sharing.ts';
-import { quizUrls } from '../quizShare/urls.ts';
+
 import { listDate, listTitle, untitled } from './format.ts';
 import { PublishSwitch } from './PublishSwitch.tsx';
 import type { ListQuery, SortField } from './query.ts';
 import styles from './quizzes.module.css';
+import { adminUrl } from '../../urls.ts';
 
 /** Columns in order; the sortable ones name their server-side sort field. */
 const columns: { title: string; sort?: SortField; alignment?: 'start' | 'end' }[] = [
@@ -148,13 +149,13 @@ function RowActions({ row, name, onPreview, onDelete }: Pick<RowProps, 'row' | '
   return (
     <ButtonGroup variant="segmented" noWrap>
       <Tooltip content="Edit">
-        <Button icon={EditIcon} url={quizUrls.edit(row.id)} accessibilityLabel={`Edit ${name}`} />
+        <Button icon={EditIcon} url={adminUrl('Quiz/Edit', row.id)} accessibilityLabel={`Edit ${name}`} />
       </Tooltip>
       <Tooltip content="Share">
-        <Button icon={ShareIcon} url={quizUrls.share(row.id)} accessibilityLabel={`Share ${name}`} />
+        <Button icon={ShareIcon} url={adminUrl('Quiz/Share', row.id)} accessibilityLabel={`Share ${name}`} />
       </Tooltip>
       <Tooltip content="Analytics">
-        <Button icon={ChartVerticalIcon} url={quizUrls.analytics(row.id)} accessibilityLabel={`Analytics of ${name}`} />
+        <Button icon={ChartVerticalIcon} url={adminUrl('Quiz/Analytics', row.id)} accessibilityLabel={`Analytics of ${name}`} />
       </Tooltip>
       <Tooltip content="Preview">
         <Button icon={ViewIcon} accessibilityLabel={`Preview ${name}`} onClick={() => onPreview(row)} />

@@ -29,9 +29,9 @@ import { PagePicker } from './PagePicker.tsx';
 import { type ListQuery, readQuery, writeQuery } from './query.ts';
 import { QuizPreviewModal } from './QuizPreview.tsx';
 import { QuizTable } from './QuizTable.tsx';
+import { adminUrl } from '../../urls.ts';
 
 const title = 'Quizzes';
-const templatesUrl = '/app/Templates';
 const searchDelay = 300;
 
 /** /app/Quizzes: the owner's quizzes, searched, sorted and paged on the server. */
@@ -135,7 +135,7 @@ export function Quizzes() {
     setQuery({ search: '', page: 1 });
   };
 
-  const primaryAction = { content: 'Create Quiz', url: templatesUrl };
+  const primaryAction = { content: 'Create Quiz', url: adminUrl('Templates') };
   const failureBanner = failure ? (
     <Banner tone="critical" action={{ content: 'Try again', onAction: reload }}>
       <p>{failure}</p>
@@ -168,7 +168,7 @@ export function Quizzes() {
           <Layout.Section>
             {failureBanner}
             <Card>
-              <EmptyState image={emptyImage} action={{ content: 'Build Your Quiz', url: templatesUrl }}>
+              <EmptyState image={emptyImage} action={{ content: 'Build Your Quiz', url: adminUrl('Templates') }}>
                 <p>{quizMessages.emptyList}</p>
               </EmptyState>
             </Card>

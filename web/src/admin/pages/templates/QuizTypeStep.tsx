@@ -2,6 +2,7 @@ import { BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, Text } fr
 import { activeQuizTypes, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import styles from './templates.module.css';
 import { typeIcons } from './typeIcons.ts';
+import { adminUrl } from '../../urls.ts';
 
 /** Step 1: a card for each quiz type a new quiz can have (poll and feedback are for old data only). */
 export function QuizTypeStep() {
@@ -33,7 +34,7 @@ export function QuizTypeStep() {
                     </Text>
                   </BlockStack>
                   <div>
-                    <Button url={`/app/Templates?quiztype=${type}`} accessibilityLabel={`Choose ${label}`}>
+                    <Button url={adminUrl('Templates', { quiztype: type })} accessibilityLabel={`Choose ${label}`}>
                       Choose
                     </Button>
                   </div>

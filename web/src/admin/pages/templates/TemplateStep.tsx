@@ -25,11 +25,12 @@ import { plainText } from '../quizzes/format.ts';
 import { QuizPreviewModal } from '../quizzes/QuizPreview.tsx';
 import styles from './templates.module.css';
 import { typeIcons } from './typeIcons.ts';
+import { adminUrl } from '../../urls.ts';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; templates: TTemplateCard[] };
 
 /** Where a blank quiz of this type is made (the wizard's create route). */
-export const blankQuizUrl = (type: ActiveQuizType) => `/app/Quiz/Create?theme=1&quiztype=${type}`;
+export const blankQuizUrl = (type: ActiveQuizType) => adminUrl('Quiz/Create', { theme: '1', quiztype: type });
 
 /** Step 2: the chosen type's templates, plus a blank quiz. Mounted anew for each type. */
 export function TemplateStep({ type }: { type: ActiveQuizType }) {
@@ -57,7 +58,7 @@ export function TemplateStep({ type }: { type: ActiveQuizType }) {
     setInvalid(false);
     try {
       const quiz = await copyTemplate(template.id);
-      navigate(`/app/Quiz/Edit/${quiz.id}`);
+      navigate(adminUrl('Quiz/Edit', quiz.id));
     } catch (error) {
       setCopying(null);
       setPreviewing(null);

@@ -7,6 +7,7 @@ import { sessionUserAtom } from '../../session.ts';
 import { CreateTemplateModal } from './CreateTemplateModal.tsx';
 import { QuizTypeStep } from './QuizTypeStep.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
+import { adminUrl } from '../../urls.ts';
 
 const title = 'Templates';
 
@@ -37,7 +38,7 @@ export function Templates() {
         <Page
           title={`${quizTypeInfo[type].label} templates`}
           subtitle="Step 2 of 2: start from a template or from a blank quiz."
-          backAction={{ content: 'Quiz types', url: '/app/Templates' }}
+          backAction={{ content: 'Quiz types', url: adminUrl('Templates') }}
           secondaryActions={secondaryActions}
         >
           <TemplateStep key={`${type}#${created}`} type={type} />

@@ -11,10 +11,10 @@ import { WheelForm } from './WheelForm.tsx';
 export function WheelEditPage() {
   const { id = '' } = useParams();
   const { loaded, reload } = useLoad(id, (signal) => getWheel(id, signal));
-  if (loaded.state === 'missing') return <NotFound thing={wheelTexts.thing} list={wheelList} />;
+  if (loaded.state === 'missing') return <NotFound thing={wheelTexts.thing} list={wheelList()} />;
   if (loaded.state === 'failed') {
     return (
-      <Page title={wheelTexts.editTitle} backAction={wheelList}>
+      <Page title={wheelTexts.editTitle} backAction={wheelList()}>
         <LoadFailed message={loaded.message} onRetry={reload} />
       </Page>
     );

@@ -40,6 +40,7 @@ import { Switch } from '../quizEditor/fields/Switch.tsx';
 import '../quizEditor/quizEditor.css';
 import { wheelList, wheelTexts } from './texts.ts';
 import { WheelPreview } from './WheelPreview.tsx';
+import { adminUrl } from '../../urls.ts';
 
 interface Option {
   key: number;
@@ -166,7 +167,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       if (editing) await updateWheel(wheel.id, parsed.data);
       else await createWheel(parsed.data);
       showToast(editing ? wheelTexts.updated : wheelTexts.created);
-      navigate(wheelList.url);
+      navigate(adminUrl('wheel_spinner/lists'));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation') {
         fail(error.field ? { [error.field]: error.message } : {}, error.message);
@@ -183,7 +184,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
   });
 
   return (
-    <Page title={editing ? wheelTexts.editTitle : wheelTexts.createTitle} backAction={wheelList}>
+    <Page title={editing ? wheelTexts.editTitle : wheelTexts.createTitle} backAction={wheelList()}>
       <div className="ql-engagement-editor">
         <BlockStack gap="400">
           <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
@@ -333,7 +334,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
                   />
                 </FormLayout>
                 <InlineStack align="end" gap="200">
-                  <Button url={wheelList.url} disabled={saving}>
+                  <Button url={adminUrl('wheel_spinner/lists')} disabled={saving}>
                     Cancel
                   </Button>
                   <Button variant="primary" submit loading={saving}>

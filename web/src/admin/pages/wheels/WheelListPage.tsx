@@ -7,7 +7,8 @@ import { cutText, listDescriptionChars } from '../../components/engagement/cutTe
 import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { StatusBadge, statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { listDate } from '../quizzes/format.ts';
-import { wheelCreateUrl, wheelListColumns, wheelTexts, wheelUrls } from './texts.ts';
+import { wheelListColumns, wheelTexts, wheelUrls } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 const [descriptionColumn, dateColumn, statusColumn, spinsColumn] = wheelListColumns;
 
@@ -33,7 +34,7 @@ function item(row: TWheelListRow): ListItem {
     heading: cut,
     details: [`${date} · ${statusLabels[row.status]} · ${spins}`],
     actionsBefore: [
-      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: wheelUrls.edit(row.id) },
+      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: adminUrl('wheel_spinner/edit', row.id) },
       {
         label: 'Preview',
         accessibilityLabel: `Preview ${name} in a new window`,
@@ -43,8 +44,18 @@ function item(row: TWheelListRow): ListItem {
       },
     ],
     actionsAfter: [
-      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: wheelUrls.share(row.id, row.slug) },
-      { label: 'Results', accessibilityLabel: `Results of ${name}`, icon: DataTableIcon, url: wheelUrls.spins(row.id) },
+      {
+        label: 'Share',
+        accessibilityLabel: `Share ${name}`,
+        icon: ShareIcon,
+        url: adminUrl('wheelspin/share', row.id, row.slug),
+      },
+      {
+        label: 'Results',
+        accessibilityLabel: `Results of ${name}`,
+        icon: DataTableIcon,
+        url: adminUrl('wheelspin/response', row.id),
+      },
     ],
   };
 }
@@ -55,7 +66,7 @@ export function WheelListPage() {
     <ListScreen
       title={wheelTexts.listTitle}
       resourceName={{ singular: 'wheel spin', plural: 'wheel spins' }}
-      createAction={{ content: wheelTexts.createTitle, url: wheelCreateUrl }}
+      createAction={{ content: wheelTexts.createTitle, url: adminUrl('wheel_spinner/create') }}
       emptyText={wheelMessages.emptyList}
       emptyAction={wheelMessages.buildButton}
       load={listWheels}

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { getWheel } from '../../api/wheels.ts';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
 import { wheelList, wheelTexts, wheelUrls } from './texts.ts';
+import { adminUrl } from '../../urls.ts';
 
 /** /app/wheelspin/share/{id}/{slug}: 'Your Wheel Spinner Is Ready' and its embed codes. */
 export function WheelSharePage() {
@@ -12,15 +13,15 @@ export function WheelSharePage() {
       id={id}
       title={wheelMessages.shareTitle}
       thing={wheelTexts.thing}
-      list={wheelList}
+      list={wheelList()}
       kind="wheel"
       loadItem={(signal) => getWheel(id, signal)}
       name={(wheel) => wheel.description}
       slug={(wheel) => wheel.slug}
       pagePath={(wheel) => wheelUrls.preview(wheel.id, wheel.slug)}
       actions={() => [
-        { content: 'Edit', url: wheelUrls.edit(id) },
-        { content: 'View results', url: wheelUrls.spins(id) },
+        { content: 'Edit', url: adminUrl('wheel_spinner/edit', id) },
+        { content: 'View results', url: adminUrl('wheelspin/response', id) },
       ]}
     />
   );

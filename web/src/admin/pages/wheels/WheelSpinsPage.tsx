@@ -35,7 +35,7 @@ export function WheelSpinsPage() {
       id={id}
       title={wheelTexts.spinsTitle}
       thing={wheelTexts.thing}
-      list={wheelList}
+      list={wheelList()}
       loadItem={(signal) => getWheel(id, signal)}
       subtitle={(wheel) => wheel.description}
       loadPage={(page, signal) => listWheelSpins(id, page, signal)}

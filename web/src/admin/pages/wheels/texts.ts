@@ -1,3 +1,5 @@
+import { adminLink } from '../../urls.ts';
+
 /** Wheel spinner screens: words the spec does not give (the rest are in shared/src/engagement.ts). */
 export const wheelTexts = {
   listTitle: 'Wheel Spins',
@@ -16,14 +18,10 @@ export const wheelTexts = {
 /** The list's columns before Action (the spec names only the description and date). */
 export const wheelListColumns = ['Description', 'Created Date', 'Status', 'Spins'] as const;
 
-export const wheelListUrl = '/app/wheel_spinner/lists';
-export const wheelCreateUrl = '/app/wheel_spinner/create';
-export const wheelList = { content: wheelTexts.listTitle, url: wheelListUrl };
+/** The back action to the list. */
+export const wheelList = () => adminLink(wheelTexts.listTitle, 'wheel_spinner/lists');
 
 export const wheelUrls = {
-  edit: (id: string) => `/app/wheel_spinner/edit/${id}`,
-  share: (id: string, slug: string) => `/app/wheelspin/share/${id}/${encodeURIComponent(slug)}`,
-  spins: (id: string) => `/app/wheelspin/response/${id}`,
-  /** The public page (spec 2.1). */
+  /** The public page (spec 2.1); the admin's screens are in urls.ts. */
   preview: (id: string, slug: string) => `/wheelspin/publish/show/${id}/${encodeURIComponent(slug)}`,
 };

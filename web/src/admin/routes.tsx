@@ -1,0 +1,99 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchPath, Navigate, Route } from 'react-router';
+import { PageSkeleton } from './components/PageSkeleton.tsx';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
+import { adminBasePath, type AdminShell } from './shell.ts';
+import { adminPaths, adminUrl, type AdminScreen } from './urls.ts';
+
+interface AdminPage {
+  load(): Promise<ComponentType>;
+  /** The only shell that has this screen; else both. */
+  shell?: AdminShell;
+}
+
+/**
+ * THE route table of the admin, mounted by both shells under their base path (urls.ts): every screen
+ * and the page that shows it. Pages load when first opened, so a shell starts with its frame only.
+ */
+const pages: Record<AdminScreen, AdminPage> = {
+  Dashboard: { load: () => import('./pages/dashboard/Dashboard.tsx').then((m) => m.Dashboard) },
+  Tutorials: { load: () => import('./pages/tutorials/Tutorials.tsx').then((m) => m.Tutorials) },
+  Account: { load: () => import('./pages/Account.tsx').then((m) => m.Account) },
+  Quizzes: { load: () => import('./pages/quizzes/Quizzes.tsx').then((m) => m.Quizzes) },
+  Templates: { load: () => import('./pages/templates/Templates.tsx').then((m) => m.Templates) },
+  'Quiz/Create': { load: () => import('./pages/quizEditor/QuizCreatePage.tsx').then((m) => m.QuizCreatePage) },
+  'Quiz/Edit': { load: () => import('./pages/quizEditor/QuizEditorPage.tsx').then((m) => m.QuizEditorPage) },
+  'Quiz/Share': { load: () => import('./pages/quizShare/QuizSharePage.tsx').then((m) => m.QuizSharePage) },
+  'Quiz/Analytics': { load: () => import('./pages/quizReport/QuizReportPage.tsx').then((m) => m.QuizReportPage) },
+  // Paths match case-insensitively, so /app/Answersheet/{id} opens the sheet too.
+  answersheet: { load: () => import('./pages/answerSheet/AnswerSheetPage.tsx').then((m) => m.AnswerSheetPage) },
+  Feedback: { load: () => import('./pages/feedbacks/FeedbackCreatePage.tsx').then((m) => m.FeedbackCreatePage) },
+  FeedbackLists: { load: () => import('./pages/feedbacks/FeedbackListPage.tsx').then((m) => m.FeedbackListPage) },
+  'Feedback/Edit': { load: () => import('./pages/feedbacks/FeedbackEditPage.tsx').then((m) => m.FeedbackEditPage) },
+  'Feedback/share': { load: () => import('./pages/feedbacks/FeedbackSharePage.tsx').then((m) => m.FeedbackSharePage) },
+  'Feedback/response': {
+    load: () => import('./pages/feedbacks/FeedbackResponsesPage.tsx').then((m) => m.FeedbackResponsesPage),
+  },
+  'poll/lists': { load: () => import('./pages/polls/PollListPage.tsx').then((m) => m.PollListPage) },
+  'poll/create': { load: () => import('./pages/polls/PollCreatePage.tsx').then((m) => m.PollCreatePage) },
+  'poll/edit': { load: () => import('./pages/polls/PollEditPage.tsx').then((m) => m.PollEditPage) },
+  'poll/share': { load: () => import('./pages/polls/PollSharePage.tsx').then((m) => m.PollSharePage) },
+  'poll/vote': { load: () => import('./pages/polls/PollVotesPage.tsx').then((m) => m.PollVotesPage) },
+  'wheel_spinner/lists': { load: () => import('./pages/wheels/WheelListPage.tsx').then((m) => m.WheelListPage) },
+  'wheel_spinner/create': { load: () => import('./pages/wheels/WheelCreatePage.tsx').then((m) => m.WheelCreatePage) },
+  'wheel_spinner/edit': { load: () => import('./pages/wheels/WheelEditPage.tsx').then((m) => m.WheelEditPage) },
+  'wheelspin/share': { load: () => import('./pages/wheels/WheelSharePage.tsx').then((m) => m.WheelSharePage) },
+  'wheelspin/response': { load: () => import('./pages/wheels/WheelSpinsPage.tsx').then((m) => m.WheelSpinsPage) },
+  Plan: { load: () => import('./pages/plan/ShopifyPlanPage.tsx').then((m) => m.ShopifyPlanPage), shell: 'embedded' },
+};
+
+const screens = Object.keys(pages) as AdminScreen[];
+
+const lazyPages = {} as Record<AdminScreen, ComponentType>;
+for (const screen of screens) lazyPages[screen] = lazy(() => pages[screen].load().then((Page) => ({ default: Page })));
+
+const inShell = (shell: AdminShell) => (screen: AdminScreen) => !pages[screen].shell || pages[screen].shell === shell;
+
+/** One screen: its page once loaded (a skeleton until then), its failures kept inside it. */
+function ScreenElement({ screen }: { screen: AdminScreen }) {
+  const Page = lazyPages[screen];
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageSkeleton />}>
+        <Page />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The shell's screens as <Route> elements, to nest in the route that renders the shell's frame at its
+ * base path: <Route path="/app" element={<AppShell />}>{adminRoutes('standalone')}</Route>. Any other
+ * path under the base goes to the dashboard.
+ */
+export function adminRoutes(shell: AdminShell): ReactNode[] {
+  return [
+    ...screens
+      .filter(inShell(shell))
+      .map((screen) =>
+        screen === 'Dashboard' ? (
+          <Route key={screen} index element={<ScreenElement key={screen} screen={screen} />} />
+        ) : (
+          <Route key={screen} path={adminPaths[screen]} element={<ScreenElement key={screen} screen={screen} />} />
+        ),
+      ),
+    <Route key="*" path="*" element={<Navigate to={adminUrl('Dashboard')} replace />} />,
+  ];
+}
+
+/**
+ * Starts loading the page of an address before the shell is ready to show it (while the session
+ * loads), so opening a screen waits for one round trip, not two in a row.
+ */
+export function preloadAdminPage(pathname: string, shell: AdminShell): void {
+  const base = adminBasePath();
+  const screen = screens
+    .filter(inShell(shell))
+    .find((candidate) => matchPath({ path: `${base}/${adminPaths[candidate]}`, caseSensitive: false }, pathname));
+  if (screen) void pages[screen].load().catch(() => undefined);
+}
