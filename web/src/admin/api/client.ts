@@ -1,4 +1,5 @@
 import { csrfHeader } from '@quizlead/shared/constants.ts';
+import { retryInvalidSessionHeader } from '@quizlead/shared/shopify.ts';
 import type { TApiErrorCode } from '@quizlead/shared/schemas/common.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 
@@ -6,7 +7,8 @@ import { messages } from '@quizlead/shared/validations.ts';
  * The one way browser code talks to /api/v1. It speaks the envelopes of docs/api.md:
  * `{data}` on success, `{error:{code,message,field}}` on failure (thrown as ApiError).
  * The standalone shell authenticates with the session cookie plus a CSRF token kept in
- * memory; the embedded app plugs in a bearer-token provider instead.
+ * memory; the embedded app plugs in a bearer-token provider instead (a fresh Shopify session token
+ * per call, and one retry when the server asks for it).
  */
 
 /** The server's codes, plus 'network' when no answer came back. */
@@ -70,22 +72,12 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     body = options.body;
   }
   if (method !== 'GET' && csrfToken) headers.set(csrfHeader, csrfToken);
-  const authorization = authHeaderProvider ? await authHeaderProvider() : null;
-  if (authorization) headers.set('Authorization', authorization);
 
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(0, 'network', messages.generic.serverErrorPrefix + reason);
+  let response = await send(path, { method, headers, body, signal: options.signal });
+  // App Bridge's protocol: a session token the server found invalid or expired is answered 401 with
+  // this header, and the call is made once more with a fresh token.
+  if (authHeaderProvider && response.status === 401 && response.headers.get(retryInvalidSessionHeader) === '1') {
+    response = await send(path, { method, headers, body, signal: options.signal });
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
@@ -94,6 +86,20 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   const error = toApiError(response, payload);
   if (error.status === 401 && options.notifyUnauthorized !== false) unauthorizedHandler?.(error);
   throw error;
+}
+
+/** One call, with the Authorization header of the moment (a fresh session token each time). */
+async function send(path: string, init: { method: Method; headers: Headers; body: BodyInit | undefined; signal?: AbortSignal }) {
+  const headers = new Headers(init.headers);
+  const authorization = authHeaderProvider ? await authHeaderProvider() : null;
+  if (authorization) headers.set('Authorization', authorization);
+  try {
+    return await fetch(path, { ...init, headers, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError(0, 'network', messages.generic.serverErrorPrefix + reason);
+  }
 }
 
 function toApiError(response: Response, payload: unknown): ApiError {

@@ -1,0 +1,25 @@
+/**
+ * The parts of App Bridge's `shopify` global the embedded app uses (types after
+ * @shopify/app-bridge-types' ShopifyGlobal). App Bridge is a CDN script, never bundled: index.html
+ * loads it first, and a test can define `window.shopify` in its place.
+ */
+export interface ShopifyGlobal {
+  /** A fresh session token (a signed JWT, valid for a minute) for the app's own API. */
+  idToken(): Promise<string>;
+  toast: {
+    show(message: string, options?: { duration?: number; isError?: boolean }): string;
+  };
+  config?: { apiKey?: string; shop?: string; host?: string; locale?: string };
+}
+
+declare global {
+  interface Window {
+    shopify?: ShopifyGlobal;
+  }
+}
+
+/** App Bridge, or null when its script did not load (blocked, offline, or a page opened outside the admin). */
+export function appBridge(): ShopifyGlobal | null {
+  const shopify = window.shopify;
+  return shopify && typeof shopify.idToken === 'function' ? shopify : null;
+}

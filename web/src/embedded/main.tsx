@@ -1,0 +1,53 @@
+import '@shopify/polaris/build/esm/styles.css';
+import './embedded.css';
+import { AppProvider, Banner, Page } from '@shopify/polaris';
+import en from '@shopify/polaris/locales/en.json';
+import { setAuthHeaderProvider } from '@quizlead/web/admin/api/client.ts';
+import { RouterLink } from '@quizlead/web/admin/components/RouterLink.tsx';
+import { preloadAdminPage } from '@quizlead/web/admin/routes.tsx';
+import { setShell } from '@quizlead/web/admin/shell.ts';
+import { setToastPresenter } from '@quizlead/web/admin/toast.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { appBridge } from './appBridge.ts';
+import { EmbeddedApp } from './EmbeddedApp.tsx';
+import { embeddedTexts } from './texts.ts';
+
+/**
+ * The Shopify embedded app (served at /shopify/app/… with App Bridge loaded first): the admin's pages
+ * with App Bridge's menu and toasts, every API call carrying a fresh session token.
+ */
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+setShell('embedded');
+const shopify = appBridge();
+if (shopify) {
+  setAuthHeaderProvider(async () => `Bearer ${await shopify.idToken()}`);
+  setToastPresenter((content, { error }) => {
+    shopify.toast.show(content, { isError: error, duration: error ? 8000 : 4000 });
+  });
+  // The page asked for loads while the shell asks who is signed in.
+  preloadAdminPage(window.location.pathname, 'embedded');
+}
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider i18n={en} linkComponent={RouterLink}>
+      {shopify ? (
+        <BrowserRouter>
+          <EmbeddedApp />
+        </BrowserRouter>
+      ) : (
+        <div data-embedded-shell="no-app-bridge">
+          <Page title={embeddedTexts.errorTitle} narrowWidth>
+            <Banner tone="critical">
+              <p>{embeddedTexts.noAppBridge}</p>
+            </Banner>
+          </Page>
+        </div>
+      )}
+    </AppProvider>
+  </StrictMode>,
+);
