@@ -114,7 +114,8 @@ export async function renderThemeBlock(
         id: 'AbC123',
         type: `shopify://apps/quizlead/blocks/${handle}/0000`,
         settings: blockSettings(handle, settings),
-        shopify_attributes: 'data-shopify-editor-block="{&quot;id&quot;:&quot;AbC123&quot;}"',
+        // Shopify fills it in the theme editor only.
+        shopify_attributes: page.designMode ? 'data-shopify-editor-block="{&quot;id&quot;:&quot;AbC123&quot;}"' : '',
       },
     },
     {

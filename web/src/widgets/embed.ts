@@ -26,9 +26,11 @@ interface Loader {
 const p = 'quizlead-embed';
 const frameTitles: Record<EmbedKind, string> = { quiz: 'Quiz', poll: 'Poll', feedback: 'Feedback', wheel: 'Spin the wheel' };
 
+// Pop-ups and slide-ins keep a 44 px strip above the frame for the close button, so it never covers the
+// framed page's title, however long (on a phone a poll's question runs the whole width).
 const styles = `.${p}-frame{display:block;width:100%;height:419px;border:0;overflow:hidden;color-scheme:normal}
 .${p}-backdrop{position:fixed;inset:0;z-index:2147483646;display:flex;align-items:center;justify-content:center;box-sizing:border-box;padding:16px;background:rgba(17,17,17,.6);animation:${p}-in .2s ease-out}
-.${p}-dialog,.${p}-slidein{position:relative;display:flex;flex-direction:column;box-sizing:border-box;background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 20px 60px rgba(0,0,0,.35)}
+.${p}-dialog,.${p}-slidein{position:relative;display:flex;flex-direction:column;box-sizing:border-box;padding-top:44px;background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 20px 60px rgba(0,0,0,.35)}
 .${p}-dialog{width:100%;max-width:713px;max-height:100%}
 .${p}-slidein{position:fixed;z-index:2147483645;right:16px;bottom:16px;width:400px;max-width:calc(100% - 32px);max-height:calc(100% - 32px);animation:${p}-up .3s ease-out}
 .${p}-body{flex:1 1 auto;min-height:0;overflow:auto;-webkit-overflow-scrolling:touch}

@@ -122,8 +122,6 @@ describe('the app block', () => {
       'data-delay': '7',
       'data-scroll': '70',
       'data-once': 'false',
-      // block.shopify_attributes, so the theme editor finds the block.
-      'data-shopify-editor-block': '{&quot;id&quot;:&quot;AbC123&quot;}',
     });
     expect(script).toBe(`https://app.example/widgets/embed.js?v=${embedScriptVersion}`);
   });
@@ -149,6 +147,8 @@ describe('the app block', () => {
     // In the theme editor a pop-up shows every time, so the merchant can look at it again.
     const preview = parse(await renderThemeBlock(shopifyBlockHandle, { item_id: id, display: 'popup' }, { designMode: true }));
     expect(preview.attributes!['data-once']).toBe('false');
+    // block.shopify_attributes, so the theme editor finds the block.
+    expect(preview.attributes!['data-shopify-editor-block']).toBe('{&quot;id&quot;:&quot;AbC123&quot;}');
   });
 
   it('loads the script from the App address setting, else from shopify.app.toml’s application_url', async () => {
