@@ -3,7 +3,6 @@
  * forgets a deleted question, rich text stops at its limit while typing, switches toggle from their label
  * and describe the state they are in, and a failed first Next keeps the typed title.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { visibleLength } from '@quizlead/shared/engine/index.ts';
@@ -11,6 +10,7 @@ import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { quizzes } from '../../server/src/db/schema/index.ts';
 import { scoped } from '../../server/src/db/scope.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
+import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
 let harness: BrowserHarness;
@@ -36,32 +36,9 @@ async function screenshot(page: Page, name: string) {
   await harness.screenshot(page, name);
 }
 
-function question(n: number) {
-  return {
-    id: randomUUID(),
-    kind: 'single',
-    title: `<p>Question ${n}?</p>`,
-    image: null,
-    categoryId: null,
-    answers: [
-      { id: 'yes', text: 'Yes', image: null, correct: true, weight: '', personalityId: null },
-      { id: 'no', text: 'No', image: null, correct: false, weight: '', personalityId: null },
-    ],
-  };
-}
-
-/** A graded quiz made through the HTTP API. */
-async function createQuiz(owner: Owner, title: string, options: { questions?: number; publish?: boolean } = {}) {
-  const created = await owner.client.post('/api/v1/quizzes', { quizType: 'graded_quiz', title });
-  expect(created.status).toBe(201);
-  const id: string = created.body.data.id;
-  if (options.questions) {
-    const questions = Array.from({ length: options.questions }, (_, i) => question(i + 1));
-    expect((await owner.client.put(`/api/v1/quizzes/${id}/questions`, { questions })).status).toBe(200);
-  }
-  if (options.publish) expect((await owner.client.put(`/api/v1/quizzes/${id}/status`, { status: 'published' })).status).toBe(200);
-  return id;
-}
+/** A published-ready graded quiz made through the HTTP API, its questions titled 'Question n?'. */
+const createQuiz = async (owner: Owner, title: string, options: { questions?: number; publish?: boolean } = {}) =>
+  (await createGradedQuiz(owner.client, { title, ...options, questionTitle: (n) => `<p>Question ${n}?</p>` })).id as string;
 
 const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), { timeout: 10_000 }).toBe(true);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });

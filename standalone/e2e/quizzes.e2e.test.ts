@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
 import { users } from '../../server/src/db/schema/index.ts';
 import { scoped } from '../../server/src/db/scope.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
+import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
 let harness: BrowserHarness;
@@ -24,36 +24,9 @@ async function signedInPage(width = 1280, owner?: Owner) {
   return { owner: signedIn, page };
 }
 
-/** A graded question with one right answer, valid for publishing. */
-function question(n: number) {
-  return {
-    id: randomUUID(),
-    kind: 'single',
-    title: `<p>Question ${n}?</p>`,
-    image: null,
-    categoryId: null,
-    answers: [
-      { id: 'yes', text: 'Yes', image: null, correct: true, weight: '', personalityId: null },
-      { id: 'no', text: 'No', image: null, correct: false, weight: '', personalityId: null },
-    ],
-  };
-}
-
-/** A graded quiz made through the HTTP API, with `questions` questions, published when asked. */
-async function createQuiz(owner: Owner, title: string, options: { questions?: number; publish?: boolean } = {}) {
-  const created = await owner.client.post('/api/v1/quizzes', { quizType: 'graded_quiz', title });
-  expect(created.status).toBe(201);
-  const id: string = created.body.data.id;
-  const count = options.questions ?? 0;
-  if (count > 0) {
-    const saved = await owner.client.put(`/api/v1/quizzes/${id}/questions`, {
-      questions: Array.from({ length: count }, (_, i) => question(i + 1)),
-    });
-    expect(saved.status).toBe(200);
-  }
-  if (options.publish) expect((await owner.client.put(`/api/v1/quizzes/${id}/status`, { status: 'published' })).status).toBe(200);
-  return id;
-}
+/** A published-ready graded quiz made through the HTTP API, its questions titled 'Question n?'. */
+const createQuiz = async (owner: Owner, title: string, options: { questions?: number; publish?: boolean } = {}) =>
+  (await createGradedQuiz(owner.client, { title, ...options, questionTitle: (n) => `<p>Question ${n}?</p>` })).id as string;
 
 const rows = (page: Page) => page.locator('.Polaris-IndexTable__Table tbody tr');
 const rowTitles = (page: Page) => rows(page).locator('td:first-child').allInnerTexts();

@@ -36,14 +36,15 @@ export const twoPersonalities = [
 /** Creates a graded quiz through the API, optionally with questions and published. */
 export async function createGradedQuiz(
   client: TestClient,
-  options: { title?: string; questions?: number; publish?: boolean } = {},
+  options: { title?: string; questions?: number; publish?: boolean; questionTitle?: (n: number) => string } = {},
 ) {
   const created = await client.post('/api/v1/quizzes', { quizType: 'graded_quiz', title: options.title ?? 'Maths' });
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
   const id: string = created.body.data.id;
   const count = options.questions ?? 0;
+  const questionTitle = options.questionTitle ?? ((n: number) => `<p>Question ${n}</p>`);
   if (count > 0) {
-    const questions = Array.from({ length: count }, (_, index) => gradedQuestion(`<p>Question ${index + 1}</p>`));
+    const questions = Array.from({ length: count }, (_, index) => gradedQuestion(questionTitle(index + 1)));
     const saved = await client.put(`/api/v1/quizzes/${id}/questions`, { questions });
     if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
   }
