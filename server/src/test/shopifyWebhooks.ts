@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { shopifyWebhookReceipts } from '../db/schema/index.ts';
+import { shopifyWebhookReceipts, shopPlans } from '../db/schema/index.ts';
 import { signWebhook } from './fakes/shopify/signers.ts';
 import type { ShopifyTestServer } from './getTestServer.ts';
 import { personalityQuestion, twoPersonalities } from './quizFactory.ts';
@@ -69,12 +69,19 @@ export async function writtenFor(server: ShopifyTestServer, shop: string) {
   return { receipts: receipts.length, jobs: rows[0]!.count };
 }
 
-/** A shop installed through its first session token, with an embedded client for the owner API. */
+/**
+ * A shop installed through its first session token, with an embedded client for the owner API, once
+ * the install's own read of its plan (a job) is recorded: nothing changes under the test after that.
+ */
 export async function installedShop(server: ShopifyTestServer, shop = newShop()) {
   const owner = server.embedded(shop);
   const session = await owner.get('/api/v1/session');
   expect(session.status).toBe(200);
-  return { shop, owner, accountId: session.body.data.user.accountId as string };
+  const accountId = session.body.data.user.accountId as string;
+  const planRead = async () =>
+    (await server.services.database.db.select().from(shopPlans).where(eq(shopPlans.accountId, accountId))).length;
+  await expect.poll(planRead, { timeout: 10_000 }).toBe(1);
+  return { shop, owner, accountId };
 }
 
 /**

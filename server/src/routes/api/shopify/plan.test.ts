@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZShopifyPlanResponse } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { shopifyPlanMessages } from '@quizlead/shared/shopify.ts';
-import { accounts, shopPlans } from '../../../db/schema/index.ts';
+import { accounts } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
 import { deliverApplied, installedShop, newShop } from '../../../test/shopifyWebhooks.ts';
@@ -22,15 +22,6 @@ const modeOf = async (accountId: string) =>
  */
 const started = Date.now() + 5_000;
 const at = (seconds: number) => new Date(started + seconds * 1000).toISOString();
-
-/** A shop installed, once the install's own read of its plan (a job) has been recorded. */
-async function shopWithPlanRead() {
-  const installed = await installedShop(server);
-  const recorded = async () =>
-    (await server.services.database.db.select().from(shopPlans).where(eq(shopPlans.accountId, installed.accountId))).length;
-  await expect.poll(recorded, { timeout: 10_000 }).toBe(1);
-  return installed;
-}
 
 const subscriptionUpdate = (shop: string, id: number, status: string, updatedAt: string) => ({
   topic: 'app_subscriptions/update',
@@ -52,7 +43,7 @@ const subscriptionUpdate = (shop: string, id: number, status: string, updatedAt:
 
 describe('app_subscriptions/update', () => {
   it('keeps accounts.mode in step: ACTIVE is paid, anything else free', async () => {
-    const { shop, accountId } = await shopWithPlanRead();
+    const { shop, accountId } = await installedShop(server);
     expect(await modeOf(accountId)).toBe('free');
     await deliverApplied(server, subscriptionUpdate(shop, 1, 'PENDING', at(0)));
     expect(await modeOf(accountId)).toBe('free');
@@ -69,13 +60,13 @@ describe('app_subscriptions/update', () => {
   });
 
   it('a plan change: the old subscription ending after the new one began leaves the shop paid, in either order', async () => {
-    const first = await shopWithPlanRead();
+    const first = await installedShop(server);
     await deliverApplied(server, subscriptionUpdate(first.shop, 1, 'ACTIVE', at(0)));
     await deliverApplied(server, subscriptionUpdate(first.shop, 2, 'ACTIVE', at(3600)));
     await deliverApplied(server, subscriptionUpdate(first.shop, 1, 'CANCELLED', at(3601)));
     expect(await modeOf(first.accountId)).toBe('paid');
 
-    const second = await shopWithPlanRead();
+    const second = await installedShop(server);
     await deliverApplied(server, subscriptionUpdate(second.shop, 1, 'ACTIVE', at(0)));
     await deliverApplied(server, subscriptionUpdate(second.shop, 1, 'CANCELLED', at(3600)));
     await deliverApplied(server, subscriptionUpdate(second.shop, 2, 'ACTIVE', at(3601)));
