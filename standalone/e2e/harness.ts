@@ -8,14 +8,19 @@ import { getTestServer, type TestServer } from '../../server/src/test/getTestSer
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless. */
-export async function startBrowserHarness() {
+/**
+ * The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless.
+ * `startServer` boots another variant of it (getShopifyTestServer for the embedded app).
+ */
+export async function startBrowserHarness<Server extends TestServer = TestServer>(
+  startServer: () => Promise<Server> = getTestServer as () => Promise<Server>,
+) {
   if (!existsSync(chromePath))
     throw new Error(`Chromium not found at ${chromePath}: apt-get install chromium, or set CHROME_PATH`);
   if (!existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
     throw new Error('standalone/dist is missing: run `npm run build` first (npm test does)');
   }
-  const server = await getTestServer();
+  const server = await startServer();
   const browser = await chromium.launch({
     executablePath: chromePath,
     headless: true,
@@ -33,12 +38,12 @@ export async function startBrowserHarness() {
   return new BrowserHarness(server, browser);
 }
 
-export class BrowserHarness {
-  readonly server: TestServer;
+export class BrowserHarness<Server extends TestServer = TestServer> {
+  readonly server: Server;
   readonly browser: Browser;
   readonly #contexts: BrowserContext[] = [];
 
-  constructor(server: TestServer, browser: Browser) {
+  constructor(server: Server, browser: Browser) {
     this.server = server;
     this.browser = browser;
   }

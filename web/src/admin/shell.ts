@@ -26,3 +26,15 @@ export const isEmbedded = (): boolean => shell === 'embedded';
 
 /** The path every admin screen starts with in this shell, without a trailing slash. */
 export const adminBasePath = (): string => shellBasePaths[shell];
+
+let reloader = () => window.location.reload();
+
+/**
+ * Loads the app again at the current screen. The embedded app's document needs the shop's launch
+ * query (shop, host), which moving between screens leaves behind, so its shell sets its own way.
+ */
+export function setAppReloader(next: () => void): void {
+  reloader = next;
+}
+
+export const reloadApp = (): void => reloader();

@@ -1,5 +1,5 @@
 import { Banner, Frame, Loading, Page } from '@shopify/polaris';
-import { errorNotice, setUnauthorizedHandler } from '@quizlead/web/admin/api/client.ts';
+import { ApiError, errorNotice, setUnauthorizedHandler } from '@quizlead/web/admin/api/client.ts';
 import { getSession } from '@quizlead/web/admin/api/session.ts';
 import { PageSkeleton } from '@quizlead/web/admin/components/PageSkeleton.tsx';
 import { sessionUserAtom } from '@quizlead/web/admin/session.ts';
@@ -24,7 +24,8 @@ export function EmbeddedShell() {
     getSession(controller.signal).then(
       (session) => setUser(session.user),
       (error: unknown) => {
-        if (!controller.signal.aborted) setFailure(errorNotice(error));
+        if (controller.signal.aborted) return;
+        setFailure(error instanceof ApiError && error.status === 401 ? embeddedTexts.sessionExpired : errorNotice(error));
       },
     );
     return () => controller.abort();

@@ -5,7 +5,7 @@ import en from '@shopify/polaris/locales/en.json';
 import { setAuthHeaderProvider } from '@quizlead/web/admin/api/client.ts';
 import { RouterLink } from '@quizlead/web/admin/components/RouterLink.tsx';
 import { preloadAdminPage } from '@quizlead/web/admin/routes.tsx';
-import { setShell } from '@quizlead/web/admin/shell.ts';
+import { setAppReloader, setShell } from '@quizlead/web/admin/shell.ts';
 import { setToastPresenter } from '@quizlead/web/admin/toast.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,6 +22,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 setShell('embedded');
+// The admin opens the app with the shop and its host; a reload made here keeps them (never the
+// one-time id_token): the server answers with App Bridge's bounce page, which gets a fresh token.
+const launch = new URLSearchParams(window.location.search);
+const relaunchQuery = new URLSearchParams(
+  ['embedded', 'shop', 'host'].flatMap((name) => (launch.has(name) ? [[name, launch.get(name)!]] : [])),
+).toString();
+setAppReloader(() => window.location.assign(`${window.location.pathname}?${relaunchQuery}`));
 const shopify = appBridge();
 if (shopify) {
   setAuthHeaderProvider(async () => `Bearer ${await shopify.idToken()}`);

@@ -1,6 +1,7 @@
 import { BlockStack, Button, Card, InlineStack, Page, Text } from '@shopify/polaris';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { reloadApp } from '../shell.ts';
 
 export const routeErrorTexts = {
   title: 'This page could not be shown',
@@ -44,7 +45,7 @@ class Boundary extends Component<Props, State> {
 
   retry = () => {
     // A page whose code failed to load stays failed in React.lazy: only a reload asks again.
-    if (isChunkLoadError(this.state.error)) window.location.reload();
+    if (isChunkLoadError(this.state.error)) reloadApp();
     else this.setState({ error: null, failedAt: null });
   };
 

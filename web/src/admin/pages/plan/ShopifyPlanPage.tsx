@@ -95,7 +95,7 @@ export function ShopifyPlanPage() {
               {planTexts.current}
             </Text>
             <InlineStack gap="200" blockAlign="center">
-              <Text as="p" variant="headingLg" numeric>
+              <Text as="p" variant="headingLg">
                 <span data-plan-name="">{plan.planName}</span>
               </Text>
               {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
