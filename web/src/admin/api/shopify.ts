@@ -1,16 +1,5 @@
+import type { TShopifyPlan } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { api } from './client.ts';
 
-/** A shop's plan as Shopify bills it (GET /api/v1/shopify/plan; Shopify accounts only). */
-export interface ShopifyPlan {
-  /** What the app grants: 'paid' while a subscription is active. */
-  mode: 'free' | 'paid';
-  planName: string;
-  /** Shopify's AppSubscriptionStatus (ACTIVE, PENDING…), or null without a subscription. */
-  status: string | null;
-  /** Shopify's page for this app's plans, where the merchant picks, changes or cancels one. */
-  planPageUrl: string;
-  /** False when Shopify could not be asked just now: the plan last recorded. */
-  live?: boolean;
-}
-
-export const getShopifyPlan = (signal?: AbortSignal) => api.get<ShopifyPlan>('/api/v1/shopify/plan', { signal });
+/** The shop's plan as Shopify bills it, and the link to Shopify's plan page (Shopify accounts only). */
+export const getShopifyPlan = (signal?: AbortSignal) => api.get<TShopifyPlan>('/api/v1/shopify/plan', { signal });

@@ -12,10 +12,11 @@ import {
   Text,
 } from '@shopify/polaris';
 import { ExternalIcon } from '@shopify/polaris-icons';
+import type { TShopifyPlan } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { shopifyPlanMessages } from '@quizlead/shared/shopify.ts';
 import { useEffect, useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
-import { getShopifyPlan, type ShopifyPlan } from '../../api/shopify.ts';
+import { getShopifyPlan } from '../../api/shopify.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 
 const title = 'Plan';
@@ -28,7 +29,7 @@ export const planTexts = {
   stale: 'Shopify could not be reached just now: this is the plan last recorded.',
 } as const;
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; plan: ShopifyPlan };
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; plan: TShopifyPlan };
 
 /** Shopify's statuses in words, with a badge tone. */
 const statusBadges: Record<string, { label: string; tone?: 'success' | 'attention' | 'critical' }> = {
