@@ -9,8 +9,8 @@ import { visibleLength } from '@quizlead/shared/engine/index.ts';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { quizzes } from '../../server/src/db/schema/index.ts';
 import { scoped } from '../../server/src/db/scope.ts';
-import { createOwner } from '../../server/src/test/factories.ts';
 import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
+import { signedInPage as ownerSignedInPage, type Owner } from './ownerScreens.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
 let harness: BrowserHarness;
@@ -19,16 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-type Owner = Awaited<ReturnType<typeof createOwner>>;
-
-async function signedInPage(width = 1366, owner?: Owner) {
-  const signedIn = owner ?? (await createOwner(harness.server));
-  const page = await harness.newPage({ width });
-  await page
-    .context()
-    .addCookies([{ name: 'ql_session', value: signedIn.client.cookie.split('=')[1]!, url: harness.server.url }]);
-  return { owner: signedIn, page };
-}
+const signedInPage = (width = 1366, owner?: Owner) => ownerSignedInPage(harness, width, owner);
 
 /** Full-page screenshots from the top, so the fixed top bar sits where it belongs. */
 async function screenshot(page: Page, name: string) {

@@ -5,6 +5,7 @@ import { users } from '../../server/src/db/schema/index.ts';
 import { scoped } from '../../server/src/db/scope.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
+import { signedInPage as ownerSignedInPage, type Owner } from './ownerScreens.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
 let harness: BrowserHarness;
@@ -13,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-type Owner = Awaited<ReturnType<typeof createOwner>>;
-
-async function signedInPage(width = 1280, owner?: Owner) {
-  const signedIn = owner ?? (await createOwner(harness.server));
-  const page = await harness.newPage({ width });
-  await page
-    .context()
-    .addCookies([{ name: 'ql_session', value: signedIn.client.cookie.split('=')[1]!, url: harness.server.url }]);
-  return { owner: signedIn, page };
-}
+const signedInPage = (width = 1280, owner?: Owner) => ownerSignedInPage(harness, width, owner);
 
 /** A published-ready graded quiz made through the HTTP API, its questions titled 'Question n?'. */
 const createQuiz = async (owner: Owner, title: string, options: { questions?: number; publish?: boolean } = {}) =>
