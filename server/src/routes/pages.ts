@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { AppContext, AppState, Services } from '../context.ts';
 import { files } from '../db/schema/index.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
-import { shortCodePattern } from '@quizlead/shared/sharing.ts';
+import { shareMessages, shortCodePattern } from '@quizlead/shared/sharing.ts';
 import { NotFoundError } from '../errors.ts';
 import { resolveAuth } from '../middlewares/authenticate.ts';
-import { shortLinkNotFoundPage, shortLinkPagePolicy } from './api/sharing/shortLinkPage.ts';
+import { messagePage, messagePagePolicy } from '../lib/messagePage.ts';
 import { shortLinkTarget } from './api/sharing/shortLinks.ts';
 
 const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
@@ -105,9 +105,13 @@ export function pageRoutes(services: Services): Router<AppState> {
     ctx.set('Cache-Control', 'no-store');
     if (target) return ctx.redirect(target);
     ctx.status = 404;
-    ctx.set('Content-Security-Policy', shortLinkPagePolicy);
+    ctx.set('Content-Security-Policy', messagePagePolicy);
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = shortLinkNotFoundPage(ctx.path.slice(0, 200));
+    ctx.body = messagePage({
+      title: shareMessages.shortLinkNotFound,
+      message: shareMessages.shortLinkNotFoundHint,
+      detail: { label: 'Address', value: ctx.path.slice(0, 200) },
+    });
   });
 
   router.get('/player/assets/*file', async (ctx) => {

@@ -15,7 +15,8 @@ import { AppError } from '../../errors.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { verifySessionToken } from '../../integrations/shopify/sessionToken.ts';
 import type { ShopifyApp } from '../../integrations/shopify/shopifyApp.ts';
-import { bouncePage, embeddedFramePolicy, messagePage, messagePagePolicy } from './shopifyPages.ts';
+import { messagePage, messagePagePolicy } from '../../lib/messagePage.ts';
+import { bouncePage, embeddedFramePolicy } from './shopifyPages.ts';
 
 /**
  * The embedded admin's build (web): index.html holds the literal placeholders %SHOPIFY_API_KEY% and
@@ -81,7 +82,7 @@ function answerPage(ctx: AppContext, status: number, message: string, framePolic
   ctx.set('Content-Security-Policy', `${messagePagePolicy}; ${framePolicy.replace(/;$/, '')}`);
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = messagePage(texts.errorTitle, message);
+  ctx.body = messagePage({ title: texts.errorTitle, message });
 }
 
 /**
@@ -158,7 +159,7 @@ async function storeIntegrationLogin(ctx: AppContext, services: Services) {
   ctx.set('Cache-Control', 'no-store');
   ctx.redirect(target);
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = messagePage(texts.loggingIn, '', { href: target, label: texts.continueToAdmin });
+  ctx.body = messagePage({ title: texts.loggingIn, message: '', link: { href: target, label: texts.continueToAdmin } });
 }
 
 async function hmacHolds(shopify: ShopifyApp, query: URLSearchParams): Promise<boolean> {

@@ -1,0 +1,48 @@
+import { escapeHtml } from './escapeHtml.ts';
+
+/** Only its inline style runs: a message page has no scripts and loads nothing. */
+export const messagePagePolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+export interface MessagePageContent {
+  title: string;
+  /** What happened, or what to try; may be empty. */
+  message: string;
+  /** A value to show as code under the message, e.g. the address that led nowhere. */
+  detail?: { label: string; value: string };
+  link?: { href: string; label: string };
+}
+
+/**
+ * The small hand-written page for an address the app cannot honour (an unknown short link, a store
+ * link that fails its checks): a title, what to do, and at most one link. Everything is escaped.
+ */
+export function messagePage({ title, message, detail, link }: MessagePageContent): string {
+  const linkHtml = link ? ` <a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f2f4; color: #303030;
+    font: 16px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; }
+  main { box-sizing: border-box; width: min(480px, calc(100vw - 32px)); padding: 32px 28px; background: #fff;
+    border-radius: 12px; box-shadow: 0 1px 3px rgba(0, 0, 0, .12); }
+  h1 { margin: 0 0 8px; font-size: 20px; line-height: 1.3; }
+  p { margin: 0; color: #616161; }
+  p + p { margin-top: 12px; }
+  code { overflow-wrap: anywhere; color: #303030; }
+  a { color: #005bd3; }
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}${linkHtml}</p>
+${detail ? `<p>${escapeHtml(detail.label)}: <code>${escapeHtml(detail.value)}</code></p>\n` : ''}</main>
+</body>
+</html>
+`;
+}
