@@ -1,10 +1,6 @@
 import { Banner, Frame, Loading, Page } from '@shopify/polaris';
-import { ApiError, errorNotice, setUnauthorizedHandler } from '@quizlead/web/admin/api/client.ts';
-import { getSession } from '@quizlead/web/admin/api/session.ts';
 import { PageSkeleton } from '@quizlead/web/admin/components/PageSkeleton.tsx';
-import { sessionUserAtom } from '@quizlead/web/admin/session.ts';
-import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useSessionUser } from '@quizlead/web/admin/useSessionUser.ts';
 import { Outlet } from 'react-router';
 import { NavMenu } from './NavMenu.tsx';
 import { embeddedTexts } from './texts.ts';
@@ -15,36 +11,9 @@ import { embeddedTexts } from './texts.ts';
  * sign-out or password here: Shopify signs the merchant in. Notifications go to App Bridge's toast.
  */
 export function EmbeddedShell() {
-  const [user, setUser] = useAtom(sessionUserAtom);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getSession(controller.signal).then(
-      (session) => setUser(session.user),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailure(error instanceof ApiError && error.status === 401 ? embeddedTexts.sessionExpired : errorNotice(error));
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, setUser]);
-
-  // A call refused even with a fresh session token: the shop's session is gone (uninstalled, or the
-  // app's secret changed). Reloading from the admin starts a new one.
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      setUser(null);
-      setFailure(embeddedTexts.sessionExpired);
-    });
-    return () => setUnauthorizedHandler(null);
-  }, [setUser]);
-
-  const retry = () => {
-    setFailure(null);
-    setAttempt((n) => n + 1);
-  };
+  // The shop's session is gone (uninstalled, or the app's secret changed): reloading from the admin
+  // starts a new one.
+  const { user, failure, retry } = useSessionUser(() => embeddedTexts.sessionExpired);
 
   const state = failure ? 'failed' : user ? 'ready' : 'loading';
   return (
