@@ -59,21 +59,23 @@ export function QuestionRow(props: Props) {
             onClick={() => props.onMove(1)}
             accessibilityLabel={`Move question ${number} down`}
           />
+          {/* One child per button: ButtonGroup spaces and keeps on one line its children, not a fragment's. */}
           {branching ? (
             <Button onClick={props.onBranch} disabled={busy} accessibilityLabel={`Branch question ${number}`}>
               Branch
             </Button>
-          ) : (
-            <>
-              <Button icon={EditIcon} onClick={props.onEdit} disabled={busy} accessibilityLabel={`Edit question ${number}`} />
-              <Button
-                icon={DeleteIcon}
-                tone="critical"
-                onClick={props.onDelete}
-                disabled={busy}
-                accessibilityLabel={`Delete question ${number}`}
-              />
-            </>
+          ) : null}
+          {branching ? null : (
+            <Button icon={EditIcon} onClick={props.onEdit} disabled={busy} accessibilityLabel={`Edit question ${number}`} />
+          )}
+          {branching ? null : (
+            <Button
+              icon={DeleteIcon}
+              tone="critical"
+              onClick={props.onDelete}
+              disabled={busy}
+              accessibilityLabel={`Delete question ${number}`}
+            />
           )}
         </ButtonGroup>
       </InlineStack>
