@@ -235,6 +235,9 @@ export const shopifyMessages = {
     'Choose how it shows (in the page, pop-up or slide-in), move the block where you like, then Save.',
   ],
   turnOnPopup: 'Turn on the pop-up',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  copyLinkFailed: 'The browser did not allow copying: open the link and copy its address.',
   embedIntro: 'Or show the quiz across your store as a pop-up or slide-in, with the Quizlead pop-up app embed:',
   embedSteps: [
     'Select Turn on the pop-up: your theme editor opens its App embeds with the Quizlead pop-up switched on.',

@@ -1,8 +1,10 @@
 import { Banner, BlockStack, Button, InlineStack, List, Spinner, Text, TextField } from '@shopify/polaris';
-import { ExternalIcon } from '@shopify/polaris-icons';
+import { CheckIcon, ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
+import { useState } from 'react';
 import type { TShopifyPlacement } from '@quizlead/shared/schemas/reports.ts';
 import { shopifyMessages } from '@quizlead/shared/sharing.ts';
 import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
+import { copyText } from '../../components/share/copyText.ts';
 import type { Fetched } from './fetched.ts';
 
 interface Props {
@@ -80,10 +82,11 @@ export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
         ))}
       </List>
       <TextField label="Quiz id" value={quizId} readOnly monospaced autoComplete="off" selectTextOnFocus />
-      <InlineStack>
+      <InlineStack gap="200" blockAlign="center">
         <Button variant="primary" icon={ExternalIcon} url={placement.editorUrl} target="_blank">
           {shopifyMessages.addToTheme}
         </Button>
+        <CopyLinkButton url={placement.editorUrl} name={shopifyMessages.addToTheme} />
       </InlineStack>
       <Text as="p">{shopifyMessages.embedIntro}</Text>
       <List type="number">
@@ -91,11 +94,40 @@ export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
           <List.Item key={step}>{step}</List.Item>
         ))}
       </List>
-      <InlineStack>
+      <InlineStack gap="200" blockAlign="center">
         <Button icon={ExternalIcon} url={placement.appEmbedUrl} target="_blank">
           {shopifyMessages.turnOnPopup}
         </Button>
+        <CopyLinkButton url={placement.appEmbedUrl} name={shopifyMessages.turnOnPopup} />
       </InlineStack>
     </BlockStack>
+  );
+}
+
+/**
+ * Copies a theme editor link, for a merchant who opens it elsewhere or sends it to whoever edits the
+ * theme (inside the shop's admin, the link itself opens a new tab).
+ */
+function CopyLinkButton({ url, name }: { url: string; name: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const label = state === 'copied' ? shopifyMessages.linkCopied : shopifyMessages.copyLink;
+  return (
+    <InlineStack gap="200" blockAlign="center">
+      <Button
+        variant="tertiary"
+        icon={state === 'copied' ? CheckIcon : ClipboardIcon}
+        accessibilityLabel={`${label}: ${name}`}
+        onClick={() => void copyText(url).then((done) => setState(done ? 'copied' : 'failed'))}
+      >
+        {label}
+      </Button>
+      <span aria-live="polite">
+        {state === 'failed' ? (
+          <Text as="span" tone="caution">
+            {shopifyMessages.copyLinkFailed}
+          </Text>
+        ) : null}
+      </span>
+    </InlineStack>
   );
 }
