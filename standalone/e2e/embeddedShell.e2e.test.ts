@@ -6,103 +6,28 @@
  * session token. Covers the shell's menu, its navigation without reloads, what the shop's admin hides,
  * the token retry protocol, a session that cannot be renewed, and a page whose code fails to load.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shopifyInstallMessages, shopifyPlanMessages } from '@quizlead/shared/shopify.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { routeErrorTexts } from '@quizlead/web/admin/components/RouteErrorBoundary.tsx';
-import { adminHost, sessionTokens } from '../../server/src/test/fakes/shopify/index.ts';
-import { getShopifyTestServer, type ShopifyTestServer } from '../../server/src/test/getTestServer.ts';
+import { adminHost } from '../../server/src/test/fakes/shopify/index.ts';
+import { getShopifyTestServer, testShopifyApp, type ShopifyTestServer } from '../../server/src/test/getTestServer.ts';
 import { newShop } from '../../server/src/test/shopifyWebhooks.ts';
+import { startAppBridgeStub, type AppBridgeStub } from './appBridgeStub.ts';
 import { skipDashboardIntro } from './dashboardIntro.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
-
-type TokenMode = 'valid' | 'expiredOnce' | 'forged';
-
-/** Shopify's side: App Bridge's script and the session tokens it hands the app. */
-interface AppBridgeStub {
-  url: string;
-  server: Server;
-  mode: TokenMode;
-  issued: string[];
-}
 
 let harness: BrowserHarness<ShopifyTestServer>;
 let stub: AppBridgeStub;
 
-/**
- * App Bridge's part in the page: `window.shopify`; on the server's bounce page (a document load without
- * a session token) it fetches one and loads the page again with it, as App Bridge does.
- */
-function appBridgeScript(origin: string) {
-  return `(() => {
-  const shop = new URLSearchParams(location.search).get('shop');
-  const token = () => fetch(${JSON.stringify(origin)} + '/token?shop=' + encodeURIComponent(shop)).then((answer) => answer.text());
-  if (document.currentScript && document.currentScript.hasAttribute('data-api-key')) {
-    token().then((idToken) => {
-      const url = new URL(location.href);
-      url.searchParams.set('id_token', idToken);
-      location.replace(url.href);
-    });
-    return;
-  }
-  window.__appBridgeToasts = [];
-  window.shopify = {
-    config: { apiKey: document.querySelector('meta[name="shopify-api-key"]')?.content, shop },
-    idToken: token,
-    toast: {
-      show(message, options) {
-        window.__appBridgeToasts.push({ message, isError: Boolean(options && options.isError) });
-        return 'toast-' + window.__appBridgeToasts.length;
-      },
-    },
-  };
-})();`;
-}
-
-async function startAppBridgeStub(): Promise<AppBridgeStub> {
-  const state = { mode: 'valid' as TokenMode, issued: [] as string[] };
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://stub');
-      response.setHeader('Access-Control-Allow-Origin', '*');
-      if (url.pathname === '/app-bridge.js') {
-        response.setHeader('content-type', 'text/javascript');
-        return response.end(appBridgeScript(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-      }
-      if (url.pathname === '/token') {
-        const shop = url.searchParams.get('shop') ?? '';
-        const { app } = harness.server;
-        const mode = state.mode;
-        if (mode === 'expiredOnce') state.mode = 'valid';
-        state.issued.push(mode);
-        const token =
-          mode === 'forged'
-            ? await sessionTokens.wrongSignature(app, shop)
-            : mode === 'expiredOnce'
-              ? await sessionTokens.expired(app, shop)
-              : await sessionTokens.valid(app, shop);
-        response.setHeader('content-type', 'text/plain');
-        return response.end(token);
-      }
-      response.statusCode = 404;
-      response.end('Not found');
-    })();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(state, { url, server });
-}
-
 beforeAll(async () => {
-  stub = await startAppBridgeStub();
-  harness = await startBrowserHarness(() => getShopifyTestServer({ APP_BRIDGE_URL: `${stub.url}/app-bridge.js` }));
+  stub = await startAppBridgeStub(testShopifyApp);
+  harness = await startBrowserHarness(() => getShopifyTestServer({ APP_BRIDGE_URL: stub.scriptUrl }));
 });
 afterAll(async () => {
   await harness?.close();
-  await new Promise((done) => stub?.server.close(done));
+  await stub?.close();
 });
 
 /** The app opened from the shop's admin: Shopify loads /shopify/app with the shop, host and a session token. */

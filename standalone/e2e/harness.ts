@@ -10,10 +10,12 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
  * The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless.
- * `startServer` boots another variant of it (getShopifyTestServer for the embedded app).
+ * `startServer` boots another variant of it (getShopifyTestServer for the embedded app); `browserArgs`
+ * are more Chromium switches (e.g. --host-resolver-rules).
  */
 export async function startBrowserHarness<Server extends TestServer = TestServer>(
   startServer: () => Promise<Server> = getTestServer as () => Promise<Server>,
+  options: { browserArgs?: string[] } = {},
 ) {
   if (!existsSync(chromePath))
     throw new Error(`Chromium not found at ${chromePath}: apt-get install chromium, or set CHROME_PATH`);
@@ -32,6 +34,7 @@ export async function startBrowserHarness<Server extends TestServer = TestServer
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
+      ...(options.browserArgs ?? []),
     ],
   });
   mkdirSync(resultsDir, { recursive: true });
@@ -48,11 +51,15 @@ export class BrowserHarness<Server extends TestServer = TestServer> {
     this.browser = browser;
   }
 
-  /** A fresh browser profile (no cookies) at desktop or phone width. */
-  async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+  /**
+   * A fresh browser profile (no cookies) at desktop or phone width. `ignoreHTTPSErrors` accepts the
+   * self-signed certificates of local stand-ins for https sites.
+   */
+  async newPage(options: { width?: number; height?: number; ignoreHTTPSErrors?: boolean } = {}): Promise<Page> {
     const context = await this.browser.newContext({
       baseURL: this.server.url,
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
     });
     this.#contexts.push(context);
     const page = await context.newPage();

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { computeResult, resultSummary, type TQuizResult } from '@quizlead/shared/engine/index.ts';
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import type { TBranch, TCategory, TPersonality, TQuestion, TQuizDetail, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
@@ -84,7 +84,7 @@ export function expected(quiz: TQuizDetail, picks: Record<string, string[]>): { 
 const plain = (html: string) => html.replace(/<[^>]*>/g, '').trim();
 
 /** Answers the question on screen by clicking the answers' texts (checkboxes for multiple-answer questions). */
-export async function answerQuestion(page: Page, quiz: TQuizDetail, questionIndex: number, answerIds: string[]) {
+export async function answerQuestion(page: Page | FrameLocator, quiz: TQuizDetail, questionIndex: number, answerIds: string[]) {
   const current = quiz.questions[questionIndex]!;
   await expect.poll(() => page.getByRole('heading', { name: plain(current.title) }).isVisible()).toBe(true);
   for (const answerId of answerIds) {
@@ -97,11 +97,11 @@ export async function answerQuestion(page: Page, quiz: TQuizDetail, questionInde
 /** A play as the test makes it: question index → the answer ids clicked, in order. */
 export type Steps = [number, string[]][];
 
-export const startButton = (page: Page, quiz: TQuizDetail) =>
+export const startButton = (page: Page | FrameLocator, quiz: TQuizDetail) =>
   page.getByRole('button', { name: quiz.settings.startButtonText.trim() || quizDefaults.publicStartButtonText, exact: true });
 
 /** Plays from the start page through the listed questions (by index), in order. */
-export async function playThrough(page: Page, quiz: TQuizDetail, steps: Steps) {
+export async function playThrough(page: Page | FrameLocator, quiz: TQuizDetail, steps: Steps) {
   await startButton(page, quiz).click();
   for (const [index, answerIds] of steps) await answerQuestion(page, quiz, index, answerIds);
 }

@@ -6,17 +6,14 @@
  * player load from the app's origin (not the shop's), the player's API calls reach the app, the CSPs
  * allow it, and another shop's item is not served.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Liquid } from 'liquidjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pollMessages } from '@quizlead/shared/engagement.ts';
 import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
-import { signAppProxyQuery } from '../../server/src/test/fakes/shopify/signers.ts';
 import { createShopifyApp } from '../../server/src/integrations/shopify/shopifyApp.ts';
 import { createPoll } from '../../server/src/test/widgetFactory.ts';
+import { startAppProxyStorefront } from './appProxyStorefront.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import { buildQuiz, question, storedPlays } from './playerQuizzes.ts';
 
@@ -26,38 +23,8 @@ const newShop = () => `e2e-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
 let shop = newShop();
 
 let harness: BrowserHarness;
-let storefront: { url: string; server: Server };
+let storefront: Awaited<ReturnType<typeof startAppProxyStorefront>>;
 const pageErrors: string[] = [];
-
-/** Shopify's side of the proxy: forward /apps/quizlead/… signed, render the Liquid in the theme. */
-async function startStorefront(appUrl: string) {
-  const liquid = new Liquid();
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://storefront');
-      if (!url.pathname.startsWith('/apps/quizlead/')) {
-        response.statusCode = 404;
-        return response.end('Not found');
-      }
-      const query = signAppProxyQuery(app.apiSecret, shop, { params: [...url.searchParams.entries()] });
-      const answer = await fetch(`${appUrl}${url.pathname}?${query}`);
-      const body = await answer.text();
-      const liquidAnswer = answer.headers.get('content-type')?.startsWith('application/liquid');
-      const content = liquidAnswer ? await liquid.parseAndRender(body, { shop: { name: 'E2E Coffee' } }) : body;
-      response.statusCode = answer.status;
-      response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>E2E Coffee</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="margin:0 auto;max-width:900px;font-family:sans-serif"><header><h1>E2E Coffee</h1></header>
-<main>${content}</main><footer><p>© E2E Coffee</p></footer></body></html>`);
-    })().catch((error: unknown) => {
-      response.statusCode = 500;
-      response.end(String(error));
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 beforeAll(async () => {
   harness = await startBrowserHarness();
@@ -67,10 +34,11 @@ beforeAll(async () => {
     { ...services.env, SHOPIFY_API_KEY: app.apiKey, SHOPIFY_API_SECRET: app.apiSecret },
     services.logger,
   );
-  storefront = await startStorefront(harness.server.url);
+  // Shopify's side of the proxy: forward /apps/quizlead/… signed for the current shop, render the Liquid in the theme.
+  storefront = await startAppProxyStorefront({ appUrl: () => harness.server.url, apiSecret: app.apiSecret, shopOf: () => shop });
 });
 afterAll(async () => {
-  await new Promise<void>((done) => (storefront ? storefront.server.close(() => done()) : done()));
+  await storefront?.close();
   await harness?.close();
 });
 
