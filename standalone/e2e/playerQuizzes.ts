@@ -109,6 +109,15 @@ export async function playThrough(page: Page | FrameLocator, quiz: TQuizDetail, 
 export const picksOf = (quiz: TQuizDetail, steps: Steps) =>
   Object.fromEntries(steps.map(([index, answerIds]) => [quiz.questions[index]!.id, answerIds]));
 
+/** Plays to the result (on a page or inside a frame) and checks the result shown is the engine's; answers its summary. */
+export async function playToResult(surface: Page | FrameLocator, quiz: TQuizDetail, steps: Steps): Promise<string> {
+  await expect.poll(() => startButton(surface, quiz).isVisible(), { timeout: 15_000 }).toBe(true);
+  await playThrough(surface, quiz, steps);
+  const { summary } = expected(quiz, picksOf(quiz, steps));
+  await expect.poll(() => surface.getByTestId('result-summary').textContent()).toBe(summary);
+  return summary;
+}
+
 /** The plays stored for a quiz, oldest first (owners cannot list plays through the API yet: read the table). */
 export async function storedPlays(server: TestServer, quizId: string): Promise<Record<string, unknown>[]> {
   if (!/^[0-9a-f-]{36}$/.test(quizId)) throw new Error(`not a quiz id: ${quizId}`);

@@ -7,9 +7,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { pollMessages } from '@quizlead/shared/engagement.ts';
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import {
   embedScriptVersion,
@@ -26,7 +25,7 @@ import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
 import { createPoll } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 import { clipboard, fitsWidth, noSeriousViolations, screenshot, signedInPage, toast, type Owner } from './ownerScreens.ts';
-import { buildQuiz, expected, picksOf, question, storedPlays, type Steps } from './playerQuizzes.ts';
+import { buildQuiz, playToResult, question, storedPlays, type Steps } from './playerQuizzes.ts';
 
 let harness: BrowserHarness;
 /** Another site: its pages are whatever the test puts in `host.pages`. */
@@ -71,30 +70,6 @@ const publishedQuiz = (owner: Owner, settings: Partial<TQuizDetail['settings']> 
       ]),
     ],
   });
-
-type Surface = Page | FrameLocator;
-const plain = (html: string) => html.replace(/<[^>]*>/g, '').trim();
-
-/** Plays the quiz to its result on a page or inside a frame, and checks the result shown. */
-async function playToResult(surface: Surface, quiz: TQuizDetail) {
-  const start = surface.getByRole('button', {
-    name: quiz.settings.startButtonText.trim() || quizDefaults.publicStartButtonText,
-    exact: true,
-  });
-  await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
-  await start.click();
-  for (const [index, answerIds] of steps) {
-    const current = quiz.questions[index]!;
-    await expect.poll(() => surface.getByRole('heading', { name: plain(current.title) }).isVisible()).toBe(true);
-    for (const answerId of answerIds) {
-      const text = current.answers.find((answer) => answer.id === answerId)!.text;
-      await surface.getByRole('button', { name: text, exact: true }).click();
-    }
-  }
-  const { summary } = expected(quiz, picksOf(quiz, steps));
-  await expect.poll(() => surface.getByTestId('result-summary').textContent()).toBe(summary);
-  return summary;
-}
 
 /** What a visitor sees of a host page: the viewport only (pop-ups and slide-ins are fixed to it). */
 const viewportShot = (page: Page, name: string) =>
@@ -158,7 +133,7 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   await screenshot(harness, page, 'quiz-share-link');
   const visitor = await harness.newPage({ width: 1280 });
   await visitor.goto(link);
-  await playToResult(visitor, quiz);
+  await playToResult(visitor, quiz, steps);
 
   // Short Link: made on first opening, the same afterwards; it redirects to the player.
   await tab(page, 'Short Link').click();
@@ -170,7 +145,7 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   expect(redirect.headers.get('location')).toBe(quizPlayerPath(quiz));
   await visitor.goto(short);
   expect(visitor.url()).toBe(link);
-  await playToResult(visitor, quiz);
+  await playToResult(visitor, quiz, steps);
   expect((await owner.client.post(`/api/v1/quizzes/${quiz.id}/short-link`)).body.data.path).toBe(new URL(short).pathname);
 
   // Iframe: the fixed-size frame on another site.
@@ -181,7 +156,7 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   host.pages.set('/iframe', hostPage(iframe));
   const hostTab = await harness.newPage({ width: 1280 });
   await hostTab.goto(`${host.url}/iframe`);
-  await playToResult(hostTab.frameLocator('iframe'), quiz);
+  await playToResult(hostTab.frameLocator('iframe'), quiz, steps);
 
   // Widget, in the page: the element becomes a frame that resizes to the quiz and plays to the result.
   const inline = await copyTab(page, 'Widget');
@@ -196,7 +171,7 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
   expect(await frame.getAttribute('title')).toBe(title);
   expect(await frame.getAttribute('loading')).toBe('lazy');
   await frameFits(hostTab, frame);
-  const summary = await playToResult(hostTab.frameLocator('iframe[data-quizlead-frame=quiz]'), quiz);
+  const summary = await playToResult(hostTab.frameLocator('iframe[data-quizlead-frame=quiz]'), quiz, steps);
   await frameFits(hostTab, frame);
   await harness.screenshot(hostTab, 'embed-inline-host');
 
@@ -256,7 +231,7 @@ it('copies each tab’s text, and the link, short link, iframe and widget codes 
     await expect.poll(() => dialog.isVisible()).toBe(true);
   }
   const inside = hostTab.frameLocator('iframe[data-quizlead-frame=quiz]');
-  await playToResult(inside, quiz);
+  await playToResult(inside, quiz, steps);
   await inside.getByTestId('result-summary').click();
   await hostTab.keyboard.press('Escape');
   await expect.poll(() => dialog.count()).toBe(0);

@@ -8,8 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FrameLocator, Page } from 'playwright-core';
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
+import type { Page } from 'playwright-core';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { embedOnceKey, shopifyBlockHandle, shopifyEmbedHandle } from '@quizlead/shared/sharing.ts';
 import { pollMessages } from '@quizlead/shared/engagement.ts';
@@ -17,7 +16,7 @@ import { createOwner } from '../../server/src/test/factories.ts';
 import { renderThemeBlock, type StorefrontPage } from '../../server/src/test/themeExtension.ts';
 import { createPoll } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
-import { buildQuiz, expected, picksOf, question, storedPlays, type Steps } from './playerQuizzes.ts';
+import { buildQuiz, playToResult, question, storedPlays, type Steps } from './playerQuizzes.ts';
 
 let harness: BrowserHarness;
 /** The store: its pages are the theme's layout around the extension's rendered Liquid. */
@@ -120,28 +119,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, '').trim();
-
-/** Plays the quiz in its frame to the result and checks the result the engine gives. */
-async function playToResult(frame: FrameLocator) {
-  const start = frame.getByRole('button', {
-    name: quiz.settings.startButtonText.trim() || quizDefaults.publicStartButtonText,
-    exact: true,
-  });
-  await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
-  await start.click();
-  for (const [index, answerIds] of steps) {
-    const current = quiz.questions[index]!;
-    await expect.poll(() => frame.getByRole('heading', { name: plain(current.title) }).isVisible()).toBe(true);
-    for (const answerId of answerIds) {
-      const text = current.answers.find((answer) => answer.id === answerId)!.text;
-      await frame.getByRole('button', { name: text, exact: true }).click();
-    }
-  }
-  const { summary } = expected(quiz, picksOf(quiz, steps));
-  await expect.poll(() => frame.getByTestId('result-summary').textContent()).toBe(summary);
-}
-
 /** Scrolls the window to this share of what can be scrolled, as a wheel would, and lets scroll events run. */
 async function scrollTo(page: Page, percent: number) {
   await page.evaluate((share) => {
@@ -183,7 +160,7 @@ for (const [width, height] of [
 
     // The quiz plays in the page to its result (the frame scrolled into view, as a reader would).
     await frameElement.scrollIntoViewIfNeeded();
-    await playToResult(page.frameLocator('.shopify-app-block iframe[data-quizlead-frame=quiz]'));
+    await playToResult(page.frameLocator('.shopify-app-block iframe[data-quizlead-frame=quiz]'), quiz, steps);
     await frameElement.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await viewportShot(page, `shopify-storefront-block-${width}`);
