@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+
+/**
+ * What every CRM integration is given and answers (issue 12; reference: crm-webhooks-payments.md
+ * Part A). One module a provider, `server/src/integrations/crm/<provider>.ts`, each exporting a
+ * `CrmProvider`; the delivery pipeline calls `upsertContact` and decides on retries from the outcome.
+ */
+
+/** Where a lead came from. */
+export type LeadTool = 'quiz' | 'poll' | 'feedback' | 'wheel';
+
+/** A captured lead as every destination receives it. */
+export interface Lead {
+  email: string;
+  /** As the visitor typed it; may be empty. */
+  name: string;
+  tool: LeadTool;
+  item: { id: string; title: string };
+  /** What the visitor got: any of these that apply. */
+  result: {
+    outcome?: string;
+    score?: number;
+    percentage?: number;
+    personality?: string;
+    vote?: string;
+    rating?: string;
+    prize?: string;
+  };
+  /** The visitor agreed to hear from the owner. */
+  consent: boolean;
+  /** The item's CRM tag (Advanced tab) plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'. */
+  tags: string[];
+  capturedAt: string;
+}
+
+/** Calls go out through externalFetch (the EXTERNAL_API_ORIGIN seam), never the global fetch. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The request and response as the delivery log shows them: secrets redacted by the provider. */
+export interface Exchange {
+  request: { method: string; url: string; headers: Record<string, string>; body: string };
+  response?: { status: number; headers: Record<string, string>; body: string };
+}
+
+export type DeliveryOutcome =
+  | { ok: true; exchange: Exchange[] }
+  | {
+      ok: false;
+      /** false for answers that cannot succeed on retry (bad key, 401, 403, 404, a refused list): the delivery goes dead at once. */
+      retryable: boolean;
+      /** From 429 / Retry-After or the provider's reset header. */
+      retryAfterMs?: number;
+      /** The provider's own message, for the owner. */
+      message: string;
+      exchange: Exchange[];
+    };
+
+export interface CrmProvider<TSettings> {
+  id: string;
+  /** As owners see it in Settings, e.g. 'Brevo (formerly Sendinblue)'. */
+  label: string;
+  /** The provider's own settings fields (api key, list id, domain…), validated on save. */
+  settings: z.ZodType<TSettings>;
+  /** Names of settings that are secrets: encrypted at rest, masked when shown, redacted in logs. */
+  secretFields: readonly (keyof TSettings & string)[];
+  /** Adds the lead, or updates the contact when the email is already there; never fails on a duplicate. */
+  upsertContact(lead: Lead, settings: TSettings, fetch: Fetch): Promise<DeliveryOutcome>;
+}
