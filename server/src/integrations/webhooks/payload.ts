@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Lead } from '../crm/crmProvider.ts';
+
+/**
+ * What an outgoing webhook carries (issue 12; Standard Webhooks payload shape `{type, timestamp, data}`).
+ * `data` is the delivery contract's `Lead` (integrations/crm/crmProvider.ts), so a webhook endpoint is one
+ * more destination of the same pipeline as the CRMs. The JSON Schema in docs/webhooks.schema.json is
+ * generated from `ZWebhookPayload` (scripts/writeWebhooksSchema.ts) and a test keeps them equal.
+ */
+
+/** The event types an endpoint receives; `test` is the Settings "send a test" event, shaped like a real one. */
+export const webhookEventTypes = [
+  'lead.captured',
+  'play.completed',
+  'poll.voted',
+  'feedback.sent',
+  'wheel.spun',
+  'test',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export const ZWebhookLead = z
+  .object({
+    email: z.string().describe("The visitor's email address, as typed at the lead form."),
+    name: z.string().describe('The name the visitor typed; may be empty.'),
+    tool: z.enum(['quiz', 'poll', 'feedback', 'wheel']).describe('The kind of item the lead came from.'),
+    item: z
+      .object({
+        id: z.string().describe("The item's id."),
+        title: z.string().describe("The item's title."),
+      })
+      .describe('The quiz, poll, feedback form or wheel.'),
+    result: z
+      .object({
+        outcome: z.string().optional().describe("The quiz's outcome (result title)."),
+        score: z.number().optional().describe('Points scored, for a scored quiz.'),
+        percentage: z.number().optional().describe('Share of correct answers, 0–100, for a graded quiz.'),
+        personality: z.string().optional().describe('The personality reached, for a personality quiz.'),
+        vote: z.string().optional().describe('The option voted for, for a poll.'),
+        rating: z.string().optional().describe('The rating given, for a feedback form.'),
+        prize: z.string().optional().describe('The prize won, for a wheel.'),
+      })
+      .describe('What the visitor got: only the fields that apply to the tool are present.'),
+    consent: z.boolean().describe('The visitor agreed to hear from the owner.'),
+    tags: z
+      .array(z.string())
+      .describe("The item's CRM tag plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'."),
+    capturedAt: z.iso.datetime({ offset: true }).describe('When the visitor submitted, ISO 8601.'),
+  })
+  .describe('The lead, exactly as every destination (CRM or webhook) receives it.');
+
+export const ZWebhookPayload = z
+  .object({
+    type: z.enum(webhookEventTypes).describe("The event; 'test' is sent by Settings to try an endpoint."),
+    timestamp: z.iso
+      .datetime({ offset: true })
+      .describe('When the event happened, ISO 8601. The same on every retry; webhook-timestamp is the attempt time.'),
+    data: ZWebhookLead,
+  })
+  .meta({
+    title: 'Quizlead webhook payload',
+    description:
+      'The JSON body of every Quizlead webhook (Standard Webhooks shape). Verify the webhook-signature header over the raw body before parsing it.',
+  });
+
+export type WebhookPayload = z.infer<typeof ZWebhookPayload>;
+
+// The payload's data is the contract's Lead, both ways: a change to either fails the typecheck here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const leadMatchesContract: Same<z.infer<typeof ZWebhookLead>, Lead> = true;
+void leadMatchesContract;
+
+/** The JSON body sent for an event: the same bytes on every attempt, so a receiver can dedupe on webhook-id. */
+export function buildWebhookPayload(type: WebhookEventType, lead: Lead, occurredAt: Date | string): WebhookPayload {
+  const timestamp = typeof occurredAt === 'string' ? new Date(occurredAt).toISOString() : occurredAt.toISOString();
+  return ZWebhookPayload.parse({ type, timestamp, data: lead });
+}
+
+/** A realistic lead for the `test` event (Settings → Webhook Integration → test): the same shape as a real one. */
+export function sampleWebhookLead(now: Date = new Date()): Lead {
+  return {
+    email: 'jane.doe@example.com',
+    name: 'Jane Doe',
+    tool: 'quiz',
+    item: { id: 'sample-quiz', title: 'Which coffee suits you?' },
+    result: { outcome: 'The Adventurer', personality: 'Adventurer', score: 8, percentage: 80 },
+    consent: true,
+    tags: ['quizlead-sample', 'quizlead-personality-adventurer'],
+    capturedAt: now.toISOString(),
+  };
+}
+
+/**
+ * docs/webhooks.schema.json's content (draft 2020-12), before formatting. Described as input, so objects
+ * stay open (no `additionalProperties: false`): a field added later does not break a receiver that validates.
+ */
+export function webhookJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ZWebhookPayload, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
+}
