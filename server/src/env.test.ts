@@ -80,6 +80,18 @@ describe('parseEnv', () => {
     expect(parseEnv({}).APP_BRIDGE_URL).toBe('https://cdn.shopify.com/shopifycloud/app-bridge.js');
   });
 
+  it('refuses WEBHOOKS_ALLOW_PRIVATE in production, naming it, and reads it as a flag elsewhere (off by default)', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: key.toString('hex') };
+    expect(() => parseEnv({ ...production, WEBHOOKS_ALLOW_PRIVATE: 'true' })).toThrow(
+      /WEBHOOKS_ALLOW_PRIVATE: is for development and tests only: refused in production/,
+    );
+    expect(parseEnv({ ...production, WEBHOOKS_ALLOW_PRIVATE: 'false' }).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(parseEnv({}).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE: 'true' }).WEBHOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(parseEnv({ WEBHOOKS_ALLOW_PRIVATE: '1' }).WEBHOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(() => parseEnv({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOKS_ALLOW_PRIVATE: /);
+  });
+
   it('turns the dev mailbox off when SMTP is configured', () => {
     expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).devMailbox).toBe(false);
   });

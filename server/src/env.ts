@@ -110,6 +110,8 @@ const ZEnv = z
     APP_BRIDGE_URL: z.url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'),
     /** Development and tests only: every third-party API call goes to this origin (a local fake) instead. */
     EXTERNAL_API_ORIGIN: z.url().optional(),
+    /** Development and tests only: outgoing webhooks may reach loopback and private addresses. */
+    WEBHOOKS_ALLOW_PRIVATE: ZBoolean.default(false),
     /** Seals secrets at rest (Shopify tokens, CRM keys): 32 bytes, base64 or hex. */
     ENCRYPTION_KEY: z.string().optional(),
     /** Several keys for rotation, "id:key,id:key", the first encrypting; replaces ENCRYPTION_KEY. */
@@ -127,6 +129,8 @@ const ZEnv = z
     if (production && !env.SESSION_SECRET) issue('SESSION_SECRET', 'is required in production');
     if (production && env.EXTERNAL_API_ORIGIN)
       issue('EXTERNAL_API_ORIGIN', 'is for development and tests only: refused in production');
+    if (production && env.WEBHOOKS_ALLOW_PRIVATE)
+      issue('WEBHOOKS_ALLOW_PRIVATE', 'is for development and tests only: refused in production');
     if (Boolean(env.SHOPIFY_API_KEY) !== Boolean(env.SHOPIFY_API_SECRET))
       issue(env.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', 'is required with the other Shopify credential');
     const singleKey = env.ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(env.ENCRYPTION_KEY);
