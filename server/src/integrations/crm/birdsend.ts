@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+
+/**
+ * BirdSend, reference crm-webhooks-payments.md A6: `https://api.birdsend.co/v1`, JSON only,
+ * `Authorization: Bearer <personal access token>`. The contact is looked up first with
+ * `GET /contacts?search_by=email&keyword=<email>` (`data[0].contact_id`); a new one is created with
+ * `POST /contacts {email, fields:{first_name, last_name}, tags:[names]}` (201 `{contact_id}`, tag names
+ * inline). BirdSend's duplicate answer is unverified, so an existing contact is never POSTed again: it
+ * is updated with `PATCH /contacts/{contact_id}` and the same body without the email (BirdSend's
+ * update call, not in the reference), and a create that races another one and is refused as a
+ * duplicate (422) falls back to the lookup and update. 5 requests/s: a 429 waits Retry-After, else 1 s.
+ */
+export const birdSendSettings = z.object({
+  api_key: z.string().trim().min(1, 'Enter your BirdSend personal access token'),
+  tag: z.string().trim().optional(),
+});
+export type BirdSendSettings = z.infer<typeof birdSendSettings>;
+
+export const birdSendApi = 'https://api.birdsend.co/v1';
+
+function messageOf(answer: CallAnswer): string | undefined {
+  const message = stringAt(answer.json, 'message');
+  const errors = (answer.json as { errors?: unknown } | undefined)?.errors;
+  const details =
+    errors && typeof errors === 'object'
+      ? Object.values(errors as Record<string, unknown>)
+          .flat()
+          .filter((value): value is string => typeof value === 'string')
+      : [];
+  return [message, ...details].filter(Boolean).join(' ') || undefined;
+}
+
+const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 1000;
+
+export const birdSend: CrmProvider<BirdSendSettings> = {
+  id: 'birdsend',
+  label: 'BirdSend',
+  settings: birdSendSettings,
+  secretFields: ['api_key'],
+  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+    const call = new CrmCall(fetch, [settings.api_key]);
+    const headers = { Authorization: `Bearer ${settings.api_key}`, Accept: 'application/json' };
+    const jsonHeaders = { ...headers, 'Content-Type': 'application/json' };
+    const options = { messageOf, retryAfterOf };
+    const { first, last } = splitName(lead.name);
+    const fields: Record<string, string> = {};
+    if (first) fields.first_name = first;
+    if (last) fields.last_name = last;
+    const tags = leadTags(lead, settings.tag);
+
+    const lookup = async () => {
+      const found = await call.send('GET', `${birdSendApi}/contacts?search_by=email&keyword=${encodeURIComponent(lead.email)}`, {
+        headers,
+        ...options,
+      });
+      if (!found.ok) return found;
+      const data = (found.answer.json as { data?: unknown } | undefined)?.data;
+      const match = Array.isArray(data)
+        ? data.find((contact) => stringAt(contact, 'email')?.toLowerCase() === lead.email.toLowerCase())
+        : undefined;
+      return { ok: true as const, contactId: stringAt(match, 'contact_id') };
+    };
+    const update = async (contactId: string) => {
+      const updated = await call.send('PATCH', `${birdSendApi}/contacts/${encodeURIComponent(contactId)}`, {
+        headers: jsonHeaders,
+        body: JSON.stringify({ fields, tags }),
+        ...options,
+      });
+      return updated.ok ? call.done() : updated.outcome;
+    };
+
+    const existing = await lookup();
+    if (!existing.ok) return existing.outcome;
+    if (existing.contactId) return update(existing.contactId);
+    const created = await call.send('POST', `${birdSendApi}/contacts`, {
+      headers: jsonHeaders,
+      body: JSON.stringify({ email: lead.email, fields, tags }),
+      accept: (status) => (status >= 200 && status < 300) || status === 422,
+      ...options,
+    });
+    if (!created.ok) return created.outcome;
+    if (created.answer.status !== 422) return call.done();
+    const raced = await lookup();
+    if (!raced.ok) return raced.outcome;
+    return raced.contactId ? update(raced.contactId) : call.failFrom(created.answer, messageOf);
+  },
+};
