@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeActiveCampaign } from '../../test/fakes/crm/activecampaign.ts';
+import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { externalFetch } from '../external/externalFetch.ts';
+import { activeCampaign, activeCampaignBase, type ActiveCampaignSettings } from './activecampaign.ts';
+
+const apiKey = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4';
+const settings: ActiveCampaignSettings = {
+  api_key: apiKey,
+  activecampaign_account: 'https://acme.api-us1.com',
+  campaignid: '3',
+  tag: 'Quiz lead',
+};
+const world = useFakeWorld();
+let fake: FakeActiveCampaign;
+
+beforeEach(() => {
+  fake = new FakeActiveCampaign(apiKey, ['3']);
+  world().register('acme.api-us1.com', fake);
+});
+
+describe('ActiveCampaign', () => {
+  it('syncs the contact, subscribes it to the list and tags it with the documented requests', async () => {
+    const outcome = await activeCampaign.upsertContact(quizLead(), settings, externalFetch);
+    expect(outcome).toMatchObject({ ok: true });
+    const calls = fake.requests.map((request) => `${request.method} ${request.path} ${request.status}`);
+    expect(calls).toEqual([
+      'POST /api/3/contact/sync 201',
+      'POST /api/3/contactLists 201',
+      'GET /api/3/tags 200',
+      'POST /api/3/tags 201',
+      'POST /api/3/contactTags 201',
+      'GET /api/3/tags 200',
+      'POST /api/3/tags 201',
+      'POST /api/3/contactTags 201',
+      'GET /api/3/tags 200',
+      'POST /api/3/tags 201',
+      'POST /api/3/contactTags 201',
+    ]);
+    const [sync, list, search, tag, contactTag] = fake.requests;
+    expect(sync!.host).toBe('acme.api-us1.com');
+    expect(sync!.headers).toMatchObject({ 'api-token': apiKey, 'content-type': 'application/json' });
+    expect(sync!.json).toEqual({ contact: { email: 'ann.lee@example.com', firstName: 'Ann', lastName: 'Lee Smith' } });
+    const contactId = Number(fake.contacts[0]!.id);
+    expect(list!.json).toEqual({ contactList: { list: 3, contact: contactId, status: 1 } });
+    expect(search!.query.get('search')).toBe('Quiz lead');
+    expect(tag!.json).toEqual({ tag: { tag: 'Quiz lead', tagType: 'contact', description: '' } });
+    expect(contactTag!.json).toEqual({ contactTag: { contact: contactId, tag: Number(fake.tags[0]!.id) } });
+    expect(fake.contacts[0]).toMatchObject({
+      lists: { '3': 1 },
+      tags: ['Quiz lead', 'summer-quiz', 'quizlead-personality-adventurer'],
+    });
+  });
+
+  it('a second lead for the same email is synced as an update (200) and reuses the tags; no list without consent', async () => {
+    await activeCampaign.upsertContact(quizLead(), settings, externalFetch);
+    const before = fake.requests.length;
+    const again = await activeCampaign.upsertContact(
+      quizLead({ name: 'Ann', consent: false, tags: ['summer-quiz'] }),
+      settings,
+      externalFetch,
+    );
+    expect(again).toMatchObject({ ok: true });
+    expect(fake.requestsSince(before).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+      'POST /api/3/contact/sync 200',
+      'GET /api/3/tags 200',
+      'POST /api/3/contactTags 201',
+      'GET /api/3/tags 200',
+      'POST /api/3/contactTags 201',
+    ]);
+    expect(fake.contacts).toHaveLength(1);
+    expect(fake.tags).toHaveLength(3);
+    expect(fake.contacts[0]!.firstName).toBe('Ann');
+  });
+
+  it('a bad key is not retryable, with ActiveCampaign’s message', async () => {
+    const outcome = await activeCampaign.upsertContact(quizLead(), { ...settings, api_key: 'not-the-token' }, externalFetch);
+    expect(outcome).toMatchObject({
+      ok: false,
+      retryable: false,
+      message: 'HTTP 403: You are not authorized to access this resource',
+    });
+    const noList = await activeCampaign.upsertContact(quizLead(), { ...settings, campaignid: '99' }, externalFetch);
+    expect(noList).toMatchObject({ ok: false, retryable: false, message: 'HTTP 404: No Result found for List or Contact' });
+  });
+
+  it('a 429 is retryable after Retry-After; a 5xx and a network error are retryable', async () => {
+    fake.rateLimitNext(1);
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+      ok: false,
+      retryable: true,
+      retryAfterMs: 1000,
+    });
+    fake.failNext(1);
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    fake.down = true;
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    fake.down = false;
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+  });
+
+  it('keeps the key out of the Exchange records', async () => {
+    const good = await activeCampaign.upsertContact(quizLead(), settings, externalFetch);
+    const bad = await activeCampaign.upsertContact(quizLead(), { ...settings, api_key: 'not-the-token' }, externalFetch);
+    for (const outcome of [good, bad]) {
+      const text = exchangeText(outcome.exchange);
+      expect(text).not.toContain(apiKey);
+      expect(text).not.toContain('not-the-token');
+    }
+    expect(good.exchange[0]!.request.headers['api-token']).toBe('[redacted]');
+  });
+
+  it('takes the account as a URL, a host or a name', () => {
+    expect(activeCampaignBase('https://acme.api-us1.com/')).toBe('https://acme.api-us1.com/api/3');
+    expect(activeCampaignBase('acme.activehosted.com')).toBe('https://acme.activehosted.com/api/3');
+    expect(activeCampaignBase('acme')).toBe('https://acme.api-us1.com/api/3');
+    expect(activeCampaignBase('http://acme.api-us1.com')).toBeUndefined();
+    expect(activeCampaign.settings.safeParse({ api_key: 'k', activecampaign_account: 'http://x.y' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+
+/**
+ * ActiveCampaign API v3, reference crm-webhooks-payments.md A3: the account's API URL
+ * (`activecampaign_account`: a full URL, a host, or just the account name for `{account}.api-us1.com`)
+ * plus `/api/3`, header `Api-Token: <key>`. The contact is upserted with
+ * `POST /api/3/contact/sync {contact:{email, firstName, lastName}}` (201 created, 200 updated); with
+ * consent it is subscribed to the list (`campaignid`) with `POST /api/3/contactLists
+ * {contactList:{list, contact, status:1}}`; each tag name is found with `GET /api/3/tags?search=` (a
+ * partial match: the exact name is picked), created with `POST /api/3/tags` when missing, and put on the
+ * contact with `POST /api/3/contactTags {contactTag:{contact, tag}}`. Custom fields need per-account ids,
+ * so the result travels as tags. 5 requests/s: a 429 waits Retry-After, else 1 s.
+ */
+export const activeCampaignSettings = z.object({
+  api_key: z.string().trim().min(1, 'Enter your ActiveCampaign API key'),
+  activecampaign_account: z
+    .string()
+    .trim()
+    .min(1, 'Enter your ActiveCampaign API URL, e.g. https://youraccount.api-us1.com')
+    .refine(
+      (value) => activeCampaignBase(value) !== undefined,
+      'Enter your ActiveCampaign API URL, e.g. https://youraccount.api-us1.com',
+    ),
+  /** The list id. */
+  campaignid: z.string().trim().regex(/^\d*$/, 'The ActiveCampaign list id is a number').optional(),
+  tag: z.string().trim().optional(),
+});
+export type ActiveCampaignSettings = z.infer<typeof activeCampaignSettings>;
+
+/** `https://acme.api-us1.com/api/3` from a full URL, a host or an account name. */
+export function activeCampaignBase(account: string): string | undefined {
+  const value = account.trim().replace(/\/+$/, '');
+  let host: string;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      const url = new URL(value);
+      if (url.protocol !== 'https:') return undefined;
+      host = url.host;
+    } catch {
+      return undefined;
+    }
+  } else if (value.includes('.')) host = value.replace(/\/.*$/, '');
+  else host = `${value}.api-us1.com`;
+  if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) return undefined;
+  return `https://${host.toLowerCase()}/api/3`;
+}
+
+function messageOf(answer: CallAnswer): string | undefined {
+  const errors = (answer.json as { errors?: unknown } | undefined)?.errors;
+  if (Array.isArray(errors) && errors.length) {
+    return errors
+      .map((error) => [stringAt(error, 'title'), stringAt(error, 'detail')].filter(Boolean).join(': '))
+      .filter(Boolean)
+      .join('; ');
+  }
+  return stringAt(answer.json, 'message');
+}
+
+const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 1000;
+
+export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
+  id: 'activecampaign',
+  label: 'ActiveCampaign',
+  settings: activeCampaignSettings,
+  secretFields: ['api_key'],
+  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+    const call = new CrmCall(fetch, [settings.api_key]);
+    const base = activeCampaignBase(settings.activecampaign_account);
+    if (!base) return call.fail(false, 'The ActiveCampaign API URL is not valid');
+    const headers = { 'Api-Token': settings.api_key, Accept: 'application/json' };
+    const json = { ...headers, 'Content-Type': 'application/json' };
+    const options = { messageOf, retryAfterOf };
+    const post = (path: string, body: unknown) =>
+      call.send('POST', `${base}${path}`, { headers: json, body: JSON.stringify(body), ...options });
+
+    const { first, last } = splitName(lead.name);
+    const contact: Record<string, string> = { email: lead.email };
+    if (first) contact.firstName = first;
+    if (last) contact.lastName = last;
+    const synced = await post('/contact/sync', { contact });
+    if (!synced.ok) return synced.outcome;
+    const contactId = stringAt((synced.answer.json as { contact?: unknown } | undefined)?.contact, 'id');
+    if (!contactId) return call.fail(true, 'ActiveCampaign answered the sync without a contact id');
+
+    if (settings.campaignid && lead.consent) {
+      const listed = await post('/contactLists', {
+        contactList: { list: Number(settings.campaignid), contact: Number(contactId), status: 1 },
+      });
+      if (!listed.ok) return listed.outcome;
+    }
+
+    for (const name of leadTags(lead, settings.tag)) {
+      const found = await call.send('GET', `${base}/tags?search=${encodeURIComponent(name)}`, { headers, ...options });
+      if (!found.ok) return found.outcome;
+      const tags = (found.answer.json as { tags?: unknown } | undefined)?.tags;
+      let tagId = stringAt(Array.isArray(tags) ? tags.find((tag) => stringAt(tag, 'tag') === name) : undefined, 'id');
+      if (!tagId) {
+        const created = await post('/tags', { tag: { tag: name, tagType: 'contact', description: '' } });
+        if (!created.ok) return created.outcome;
+        tagId = stringAt((created.answer.json as { tag?: unknown } | undefined)?.tag, 'id');
+      }
+      if (!tagId) continue;
+      const tagged = await post('/contactTags', { contactTag: { contact: Number(contactId), tag: Number(tagId) } });
+      if (!tagged.ok) return tagged.outcome;
+    }
+    return call.done();
+  },
+};
