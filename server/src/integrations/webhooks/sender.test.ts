@@ -140,6 +140,29 @@ describe('deliverWebhook to a receiver that verifies with the standardwebhooks l
   });
 });
 
+describe('what cannot be sent', () => {
+  it('a malformed id, secret or lead is dead at once, with nothing sent', async () => {
+    const endpoint = { url: receiver.url(), secrets: { current: secret } };
+    expect(await deliverWebhook(endpoint, { ...delivery, idempotencyKey: 'a.b' }, privateOk)).toMatchObject({
+      ok: false,
+      retryable: false,
+      message: expect.stringMatching(/cannot be signed: webhook id/),
+    });
+    expect(await deliverWebhook({ ...endpoint, secrets: { current: 'plain' } }, delivery, privateOk)).toMatchObject({
+      ok: false,
+      retryable: false,
+      message: expect.stringMatching(/cannot be signed: not a whsec_/),
+    });
+    const badLead = { ...lead, capturedAt: 'yesterday' };
+    expect(await deliverWebhook(endpoint, { ...delivery, lead: badLead }, privateOk)).toMatchObject({
+      ok: false,
+      retryable: false,
+      message: expect.stringMatching(/payload is not valid/),
+    });
+    expect(receiver.received).toEqual([]);
+  });
+});
+
 describe('SSRF defences at send time', () => {
   it('refuses loopback, private, link-local, ULA and IPv4-mapped targets without connecting, as dead', async () => {
     const port = receiver.port;

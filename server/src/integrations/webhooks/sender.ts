@@ -54,13 +54,24 @@ export interface WebhookDelivery {
 }
 
 /** One attempt of one delivery (event → endpoint): what the pipeline calls. */
-export function deliverWebhook(
+export async function deliverWebhook(
   endpoint: WebhookEndpoint,
   delivery: WebhookDelivery,
   options: WebhookSendOptions = {},
 ): Promise<WebhookOutcome> {
   const now = options.now ?? new Date();
-  const body = JSON.stringify(buildWebhookPayload(delivery.type, delivery.lead, delivery.occurredAt));
+  let body: string;
+  try {
+    body = JSON.stringify(buildWebhookPayload(delivery.type, delivery.lead, delivery.occurredAt));
+  } catch (error) {
+    // A payload that does not match the documented schema is never sent, and retrying will not change it.
+    return {
+      ok: false,
+      retryable: false,
+      message: `The webhook payload is not valid: ${(error as Error).message}`,
+      exchange: [{ request: { method: 'POST', url: endpoint.url, headers: {}, body: '' } }],
+    };
+  }
   return sendWebhook(
     { url: endpoint.url, id: delivery.idempotencyKey, body, secrets: activeSigningSecrets(endpoint.secrets, now) },
     { ...options, now },
@@ -81,11 +92,7 @@ export interface WebhookMessage {
 export async function sendWebhook(message: WebhookMessage, options: WebhookSendOptions = {}): Promise<WebhookOutcome> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
-  const headers = {
-    'content-type': 'application/json',
-    'user-agent': userAgent,
-    ...webhookSignatureHeaders({ id: message.id, timestamp: options.now ?? new Date(), body: message.body }, message.secrets),
-  };
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': userAgent };
   const exchange: Exchange = { request: { method: 'POST', url: message.url, headers, body: message.body } };
   const fail = (retryable: boolean, text: string, retryAfterMs?: number): WebhookOutcome => ({
     ok: false,
@@ -94,6 +101,16 @@ export async function sendWebhook(message: WebhookMessage, options: WebhookSendO
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     exchange: [exchange],
   });
+
+  try {
+    Object.assign(
+      headers,
+      webhookSignatureHeaders({ id: message.id, timestamp: options.now ?? new Date(), body: message.body }, message.secrets),
+    );
+  } catch (error) {
+    // A malformed id or secret: nothing to send until the endpoint or the delivery is fixed.
+    return fail(false, `The webhook cannot be signed: ${(error as Error).message}`);
+  }
 
   const target = await resolveWebhookTarget(message.url, {
     ...options,
