@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { CrmCall, leadTags, resultFields, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+
+/**
+ * Agile CRM, reference crm-webhooks-payments.md A2: `https://{agilecrm_domain}.agilecrm.com/dev/api`,
+ * HTTP Basic with the user's email and the REST API key, and always `Accept: application/json` (the
+ * default answer is XML). `POST /dev/api/contacts {tags:[names], properties:[{type:"SYSTEM", name:
+ * "first_name"|"last_name"|"email"(subtype work), value}, {type:"CUSTOM", name, value}…]}` answers 200
+ * with the contact. Not an upsert: a taken email is 400 "Sorry, duplicate contact found with the same
+ * email address.", and then the contact is found with `GET /dev/api/contacts/search/email/{email}`
+ * (204 = none) and updated with `PUT /dev/api/contacts/edit-properties {id, properties}` and
+ * `PUT /dev/api/contacts/edit/tags {id, tags}`. The result goes in CUSTOM properties (Result, Score,
+ * Personality…, Source, Marketing consent). first_name is mandatory: the email's local part stands in
+ * for an empty name. Tag names start with a letter and hold only letters, digits, underscores and
+ * spaces, so other characters become underscores. No documented rate limit: a 429 waits Retry-After, else 30 s.
+ */
+export const agileCrmSettings = z.object({
+  agilecrm_domain: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]*$/i, 'Enter your Agile CRM domain: the part before .agilecrm.com'),
+  agilecrm_email: z.string().trim().email('Enter the email you sign in to Agile CRM with'),
+  api_key: z.string().trim().min(1, 'Enter your Agile CRM REST API key'),
+  tag: z.string().trim().optional(),
+});
+export type AgileCrmSettings = z.infer<typeof agileCrmSettings>;
+
+export const agileDuplicate = 'Sorry, duplicate contact found with the same email address.';
+
+/** Agile CRM tag names: a letter first, then letters, digits, underscores and spaces. */
+export function agileTagName(tag: string): string {
+  return tag
+    .replace(/[^A-Za-z0-9_ ]+/g, '_')
+    .replace(/^[^A-Za-z]+/, '')
+    .trim();
+}
+
+function messageOf(answer: CallAnswer): string | undefined {
+  return (
+    stringAt(answer.json, 'exception message') ??
+    stringAt(answer.json, 'message') ??
+    (answer.text.trim().slice(0, 300) || undefined)
+  );
+}
+
+const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 30_000;
+
+export const agileCrm: CrmProvider<AgileCrmSettings> = {
+  id: 'agilecrm',
+  label: 'Agile CRM',
+  settings: agileCrmSettings,
+  secretFields: ['api_key'],
+  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+    const call = new CrmCall(fetch, [settings.api_key]);
+    const base = `https://${settings.agilecrm_domain.toLowerCase()}.agilecrm.com/dev/api`;
+    const headers = {
+      Authorization: `Basic ${Buffer.from(`${settings.agilecrm_email}:${settings.api_key}`).toString('base64')}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    };
+    const options = { messageOf, retryAfterOf };
+    const { first, last } = splitName(lead.name);
+    const properties: Record<string, string>[] = [
+      { type: 'SYSTEM', name: 'first_name', value: first || lead.email.split('@')[0]! },
+    ];
+    if (last) properties.push({ type: 'SYSTEM', name: 'last_name', value: last });
+    properties.push({ type: 'SYSTEM', name: 'email', subtype: 'work', value: lead.email });
+    for (const field of resultFields(lead)) properties.push({ type: 'CUSTOM', name: field.name, value: field.value });
+    properties.push({ type: 'CUSTOM', name: 'Marketing consent', value: lead.consent ? 'yes' : 'no' });
+    const tags = [...new Set(leadTags(lead, settings.tag).map(agileTagName).filter(Boolean))];
+
+    const created = await call.send('POST', `${base}/contacts`, {
+      headers,
+      body: JSON.stringify({ tags, properties }),
+      accept: (status) => status === 200 || status === 400,
+      ...options,
+    });
+    if (!created.ok) return created.outcome;
+    if (created.answer.status === 200) return call.done();
+    if (!created.answer.text.includes(agileDuplicate)) return call.failFrom(created.answer, messageOf);
+
+    const found = await call.send('GET', `${base}/contacts/search/email/${encodeURIComponent(lead.email)}`, {
+      headers: { Authorization: headers.Authorization, Accept: 'application/json' },
+      ...options,
+    });
+    if (!found.ok) return found.outcome;
+    const id = (found.answer.json as { id?: unknown } | undefined)?.id;
+    if (found.answer.status === 204 || (typeof id !== 'number' && typeof id !== 'string')) {
+      return call.fail(true, 'Agile CRM reported a duplicate contact but finds none for the email yet');
+    }
+    const edited = await call.send('PUT', `${base}/contacts/edit-properties`, {
+      headers,
+      // An empty name does not overwrite the first name the contact has (the email's local part only stands in on create).
+      body: JSON.stringify({ id, properties: first ? properties : properties.slice(1) }),
+      ...options,
+    });
+    if (!edited.ok) return edited.outcome;
+    if (tags.length) {
+      const tagged = await call.send('PUT', `${base}/contacts/edit/tags`, {
+        headers,
+        body: JSON.stringify({ id, tags }),
+        ...options,
+      });
+      if (!tagged.ok) return tagged.outcome;
+    }
+    return call.done();
+  },
+};
