@@ -48,6 +48,16 @@ describe('Brevo (formerly Sendinblue)', () => {
     expect(await withoutUpdate.json()).toEqual({ code: 'duplicate_parameter', message: 'Contact already exist' });
   });
 
+  it('without the visitor’s consent the contact is kept but not put on the list', async () => {
+    const outcome = await brevo.upsertContact(quizLead({ consent: false }), { api_key: apiKey, campaignid: '12' }, externalFetch);
+    expect(outcome).toMatchObject({ ok: true });
+    expect(fake.requests[0]!.json).toEqual({
+      email: 'ann.lee@example.com',
+      attributes: { FIRSTNAME: 'Ann', LASTNAME: 'Lee Smith' },
+      updateEnabled: true,
+    });
+  });
+
   it('without a list or a name it sends only the email', async () => {
     expect(await brevo.upsertContact(quizLead({ name: '' }), { api_key: apiKey }, externalFetch)).toMatchObject({ ok: true });
     expect(fake.requests[0]!.json).toEqual({ email: 'ann.lee@example.com', attributes: {}, updateEnabled: true });

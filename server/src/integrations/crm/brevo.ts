@@ -4,12 +4,13 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
 /**
  * Brevo (formerly Sendinblue), reference crm-webhooks-payments.md A10: `POST
- * https://api.brevo.com/v3/contacts` with the `api-key` header and JSON
- * `{email, attributes:{FIRSTNAME,LASTNAME}, listIds:[int], updateEnabled:true}`. 201 `{id}` creates,
- * 204 updates; without `updateEnabled` an existing email would be 400 duplicate_parameter, so it is
- * always sent. No tags (lists only), and attribute keys must already exist in the account, so only the
- * standard FIRSTNAME/LASTNAME are sent (the result has nowhere safe to go). A 429 waits for
- * Retry-After or `x-sib-ratelimit-reset` (seconds).
+ * https://api.brevo.com/v3/contacts` with the `api-key` header and JSON `{email,
+ * attributes:{FIRSTNAME,LASTNAME}, listIds:[int], updateEnabled:true}`. 201 `{id}` creates, 204
+ * updates; without `updateEnabled` an existing email would be 400 duplicate_parameter, so it is always
+ * sent. The contact joins the list (`listIds`) only with the visitor's consent. No tags (lists only),
+ * and attribute keys must already exist in the account, so only the standard FIRSTNAME/LASTNAME are
+ * sent (the result has nowhere safe to go). A 429 waits for Retry-After or `x-sib-ratelimit-reset`
+ * (seconds).
  */
 export const brevoSettings = z.object({
   api_key: z.string().trim().min(1, 'Enter your Brevo API key'),
@@ -32,7 +33,7 @@ export const brevo: CrmProvider<BrevoSettings> = {
     if (first) attributes.FIRSTNAME = first;
     if (last) attributes.LASTNAME = last;
     const body: Record<string, unknown> = { email: lead.email, attributes, updateEnabled: true };
-    if (settings.campaignid) body.listIds = [Number(settings.campaignid)];
+    if (settings.campaignid && lead.consent) body.listIds = [Number(settings.campaignid)];
     const sent = await crm.send('POST', brevoContactsUrl, {
       headers: { 'api-key': settings.api_key, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),

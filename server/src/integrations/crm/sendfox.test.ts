@@ -53,6 +53,17 @@ describe('SendFox', () => {
     expect(fake.contacts.get('ann.lee@example.com')!.contact_fields).toContainEqual({ name: 'Result', value: 'Relaxer' });
   });
 
+  it('without the visitor’s consent the contact is added to no list', async () => {
+    const outcome = await sendfox.upsertContact(
+      quizLead({ consent: false }),
+      { api_key: token, campaignid: '123' },
+      externalFetch,
+    );
+    expect(outcome).toMatchObject({ ok: true });
+    expect(fake.requests[0]!.json).not.toHaveProperty('lists');
+    expect(fake.contacts.get('ann.lee@example.com')).toMatchObject({ lists: [] });
+  });
+
   it('a bad token is not retryable and carries SendFox’s message', async () => {
     const outcome = await sendfox.upsertContact(quizLead(), { api_key: 'wrong' }, externalFetch);
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Unauthenticated.' });

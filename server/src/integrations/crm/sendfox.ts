@@ -4,12 +4,12 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
 /**
  * SendFox, reference crm-webhooks-payments.md A7: `POST https://api.sendfox.com/contacts` with
- * `Authorization: Bearer <personal access token>` and JSON `{email, first_name, last_name, lists:[int],
- * contact_fields:[{name, value}]}`; any 2xx answers the contact. The API needs a Lifetime or Empire
- * plan: on the Free plan every endpoint answers 402 "API access requires a paid plan.", which cannot
- * succeed on retry. No tags: the list is the list id, and the lead's result and tags go in
- * contact_fields. Errors are Laravel's `{message, errors}` (422 validation); 60 requests a minute,
- * then 429 with Retry-After.
+ * `Authorization: Bearer <personal access token>` and JSON `{email, first_name, last_name,
+ * lists:[int], contact_fields:[{name, value}]}`; any 2xx answers the contact. The API needs a Lifetime
+ * or Empire plan: on the Free plan every endpoint answers 402 "API access requires a paid plan.",
+ * which cannot succeed on retry. The contact joins the list only with the visitor's consent. No tags:
+ * the list is the list id, and the lead's result and tags go in contact_fields. Errors are Laravel's
+ * `{message, errors}` (422 validation); 60 requests a minute, then 429 with Retry-After.
  */
 export const sendfoxSettings = z.object({
   api_key: z.string().trim().min(1, 'Enter your SendFox personal access token'),
@@ -32,7 +32,7 @@ export const sendfox: CrmProvider<SendfoxSettings> = {
     const tags = leadTags(lead, undefined);
     if (tags.length > 0) contactFields.push({ name: 'Tags', value: tags.join(', ') });
     const body: Record<string, unknown> = { email: lead.email, first_name: first, last_name: last };
-    if (settings.campaignid) body.lists = [Number(settings.campaignid)];
+    if (settings.campaignid && lead.consent) body.lists = [Number(settings.campaignid)];
     body.contact_fields = contactFields;
     const sent = await crm.send('POST', sendfoxContactsUrl, {
       headers: {

@@ -46,6 +46,12 @@ describe('Vbout', () => {
     expect(fake.requests.map((request) => JSON.parse(request.responseBody).response.data.item)).toEqual(['1000', '1000']);
   });
 
+  it('without the visitor’s consent the contact is synced with status disactive', async () => {
+    expect(await vbout.upsertContact(quizLead({ consent: false }), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(new URLSearchParams(fake.requests[0]!.body).get('status')).toBe('disactive');
+    expect(fake.lists.get('24')!.contacts.get('ann.lee@example.com')).toMatchObject({ status: 'disactive' });
+  });
+
   it('a bad key (an error envelope) is not retryable and carries Vbout’s message', async () => {
     const outcome = await vbout.upsertContact(quizLead(), { api_key: 'wrong', campaignid: '24' }, externalFetch);
     expect(outcome).toMatchObject({

@@ -6,10 +6,11 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
  * Vbout, reference crm-webhooks-payments.md A8: `https://api.vbout.com/1` with the API key as the
  * `key` query parameter. The upsert is `POST /emailmarketing/synccontact.json` (`email`, `listid`;
  * "all emails having the same email … will be updated if exists"), sent as form data with
- * `status=active`. Answers come in the envelope `{response:{header, data}}`: success is
- * `response.data.item`, a refusal `data.errorCode` / `data.errorMessage` (client code only), which
- * cannot succeed on retry. No tags, and custom fields are keyed by numeric field ids the settings do
- * not carry, so only the email goes to the list. No rate limit is documented; a 429 is still honoured.
+ * `status=active` when the visitor consented, `disactive` (Vbout's word) when not. Answers come in the
+ * envelope `{response:{header, data}}`: success is `response.data.item`, a refusal `data.errorCode` /
+ * `data.errorMessage` (client code only), which cannot succeed on retry. No tags, and custom fields
+ * are keyed by numeric field ids the settings do not carry, so only the email goes to the list. No
+ * rate limit is documented; a 429 is still honoured.
  */
 export const vboutSettings = z.object({
   api_key: z.string().trim().min(1, 'Enter your Vbout API key'),
@@ -41,7 +42,11 @@ export const vbout: CrmProvider<VboutSettings> = {
     const url = `${vboutSyncUrl}?${new URLSearchParams({ key: settings.api_key }).toString()}`;
     const sent = await crm.send('POST', url, {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ email: lead.email, listid: settings.campaignid, status: 'active' }).toString(),
+      body: new URLSearchParams({
+        email: lead.email,
+        listid: settings.campaignid,
+        status: lead.consent ? 'active' : 'disactive',
+      }).toString(),
       messageOf: envelopeError,
     });
     if (!sent.ok) return sent.outcome;
