@@ -1,3 +1,4 @@
+import { domainEventTypes } from '@quizlead/shared/schemas/events.ts';
 import { z } from 'zod';
 import type { Lead } from '../crm/crmProvider.ts';
 
@@ -8,15 +9,8 @@ import type { Lead } from '../crm/crmProvider.ts';
  * generated from `ZWebhookPayload` (scripts/writeWebhooksSchema.ts) and a test keeps them equal.
  */
 
-/** The event types an endpoint receives; `test` is the Settings "send a test" event, shaped like a real one. */
-export const webhookEventTypes = [
-  'lead.captured',
-  'play.completed',
-  'poll.voted',
-  'feedback.sent',
-  'wheel.spun',
-  'test',
-] as const;
+/** The event types an endpoint receives (the domain events' one list, shared/src/schemas/events.ts); `test` is the Settings "send a test" event, shaped like a real one. */
+export const webhookEventTypes = [...domainEventTypes, 'test'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const ZWebhookLead = z

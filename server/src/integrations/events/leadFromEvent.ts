@@ -1,0 +1,41 @@
+import { eventResult, type TDomainEvent, type TLeadTool } from '@quizlead/shared/schemas/events.ts';
+import { slugify } from '@quizlead/shared/slug.ts';
+import type { Lead, LeadTool } from '../crm/crmProvider.ts';
+
+// The events' tools are the contract's tools, both ways: a change to either fails the typecheck here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const toolsMatch: Same<TLeadTool, LeadTool> = true;
+void toolsMatch;
+
+/** The result fields that become an automatic tag, e.g. 'quizlead-personality-adventurer' (numbers do not). */
+const taggedResults = ['outcome', 'personality', 'vote', 'rating', 'prize'] as const;
+
+/** The item's CRM tag, then one automatic tag per textual result; no empty or repeated tags. */
+export function leadTags(crmTag: string | undefined, result: Lead['result']): string[] {
+  const tags = [crmTag?.trim() ?? ''];
+  for (const key of taggedResults) {
+    const slug = slugify(result[key] ?? '');
+    if (slug) tags.push(`quizlead-${key}-${slug}`);
+  }
+  return [...new Set(tags.filter(Boolean))];
+}
+
+/**
+ * The lead every destination receives for an event, or undefined when the visitor gave no email
+ * (an anonymous play, vote, response or spin reaches the report only).
+ */
+export function leadFromEvent(event: TDomainEvent): Lead | undefined {
+  const visitor = event.visitor;
+  if (!visitor) return undefined;
+  const result = eventResult(event);
+  return {
+    email: visitor.email,
+    name: visitor.name,
+    tool: event.item.tool,
+    item: { id: event.item.id, title: event.item.title },
+    result,
+    consent: visitor.consent,
+    tags: leadTags(event.item.crmTag, result),
+    capturedAt: new Date(event.occurredAt).toISOString(),
+  };
+}
