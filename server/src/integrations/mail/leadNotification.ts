@@ -114,6 +114,9 @@ export interface NotificationLinks {
   unsubscribeUrl: string;
 }
 
+/** Mail clients show their own unsubscribe button from this header (RFC 2369). */
+const unsubscribeHeaders = (links: NotificationLinks) => ({ 'List-Unsubscribe': `<${links.unsubscribeUrl}>` });
+
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color:#1a73e8">${escapeHtml(text)}</a>`;
 
 const page = (title: string, body: string, unsubscribe: string) =>
@@ -171,7 +174,7 @@ export function leadNotificationMail(lead: Lead, links: NotificationLinks): Mail
     ].join('\n'),
     links.unsubscribeUrl,
   );
-  return { subject, text, html };
+  return { subject, text, html, headers: unsubscribeHeaders(links) };
 }
 
 interface DigestGroup {
@@ -229,5 +232,10 @@ export function leadDigestMail(leads: readonly Lead[], links: NotificationLinks)
     );
   }
   text.push('', '--', `Unsubscribe from these emails: ${links.unsubscribeUrl}`);
-  return { subject, text: text.join('\n'), html: page(subject, html.join('\n'), links.unsubscribeUrl) };
+  return {
+    subject,
+    text: text.join('\n'),
+    html: page(subject, html.join('\n'), links.unsubscribeUrl),
+    headers: unsubscribeHeaders(links),
+  };
 }

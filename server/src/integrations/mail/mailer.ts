@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Extra headers, e.g. List-Unsubscribe on notification emails. */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Mailer {
