@@ -1,4 +1,4 @@
-import { domainEventTypes } from '@quizlead/shared/schemas/events.ts';
+import { domainEventTypes, leadTools } from '@quizlead/shared/schemas/events.ts';
 import { z } from 'zod';
 import type { Lead } from '../crm/crmProvider.ts';
 
@@ -17,7 +17,7 @@ export const ZWebhookLead = z
   .object({
     email: z.string().describe("The visitor's email address, as typed at the lead form."),
     name: z.string().describe('The name the visitor typed; may be empty.'),
-    tool: z.enum(['quiz', 'poll', 'feedback', 'wheel']).describe('The kind of item the lead came from.'),
+    tool: z.enum(leadTools).describe('The kind of item the lead came from.'),
     item: z
       .object({
         id: z.string().describe("The item's id."),
