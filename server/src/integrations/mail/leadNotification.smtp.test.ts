@@ -1,37 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
+import { startSmtpPeer } from '../../test/smtpPeer.ts';
 import type { Lead } from '../crm/crmProvider.ts';
 import { leadNotificationMail, unsubscribeUrl, verifyUnsubscribeToken } from './leadNotification.ts';
 import { createMailer } from './mailer.ts';
 
-// A real SMTP peer on a free port, as in smtp.test.ts: the notification really crosses the wire.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      done();
-    });
-  },
-});
-
-let port = 0;
+// A real SMTP peer on a free port: the notification really crosses the wire.
+let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
 beforeAll(async () => {
-  await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
-  port = (smtp.server.address() as AddressInfo).port;
+  peer = await startSmtpPeer();
 });
-afterAll(async () => {
-  await new Promise<void>((done) => smtp.close(done));
-});
+afterAll(() => peer.close());
 
 const qp = (text: string) =>
   Buffer.from(
@@ -92,7 +71,7 @@ describe('lead notification over SMTP', () => {
     };
     const unsubscribe = unsubscribeUrl(appUrl, secret, { accountId: 'acc-1', recipient: to });
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: peer.url,
       from: 'Quizlead <hello@quizlead.test>',
       mailboxDir: '/nonexistent',
       logger: createLogger('silent'),
@@ -103,7 +82,7 @@ describe('lead notification over SMTP', () => {
       mailer.close();
     }
 
-    const mail = received.find((item) => item.to.includes(to));
+    const mail = peer.received.find((item) => item.to.includes(to));
     expect(mail).toBeDefined();
     const { headers, parts } = mimeParts(mail!.raw);
     expect(headers).toMatch(/content-type:\s*multipart\/alternative/i);

@@ -1,42 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from '../../test/getTestServer.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
+import { startSmtpPeer } from '../../test/smtpPeer.ts';
 
 // A real SMTP peer on a free port: the app's mail really crosses the wire.
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      done();
-    });
-  },
-});
-
+let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
 let server: TestServer;
 beforeAll(async () => {
-  await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await getTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Quizlead <hello@quizlead.test>' });
+  peer = await startSmtpPeer();
+  server = await getTestServer({ SMTP_URL: peer.url, MAIL_FROM: 'Quizlead <hello@quizlead.test>' });
 });
 afterAll(async () => {
   await server.stop();
-  await new Promise<void>((done) => smtp.close(done));
+  await peer.close();
 });
 
 describe('mail over SMTP', () => {
@@ -45,9 +20,9 @@ describe('mail over SMTP', () => {
     const response = await server.client().post('/api/v1/signup/token', { fullName: 'Mia Mail', email: to });
     expect(response.status).toBe(200);
     const deadline = Date.now() + 10_000;
-    while (!received.some((mail) => mail.to.includes(to)) && Date.now() < deadline)
+    while (!peer.received.some((mail) => mail.to.includes(to)) && Date.now() < deadline)
       await new Promise((done) => setTimeout(done, 100));
-    const mail = received.find((item) => item.to.includes(to));
+    const mail = peer.received.find((item) => item.to.includes(to));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('hello@quizlead.test');
     expect(mail!.raw).toMatch(/Subject: Quizlead verification token: \d{6}/);
