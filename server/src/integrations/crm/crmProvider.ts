@@ -66,3 +66,38 @@ export interface CrmProvider<TSettings> {
   /** Adds the lead, or updates the contact when the email is already there; never fails on a duplicate. */
   upsertContact(lead: Lead, settings: TSettings, fetch: Fetch): Promise<DeliveryOutcome>;
 }
+
+/**
+ * A provider with its settings type forgotten, for lists (the Settings page, the delivery task): the
+ * settings it is handed are checked by the provider's own schema first, so stored settings that no
+ * longer fit end the delivery with a clear reason instead of a malformed call.
+ */
+export interface RegisteredCrmProvider {
+  id: string;
+  label: string;
+  settings: z.ZodType<unknown>;
+  secretFields: readonly string[];
+  upsertContact(lead: Lead, settings: unknown, fetch: Fetch): Promise<DeliveryOutcome>;
+}
+
+export function registerCrmProvider<TSettings>(provider: CrmProvider<TSettings>): RegisteredCrmProvider {
+  return {
+    id: provider.id,
+    label: provider.label,
+    settings: provider.settings,
+    secretFields: provider.secretFields,
+    async upsertContact(lead, settings, fetch) {
+      const parsed = provider.settings.safeParse(settings);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path.join('.') || 'settings';
+        return {
+          ok: false,
+          retryable: false,
+          message: `${provider.label}: the ${field} setting is missing or invalid.`,
+          exchange: [],
+        };
+      }
+      return provider.upsertContact(lead, parsed.data, fetch);
+    },
+  };
+}
