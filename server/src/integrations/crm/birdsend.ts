@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
+import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer, laravelMessage } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
 /**
@@ -20,17 +20,7 @@ export type BirdSendSettings = z.infer<typeof birdSendSettings>;
 
 export const birdSendApi = 'https://api.birdsend.co/v1';
 
-function messageOf(answer: CallAnswer): string | undefined {
-  const message = stringAt(answer.json, 'message');
-  const errors = (answer.json as { errors?: unknown } | undefined)?.errors;
-  const details =
-    errors && typeof errors === 'object'
-      ? Object.values(errors as Record<string, unknown>)
-          .flat()
-          .filter((value): value is string => typeof value === 'string')
-      : [];
-  return [message, ...details].filter(Boolean).join(' ') || undefined;
-}
+const messageOf = laravelMessage;
 
 const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 1000;
 

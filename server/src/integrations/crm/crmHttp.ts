@@ -179,3 +179,19 @@ export function stringAt(value: unknown, key: string): string | undefined {
   const found = (value as Record<string, unknown>)[key];
   return typeof found === 'string' || typeof found === 'number' ? String(found) : undefined;
 }
+
+/**
+ * The message of a Laravel-style error answer (BirdSend, MailerLite): `message` followed by every
+ * field error in `errors` ({field: [messages]}) that does not repeat it.
+ */
+export function laravelMessage(answer: CallAnswer): string | undefined {
+  const message = stringAt(answer.json, 'message');
+  const errors = (answer.json as { errors?: unknown } | undefined)?.errors;
+  const details =
+    errors && typeof errors === 'object'
+      ? Object.values(errors as Record<string, unknown>)
+          .flat()
+          .filter((value): value is string => typeof value === 'string')
+      : [];
+  return [message, ...details.filter((detail) => detail !== message)].filter(Boolean).join(' ') || undefined;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CrmCall, leadTags, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
+import { CrmCall, leadTags, splitName, stringAt, laravelMessage } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
 /**
@@ -23,17 +23,7 @@ export type MailerLiteSettings = z.infer<typeof mailerLiteSettings>;
 
 export const mailerLiteApi = 'https://connect.mailerlite.com/api';
 
-function messageOf(answer: CallAnswer): string | undefined {
-  const message = stringAt(answer.json, 'message');
-  const errors = (answer.json as { errors?: unknown } | undefined)?.errors;
-  const details =
-    errors && typeof errors === 'object'
-      ? Object.values(errors as Record<string, unknown>)
-          .flat()
-          .filter((value) => typeof value === 'string')
-      : [];
-  return [message, ...details.filter((detail) => detail !== message)].filter(Boolean).join(' ') || undefined;
-}
+const messageOf = laravelMessage;
 
 export const mailerLite: CrmProvider<MailerLiteSettings> = {
   id: 'mailerlite',
