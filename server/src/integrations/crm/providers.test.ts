@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead } from './crmProvider.ts';
+import { quizLead } from '../../test/fakes/crm/leadKit.ts';
 import { crmProviders, findCrmProvider } from './providers.ts';
 
-const lead: Lead = {
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  tool: 'quiz',
-  item: { id: 'quiz-1', title: 'Coffee quiz' },
-  result: { personality: 'Light roast' },
-  consent: true,
-  tags: ['quizlead-personality-light-roast'],
-  capturedAt: '2026-11-23T10:00:00.000Z',
-};
+const lead = quizLead();
 
 describe('crmProviders', () => {
   it('offers the twelve providers once each, in the reference order', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookReceiver } from '../../test/fakes/webhookReceiver.ts';
-import type { Lead } from '../crm/crmProvider.ts';
+import { quizLead } from '../../test/fakes/crm/leadKit.ts';
 import { sampleWebhookLead } from './payload.ts';
 import { deliverWebhook, retryAfter, sendWebhook, webhookTimeoutMs, type WebhookOutcome } from './sender.ts';
 import { generateWebhookSecret, rotateWebhookSecret } from './signing.ts';
@@ -26,16 +26,7 @@ afterEach(() => {
 });
 afterAll(() => receiver.close());
 
-const lead: Lead = {
-  email: 'ada@example.com',
-  name: 'Ada',
-  tool: 'quiz',
-  item: { id: 'q1', title: 'Which tea are you?' },
-  result: { outcome: 'Green', personality: 'Calm', score: 3 },
-  consent: true,
-  tags: ['tea', 'quizlead-personality-calm'],
-  capturedAt: '2026-11-23T10:00:00.000Z',
-};
+const lead = quizLead();
 const delivery = { idempotencyKey: 'dlv_0001', type: 'lead.captured' as const, lead, occurredAt: '2026-11-23T10:00:00.000Z' };
 const privateOk = { allowPrivate: true };
 
@@ -102,7 +93,7 @@ describe('deliverWebhook to a receiver that verifies with the standardwebhooks l
   it('a tampered body or another secret fails verification', async () => {
     await deliverWebhook({ url: receiver.url(), secrets: { current: secret } }, delivery, privateOk);
     const [got] = receiver.received;
-    expect(receiver.verify(got!.body.replace('ada@example.com', 'eve@example.com'), got!.headers).error).toMatch(
+    expect(receiver.verify(got!.body.replace(lead.email, 'eve@example.com'), got!.headers).error).toMatch(
       /No matching signature found/,
     );
     expect(receiver.verify(got!.body, got!.headers, generateWebhookSecret()).error).toMatch(/No matching signature found/);
