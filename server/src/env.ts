@@ -120,6 +120,15 @@ const ZEnv = z
     GEOIP_DB: z.string().min(1).optional(),
     /** Seconds between job queue polls. */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+    /**
+     * Development and tests only: the leads pipeline's retry schedule, comma-separated seconds from the
+     * first attempt (default shared/src/schemas/deliveries.ts: at once, 5 s, 5 min … 24 h).
+     */
+    DELIVERY_RETRY_DELAYS: z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'must be seconds separated by commas, e.g. 0,5,300')
+      .transform((text) => text.split(',').map((part) => Number(part.trim())))
+      .optional(),
     /** The Tutorials page's video links, e.g. {"first-quiz":"https://…"}; unset ids keep their default. */
     TUTORIAL_LINKS: ZTutorialLinks.default({}),
   })
@@ -131,6 +140,8 @@ const ZEnv = z
       issue('EXTERNAL_API_ORIGIN', 'is for development and tests only: refused in production');
     if (production && env.WEBHOOKS_ALLOW_PRIVATE)
       issue('WEBHOOKS_ALLOW_PRIVATE', 'is for development and tests only: refused in production');
+    if (production && env.DELIVERY_RETRY_DELAYS)
+      issue('DELIVERY_RETRY_DELAYS', 'is for development and tests only: refused in production');
     if (Boolean(env.SHOPIFY_API_KEY) !== Boolean(env.SHOPIFY_API_SECRET))
       issue(env.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', 'is required with the other Shopify credential');
     const singleKey = env.ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(env.ENCRYPTION_KEY);

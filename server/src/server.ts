@@ -17,6 +17,8 @@ import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTas
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
+import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
+import { sweepDeliveriesTask } from './jobs/tasks/SweepDeliveriesTask.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiters } from './middlewares/rateLimit.ts';
 import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
@@ -50,7 +52,10 @@ export async function startServer(
   const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true }));
   const secrets = new Secrets(env.encryptionKeys);
   // Jobs that call Shopify need every service; they exist once the server listens (see below).
-  const jobDeps: { [name: string]: unknown; services?: Services } = {
+  let servicesStarted: (services: Services) => void = () => {};
+  const servicesReady = new Promise<Services>((done) => (servicesStarted = done));
+  const jobDeps: { [name: string]: unknown; services?: Services; servicesReady: Promise<Services> } = {
+    servicesReady,
     mailer,
     db: database.db,
     logger,
@@ -60,7 +65,14 @@ export async function startServer(
   };
   const queue = await startJobQueue({
     database,
-    tasks: [sendEmailTask, removeUntouchedDraftsTask, applyShopifyWebhookTask, syncShopPlanTask],
+    tasks: [
+      sendEmailTask,
+      removeUntouchedDraftsTask,
+      applyShopifyWebhookTask,
+      syncShopPlanTask,
+      attemptDeliveryTask,
+      sweepDeliveriesTask,
+    ],
     deps: jobDeps,
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
@@ -93,6 +105,7 @@ export async function startServer(
     shopify: createShopifyApp(publicEnv, logger),
   };
   jobDeps.services = services;
+  servicesStarted(services);
   handle = createApp(services, { mailboxDir, localKey: options.localKey, embeddedDist: options.embeddedDist }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
 

@@ -13,6 +13,7 @@ export interface JobQueue {
     db: Db,
     task: TaskDefinition<TPayload, never> | TaskDefinition<TPayload, unknown>,
     payload: TPayload,
+    options?: { startAfter?: Date },
   ): Promise<string>;
   stop(): Promise<void>;
   boss: PgBoss;
@@ -56,9 +57,10 @@ export async function startJobQueue(options: {
   }
   return {
     boss,
-    async enqueue(db, task, payload) {
+    async enqueue(db, task, payload, sendOptions = {}) {
       const id = await boss.send(task.name, task.payload.parse(payload) as object, {
         db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql),
+        ...(sendOptions.startAfter && sendOptions.startAfter.getTime() > Date.now() ? { startAfter: sendOptions.startAfter } : {}),
       });
       if (!id) throw new Error(`job ${task.name} was not queued`);
       return id;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../context.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Db } from '../client.ts';
@@ -20,4 +20,15 @@ export async function findOwner(db: Db, auth: Pick<Auth, 'userId' | 'accountId'>
 export async function accountMode(db: Db, accountId: string) {
   const [account] = await db.select({ mode: accounts.mode }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   return account?.mode ?? 'free';
+}
+
+/** An account's owner's email: its first user (who signed up, or the shop's installer). */
+export async function ownerEmail(db: Db, accountId: string): Promise<string | undefined> {
+  const [owner] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.accountId, accountId))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return owner?.email;
 }

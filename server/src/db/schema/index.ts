@@ -10,3 +10,4 @@ export { feedbackResponses, feedbacks, pollVotes, polls, wheelSpins, wheels } fr
 export { shopInstallations, shopifyWebhookReceipts } from './shopify.ts';
 export { shopifyDataRequests } from './shopifyDataRequests.ts';
 export { shopPlans } from './shopPlans.ts';
+export { deliveries, deliveryAttempts, destinations, events } from './deliveries.ts';

@@ -39,3 +39,18 @@ export const passwordResetMail = (name: string, link: string): Mail => ({
     'If you did not ask for this, ignore this email; your password stays as it is.',
   ].join('\n'),
 });
+
+/** To the owner when the leads pipeline switches a destination off (5 days of failures, or a 410 Gone). */
+export const destinationDisabledMail = (appUrl: string, destination: string, reason: string, lastError: string): Mail => ({
+  subject: `${productName}: leads are no longer sent to ${destination}`,
+  text: [
+    'Hello,',
+    '',
+    `${productName} has stopped sending your leads to ${destination}.`,
+    reason,
+    ...(lastError ? ['', `The last answer was: ${lastError}`] : []),
+    '',
+    'Leads captured meanwhile are kept in your reports. Fix the settings, save them to switch the destination on again,',
+    `and replay the failed deliveries from the delivery log: ${appUrl}/app/Settings`,
+  ].join('\n'),
+});

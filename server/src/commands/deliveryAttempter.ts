@@ -1,0 +1,232 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import {
+  deliveryLimits,
+  deliveryMessages,
+  deliveryRetryDelaysSeconds,
+  type TDestinationKind,
+} from '@quizlead/shared/schemas/deliveries.ts';
+import { ZDomainEvent, type TDomainEvent } from '@quizlead/shared/schemas/events.ts';
+import type { Services } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { deliveries, deliveryAttempts, destinations, events } from '../db/schema/index.ts';
+import type { Exchange, Lead } from '../integrations/crm/crmProvider.ts';
+import { crmDestination } from '../integrations/destinations/crmDestination.ts';
+import type { AttemptOutcome, DestinationDeps, DestinationHandler, DestinationRow } from '../integrations/destinations/destination.ts';
+import { emailDestination, isDigest, sendLeadDigest } from '../integrations/destinations/emailDestination.ts';
+import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
+import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
+import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
+import { destinationDisabledMail } from '../integrations/mail/templates.ts';
+import { attemptDeliveryTask } from '../jobs/tasks/AttemptDeliveryTask.ts';
+import { sendEmailTask } from '../jobs/tasks/SendEmailTask.ts';
+import { destinationName } from '../presenters/delivery.ts';
+import { ownerEmail } from '../db/queries/owner.ts';
+
+export interface DeliveryAttempterDeps {
+  /** Resolves once the server listens (the app's URL is in links and Shopify calls). */
+  servicesReady: Promise<Services>;
+}
+
+const handlers: Record<TDestinationKind, DestinationHandler> = {
+  crm: crmDestination,
+  webhook: webhookDestination,
+  email: emailDestination,
+  shopify_customers: shopifyCustomersDestination,
+};
+
+/** A worker that dies mid-attempt loses its claim after this; the sweep then wakes the delivery again. */
+export const attemptLeaseMs = 2 * 60 * 1000;
+
+/**
+ * The delay before the attempt after `attemptsMade` attempts, or undefined when every attempt is used:
+ * the schedule's step with up to 20% jitter, and never sooner than the destination's Retry-After.
+ */
+export function nextAttemptDelayMs(
+  attemptsMade: number,
+  retryAfterMs: number | undefined,
+  schedule: readonly number[] = deliveryRetryDelaysSeconds,
+  random: () => number = Math.random,
+): number | undefined {
+  const step = schedule[attemptsMade];
+  if (step === undefined) return undefined;
+  const jittered = step * 1000 * (1 + 0.2 * random());
+  return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, 24 * 60 * 60 * 1000)));
+}
+
+/** Takes a due delivery (or one whose worker died) for this attempt; none when it is not this worker's to do. */
+async function claim(db: Db, where: ReturnType<typeof and>) {
+  return db
+    .update(deliveries)
+    .set({
+      status: 'delivering',
+      attempts: sql`${deliveries.attempts} + 1`,
+      leaseUntil: sql`now() + ${`${attemptLeaseMs} milliseconds`}::interval`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        where,
+        or(
+          and(inArray(deliveries.status, ['pending', 'failed']), lte(deliveries.nextAttemptAt, sql`now() + interval '1 second'`)),
+          and(eq(deliveries.status, 'delivering'), lte(deliveries.leaseUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .returning();
+}
+
+type ClaimedDelivery = typeof deliveries.$inferSelect;
+
+function destinationDeps(services: Services): DestinationDeps {
+  return {
+    db: services.database.db,
+    secrets: services.secrets,
+    mailer: services.mailer,
+    logger: services.logger,
+    appUrl: services.env.APP_URL,
+    sessionSecret: services.env.SESSION_SECRET,
+    webhooksAllowPrivate: services.env.WEBHOOKS_ALLOW_PRIVATE,
+    services,
+  };
+}
+
+/**
+ * One attempt of one delivery: claim it, call its destination, then record the attempt and decide in
+ * one transaction: delivered; failed with the next attempt scheduled (and its job enqueued); or dead
+ * (an answer that cannot succeed, every attempt used, the destination switched off). A destination
+ * failing for 5 days with no success is switched off and its owner emailed; a webhook's 410 switches
+ * its endpoint off at once. A digest's waiting deliveries are claimed and sent together in one mail.
+ */
+export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliveryId: string }): Promise<void> {
+  const services = await props.servicesReady;
+  const db = services.database.db;
+  const [delivery] = await claim(db, eq(deliveries.id, props.deliveryId));
+  if (!delivery) return;
+
+  const [destination] = await db.select().from(destinations).where(eq(destinations.id, delivery.destinationId));
+  const [eventRow] = await db.select().from(events).where(eq(events.id, delivery.eventId));
+  const startedAt = new Date();
+  let claimed: ClaimedDelivery[] = [delivery];
+  let outcome: AttemptOutcome;
+  const event = eventRow ? ZDomainEvent.safeParse(eventRow.payload).data : undefined;
+  const lead = event && leadFromEvent(event);
+  if (!destination || !event || !lead) {
+    outcome = { ok: false, retryable: false, message: deliveryMessages.destinationGone, exchange: [] };
+  } else if (!destination.enabled || destination.disabledReason) {
+    outcome = { ok: false, retryable: false, message: destination.disabledReason ?? deliveryMessages.destinationOff, exchange: [] };
+  } else if (isDigest(destination)) {
+    const siblings = await claim(
+      db,
+      and(eq(deliveries.destinationId, destination.id), sql`${deliveries.id} <> ${delivery.id}`, inArray(deliveries.status, ['pending', 'failed'])),
+    );
+    claimed = [delivery, ...siblings];
+    const leads = [lead, ...(await leadsOf(db, siblings))];
+    outcome = await safely(() => sendLeadDigest(destination, leads, destinationDeps(services)));
+  } else {
+    outcome = await safely(() => handlers[destination.kind].attempt({ deliveryId: delivery.id, destination, event, lead }, destinationDeps(services)));
+  }
+  await recordOutcome(services, { claimed, destination, outcome, startedAt });
+}
+
+/** An unexpected throw is a failure to retry, never a lost delivery. */
+async function safely(attempt: () => Promise<AttemptOutcome>): Promise<AttemptOutcome> {
+  try {
+    return await attempt();
+  } catch (error) {
+    return { ok: false, retryable: true, message: `Unexpected error: ${(error as Error).message}`, exchange: [] };
+  }
+}
+
+async function leadsOf(db: Db, claimed: readonly ClaimedDelivery[]): Promise<Lead[]> {
+  if (claimed.length === 0) return [];
+  const rows = await db
+    .select({ payload: events.payload })
+    .from(events)
+    .where(inArray(events.id, claimed.map((delivery) => delivery.eventId)));
+  return rows.flatMap((row) => {
+    const event = ZDomainEvent.safeParse(row.payload).data as TDomainEvent | undefined;
+    const lead = event && leadFromEvent(event);
+    return lead ? [lead] : [];
+  });
+}
+
+async function recordOutcome(
+  services: Services,
+  props: { claimed: ClaimedDelivery[]; destination: DestinationRow | undefined; outcome: AttemptOutcome; startedAt: Date },
+) {
+  const { claimed, destination, outcome, startedAt } = props;
+  const durationMs = Date.now() - startedAt.getTime();
+  const schedule = services.env.DELIVERY_RETRY_DELAYS ?? deliveryRetryDelaysSeconds;
+  await services.database.db.transaction(async (db) => {
+    for (const delivery of claimed) {
+      await db.insert(deliveryAttempts).values({
+        deliveryId: delivery.id,
+        accountId: delivery.accountId,
+        number: delivery.attempts,
+        ok: outcome.ok,
+        error: outcome.ok ? null : outcome.message,
+        exchange: outcome.exchange as Exchange[],
+        startedAt,
+        durationMs,
+      });
+      if (outcome.ok) {
+        await db
+          .update(deliveries)
+          .set({ status: 'delivered', deliveredAt: sql`now()`, lastError: null, leaseUntil: null, updatedAt: sql`now()` })
+          .where(eq(deliveries.id, delivery.id));
+        continue;
+      }
+      const delay = outcome.retryable ? nextAttemptDelayMs(delivery.attempts, outcome.retryAfterMs, schedule) : undefined;
+      const gaveUp = outcome.retryable && delay === undefined;
+      const lastError = gaveUp ? `${outcome.message} ${deliveryMessages.gaveUp(delivery.attempts)}` : outcome.message;
+      if (delay === undefined) {
+        await db
+          .update(deliveries)
+          .set({ status: 'dead', lastError, leaseUntil: null, updatedAt: sql`now()` })
+          .where(eq(deliveries.id, delivery.id));
+        continue;
+      }
+      const nextAttemptAt = new Date(Date.now() + delay);
+      await db
+        .update(deliveries)
+        .set({ status: 'failed', lastError, nextAttemptAt, leaseUntil: null, updatedAt: sql`now()` })
+        .where(eq(deliveries.id, delivery.id));
+      await services.queue.enqueue(db, attemptDeliveryTask, { deliveryId: delivery.id }, { startAfter: nextAttemptAt });
+    }
+    if (destination) await recordDestinationHealth(services, db, destination, outcome);
+  });
+}
+
+/**
+ * A success clears the failing clock; a failure starts it, and after 5 days of failures (or at once
+ * when the destination asks, a webhook's 410) the destination is switched off and its owner told.
+ * The outcome of a destination already off changes nothing.
+ */
+async function recordDestinationHealth(services: Services, db: Db, destination: DestinationRow, outcome: AttemptOutcome) {
+  if (!destination.enabled || destination.disabledReason) return;
+  if (outcome.ok) {
+    if (destination.failingSince) {
+      await db.update(destinations).set({ failingSince: null }).where(eq(destinations.id, destination.id));
+    }
+    return;
+  }
+  const failingSince = destination.failingSince ?? new Date();
+  const longFailing = Date.now() - failingSince.getTime() >= deliveryLimits.disableAfterFailingMs;
+  const reason = outcome.switchOff ?? (longFailing ? deliveryMessages.disabledAfterFailing : undefined);
+  if (!reason) {
+    if (!destination.failingSince) {
+      await db.update(destinations).set({ failingSince }).where(eq(destinations.id, destination.id));
+    }
+    return;
+  }
+  const [switchedOff] = await db
+    .update(destinations)
+    .set({ failingSince, disabledReason: reason, disabledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(destinations.id, destination.id), sql`${destinations.disabledReason} is null`))
+    .returning({ id: destinations.id });
+  const to = switchedOff && (await ownerEmail(db, destination.accountId));
+  if (to) {
+    const mail = destinationDisabledMail(services.env.APP_URL, destinationName(destination), reason, outcome.ok ? '' : outcome.message);
+    await services.queue.enqueue(db, sendEmailTask, { to, ...mail });
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { deliveryAttempter, type DeliveryAttempterDeps } from '../../commands/deliveryAttempter.ts';
+import { defineTask } from '../task.ts';
+
+/**
+ * Wakes the attempter for one delivery. The delivery row, not the job, is the truth: a job for a
+ * delivery that is not due (delivered, or already taken by another worker) does nothing, so a job sent
+ * twice or a sweep's extra wake-up never attempts twice. pg-boss's own retries cover a crash of the
+ * handler itself (the database went away); the delivery schedule is the attempter's.
+ */
+export const attemptDeliveryTask = defineTask({
+  name: 'delivery.attempt',
+  payload: z.object({ deliveryId: z.uuid() }),
+  retry: { limit: 5, delaySeconds: 10, backoff: true },
+  handler: async (payload, deps: DeliveryAttempterDeps) => {
+    await deliveryAttempter({ ...deps, deliveryId: payload.deliveryId });
+  },
+});

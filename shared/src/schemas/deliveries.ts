@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { domainEventTypes, leadTools } from './events.ts';
+
+/**
+ * The leads pipeline as the owner sees it: destinations (where leads go) and deliveries (one event on
+ * its way to one destination), with the delivery log's filters and texts. One list each, used by the
+ * database checks, the server's schemas and the admin's screens.
+ */
+
+/** Where an account's leads can go. */
+export const destinationKinds = ['crm', 'webhook', 'email', 'shopify_customers'] as const;
+export type TDestinationKind = (typeof destinationKinds)[number];
+
+export const destinationKindLabels: Record<TDestinationKind, string> = {
+  crm: 'CRM',
+  webhook: 'Webhook',
+  email: 'Notification email',
+  shopify_customers: 'Shopify customers',
+};
+
+/**
+ * pending: waiting for its (next) attempt; delivering: an attempt is under way; delivered: done;
+ * failed: the last attempt failed and another is scheduled; dead: it will not be tried again
+ * (an answer that cannot succeed, every attempt used, or the destination switched off) until replayed.
+ */
+export const deliveryStatuses = ['pending', 'delivering', 'delivered', 'failed', 'dead'] as const;
+export type TDeliveryStatus = (typeof deliveryStatuses)[number];
+
+export const deliveryStatusLabels: Record<TDeliveryStatus, string> = {
+  pending: 'Pending',
+  delivering: 'Delivering',
+  delivered: 'Delivered',
+  failed: 'Failed, will retry',
+  dead: 'Failed',
+};
+
+/**
+ * When attempts happen, counted from the first: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h, 14 h, 20 h and 24 h (Standard Webhooks' example schedule, about 3 days in all), each with up
+ * to 20% jitter. A 429's Retry-After pushes an attempt later, never earlier.
+ */
+export const deliveryRetryDelaysSeconds = [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400] as const;
+
+export const deliveryLimits = {
+  /** A destination failing for this long with no success is switched off and its owner emailed. */
+  disableAfterFailingMs: 5 * 24 * 60 * 60 * 1000,
+  pageSize: 25,
+  /** Replay all failed deliveries at most this many at a time. */
+  replayBatch: 500,
+} as const;
+
+export const deliveryMessages = {
+  replayed: 'The delivery is queued again.',
+  replayedAll: (count: number) => (count === 1 ? '1 failed delivery is queued again.' : `${count} failed deliveries are queued again.`),
+  nothingToReplay: 'There are no failed deliveries to replay.',
+  notReplayable: 'Only a failed delivery can be replayed.',
+  destinationGone: 'This destination has been removed.',
+  destinationOff: 'This destination is switched off.',
+  gaveUp: (attempts: number) => `Gave up after ${attempts} attempts.`,
+  disabledAfterFailing: 'Switched off after 5 days of failed deliveries. Fix the settings and save them to switch it on again.',
+  endpointGone: 'Switched off: the endpoint answered 410 Gone.',
+  loadError: 'The delivery log could not be loaded.',
+  empty: 'No deliveries yet. When a visitor leaves their email, each of your destinations gets it and it shows here.',
+} as const;
+
+export const ZDeliveryListQuery = z.object({
+  status: z.enum(deliveryStatuses).optional(),
+  destinationId: z.uuid().optional(),
+  tool: z.enum(leadTools).optional(),
+  /** Keyset cursor: the last row's id of the previous page. */
+  before: z.uuid().optional(),
+});
+export type TDeliveryListQuery = z.infer<typeof ZDeliveryListQuery>;
+
+export const ZDestinationSummary = z.object({
+  id: z.string(),
+  kind: z.enum(destinationKinds),
+  /** e.g. 'Brevo (formerly Sendinblue)', the endpoint's URL, 'Notification email'. */
+  name: z.string(),
+  enabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+});
+export type TDestinationSummary = z.infer<typeof ZDestinationSummary>;
+
+export const ZDeliveryRow = z.object({
+  id: z.string(),
+  destination: ZDestinationSummary,
+  eventType: z.enum(domainEventTypes),
+  tool: z.enum(leadTools),
+  itemTitle: z.string(),
+  email: z.string(),
+  status: z.enum(deliveryStatuses),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TDeliveryRow = z.infer<typeof ZDeliveryRow>;
+
+const ZExchangeView = z.object({
+  request: z.object({ method: z.string(), url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
+  response: z
+    .object({ status: z.number().int(), headers: z.record(z.string(), z.string()), body: z.string() })
+    .optional(),
+});
+
+export const ZDeliveryAttempt = z.object({
+  number: z.number().int(),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  durationMs: z.number().int(),
+  exchange: z.array(ZExchangeView),
+});
+export type TDeliveryAttempt = z.infer<typeof ZDeliveryAttempt>;
+
+export const ZDeliveryListResponse = z.object({
+  data: z.object({
+    items: z.array(ZDeliveryRow),
+    /** Pass as `before` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+    destinations: z.array(ZDestinationSummary),
+    failedCount: z.number().int(),
+  }),
+});
+
+export const ZDeliveryResponse = z.object({
+  data: ZDeliveryRow.extend({ attemptsLog: z.array(ZDeliveryAttempt) }),
+});
+export type TDeliveryDetail = z.infer<typeof ZDeliveryResponse>['data'];
