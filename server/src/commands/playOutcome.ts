@@ -1,6 +1,8 @@
 import type { TPersonality, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import type { TQuizResult } from '@quizlead/shared/engine/index.ts';
 import type { TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
+import type { plays } from '../db/schema/index.ts';
+import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
 
 /** The personality that leads a result: the one shown, or for multiple personalities the most picked. */
 export function leadingPersonality(result: TQuizResult): TPersonality | null {
@@ -29,4 +31,12 @@ export function completedOutcome(settings: TQuizSettings, result: TQuizResult, s
 export function leadRequiredOutcome(settings: TQuizSettings, result: TQuizResult): TPlayOutcome {
   const code = settings.emailFormType === 'custom' ? leadingPersonality(result)?.emailFormCode || settings.emailFormCode : '';
   return { status: 'lead_required', leadForm: { type: settings.emailFormType, code } };
+}
+
+/** What the visitor sees for a play already past its answers: the same outcome every retry gets. */
+export function storedOutcome(quiz: PlayableQuiz, play: typeof plays.$inferSelect): TPlayOutcome {
+  const result = play.result as unknown as TQuizResult;
+  return play.status === 'completed'
+    ? completedOutcome(quiz.quiz.settings, result, play.resultSummary ?? '')
+    : leadRequiredOutcome(quiz.quiz.settings, result);
 }

@@ -5,7 +5,10 @@ import { lockEmail, sameEmail } from '../db/oncePerEmail.ts';
 import { pollTally } from '../db/queries/polls.ts';
 import { pollVotes } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { PollRow } from '../policies/poll.ts';
+import { eventRecorder } from './eventRecorder.ts';
+import { widgetVisitor } from './widgetEvents.ts';
 
 export type RecordedVote =
   | {
@@ -23,7 +26,8 @@ export type RecordedVote =
  * to drift under concurrency), and its key (poll, submission id) makes a retried request count once.
  * Unless the owner allows repeats, an email votes once per poll (any case): votes with the same email
  * are serialised per poll and email (db/oncePerEmail.ts), as a wheel's spins are. The caller holds a
- * share lock on the poll, so its options cannot change underneath.
+ * share lock on the poll, so its options cannot change underneath. A counted vote records its
+ * `poll.voted` event in the same transaction (not a demo vote: the owner trying the poll).
  */
 export async function pollVoteRecorder(props: {
   db: Db;
@@ -31,6 +35,8 @@ export async function pollVoteRecorder(props: {
   submissionId: string;
   option: number;
   email: string | null;
+  queue: JobQueue;
+  demo?: boolean;
 }): Promise<RecordedVote> {
   const { db, poll, submissionId, email } = props;
   const ofPoll = (...conditions: SQL[]) => scoped(pollVotes, poll.accountId, and(eq(pollVotes.pollId, poll.id), ...conditions));
@@ -65,7 +71,25 @@ export async function pollVoteRecorder(props: {
     .values({ pollId: poll.id, id: submissionId, accountId: poll.accountId, optionIndex: props.option, email })
     .onConflictDoNothing()
     .returning({ option: pollVotes.optionIndex });
-  if (inserted[0]) return answer('counted', inserted[0].option);
+  if (inserted[0]) {
+    if (!props.demo) {
+      await eventRecorder({
+        db,
+        queue: props.queue,
+        event: {
+          type: 'poll.voted',
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          accountId: poll.accountId,
+          item: { tool: 'poll', id: poll.id, title: poll.description },
+          voteId: submissionId,
+          option: { index: inserted[0].option, text: poll.options[inserted[0].option] ?? '' },
+          ...widgetVisitor(email),
+        },
+      });
+    }
+    return answer('counted', inserted[0].option);
+  }
   // This submission id voted before (or raced this request and won): its first choice is the answer.
   const earlier = await bySubmission();
   return answer('retried', earlier?.option ?? props.option);

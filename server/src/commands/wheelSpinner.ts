@@ -5,7 +5,10 @@ import type { Db } from '../db/client.ts';
 import { lockEmail, sameEmail } from '../db/oncePerEmail.ts';
 import { wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { WheelRow } from '../policies/wheel.ts';
+import { eventRecorder } from './eventRecorder.ts';
+import { widgetVisitor } from './widgetEvents.ts';
 
 type SpinRow = typeof wheelSpins.$inferSelect;
 
@@ -25,13 +28,15 @@ const cryptoUnit = () => randomInt(unitRange) / unitRange;
 /**
  * The server's draw for a visitor: each option wins with its weight's share of the total (every option
  * can win). A submission id spins once; without allowRepeatSpins an email spins once (case-insensitive),
- * serialised per wheel and email (db/oncePerEmail.ts), and later spins answer the first one.
+ * serialised per wheel and email (db/oncePerEmail.ts), and later spins answer the first one. A new
+ * spin records its `wheel.spun` event in the same transaction.
  */
 export async function wheelSpinner(props: {
   db: Db;
   wheel: WheelRow;
   submissionId: string;
   email: string | null;
+  queue: JobQueue;
 }): Promise<Spin> {
   const { db, wheel, submissionId, email } = props;
   const ofWheel = (...conditions: SQL[]) =>
@@ -73,7 +78,23 @@ export async function wheelSpinner(props: {
     })
     .onConflictDoNothing()
     .returning();
-  if (inserted) return { spin: inserted, created: true, repeated: false };
+  if (inserted) {
+    await eventRecorder({
+      db,
+      queue: props.queue,
+      event: {
+        type: 'wheel.spun',
+        version: 1,
+        occurredAt: inserted.createdAt.toISOString(),
+        accountId: wheel.accountId,
+        item: { tool: 'wheel', id: wheel.id, title: wheel.description },
+        spinId: inserted.id,
+        prize: { index: optionIndex, text: option.text, ...(option.prizeCode ? { code: option.prizeCode } : {}) },
+        ...widgetVisitor(email),
+      },
+    });
+    return { spin: inserted, created: true, repeated: false };
+  }
   // The same submission id raced this one and won: its draw is the answer.
   const [stored] = await bySubmission();
   return { spin: stored!, created: false, repeated: false };

@@ -1,27 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { computeResult, resultSummary, type TQuizResult } from '@quizlead/shared/engine/index.ts';
 import {
   playMessages,
   ZAnswersRequest,
   ZLeadRequest,
   ZPlayOutcomeResponse,
-  type TPlayOutcome,
 } from '@quizlead/shared/schemas/play.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import { ZProgressRequest } from '@quizlead/shared/schemas/reports.ts';
 import type { AppContext, Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { plays } from '../../db/schema/index.ts';
-import { AppError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { verifyPlayToken } from '../../lib/playToken.ts';
-import { completedOutcome, leadRequiredOutcome } from '../../commands/playOutcome.ts';
-import { quizData } from '../../commands/quizSaver.ts';
+import { playAnswersRecorder } from '../../commands/playAnswersRecorder.ts';
+import { playLeadRecorder } from '../../commands/playLeadRecorder.ts';
 import type { ApiRouter } from '../apiRouter.ts';
-import { findQuizOfPlay, playTokenSecret, type PlayableQuiz } from './publicQuizzes.ts';
+import { findQuizOfPlay, playTokenSecret } from './publicQuizzes.ts';
 import { ZPlayParams } from './schema.ts';
-
-type PlayRow = typeof plays.$inferSelect;
 
 /** The play the bearer token names; a token for another play, or none, is refused. */
 async function authorizedPlay(ctx: AppContext, services: Services, playId: string) {
@@ -45,62 +41,6 @@ function checkedAnswers(answers: Record<string, string[]>, questions: readonly T
       throw ValidationError(playMessages.tooManyPicks, `answers.${questionId}`);
   }
   return answers;
-}
-
-/** What the visitor sees for a play already past its answers: the same outcome every retry gets. */
-function storedOutcome(quiz: PlayableQuiz, play: PlayRow): TPlayOutcome {
-  const result = play.result as unknown as TQuizResult;
-  return play.status === 'completed'
-    ? completedOutcome(quiz.quiz.settings, result, play.resultSummary ?? '')
-    : leadRequiredOutcome(quiz.quiz.settings, result);
-}
-
-const scoreOf = (result: TQuizResult) =>
-  result.kind === 'graded' || result.kind === 'range'
-    ? { score: result.score, percentage: result.percentage }
-    : { score: null, percentage: null };
-
-/**
- * A finished play counts once: today's completions (and lead), the quiz's Played column and, for the
- * scoring types, its percentage (the report's average score).
- */
-function countCompletion(
-  services: Services,
-  quiz: PlayableQuiz,
-  play: PlayRow,
-  lead: boolean,
-  afterCommit: (work: () => Promise<void>) => void,
-) {
-  if (play.preview) return;
-  const { percentage } = play.result ? scoreOf(play.result as unknown as TQuizResult) : { percentage: null };
-  const scored = percentage === null ? {} : { scored: 1, percentageSum: percentage };
-  afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { completions: 1, leads: lead ? 1 : 0, ...scored }));
-}
-
-/**
- * The report's drop-off at the answers step: every question the answers name counts once per play.
- * It was reached unless a progress event already counted it (it is in `reached`); it was answered
- * unless a later progress event already counted it as answered (every element of `reached` but the
- * last), and only when it has a pick. `play` is the row as locked, before the answers were stored.
- */
-function countAnsweredQuestions(
-  services: Services,
-  quiz: PlayableQuiz,
-  play: PlayRow,
-  answers: Record<string, string[]>,
-  afterCommit: (work: () => Promise<void>) => void,
-) {
-  if (play.preview) return;
-  const reached = new Set(play.reached);
-  const answeredBefore = new Set(play.reached.slice(0, -1));
-  afterCommit(async () => {
-    for (const [questionId, picks] of Object.entries(answers)) {
-      services.stats.countQuestion(quiz.quiz.id, questionId, {
-        reached: reached.has(questionId) ? 0 : 1,
-        answered: answeredBefore.has(questionId) || picks.length === 0 ? 0 : 1,
-      });
-    }
-  });
 }
 
 /** A play holds at most this many reached questions (a quiz has at most 200). */
@@ -203,27 +143,7 @@ export function playRoutes(api: ApiRouter): void {
       ctx.body = {
         data: await services.database.db.transaction(async (db) => {
           const play = await lockedPlay(db, claims.quizId, params.playId);
-          if (play.status !== 'started') return storedOutcome(quiz, play);
-          const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
-          const summary = resultSummary(result);
-          const gated = quiz.quiz.settings.collectEmail;
-          const now = new Date();
-          const [stored] = await db
-            .update(plays)
-            .set({
-              answers,
-              result: result as unknown as Record<string, unknown>,
-              resultSummary: summary,
-              ...scoreOf(result),
-              status: gated ? 'answered' : 'completed',
-              answeredAt: now,
-              completedAt: gated ? null : now,
-            })
-            .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
-            .returning();
-          countAnsweredQuestions(services, quiz, play, answers, afterCommit);
-          if (!gated) countCompletion(services, quiz, stored!, false, afterCommit);
-          return storedOutcome(quiz, stored!);
+          return playAnswersRecorder({ db, services, quiz, play, answers, afterCommit });
         }),
       };
     },
@@ -245,25 +165,7 @@ export function playRoutes(api: ApiRouter): void {
       ctx.body = {
         data: await services.database.db.transaction(async (db) => {
           const play = await lockedPlay(db, claims.quizId, params.playId);
-          if (play.status === 'started') throw new AppError(409, 'conflict', playMessages.answersFirst);
-          if (play.status === 'completed') return storedOutcome(quiz, play);
-          const consentText = quiz.quiz.settings.privacyPolicyText;
-          if (consentText && !body.consent) throw ValidationError(playMessages.consentRequired, 'consent');
-          const [stored] = await db
-            .update(plays)
-            .set({
-              name: body.name,
-              email: body.email,
-              consent: body.consent,
-              consentText: consentText || null,
-              leadFields: body.fields,
-              status: 'completed',
-              completedAt: new Date(),
-            })
-            .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
-            .returning();
-          countCompletion(services, quiz, stored!, true, afterCommit);
-          return storedOutcome(quiz, stored!);
+          return playLeadRecorder({ db, services, quiz, play, lead: body, afterCommit });
         }),
       };
     },

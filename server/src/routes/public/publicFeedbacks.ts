@@ -4,7 +4,8 @@ import { ZFeedbackSubmission, ZFeedbackSubmissionResponse, ZPublicFeedbackRespon
 import { widgetEmail } from '@quizlead/shared/schemas/widgets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { feedbackResponses, feedbacks } from '../../db/schema/index.ts';
+import { feedbacks } from '../../db/schema/index.ts';
+import { feedbackResponseRecorder } from '../../commands/feedbackResponseRecorder.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { presentPublicFeedback } from '../../presenters/feedback.ts';
 import { accountMode } from '../../db/queries/owner.ts';
@@ -58,7 +59,7 @@ export function publicFeedbackRoutes(api: ApiRouter): void {
       400: 'value or email is wrong',
       404: 'No such web response',
     },
-    handler: async ({ ctx, db, params, body }) => {
+    handler: async ({ ctx, db, params, body, services }) => {
       const feedback = await findPublicFeedback(db, params.id, { keyShare: true });
       if (!isFeelingValue(feedback.feelingType, body.value)) throw ValidationError(feedbackMessages.valueRequired, 'value');
       const checked = widgetEmail(body.email, {
@@ -67,19 +68,15 @@ export function publicFeedbackRoutes(api: ApiRouter): void {
         invalidMessage: feedbackMessages.emailInvalid,
       });
       if ('error' in checked) throw ValidationError(checked.error, 'email');
-      const inserted = await db
-        .insert(feedbackResponses)
-        .values({
-          feedbackId: feedback.id,
-          id: body.submissionId,
-          accountId: feedback.accountId,
-          feelingType: feedback.feelingType,
-          value: body.value,
-          email: checked.email,
-        })
-        .onConflictDoNothing()
-        .returning({ id: feedbackResponses.id });
-      ctx.status = inserted.length > 0 ? 201 : 200;
+      const { created } = await feedbackResponseRecorder({
+        db,
+        queue: services.queue,
+        feedback,
+        submissionId: body.submissionId,
+        value: body.value,
+        email: checked.email,
+      });
+      ctx.status = created ? 201 : 200;
       ctx.body = { data: { message: feedbackMessages.thanks } };
     },
   });

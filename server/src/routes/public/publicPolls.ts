@@ -70,7 +70,7 @@ export function publicPollRoutes(api: ApiRouter): void {
       404: `No such poll, or '${pollMessages.unpublished}'`,
       409: `'${pollMessages.closed}', or '${pollMessages.alreadyVoted}' (field email) when the poll takes one vote per email`,
     },
-    handler: async ({ ctx, db, params, body }) => {
+    handler: async ({ ctx, db, params, body, services }) => {
       const poll = await findPublishedPoll(db, params.id, { share: true });
       if (isPollClosed(poll)) throw new AppError(409, 'conflict', pollMessages.closed);
       if (body.option >= poll.options.length) throw ValidationError(pollMessages.optionInvalid, 'option');
@@ -86,6 +86,8 @@ export function publicPollRoutes(api: ApiRouter): void {
         submissionId: body.submissionId,
         option: body.option,
         email: checked.email,
+        queue: services.queue,
+        demo: Boolean(body.demo),
       });
       if (vote.outcome === 'alreadyVoted') {
         throw new AppError(409, 'conflict', pollMessages.alreadyVoted, { field: 'email' });

@@ -57,7 +57,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
       400: 'email is wrong',
       404: wheelMessages.unavailable,
     },
-    handler: async ({ ctx, db, params, body }) => {
+    handler: async ({ ctx, db, params, body, services }) => {
       const wheel = await findPublishedWheel(db, params.id, { keyShare: true });
       const checked = widgetEmail(body.email, {
         required: wheel.collectEmail,
@@ -70,6 +70,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
         wheel,
         submissionId: body.submissionId,
         email: checked.email,
+        queue: services.queue,
       });
       ctx.status = created ? 201 : 200;
       ctx.body = { data: { optionIndex: spin.optionIndex, result: spin.result, prizeCode: spin.prizeCode, repeated } };

@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { computeResult, resultSummary } from '@quizlead/shared/engine/index.ts';
+import type { TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
+import type { Services } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { plays } from '../db/schema/index.ts';
+import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
+import { countCompletion, recordPlayEvents, scoreOf, type PlayRow } from './playEvents.ts';
+import { storedOutcome } from './playOutcome.ts';
+import { quizData } from './quizSaver.ts';
+
+/**
+ * The report's drop-off at the answers step: every question the answers name counts once per play.
+ * It was reached unless a progress event already counted it (it is in `reached`); it was answered
+ * unless a later progress event already counted it as answered (every element of `reached` but the
+ * last), and only when it has a pick. `play` is the row as locked, before the answers were stored.
+ */
+function countAnsweredQuestions(
+  services: Services,
+  quiz: PlayableQuiz,
+  play: PlayRow,
+  answers: Record<string, string[]>,
+  afterCommit: (work: () => Promise<void>) => void,
+) {
+  if (play.preview) return;
+  const reached = new Set(play.reached);
+  const answeredBefore = new Set(play.reached.slice(0, -1));
+  afterCommit(async () => {
+    for (const [questionId, picks] of Object.entries(answers)) {
+      services.stats.countQuestion(quiz.quiz.id, questionId, {
+        reached: reached.has(questionId) ? 0 : 1,
+        answered: answeredBefore.has(questionId) || picks.length === 0 ? 0 : 1,
+      });
+    }
+  });
+}
+
+/**
+ * The answers step of a play, on its locked row (`play`) inside the step's transaction: the engine's
+ * result stored once (a retry answers what the first one stored); without a lead gate the play is
+ * complete here, so it is counted and its `play.completed` event recorded in the same transaction.
+ */
+export async function playAnswersRecorder(props: {
+  db: Db;
+  services: Services;
+  quiz: PlayableQuiz;
+  play: PlayRow;
+  answers: Record<string, string[]>;
+  afterCommit: (work: () => Promise<void>) => void;
+}): Promise<TPlayOutcome> {
+  const { db, services, quiz, play, answers, afterCommit } = props;
+  if (play.status !== 'started') return storedOutcome(quiz, play);
+  const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
+  const gated = quiz.quiz.settings.collectEmail;
+  const now = new Date();
+  const [stored] = await db
+    .update(plays)
+    .set({
+      answers,
+      result: result as unknown as Record<string, unknown>,
+      resultSummary: resultSummary(result),
+      ...scoreOf(result),
+      status: gated ? 'answered' : 'completed',
+      answeredAt: now,
+      completedAt: gated ? null : now,
+    })
+    .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
+    .returning();
+  countAnsweredQuestions(services, quiz, play, answers, afterCommit);
+  if (!gated) {
+    countCompletion(services, quiz, stored!, false, afterCommit);
+    await recordPlayEvents(db, services, quiz, stored!);
+  }
+  return storedOutcome(quiz, stored!);
+}
