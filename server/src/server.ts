@@ -38,7 +38,7 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Env,
-  options: { pgliteDir?: string; localKey?: string; embeddedDist?: string } = {},
+  options: { pgliteDir?: string; localKey?: string; embeddedDist?: string; queueSchema?: string } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
   const dataDir = resolve(env.DATA_DIR);
@@ -76,6 +76,7 @@ export async function startServer(
     deps: jobDeps,
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
+    ...(options.queueSchema ? { schema: options.queueSchema } : {}),
   });
   // Listen first: links in emails need the real address when APP_URL is not configured (PORT=0 in tests).
   let handle: RequestListener = (_request, response) => {

@@ -128,6 +128,8 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
   await recordOutcome(services, { claimed, destination, outcome, startedAt });
 }
 
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /** An unexpected throw is a failure to retry, never a lost delivery. */
 async function safely(attempt: () => Promise<AttemptOutcome>): Promise<AttemptOutcome> {
   try {
@@ -178,7 +180,7 @@ async function recordOutcome(
       }
       const delay = outcome.retryable ? nextAttemptDelayMs(delivery.attempts, outcome.retryAfterMs, schedule) : undefined;
       const gaveUp = outcome.retryable && delay === undefined;
-      const lastError = gaveUp ? `${outcome.message} ${deliveryMessages.gaveUp(delivery.attempts)}` : outcome.message;
+      const lastError = gaveUp ? `${asSentence(outcome.message)} ${deliveryMessages.gaveUp(delivery.attempts)}` : outcome.message;
       if (delay === undefined) {
         await db
           .update(deliveries)

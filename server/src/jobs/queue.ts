@@ -30,9 +30,15 @@ export async function startJobQueue(options: {
   logger: Logger;
   pollSeconds: number;
   work?: boolean;
+  /** pg-boss's schema (default pgboss); tests on one shared PostgreSQL give each server its own. */
+  schema?: string;
 }): Promise<JobQueue> {
   const scheduling = options.work !== false && options.tasks.some((task) => task.cron);
-  const boss = new PgBoss({ ...options.database.queueConnection, schedule: scheduling });
+  const boss = new PgBoss({
+    ...options.database.queueConnection,
+    schedule: scheduling,
+    ...(options.schema ? { schema: options.schema } : {}),
+  });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const task of options.tasks) {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csrfHeader } from '@quizlead/shared/constants.ts';
@@ -24,10 +26,18 @@ export async function getTestServer(overrides: Record<string, string | undefined
     ENCRYPTION_KEY: '746573742d656e6372797074696f6e2d6b65792d6f662d33322d62797465732e',
     ...overrides,
   });
-  const running = await startServer(env, { pgliteDir: 'memory://', ...options });
+  // On one shared PostgreSQL every test server gets its own job queue (a pg-boss schema), so a server's
+  // jobs run in that server, with its settings (fakes, retry schedule, mailbox), never in another file's.
+  const queueSchema = env.DATABASE_URL ? `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` : undefined;
+  const running = await startServer(env, { pgliteDir: 'memory://', ...(queueSchema ? { queueSchema } : {}), ...options });
+  const stop = async () => {
+    await running.stop();
+    if (queueSchema && env.DATABASE_URL) await dropSchema(env.DATABASE_URL, queueSchema);
+  };
   const mailbox = new DevMailbox(join(dataDir, 'mailbox'));
   return {
     ...running,
+    stop,
     env: running.services.env,
     dataDir,
     /** A client that keeps its cookie and CSRF token, like one browser. */
@@ -47,6 +57,16 @@ export async function getTestServer(overrides: Record<string, string | undefined
 }
 
 export type TestServer = Awaited<ReturnType<typeof getTestServer>>;
+
+async function dropSchema(databaseUrl: string, schema: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The Shopify app credentials tests run with. */
 export const testShopifyApp: FakeApp = { apiKey: 'test-shopify-client-id', apiSecret: 'test-shopify-secret-0123456789abcdef' };

@@ -39,11 +39,12 @@ export class WebhookReceiver {
     this.#server = server;
   }
 
-  static async start(secret: string): Promise<WebhookReceiver> {
+  /** Listens on `port` (default any free one): a receiver started again on a closed one's port is that endpoint back up. */
+  static async start(secret: string, port = 0): Promise<WebhookReceiver> {
     const server = createServer();
     const receiver = new WebhookReceiver(secret, server);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => receiver.#handle(request, response));
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
     return receiver;
   }
 
