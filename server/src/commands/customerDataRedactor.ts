@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sameEmail } from '../db/oncePerEmail.ts';
-import { feedbackResponses, plays, pollVotes, shopifyDataRequests, wheelSpins } from '../db/schema/index.ts';
+import { events, feedbackResponses, plays, pollVotes, shopifyDataRequests, wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { playsOfEmail } from './customerDataCollector.ts';
 
@@ -10,13 +11,15 @@ export interface RedactedCounts {
   feedbackResponses: number;
   wheelSpins: number;
   dataRequests: number;
+  events: number;
 }
 
 /**
  * Erases one visitor's personal data from an account (Shopify's customers/redact): every play, vote,
  * web response and spin sent with the email loses the email, name, lead-form answers (phone and any
  * free text), browser and place. The rows stay, anonymised, so counts, results and the daily roll-ups
- * keep adding up. Data request documents kept for that email go too. Run it in a transaction: it is
+ * keep adding up. Data request documents kept for that email go too, and so do the visitor's events with
+ * their deliveries and every recorded attempt (the leads pipeline's copies of the lead). Run it in a transaction: it is
  * all or nothing, and running it again changes nothing.
  */
 export async function customerDataRedactor(props: { db: Db; accountId: string; email: string }): Promise<RedactedCounts> {
@@ -45,7 +48,12 @@ export async function customerDataRedactor(props: { db: Db; accountId: string; e
     .delete(shopifyDataRequests)
     .where(scoped(shopifyDataRequests, accountId, sameEmail(shopifyDataRequests.customerEmail, email)))
     .returning({ id: shopifyDataRequests.id });
+  const visitorEvents = await db
+    .delete(events)
+    .where(scoped(events, accountId, sql`lower(${events.payload} -> 'visitor' ->> 'email') = lower(${email})`))
+    .returning({ id: events.id });
   return {
+    events: visitorEvents.length,
     plays: redactedPlays.length,
     pollVotes: votes.length,
     feedbackResponses: responses.length,

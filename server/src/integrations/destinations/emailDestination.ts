@@ -54,6 +54,7 @@ async function sendToAll(
   destination: DestinationRow,
   deps: DestinationDeps,
   mailFor: (links: NotificationLinks) => Omit<MailMessage, 'to'>,
+  recorded: (mail: Omit<MailMessage, 'to'>) => string = (mail) => mail.text,
 ): Promise<DeliveryOutcome> {
   const recipients = await emailRecipients(deps.db, destination);
   const exchange: Exchange[] = [];
@@ -63,7 +64,7 @@ async function sendToAll(
       unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.sessionSecret, { accountId: destination.accountId, recipient: to }),
     };
     const mail = mailFor(links);
-    const request = { method: 'SMTP', url: `mailto:${to}`, headers: { subject: mail.subject }, body: mail.text };
+    const request = { method: 'SMTP', url: `mailto:${to}`, headers: { subject: mail.subject }, body: recorded(mail) };
     try {
       await deps.mailer.send({ to, ...mail });
       exchange.push({ request, response: { status: 250, headers: {}, body: 'accepted' } });
@@ -79,6 +80,14 @@ export const emailDestination: DestinationHandler = {
   attempt: ({ destination, lead }, deps) => sendToAll(destination, deps, (links) => leadNotificationMail(lead, links)),
 };
 
-/** One digest mail for every lead that waited for this hour. */
+/**
+ * One digest mail for every lead that waited for this hour. Its attempt is recorded on each of those
+ * deliveries, so the recorded body names no lead: erasing one visitor's data leaves no copy behind.
+ */
 export const sendLeadDigest = (destination: DestinationRow, leads: readonly Lead[], deps: DestinationDeps) =>
-  sendToAll(destination, deps, (links) => leadDigestMail(leads, links));
+  sendToAll(
+    destination,
+    deps,
+    (links) => leadDigestMail(leads, links),
+    () => `A digest of ${leads.length === 1 ? '1 lead' : `${leads.length} leads`}.`,
+  );
