@@ -77,7 +77,8 @@ async function claim(db: Db, where: ReturnType<typeof and>) {
 
 type ClaimedDelivery = typeof deliveries.$inferSelect;
 
-function destinationDeps(services: Services): DestinationDeps {
+/** What a destination's attempt may use, from the app's services. */
+export function destinationDeps(services: Services): DestinationDeps {
   return {
     db: services.database.db,
     secrets: services.secrets,

@@ -1,8 +1,285 @@
+import { GraphqlQueryError, HttpRequestError, HttpResponseError, HttpThrottlingError } from '@shopify/shopify-api';
+import { splitName } from '../crm/crmHttp.ts';
+import type { DeliveryOutcome, Exchange, Lead } from '../crm/crmProvider.ts';
+import { shopifyAdmin, ShopNotInstalledError, type ShopifyAdmin } from '../shopify/adminApi.ts';
+import { shopifyApiVersion } from '../shopify/shopifyApp.ts';
 import type { DestinationHandler } from './destination.ts';
 
-/** Leads into the shop's customers (Admin GraphQL); written in the next commit. */
+/**
+ * Leads into the shop's customers (Admin GraphQL, scope write_customers; shopify.md 7). The lead's
+ * email is looked up with `customerByIdentifier`, an exact match that sees a customer created a moment
+ * ago (the `customers(query:)` search is tokenized and indexed later, so a retry or a second lead could
+ * miss it and make a duplicate). A new customer is created with the name, the tags and, only when the
+ * visitor ticked consent, SUBSCRIBED / SINGLE_OPT_IN at the capture time; a known one gets the tags it
+ * lacks (`tagsAdd`, which never removes any) and a subscription only on a ticked box. Nothing here ever
+ * unsubscribes or otherwise lowers a customer's consent. Every step is safe to repeat, so a retried
+ * attempt ends where the first one would have.
+ */
+
+export const shopifyCustomersMessages = {
+  uninstalled: 'The shop has uninstalled the app',
+  throttled: "Shopify is throttling the app's requests; the delivery will be tried again.",
+  unreachable: (detail: string) => `Could not reach Shopify: ${detail}`,
+  httpError: (status: number) => `Shopify answered HTTP ${status}.`,
+  unexpected: (detail: string) => `Unexpected error: ${detail}`,
+};
+
+/** How much of an answer's body the delivery log keeps. */
+const recordedBodyChars = 4096;
+/** Response headers worth keeping in the log (no cookie or token ever comes back, but keep it to these). */
+const recordedHeaders = ['retry-after', 'x-request-id'];
+/** When Shopify throttles without saying how long to wait. */
+const defaultRetryAfterMs = 2000;
+
+const customerFields = `id tags defaultEmailAddress { marketingState }`;
+
+const findCustomerQuery = `query CustomerByEmail($email: String!) {
+  customerByIdentifier(identifier: { emailAddress: $email }) { ${customerFields} }
+}`;
+
+const createCustomerMutation = `mutation CustomerCreate($input: CustomerInput!) {
+  customerCreate(input: $input) { customer { ${customerFields} } userErrors { field message } }
+}`;
+
+const addTagsMutation = `mutation TagsAdd($id: ID!, $tags: [String!]!) {
+  tagsAdd(id: $id, tags: $tags) { userErrors { field message } }
+}`;
+
+const subscribeMutation = `mutation EmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {
+  customerEmailMarketingConsentUpdate(input: $input) { customer { id } userErrors { field message code } }
+}`;
+
+interface Customer {
+  id: string;
+  tags: string[];
+  defaultEmailAddress: { marketingState: string } | null;
+}
+
+interface UserError {
+  field: string[] | null;
+  message: string;
+}
+
+type Failure = Extract<DeliveryOutcome, { ok: false }>;
+
 export const shopifyCustomersDestination: DestinationHandler = {
-  async attempt() {
-    return { ok: false, retryable: false, message: 'Shopify customers are not connected yet.', exchange: [] };
+  async attempt({ destination, lead }, deps) {
+    const exchange: Exchange[] = [];
+    try {
+      const admin = await shopifyAdmin(deps.services, destination.accountId);
+      await upsertCustomer(new AdminCalls(admin, exchange), lead);
+      return { ok: true, exchange };
+    } catch (error) {
+      return { ...failureOf(error), exchange };
+    }
   },
 };
+
+async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<void> {
+  const known = await findCustomer(calls, lead.email);
+  if (known) return updateCustomer(calls, known, lead);
+  const { first, last } = splitName(lead.name);
+  const input = {
+    email: lead.email,
+    ...(first ? { firstName: first } : {}),
+    ...(last ? { lastName: last } : {}),
+    tags: tagsOf(lead),
+    ...(lead.consent ? { emailMarketingConsent: subscribed(lead) } : {}),
+  };
+  const { customerCreate } = await calls.run<{ customerCreate: { customer: Customer | null; userErrors: UserError[] } | null }>(
+    createCustomerMutation,
+    { input },
+  );
+  if (customerCreate?.customer) return;
+  const userErrors = customerCreate?.userErrors ?? [];
+  if (userErrors.some(emailTaken)) {
+    // Another delivery for the same email created the customer since the lookup: update it instead.
+    const raced = await findCustomer(calls, lead.email);
+    if (raced) return updateCustomer(calls, raced, lead);
+  }
+  throw new ShopifyRefusal(userErrors);
+}
+
+async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead): Promise<void> {
+  const kept = new Set(customer.tags.map((tag) => tag.toLowerCase()));
+  const missing = tagsOf(lead).filter((tag) => !kept.has(tag.toLowerCase()));
+  if (missing.length > 0) {
+    const { tagsAdd } = await calls.run<{ tagsAdd: { userErrors: UserError[] } | null }>(addTagsMutation, {
+      id: customer.id,
+      tags: missing,
+    });
+    refuseOn(tagsAdd?.userErrors);
+  }
+  // Consent only ever goes up, and only on the visitor's tick.
+  if (lead.consent && customer.defaultEmailAddress?.marketingState !== 'SUBSCRIBED') {
+    const { customerEmailMarketingConsentUpdate } = await calls.run<{
+      customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
+    }>(subscribeMutation, { input: { customerId: customer.id, emailMarketingConsent: subscribed(lead) } });
+    refuseOn(customerEmailMarketingConsentUpdate?.userErrors);
+  }
+}
+
+async function findCustomer(calls: AdminCalls, email: string): Promise<Customer | null> {
+  const { customerByIdentifier } = await calls.run<{ customerByIdentifier: Customer | null }>(findCustomerQuery, { email });
+  return customerByIdentifier;
+}
+
+function subscribed(lead: Lead) {
+  return { marketingState: 'SUBSCRIBED', marketingOptInLevel: 'SINGLE_OPT_IN', consentUpdatedAt: lead.capturedAt };
+}
+
+/** The lead's tags once each (Shopify compares tags without case). */
+function tagsOf(lead: Lead): string[] {
+  const tags = new Map<string, string>();
+  for (const tag of lead.tags.map((raw) => raw.trim()).filter(Boolean))
+    if (!tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
+  return [...tags.values()];
+}
+
+const emailTaken = (error: UserError) => Boolean(error.field?.includes('email')) && /taken/i.test(error.message);
+
+/** Shopify's userErrors: the request was understood and refused, so repeating it will not help. */
+class ShopifyRefusal extends Error {
+  constructor(userErrors: readonly UserError[]) {
+    super(userErrors.map((error) => error.message).join('; ') || 'Shopify refused the change without saying why.');
+  }
+}
+
+function refuseOn(userErrors: readonly UserError[] | undefined): void {
+  if (userErrors && userErrors.length > 0) throw new ShopifyRefusal(userErrors);
+}
+
+/** The attempt's Admin API calls, each kept for the delivery log without the access token. */
+class AdminCalls {
+  readonly #admin: ShopifyAdmin;
+  readonly #exchange: Exchange[];
+
+  constructor(admin: ShopifyAdmin, exchange: Exchange[]) {
+    this.#admin = admin;
+    this.#exchange = exchange;
+  }
+
+  async run<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+    const entry: Exchange = {
+      request: {
+        method: 'POST',
+        url: `https://${this.#admin.shop}/admin/api/${shopifyApiVersion}/graphql.json`,
+        headers: {},
+        body: JSON.stringify({ query, variables }),
+      },
+    };
+    this.#exchange.push(entry);
+    try {
+      const data = await this.#admin.graphql<T>(query, variables);
+      entry.response = { status: 200, headers: {}, body: recordable(JSON.stringify({ data })) };
+      return data;
+    } catch (error) {
+      entry.response = await failedResponse(error);
+      throw error;
+    }
+  }
+}
+
+/** What Shopify answered when the call failed, as far as the library's error keeps it; none for a network error. */
+async function failedResponse(error: unknown): Promise<Exchange['response']> {
+  if (error instanceof GraphqlQueryError) {
+    const body = (error.body ?? {}) as { data?: unknown; extensions?: unknown; errors?: { graphQLErrors?: unknown } };
+    const answer = { ...(body.data ? { data: body.data } : {}), errors: body.errors?.graphQLErrors, extensions: body.extensions };
+    return {
+      status: (error.response as { status?: number } | undefined)?.status ?? 200,
+      headers: pickHeaders(error.headers),
+      body: recordable(JSON.stringify(answer)),
+    };
+  }
+  if (error instanceof HttpResponseError) {
+    return {
+      status: error.response.code,
+      headers: pickHeaders(error.response.headers),
+      body: recordable(await unreadBody(error)),
+    };
+  }
+  return undefined;
+}
+
+/** The library leaves a failed answer's body unread on its Response; read it for the log. */
+async function unreadBody(error: HttpResponseError): Promise<string> {
+  const raw = (error.response.body as { errors?: { response?: unknown } } | undefined)?.errors?.response;
+  if (raw instanceof Response && !raw.bodyUsed) {
+    try {
+      return await raw.text();
+    } catch {
+      // A body that cannot be read leaves the status text.
+    }
+  }
+  return error.response.statusText ?? '';
+}
+
+function pickHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (recordedHeaders.includes(lower)) picked[lower] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return picked;
+}
+
+function recordable(text: string): string {
+  return text.length > recordedBodyChars ? `${text.slice(0, recordedBodyChars)}…` : text;
+}
+
+/** 429, 5xx, throttling and network errors may pass; uninstalls, refusals and other answers will not. */
+function failureOf(error: unknown): Omit<Failure, 'exchange'> {
+  const fail = (retryable: boolean, message: string, retryAfterMs?: number) => ({
+    ok: false as const,
+    retryable,
+    message,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
+  if (error instanceof ShopNotInstalledError) return fail(false, shopifyCustomersMessages.uninstalled);
+  if (error instanceof ShopifyRefusal) return fail(false, error.message);
+  if (error instanceof HttpThrottlingError) {
+    const seconds = error.response.retryAfter;
+    return fail(
+      true,
+      shopifyCustomersMessages.throttled,
+      seconds === undefined ? defaultRetryAfterMs : Math.round(seconds * 1000),
+    );
+  }
+  if (error instanceof HttpResponseError) {
+    const status = error.response.code;
+    return fail(status >= 500 || status === 408, shopifyCustomersMessages.httpError(status));
+  }
+  if (error instanceof GraphqlQueryError) return graphqlFailure(error);
+  if (error instanceof HttpRequestError) return fail(true, shopifyCustomersMessages.unreachable(error.message));
+  // The token refresh's ShopifyUnavailableError, HttpMaxRetriesError, anything unforeseen: worth another try.
+  return fail(true, shopifyCustomersMessages.unexpected(error instanceof Error ? error.message : String(error)));
+}
+
+interface GraphqlErrorBody {
+  errors?: { graphQLErrors?: { message?: string; extensions?: { code?: string } }[] };
+  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } } };
+}
+
+/**
+ * THROTTLED (the cost bucket is empty) waits until the bucket holds the request's cost again
+ * (https://shopify.dev/docs/api/usage/limits#rate-limits); an internal error may pass; anything else
+ * (ACCESS_DENIED for a missing scope or protected customer data, a query Shopify refuses) will not.
+ */
+function graphqlFailure(error: GraphqlQueryError): Omit<Failure, 'exchange'> {
+  const body = (error.body ?? {}) as GraphqlErrorBody;
+  const errors = body.errors?.graphQLErrors ?? [];
+  const codes = errors.map((entry) => entry.extensions?.code);
+  if (codes.includes('THROTTLED')) {
+    const cost = body.extensions?.cost;
+    const missing = (cost?.requestedQueryCost ?? 0) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
+    const rate = cost?.throttleStatus?.restoreRate;
+    const retryAfterMs = rate && missing > 0 ? Math.ceil((missing / rate) * 1000) : defaultRetryAfterMs;
+    return { ok: false, retryable: true, retryAfterMs, message: shopifyCustomersMessages.throttled };
+  }
+  const message =
+    errors
+      .map((entry) => entry.message)
+      .filter(Boolean)
+      .join('; ') || error.message;
+  return { ok: false, retryable: codes.includes('INTERNAL_SERVER_ERROR'), message };
+}

@@ -151,3 +151,166 @@ describe('fake Shopify: POST /admin/api/2026-10/graphql.json', () => {
     fake.expectValidQueries();
   });
 });
+
+describe('fake Shopify: customers', () => {
+  const customerFields =
+    'id email tags defaultEmailAddress { emailAddress marketingState marketingOptInLevel marketingUpdatedAt }';
+
+  async function graphql(query: string, variables: Record<string, unknown> = {}) {
+    const token = (await exchange()).body.access_token as string;
+    const answer = await call('/admin/api/2026-10/graphql.json', { query, variables }, { 'x-shopify-access-token': token });
+    return answer.body as { data?: Record<string, any>; errors?: { message: string }[] };
+  }
+
+  const search = async (query: string) =>
+    (
+      await graphql(
+        `
+          query ($q: String) {
+            customers(first: 10, query: $q) {
+              nodes {
+                email
+              }
+            }
+          }
+        `,
+        { q: query },
+      )
+    ).data!.customers.nodes.map((node: { email: string }) => node.email);
+
+  it('creates customers with unique emails, adds tags as a set and records consent only as accepted input', async () => {
+    const create = (input: Record<string, unknown>) =>
+      graphql(
+        `mutation($input: CustomerInput!) { customerCreate(input: $input) { customer { ${customerFields} } userErrors { field message } } }`,
+        {
+          input,
+        },
+      );
+    const created = await create({
+      email: 'Bo.Wang@example.com',
+      tags: ['quiz, vip', ' quiz '],
+      emailMarketingConsent: {
+        marketingState: 'SUBSCRIBED',
+        marketingOptInLevel: 'SINGLE_OPT_IN',
+        consentUpdatedAt: '2026-11-23T10:00:00Z',
+      },
+    });
+    const customer = created.data!.customerCreate.customer;
+    expect(customer).toMatchObject({
+      email: 'Bo.Wang@example.com',
+      tags: ['quiz', 'vip'],
+      defaultEmailAddress: {
+        marketingState: 'SUBSCRIBED',
+        marketingOptInLevel: 'SINGLE_OPT_IN',
+        marketingUpdatedAt: '2026-11-23T10:00:00Z',
+      },
+    });
+    expect((await create({ email: 'bo.wang@EXAMPLE.com' })).data!.customerCreate).toEqual({
+      customer: null,
+      userErrors: [{ field: ['email'], message: 'Email has already been taken' }],
+    });
+    expect((await create({ email: 'no-at-sign' })).data!.customerCreate.userErrors).toEqual([
+      { field: ['email'], message: 'Email is invalid' },
+    ]);
+    expect(fake.shop(shop).customers.all()).toHaveLength(1);
+
+    const tagged = await graphql(
+      `
+        mutation ($id: ID!, $tags: [String!]!) {
+          tagsAdd(id: $id, tags: $tags) {
+            node {
+              id
+            }
+            userErrors {
+              message
+            }
+          }
+        }
+      `,
+      {
+        id: customer.id,
+        tags: ['VIP', 'summer'],
+      },
+    );
+    expect(tagged.data!.tagsAdd).toEqual({ node: { id: customer.id }, userErrors: [] });
+    expect(fake.shop(shop).customers.byId(customer.id)!.tags).toEqual(['quiz', 'vip', 'summer']);
+
+    const consent = (marketingState: string) =>
+      graphql(
+        `mutation($input: CustomerEmailMarketingConsentUpdateInput!) { customerEmailMarketingConsentUpdate(input: $input) { customer { ${customerFields} } userErrors { field message code } } }`,
+        { input: { customerId: customer.id, emailMarketingConsent: { marketingState } } },
+      );
+    expect((await consent('NOT_SUBSCRIBED')).data!.customerEmailMarketingConsentUpdate.userErrors[0]).toMatchObject({
+      code: 'INCLUSION',
+    });
+    const unsubscribed = (await consent('UNSUBSCRIBED')).data!.customerEmailMarketingConsentUpdate;
+    expect(unsubscribed).toMatchObject({ customer: { defaultEmailAddress: { marketingState: 'UNSUBSCRIBED' } }, userErrors: [] });
+    fake.expectValidQueries();
+  });
+
+  it('finds customers by email (quoted: exact; unquoted: every word), by tag and by identifier', async () => {
+    const customers = fake.shop(shop).customers;
+    customers.add({ email: 'ann@example.com', tags: ['quiz'] });
+    customers.add({ email: 'ann@example.com.au' });
+    expect(await search('email:"ANN@example.com"')).toEqual(['ann@example.com']);
+    expect(await search('email:ann@example.com')).toEqual(['ann@example.com', 'ann@example.com.au']);
+    expect(await search('email:"ann@example.com" AND tag:quiz')).toEqual(['ann@example.com']);
+    expect(await search('tag:nope')).toEqual([]);
+
+    const byEmail = await graphql(
+      `
+        query ($email: String!) {
+          customerByIdentifier(identifier: { emailAddress: $email }) {
+            email
+          }
+        }
+      `,
+      {
+        email: 'Ann@Example.com',
+      },
+    );
+    expect(byEmail.data!.customerByIdentifier).toEqual({ email: 'ann@example.com' });
+
+    const unsupported = await graphql(`
+      {
+        customers(first: 1, query: "country:JP") {
+          nodes {
+            id
+          }
+        }
+      }
+    `);
+    expect(unsupported.errors![0]!.message).toMatch(/email: and tag: terms/);
+    const unbounded = await graphql(`
+      {
+        customers(query: "email:*") {
+          nodes {
+            id
+          }
+        }
+      }
+    `);
+    expect(unbounded.errors![0]!.message).toBe('you must provide one of first or last');
+    fake.expectValidQueries();
+  });
+
+  it('fails the next operations as asked, after checking them against the schema', async () => {
+    const query = `query Lookup($email: String!) { customerByIdentifier(identifier: { emailAddress: $email }) { id } }`;
+    fake
+      .shop(shop)
+      .failNext.push(
+        { operation: 'Other', status: 503 },
+        { throttled: { requestedQueryCost: 10, currentlyAvailable: 0, restoreRate: 100 } },
+      );
+    const throttled = await graphql(query, { email: 'x@example.com' });
+    expect(throttled).toMatchObject({
+      errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
+      extensions: { cost: { requestedQueryCost: 10, throttleStatus: { currentlyAvailable: 0, restoreRate: 100 } } },
+    });
+    expect(throttled.data).toBeUndefined();
+    expect(fake.shop(shop).failNext).toEqual([{ operation: 'Other', status: 503 }]);
+    expect((await graphql(query, { email: 'x@example.com' })).data).toEqual({ customerByIdentifier: null });
+    fake.shop(shop).failNext.length = 0;
+    fake.expectValidQueries();
+  });
+});

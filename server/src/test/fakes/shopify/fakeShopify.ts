@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { execute, parse, validate, type DocumentNode, type GraphQLError } from 'graphql';
+import {
+  execute,
+  getVariableValues,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLError,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { jwtVerify } from 'jose';
 import { shopDomainPattern } from '@quizlead/shared/shopify.ts';
 import { adminSchema } from './adminSchema.ts';
+import { FakeCustomers } from './fakeCustomers.ts';
 import type { FakeApp } from './sessionTokens.ts';
 
 /**
@@ -24,6 +33,9 @@ import type { FakeApp } from './sessionTokens.ts';
  *   failure answers GraphQL errors and is kept in `invalidQueries` (`expectValidQueries()` throws);
  *   a valid one is executed against the shop's programmable `query`/`mutation` root objects (graphql's
  *   default resolvers: a property is a field, a function property is called with the field's args).
+ *   Each shop starts with its customers' operations in those roots (fakeCustomers.ts), and
+ *   `failNext` makes the next valid operations fail as Shopify does under load (throttling, 429, 5xx,
+ *   a dropped connection).
  *
  * The shop is the one the request was meant for: X-Forwarded-Host. Every request is recorded.
  */
@@ -50,7 +62,28 @@ export interface FakeShop {
   domain: string;
   query: Record<string, unknown>;
   mutation: Record<string, unknown>;
+  /** The shop's customers, answered by default through `query` and `mutation` (fakeCustomers.ts). */
+  customers: FakeCustomers;
+  /**
+   * How the next valid GraphQL operations fail (after the schema check): each entry fails one
+   * operation, the next one or the next one of that `operation` name, and is then removed.
+   */
+  failNext: FakeGraphqlFailure[];
 }
+
+/**
+ * - `throttled`: the cost limit's answer, HTTP 200 with a THROTTLED error and the bucket in
+ *   `extensions.cost.throttleStatus` (https://shopify.dev/docs/api/usage/limits#rate-limits);
+ * - `status`: a bare HTTP answer (429 with Retry-After, 5xx…);
+ * - `disconnect`: the connection closes with no answer.
+ */
+export type FakeGraphqlFailure = { operation?: string } & (
+  | { throttled: { requestedQueryCost: number; currentlyAvailable: number; restoreRate: number } }
+  | { status: number; headers?: Record<string, string>; body?: unknown }
+  | { disconnect: true }
+);
+
+type GraphqlAnswer = { status: number; payload: unknown; headers?: Record<string, string> } | 'disconnect';
 
 interface IssuedToken {
   shop: string;
@@ -125,13 +158,17 @@ export class FakeShopify {
     let shop = this.#shops.get(domain);
     if (!shop) {
       const handle = domain.replace(/\.myshopify\.com$/, '');
+      const customers = new FakeCustomers();
       shop = {
         domain,
         query: {
           shop: { id: `gid://shopify/Shop/${handle}`, name: handle, myshopifyDomain: domain, email: `owner@${domain}` },
           currentAppInstallation: { id: `gid://shopify/AppInstallation/${handle}`, activeSubscriptions: [] },
+          ...customers.queryFields(),
         },
-        mutation: {},
+        mutation: { ...customers.mutationFields() },
+        customers,
+        failNext: [],
       };
       this.#shops.set(domain, shop);
     }
@@ -203,11 +240,12 @@ export class FakeShopify {
       responseBody: '',
     };
     this.requests.push(recorded);
-    const send = (status: number, payload: unknown) => {
+    const send = (status: number, payload: unknown, extraHeaders: Record<string, string> = {}) => {
       recorded.status = status;
       recorded.responseBody = JSON.stringify(payload);
       response.statusCode = status;
       response.setHeader('Content-Type', 'application/json');
+      for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
       response.end(recorded.responseBody);
     };
 
@@ -222,8 +260,12 @@ export class FakeShopify {
     const graphql = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname);
     if (recorded.method === 'POST' && graphql) {
       if (graphql[1] !== adminApiVersion) return send(404, { errors: 'Not Found' });
-      const [status, payload] = this.#graphql(recorded);
-      return send(status, payload);
+      const answer = this.#graphql(recorded);
+      if (answer === 'disconnect') {
+        response.destroy();
+        return;
+      }
+      return send(answer.status, answer.payload, answer.headers);
     }
     return send(404, { errors: 'Not Found' });
   }
@@ -333,10 +375,10 @@ export class FakeShopify {
     return token;
   }
 
-  #graphql(recorded: RecordedRequest): [number, unknown] {
+  #graphql(recorded: RecordedRequest): GraphqlAnswer {
     const token = recorded.headers['x-shopify-access-token'] ?? '';
     if (!this.isLiveAccessToken(recorded.shop, token))
-      return [401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' }];
+      return { status: 401, payload: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } };
     const query = typeof recorded.json?.query === 'string' ? recorded.json.query : '';
     const variables = recorded.json?.variables;
     let document: DocumentNode;
@@ -349,33 +391,70 @@ export class FakeShopify {
     const errors = validate(adminSchema(), document);
     if (errors.length > 0) return this.#invalid(query, errors);
     const shop = this.shop(recorded.shop);
+    const variableValues = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {};
+    const operation = document.definitions.find((node): node is OperationDefinitionNode => node.kind === 'OperationDefinition');
+    const failing = shop.failNext.findIndex(
+      (entry) => entry.operation === undefined || entry.operation === operation?.name?.value,
+    );
+    const [failure] = failing < 0 ? [] : shop.failNext.splice(failing, 1);
+    if (failure) {
+      // The variables are checked before the failure, as execute would have.
+      const coerced = getVariableValues(adminSchema(), operation?.variableDefinitions ?? [], variableValues);
+      if (coerced.errors) return this.#invalid(query, coerced.errors);
+      return failureAnswer(failure);
+    }
     const result = execute({
       schema: adminSchema(),
       document,
       rootValue: document.definitions.some((node) => node.kind === 'OperationDefinition' && node.operation === 'mutation')
         ? shop.mutation
         : shop.query,
-      variableValues: variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {},
+      variableValues,
     });
     if ('then' in result) throw new Error('the fake resolves synchronously');
     if (result.errors?.some((error) => error.message.startsWith('Variable '))) {
       // Variables that do not fit their declared types: Shopify refuses the whole request.
       return this.#invalid(query, result.errors);
     }
-    return [200, { ...result, extensions: { cost: { requestedQueryCost: 1, actualQueryCost: 1 } } }];
+    return { status: 200, payload: { ...result, extensions: { cost: { requestedQueryCost: 1, actualQueryCost: 1 } } } };
   }
 
-  #invalid(query: string, errors: readonly GraphQLError[]): [number, unknown] {
+  #invalid(query: string, errors: readonly GraphQLError[]): GraphqlAnswer {
     this.invalidQueries.push({ query, errors: errors.map((error) => error.message) });
-    return [
-      200,
-      {
+    return {
+      status: 200,
+      payload: {
         errors: errors.map((error) => ({
           message: error.message,
           locations: error.locations,
           extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
         })),
       },
-    ];
+    };
   }
+}
+
+function failureAnswer(failure: FakeGraphqlFailure): GraphqlAnswer {
+  if ('disconnect' in failure) return 'disconnect';
+  if ('status' in failure)
+    return { status: failure.status, payload: failure.body ?? { errors: 'Error' }, headers: failure.headers };
+  const { requestedQueryCost, currentlyAvailable, restoreRate } = failure.throttled;
+  return {
+    status: 200,
+    payload: {
+      errors: [
+        {
+          message: 'Throttled',
+          extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/limits#rate-limits' },
+        },
+      ],
+      extensions: {
+        cost: {
+          requestedQueryCost,
+          actualQueryCost: null,
+          throttleStatus: { maximumAvailable: 2000, currentlyAvailable, restoreRate },
+        },
+      },
+    },
+  };
 }

@@ -1,3 +1,4 @@
-export { FakeShopify, adminApiVersion, type FakeShop, type RecordedRequest } from './fakeShopify.ts';
+export { FakeShopify, adminApiVersion, type FakeGraphqlFailure, type FakeShop, type RecordedRequest } from './fakeShopify.ts';
+export { FakeCustomers, type FakeCustomer, type FakeCustomerSeed } from './fakeCustomers.ts';
 export { forgedSessionTokens, sessionTokens, type FakeApp } from './sessionTokens.ts';
 export { adminHost, signAdminQuery } from './adminLinks.ts';

@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
+import { shopUninstaller } from '../../commands/shopInstaller.ts';
+import { destinations } from '../../db/schema/index.ts';
+import { quizLead } from '../../test/fakes/crm/leadKit.ts';
+import { getShopifyTestServer, type ShopifyTestServer } from '../../test/getTestServer.ts';
+import type { Exchange, Lead } from '../crm/crmProvider.ts';
+import { destinationDeps } from '../../commands/deliveryAttempter.ts';
+import type { AttemptOutcome, DestinationRow } from './destination.ts';
+import { shopifyCustomersDestination, shopifyCustomersMessages } from './shopifyCustomersDestination.ts';
+
+let server: ShopifyTestServer;
+beforeAll(async () => {
+  server = await getShopifyTestServer();
+});
+afterAll(() => server.stop());
+
+const db = () => server.services.database.db;
+
+interface InstalledShop {
+  shop: string;
+  accountId: string;
+  destination: DestinationRow;
+}
+
+/** A shop installed through its first session token, with Shopify customers as its destination. */
+async function installedShop(): Promise<InstalledShop> {
+  const shop = `shop-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
+  const session = await server.embedded(shop).get('/api/v1/session');
+  expect(session.status).toBe(200);
+  const accountId = session.body.data.user.accountId as string;
+  const [destination] = await db().insert(destinations).values({ accountId, kind: 'shopify_customers' }).returning();
+  return { shop, accountId, destination: destination! };
+}
+
+const deps = () => destinationDeps(server.services);
+
+function eventOf(accountId: string, lead: Lead): TDomainEvent {
+  return {
+    type: 'lead.captured',
+    version: 1,
+    occurredAt: lead.capturedAt,
+    accountId,
+    item: { tool: lead.tool, id: lead.item.id, title: lead.item.title },
+    visitor: { email: lead.email, name: lead.name, consent: lead.consent },
+    result: lead.result,
+  };
+}
+
+function attempt({ accountId, destination }: InstalledShop, lead: Lead): Promise<AttemptOutcome> {
+  const input = { deliveryId: crypto.randomUUID(), destination, event: eventOf(accountId, lead), lead };
+  return shopifyCustomersDestination.attempt(input, deps());
+}
+
+/** The operation names the attempt sent, in order. */
+const operationsOf = (exchange: Exchange[]) =>
+  exchange.map((entry) => /^(?:query|mutation) (\w+)/.exec((JSON.parse(entry.request.body) as { query: string }).query)?.[1]);
+
+const variablesOf = (entry: Exchange | undefined) =>
+  (JSON.parse(entry!.request.body) as { variables: Record<string, any> }).variables;
+
+/** Neither the access tokens the fake saw for the shop nor any Shopify token shape appears in the log. */
+function expectNoToken(shop: string, exchange: Exchange[]) {
+  const tokens = server.fake.graphqlRequests(shop).map((request) => request.headers['x-shopify-access-token']!);
+  expect(tokens.length).toBeGreaterThan(0);
+  const text = JSON.stringify(exchange);
+  for (const token of tokens) expect(text).not.toContain(token);
+  expect(text).not.toMatch(/shpat_|shprt_|access[-_]token/i);
+}
+
+describe('Shopify customers destination', () => {
+  it("needs the write_customers scope, which the app asks for in shopify.app.toml (the server's default SCOPES)", () => {
+    expect(server.env.SCOPES.split(',')).toContain('write_customers');
+  });
+
+  it('creates a subscribed customer with the name and tags from a lead with consent, and logs each call without the token', async () => {
+    const installed = await installedShop();
+    const lead = quizLead();
+    const outcome = await attempt(installed, lead);
+    expect(outcome).toMatchObject({ ok: true });
+
+    const customers = server.fake.shop(installed.shop).customers.all();
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({
+      email: 'ann.lee@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee Smith',
+      tags: ['summer-quiz', 'quizlead-personality-adventurer'],
+      emailMarketing: { state: 'SUBSCRIBED', optInLevel: 'SINGLE_OPT_IN', updatedAt: '2026-11-23T15:00:00.000Z' },
+    });
+    server.fake.expectValidQueries();
+
+    expect(operationsOf(outcome.exchange)).toEqual(['CustomerByEmail', 'CustomerCreate']);
+    for (const entry of outcome.exchange) {
+      expect(entry.request).toMatchObject({
+        method: 'POST',
+        url: `https://${installed.shop}/admin/api/2026-10/graphql.json`,
+        headers: {},
+      });
+      expect(entry.response).toMatchObject({ status: 200, headers: {} });
+    }
+    expect(variablesOf(outcome.exchange[1]).input).toEqual({
+      email: 'ann.lee@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee Smith',
+      tags: ['summer-quiz', 'quizlead-personality-adventurer'],
+      emailMarketingConsent: {
+        marketingState: 'SUBSCRIBED',
+        marketingOptInLevel: 'SINGLE_OPT_IN',
+        consentUpdatedAt: lead.capturedAt,
+      },
+    });
+    expect(JSON.parse(outcome.exchange[1]!.response!.body)).toMatchObject({
+      data: { customerCreate: { customer: { id: customers[0]!.id }, userErrors: [] } },
+    });
+    expectNoToken(installed.shop, outcome.exchange);
+  });
+
+  it('updates the customer a second lead with the same email finds: only the missing tags are added, no duplicate', async () => {
+    const installed = await installedShop();
+    expect(await attempt(installed, quizLead())).toMatchObject({ ok: true });
+    const second = await attempt(
+      installed,
+      quizLead({ name: 'Ann', tags: ['Summer-Quiz', 'autumn-quiz'], capturedAt: '2026-11-24T09:00:00.000Z' }),
+    );
+    expect(second).toMatchObject({ ok: true });
+
+    const customers = server.fake.shop(installed.shop).customers.all();
+    expect(customers).toHaveLength(1);
+    expect(customers[0]!.tags).toEqual(['summer-quiz', 'quizlead-personality-adventurer', 'autumn-quiz']);
+    // Already subscribed: the consent is left as it was given the first time, and so is the name.
+    expect(customers[0]).toMatchObject({
+      firstName: 'Ann',
+      lastName: 'Lee Smith',
+      emailMarketing: { state: 'SUBSCRIBED', updatedAt: '2026-11-23T15:00:00.000Z' },
+    });
+    expect(operationsOf(second.exchange)).toEqual(['CustomerByEmail', 'TagsAdd']);
+    expect(variablesOf(second.exchange[1])).toEqual({ id: customers[0]!.id, tags: ['autumn-quiz'] });
+    // Nothing left to add: a lookup only.
+    const third = await attempt(installed, quizLead({ tags: ['autumn-quiz'] }));
+    expect(operationsOf(third.exchange)).toEqual(['CustomerByEmail']);
+    server.fake.expectValidQueries();
+  });
+
+  it('creates a customer without marketing consent when the box was not ticked', async () => {
+    const installed = await installedShop();
+    const outcome = await attempt(installed, quizLead({ consent: false, name: '' }));
+    expect(outcome).toMatchObject({ ok: true });
+    const [customer, ...others] = server.fake.shop(installed.shop).customers.all();
+    expect(others).toHaveLength(0);
+    expect(customer).toMatchObject({
+      email: 'ann.lee@example.com',
+      firstName: null,
+      lastName: null,
+      emailMarketing: { state: 'NOT_SUBSCRIBED', optInLevel: null },
+    });
+    expect(variablesOf(outcome.exchange[1]).input).toEqual({
+      email: 'ann.lee@example.com',
+      tags: ['summer-quiz', 'quizlead-personality-adventurer'],
+    });
+    server.fake.expectValidQueries();
+  });
+
+  it('never lowers or touches a known customer’s consent without a tick, and subscribes one who ticks', async () => {
+    const installed = await installedShop();
+    const customers = server.fake.shop(installed.shop).customers;
+    const subscribed = customers.add({
+      email: 'sub@example.com',
+      tags: ['vip'],
+      emailMarketing: { state: 'SUBSCRIBED', optInLevel: 'CONFIRMED_OPT_IN', updatedAt: '2025-01-01T00:00:00.000Z' },
+    });
+    const unsubscribed = customers.add({
+      email: 'unsub@example.com',
+      emailMarketing: { state: 'UNSUBSCRIBED', optInLevel: null, updatedAt: '2025-02-01T00:00:00.000Z' },
+    });
+    const notSubscribed = customers.add({ email: 'new@example.com' });
+
+    const quiet = await attempt(installed, quizLead({ email: 'SUB@example.com', consent: false }));
+    expect(quiet).toMatchObject({ ok: true });
+    expect(operationsOf(quiet.exchange)).toEqual(['CustomerByEmail', 'TagsAdd']);
+    expect(subscribed).toMatchObject({
+      tags: ['vip', 'summer-quiz', 'quizlead-personality-adventurer'],
+      emailMarketing: { state: 'SUBSCRIBED', optInLevel: 'CONFIRMED_OPT_IN', updatedAt: '2025-01-01T00:00:00.000Z' },
+    });
+    await attempt(installed, quizLead({ email: 'unsub@example.com', consent: false }));
+    expect(unsubscribed.emailMarketing).toEqual({
+      state: 'UNSUBSCRIBED',
+      optInLevel: null,
+      updatedAt: '2025-02-01T00:00:00.000Z',
+    });
+
+    // The visitor ticks the box: a fresh, single opt-in consent at the time of the capture.
+    const ticked = await attempt(installed, quizLead({ email: 'new@example.com', capturedAt: '2026-11-25T10:00:00.000Z' }));
+    expect(operationsOf(ticked.exchange)).toEqual(['CustomerByEmail', 'TagsAdd', 'EmailMarketingConsentUpdate']);
+    expect(notSubscribed.emailMarketing).toEqual({
+      state: 'SUBSCRIBED',
+      optInLevel: 'SINGLE_OPT_IN',
+      updatedAt: '2026-11-25T10:00:00.000Z',
+    });
+    // A subscribed customer who ticks again keeps the consent on record.
+    const again = await attempt(installed, quizLead({ email: 'sub@example.com' }));
+    expect(operationsOf(again.exchange)).toEqual(['CustomerByEmail']);
+    expect(subscribed.emailMarketing.optInLevel).toBe('CONFIRMED_OPT_IN');
+    expect(customers.all()).toHaveLength(3);
+    server.fake.expectValidQueries();
+  });
+
+  it('when the email is taken between the lookup and the create (a racing delivery), looks up again and updates', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const lookup = fakeShop.query.customerByIdentifier as (args: unknown) => unknown;
+    let lookups = 0;
+    fakeShop.query.customerByIdentifier = (args: unknown) => {
+      if (lookups++ > 0) return lookup(args);
+      // The other delivery creates the customer just after this lookup found none.
+      fakeShop.customers.add({ email: 'ann.lee@example.com', firstName: 'Ann', tags: ['summer-quiz'] });
+      return null;
+    };
+    const outcome = await attempt(installed, quizLead());
+    expect(outcome).toMatchObject({ ok: true });
+    expect(operationsOf(outcome.exchange)).toEqual([
+      'CustomerByEmail',
+      'CustomerCreate',
+      'CustomerByEmail',
+      'TagsAdd',
+      'EmailMarketingConsentUpdate',
+    ]);
+    expect(JSON.parse(outcome.exchange[1]!.response!.body)).toMatchObject({
+      data: { customerCreate: { customer: null, userErrors: [{ field: ['email'], message: 'Email has already been taken' }] } },
+    });
+    const [customer, ...others] = fakeShop.customers.all();
+    expect(others).toHaveLength(0);
+    expect(customer).toMatchObject({
+      tags: ['summer-quiz', 'quizlead-personality-adventurer'],
+      emailMarketing: { state: 'SUBSCRIBED', optInLevel: 'SINGLE_OPT_IN' },
+    });
+    server.fake.expectValidQueries();
+  });
+
+  it('is a failure not to retry with Shopify’s own message when Shopify answers userErrors', async () => {
+    const installed = await installedShop();
+    const outcome = await attempt(installed, quizLead({ email: 'ann.lee@example' }));
+    expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'Email is invalid' });
+    expect(outcome.exchange.at(-1)!.response!.body).toContain('Email is invalid');
+    expect(server.fake.shop(installed.shop).customers.all()).toHaveLength(0);
+
+    const customer = server.fake.shop(installed.shop).customers.add({ email: 'ann.lee@example.com' });
+    server.fake.shop(installed.shop).mutation.tagsAdd = () => ({
+      node: null,
+      userErrors: [{ field: ['tags'], message: 'Tags is too long (maximum is 255 characters)' }],
+    });
+    const refused = await attempt(installed, quizLead());
+    expect(refused).toMatchObject({ ok: false, retryable: false, message: 'Tags is too long (maximum is 255 characters)' });
+    expect(customer.emailMarketing.state).toBe('NOT_SUBSCRIBED');
+    server.fake.expectValidQueries();
+  });
+
+  it('is a failure not to retry when the shop has uninstalled the app', async () => {
+    const installed = await installedShop();
+    server.fake.uninstall(installed.shop);
+    expect(await shopUninstaller({ db: db(), shop: installed.shop })).toBe(true);
+    const outcome = await attempt(installed, quizLead());
+    expect(outcome).toEqual({ ok: false, retryable: false, message: shopifyCustomersMessages.uninstalled, exchange: [] });
+    expect(shopifyCustomersMessages.uninstalled).toBe('The shop has uninstalled the app');
+  });
+
+  it('is retryable, after the wait Shopify asks for, when throttled (THROTTLED or 429), and writes nothing', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+
+    // The cost bucket holds 2 of the 502 points the call needs, refilling 100 a second: 5 s.
+    fakeShop.failNext.push({ throttled: { requestedQueryCost: 502, currentlyAvailable: 2, restoreRate: 100 } });
+    const throttled = await attempt(installed, quizLead());
+    expect(throttled).toMatchObject({
+      ok: false,
+      retryable: true,
+      retryAfterMs: 5000,
+      message: shopifyCustomersMessages.throttled,
+    });
+    expect(throttled.exchange).toHaveLength(1);
+    expect(throttled.exchange[0]!.response!.status).toBe(200);
+    expect(JSON.parse(throttled.exchange[0]!.response!.body)).toMatchObject({
+      errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
+    });
+
+    // The create itself is throttled with HTTP 429 and Retry-After.
+    fakeShop.failNext.push({
+      operation: 'CustomerCreate',
+      status: 429,
+      headers: { 'Retry-After': '2.0' },
+      body: { errors: 'Exceeded 2 calls per second for api client.' },
+    });
+    const limited = await attempt(installed, quizLead());
+    expect(limited).toMatchObject({ ok: false, retryable: true, retryAfterMs: 2000 });
+    expect(operationsOf(limited.exchange)).toEqual(['CustomerByEmail', 'CustomerCreate']);
+    expect(limited.exchange[1]!.response).toEqual({
+      status: 429,
+      headers: { 'retry-after': '2.0' },
+      body: JSON.stringify({ errors: 'Exceeded 2 calls per second for api client.' }),
+    });
+    expect(fakeShop.customers.all()).toHaveLength(0);
+
+    // The retry goes through.
+    expect(await attempt(installed, quizLead())).toMatchObject({ ok: true });
+    expect(fakeShop.customers.all()).toHaveLength(1);
+    expectNoToken(installed.shop, [...throttled.exchange, ...limited.exchange]);
+    server.fake.expectValidQueries();
+  });
+
+  it('is retryable on a 5xx or a dropped connection', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    fakeShop.failNext.push({ status: 503, body: { errors: 'Service Unavailable' } });
+    const unavailable = await attempt(installed, quizLead());
+    expect(unavailable).toMatchObject({ ok: false, retryable: true, message: shopifyCustomersMessages.httpError(503) });
+    expect(unavailable.exchange[0]!.response).toMatchObject({ status: 503, body: '{"errors":"Service Unavailable"}' });
+
+    fakeShop.failNext.push({ disconnect: true });
+    const dropped = await attempt(installed, quizLead());
+    expect(dropped).toMatchObject({ ok: false, retryable: true });
+    expect(dropped.ok === false && dropped.message).toMatch(/^Could not reach Shopify/);
+    expect(dropped.exchange).toHaveLength(1);
+    expect(dropped.exchange[0]!.response).toBeUndefined();
+    expect(fakeShop.customers.all()).toHaveLength(0);
+  });
+});
