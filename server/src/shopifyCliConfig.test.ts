@@ -49,11 +49,10 @@ describe('shopify.app.toml', () => {
     expect(app.build).toMatchObject({ automatically_update_urls_on_dev: true });
   });
 
-  it('asks for the scopes in use and nothing more: write_app_proxy', () => {
+  it('asks for the scopes in use and nothing more: write_app_proxy, and write_customers for leads into Shopify customers', () => {
     const scopes = app.access_scopes.scopes.split(',').map((scope) => scope.trim());
-    expect(scopes).toContain('write_app_proxy');
-    expect(scopes).toEqual([...new Set(scopes)]);
-    for (const later of ['read_products', 'write_discounts', 'write_customers']) expect(scopes).not.toContain(later);
+    expect(scopes).toEqual(['write_app_proxy', 'write_customers']);
+    for (const later of ['read_products', 'write_discounts']) expect(scopes).not.toContain(later);
   });
 
   it('needs no OAuth redirect: managed installation and token exchange', () => {

@@ -17,6 +17,8 @@ export interface JobQueue {
   ): Promise<string>;
   stop(): Promise<void>;
   boss: PgBoss;
+  /** pg-boss's schema in the database. */
+  schema: string;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function startJobQueue(options: {
   }
   return {
     boss,
+    schema: options.schema ?? 'pgboss',
     async enqueue(db, task, payload, sendOptions = {}) {
       const id = await boss.send(task.name, task.payload.parse(payload) as object, {
         db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql),

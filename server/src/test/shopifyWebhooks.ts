@@ -63,7 +63,7 @@ export async function writtenFor(server: ShopifyTestServer, shop: string) {
   const { db } = server.services.database;
   const receipts = await db.select().from(shopifyWebhookReceipts).where(eq(shopifyWebhookReceipts.shop, shop));
   const jobs = await db.execute(
-    sql`select count(*)::int as count from pgboss.job where name = 'shopify.webhook.apply' and data->>'shop' = ${shop}`,
+    sql`select count(*)::int as count from ${sql.identifier(server.services.queue.schema)}.job where name = 'shopify.webhook.apply' and data->>'shop' = ${shop}`,
   );
   const rows = (jobs as unknown as { rows: { count: number }[] }).rows;
   return { receipts: receipts.length, jobs: rows[0]!.count };
