@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { deliveryLimits, deliveryMessages, type TDeliveryStatus } from '@quizlead/shared/schemas/deliveries.ts';
 import type { Db } from '../db/client.ts';
 import { deliveries, destinations } from '../db/schema/index.ts';
@@ -9,10 +9,10 @@ import { attemptDeliveryTask } from '../jobs/tasks/AttemptDeliveryTask.ts';
 
 /**
  * Replays failed deliveries: each goes back to 'pending', due now, with a new job to attempt it, in the
- * caller's transaction (the job exists only if the replay commits). The delivery keeps its id, which is
+ * caller's transaction (the job exists only if the replay commits). A delivery keeps its id, which is
  * the idempotency key every attempt sends, so a receiver that got it before can dedupe. Its attempt count
  * and last error stay: the log numbers attempts on, and a replay is one more attempt, not a new schedule
- * (a retryable failure after the last step of the schedule is dead again at once).
+ * (a retryable failure past the schedule's last step is dead again at once).
  */
 
 type DeliveryRow = typeof deliveries.$inferSelect;
@@ -27,7 +27,7 @@ interface ReplayProps {
 const replayable: TDeliveryStatus[] = ['failed', 'dead'];
 
 /** A destination that takes leads: the owner's switch on and not switched off by the pipeline. */
-const destinationOn = sql<boolean>`${destinations.enabled} and ${destinations.disabledReason} is null`;
+const destinationOn = sql<boolean>`(${destinations.enabled} and ${destinations.disabledReason} is null)`;
 
 const requeued = { status: 'pending', nextAttemptAt: sql`now()`, leaseUntil: null, updatedAt: sql`now()` } as const;
 
@@ -56,31 +56,51 @@ export async function deliveryReplayer(props: ReplayProps & { deliveryId: string
   return delivery!;
 }
 
-/** The failed and dead deliveries of the account (or of one destination) whose destination is on. */
-function replayableDeliveries(db: Db, accountId: string, destinationId: string | undefined) {
-  return {
-    from: () =>
-      db
-        .select({ id: deliveries.id })
-        .from(deliveries)
-        .innerJoin(destinations, eq(destinations.id, deliveries.destinationId)),
-    where: scoped(
-      deliveries,
-      accountId,
-      inArray(deliveries.status, replayable),
-      destinationId ? eq(deliveries.destinationId, destinationId) : undefined,
-      destinationOn,
-    ),
-  };
+/** With `destinations` joined: the failed and dead deliveries of the account (or one destination) whose destination is on. */
+function replayableWhere(accountId: string, destinationId: string | undefined): SQL {
+  return scoped(
+    deliveries,
+    accountId,
+    inArray(deliveries.status, replayable),
+    destinationId ? eq(deliveries.destinationId, destinationId) : undefined,
+    destinationOn,
+  );
 }
 
-/** How many deliveries "Replay all" would queue again (before its batch limit). */
-export async function replayableDeliveryCount(props: { db: Db; accountId: string; destinationId?: string | undefined }): Promise<number> {
-  const { db, accountId, destinationId } = props;
-  const [row] = await db
+/** How many deliveries "Replay all failed" would queue again (before its batch limit). */
+export async function replayableDeliveryCount(props: {
+  db: Db;
+  accountId: string;
+  destinationId?: string | undefined;
+}): Promise<number> {
+  const [row] = await props.db
     .select({ count: sql<number>`count(*)::int` })
     .from(deliveries)
     .innerJoin(destinations, eq(destinations.id, deliveries.destinationId))
-    .where(replayableWhere(accountId, destinationId));
+    .where(replayableWhere(props.accountId, props.destinationId));
   return row?.count ?? 0;
+}
+
+/**
+ * Every failed or dead delivery of the account (or of one destination), oldest first and at most
+ * `deliveryLimits.replayBatch` at a time; those of switched-off destinations are skipped, and rows
+ * another request holds are left to it. Answers how many were queued again.
+ */
+export async function failedDeliveriesReplayer(props: ReplayProps & { destinationId?: string | undefined }): Promise<number> {
+  const { db, queue, accountId } = props;
+  const batch = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .innerJoin(destinations, eq(destinations.id, deliveries.destinationId))
+    .where(replayableWhere(accountId, props.destinationId))
+    .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
+    .limit(deliveryLimits.replayBatch)
+    .for('update', { of: deliveries, skipLocked: true });
+  const rows = await db
+    .update(deliveries)
+    .set(requeued)
+    .where(scoped(deliveries, accountId, inArray(deliveries.id, batch)))
+    .returning({ id: deliveries.id });
+  for (const row of rows) await queue.enqueue(db, attemptDeliveryTask, { deliveryId: row.id });
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainEventTypes, leadTools } from './events.ts';
+import { domainEventTypes, leadTools, type TLeadTool } from './events.ts';
 
 /**
  * The leads pipeline as the owner sees it: destinations (where leads go) and deliveries (one event on
@@ -129,3 +129,19 @@ export const ZDeliveryResponse = z.object({
   data: ZDeliveryRow.extend({ attemptsLog: z.array(ZDeliveryAttempt) }),
 });
 export type TDeliveryDetail = z.infer<typeof ZDeliveryResponse>['data'];
+
+/** Replay every failed delivery, or only those of one destination. */
+export const ZDeliveryReplayAllRequest = z.object({ destinationId: z.uuid().optional() });
+export type TDeliveryReplayAllRequest = z.infer<typeof ZDeliveryReplayAllRequest>;
+
+export const ZDeliveryReplayResponse = z.object({ data: z.object({ delivery: ZDeliveryRow, message: z.string() }) });
+
+export const ZDeliveryReplayAllResponse = z.object({ data: z.object({ count: z.number().int(), message: z.string() }) });
+
+/** The tools as the delivery log names them (the notification email's words). */
+export const deliveryToolLabels: Record<TLeadTool, string> = {
+  quiz: 'Quiz',
+  poll: 'Poll',
+  feedback: 'Web Response',
+  wheel: 'Wheel Spin',
+};
