@@ -11,6 +11,7 @@ import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { ApiRouter } from './routes/apiRouter.ts';
 import { accountRoutes } from './routes/api/account/account.ts';
 import { dashboardRoutes } from './routes/api/dashboard/dashboard.ts';
+import { deliveryRoutes } from './routes/api/deliveries/deliveries.ts';
 import { tutorialRoutes } from './routes/api/dashboard/tutorials.ts';
 import { feedbackResponseRoutes } from './routes/api/feedbacks/responses.ts';
 import { feedbackRoutes } from './routes/api/feedbacks/feedbacks.ts';
@@ -35,6 +36,8 @@ import { signupRoutes } from './routes/api/signups/signups.ts';
 import { wheelSpinRoutes } from './routes/api/wheels/spins.ts';
 import { wheelRoutes } from './routes/api/wheels/wheels.ts';
 import { shopifyAccountRoutes } from './routes/api/shopify/shopifyAccount.ts';
+import { settingsRoutes } from './routes/api/settings/integrations.ts';
+import { notificationUnsubscribeRoutes } from './routes/public/notificationUnsubscribe.ts';
 import { shopifyAppProxyRoutes } from './integrations/shopify/appProxy.ts';
 import { shopifyWebhookRoutes } from './integrations/shopify/webhooks/webhookReceiver.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
@@ -78,6 +81,8 @@ export function createApp(
   playerRoutes(api);
   answerSheetRoutes(api);
   shopifyAccountRoutes(api);
+  settingsRoutes(api);
+  deliveryRoutes(api);
   const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
   api.router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -110,6 +115,7 @@ export function createApp(
   if (services.env.devMailbox) app.use(devMailboxRoutes(options.mailboxDir).routes());
   if (options.localKey && services.env.NODE_ENV !== 'production') app.use(devDemoRoutes(services, options.localKey).routes());
   app.use(shopifyAppProxyRoutes(services).routes());
+  app.use(notificationUnsubscribeRoutes(services).routes());
   app.use(shopifyEmbeddedRoutes(services, { distDir: options.embeddedDist }).routes());
   app.use(pageRoutes(services).routes());
   app.use(async (ctx) => {

@@ -70,6 +70,7 @@ export const screens = {
   },
   Settings: {
     label: 'Settings',
+    also: ['Deliveries'],
     tour: {
       title: 'Settings',
       body: 'Settings connects your tools: send every lead to your CRM or email-marketing service or to a webhook, and choose who gets an email when a new lead arrives.',
@@ -80,7 +81,7 @@ export const screens = {
 
 export type ScreenPath = keyof typeof screens;
 
-/** The screens that exist today. Plans, Invoices and Settings join here when they are built. */
+/** The screens that exist today. Plans and Invoices join here when they are built. */
 const builtScreens: readonly ScreenPath[] = [
   '',
   'Quizzes',
@@ -90,6 +91,7 @@ const builtScreens: readonly ScreenPath[] = [
   'wheel_spinner/lists',
   'Plan',
   'Account',
+  'Settings',
   'Tutorials',
 ];
 

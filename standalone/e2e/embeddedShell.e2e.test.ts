@@ -79,6 +79,7 @@ it('opens in the shop’s admin: App Bridge first, the menu for App Bridge, the 
     ['wheel_spinner/lists', 'Wheel Spin', '/shopify/app/wheel_spinner/lists'],
     ['Plan', 'Plan', '/shopify/app/Plan'],
     ['Account', 'Account', '/shopify/app/Account'],
+    ['Settings', 'Settings', '/shopify/app/Settings'],
     ['Tutorials', 'Tutorials', '/shopify/app/Tutorials'],
   ]);
   // App Bridge draws the menu in the admin: the page itself shows neither it nor a frame of its own.

@@ -33,6 +33,7 @@ describe('navigationItems', () => {
       'poll/lists',
       'wheel_spinner/lists',
       'Account',
+      'Settings',
       'Tutorials',
     ]);
     expect(navigationUrl('Quizzes')).toBe('/app/Quizzes');

@@ -19,6 +19,8 @@ const pages: Record<AdminScreen, AdminPage> = {
   Dashboard: { load: () => import('./pages/dashboard/Dashboard.tsx').then((m) => m.Dashboard) },
   Tutorials: { load: () => import('./pages/tutorials/Tutorials.tsx').then((m) => m.Tutorials) },
   Account: { load: () => import('./pages/Account.tsx').then((m) => m.Account) },
+  Settings: { load: () => import('./pages/settings/SettingsPage.tsx').then((m) => m.SettingsPage) },
+  Deliveries: { load: () => import('./pages/deliveries/DeliveryLogPage.tsx').then((m) => m.DeliveryLogPage) },
   Quizzes: { load: () => import('./pages/quizzes/Quizzes.tsx').then((m) => m.Quizzes) },
   Templates: { load: () => import('./pages/templates/Templates.tsx').then((m) => m.Templates) },
   'Quiz/Create': { load: () => import('./pages/quizEditor/QuizCreatePage.tsx').then((m) => m.QuizCreatePage) },

@@ -9,6 +9,9 @@ export const adminPaths = {
   Dashboard: '',
   Tutorials: 'Tutorials',
   Account: 'Account',
+  Settings: 'Settings',
+  /** Settings' delivery log: where each lead went, every attempt, and replay. */
+  Deliveries: 'Deliveries',
   Quizzes: 'Quizzes',
   Templates: 'Templates',
   'Quiz/Create': 'Quiz/Create',

@@ -20,11 +20,14 @@ export const accounts = pgTable(
     logoFileId: uuid('logo_file_id'),
     /** myshop.myshopify.com for Shopify accounts. */
     shopDomain: text('shop_domain'),
+    /** The owner's affiliate code (Settings → Affiliate url), made on first read. */
+    affiliateCode: text('affiliate_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('accounts_shop_domain_key').on(table.shopDomain),
+    uniqueIndex('accounts_affiliate_code_key').on(table.affiliateCode),
     check('accounts_kind_check', sql`${table.kind} in ('standalone', 'shopify')`),
     check('accounts_mode_check', sql`${table.mode} in ('free', 'paid')`),
     check('accounts_status_check', sql`${table.status} in ('active', 'uninstalled')`),

@@ -1,4 +1,5 @@
 import { productName } from '@quizlead/shared/constants.ts';
+import { deliveryToolLabels } from '@quizlead/shared/schemas/deliveries.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import type { Lead, LeadTool } from '../crm/crmProvider.ts';
@@ -19,7 +20,7 @@ const maxText = 80;
 /** Leads listed under one item of a digest; the rest are counted. */
 export const digestLeadsPerItem = 20;
 
-const toolLabels: Record<LeadTool, string> = { quiz: 'Quiz', poll: 'Poll', feedback: 'Web Response', wheel: 'Wheel Spin' };
+const toolLabels: Record<LeadTool, string> = deliveryToolLabels;
 
 /** One line, no control characters, at most `max` characters (an ellipsis marks the cut). */
 export function shortText(value: string, max = maxText): string {

@@ -11,13 +11,12 @@ import {
   ZDeliveryResponse,
   type TDeliveryListQuery,
 } from '@quizlead/shared/schemas/deliveries.ts';
-import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { deliveries, deliveryAttempts, destinations, events } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
-import { NotFoundError } from '../../../errors.ts';
 import { deliveryReplayer, failedDeliveriesReplayer, replayableDeliveryCount } from '../../../commands/deliveryReplayer.ts';
 import { presentAttempt, presentDelivery, presentDestinationSummary } from '../../../presenters/delivery.ts';
+import { findOwnDelivery } from '../../../policies/delivery.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZDeliveryParams } from './schema.ts';
 
@@ -64,18 +63,6 @@ async function accountDestinations(db: Db, accountId: string): Promise<Destinati
     .from(destinations)
     .where(scoped(destinations, accountId))
     .orderBy(asc(destinations.createdAt), asc(destinations.id));
-}
-
-/** A delivery of the caller's account with its destination and event; anyone else's id answers 404. */
-async function findOwnDelivery(db: Db, auth: Pick<Auth, 'accountId'>, id: string) {
-  const [row] = await db
-    .select({ delivery: deliveries, destination: destinations, event: events.payload })
-    .from(deliveries)
-    .innerJoin(destinations, eq(destinations.id, deliveries.destinationId))
-    .innerJoin(events, eq(events.id, deliveries.eventId))
-    .where(scoped(deliveries, auth.accountId, eq(deliveries.id, id)));
-  if (!row) throw NotFoundError();
-  return row;
 }
 
 export function deliveryRoutes(api: ApiRouter): void {

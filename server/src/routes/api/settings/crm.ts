@@ -1,0 +1,127 @@
+import {
+  integrationMessages,
+  ZConnectionTestResponse,
+  ZCrmSettingResponse,
+  ZCrmSettingsRequest,
+  type TConnectionTest,
+} from '@quizlead/shared/schemas/integrations.ts';
+import type { z } from 'zod';
+import type { Services } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { ValidationError } from '../../../errors.ts';
+import type { Exchange } from '../../../integrations/crm/crmProvider.ts';
+import { findCrmProvider } from '../../../integrations/crm/providers.ts';
+import { sealCrmSecrets, splitCrmSettings } from '../../../integrations/destinations/crmDestination.ts';
+import type { DestinationRow } from '../../../integrations/destinations/destination.ts';
+import { externalFetch } from '../../../integrations/external/externalFetch.ts';
+import { sampleWebhookLead } from '../../../integrations/webhooks/payload.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+import { findSingleDestination, lockAccount, saveSingleDestination } from './destinationStore.ts';
+import { connectionTestLimiter, ownerKey } from './connectionTestLimiter.ts';
+import { presentCrm, savedCrmSecrets } from './settingsPresenter.ts';
+
+/**
+ * Settings → CRM Integration (account-player-management.md §3 CRM setting, §4 CRM panel): the one CRM
+ * an account sends its leads to. The provider's own schema checks its settings; secret fields are
+ * sealed and never leave the server again, and one sent empty keeps the saved value.
+ */
+
+type CrmBody = z.output<typeof ZCrmSettingsRequest>;
+
+/** The provider and its complete, checked settings (secrets included): saved secrets fill the ones left empty. */
+function resolveCrmSettings(body: CrmBody, saved: DestinationRow | undefined, services: Services) {
+  if (!body.provider) throw ValidationError(integrationMessages.providerRequired, 'provider');
+  const provider = findCrmProvider(body.provider);
+  if (!provider) throw ValidationError(integrationMessages.providerUnknown, 'provider');
+  const keep = saved?.provider === provider.id ? savedCrmSecrets(services.secrets, saved) : {};
+  const merged: Record<string, unknown> = { ...body.settings };
+  for (const name of provider.secretFields) {
+    const sent = merged[name];
+    if ((sent === undefined || (typeof sent === 'string' && sent.trim() === '')) && keep[name] !== undefined) {
+      merged[name] = keep[name];
+    }
+  }
+  const parsed = provider.settings.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw ValidationError(issue.message, ['settings', ...issue.path].join('.'));
+  }
+  return { provider, values: parsed.data as Record<string, unknown> };
+}
+
+/** The providers redact their exchanges; this is the backstop, so no route ever answers a saved secret. */
+export function redactExchange(exchange: Exchange[], secrets: readonly string[]): Exchange[] {
+  // Each secret as it may appear in a text: as is, inside a JSON string, URL-encoded.
+  const forms = secrets
+    .filter((secret) => secret.length >= 4)
+    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
+  const redact = (value: unknown): unknown => {
+    if (typeof value === 'string') return forms.reduce((text, form) => text.split(form).join('[redacted]'), value);
+    if (Array.isArray(value)) return value.map(redact);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, redact(inner)]));
+    }
+    return value;
+  };
+  return redact(exchange) as Exchange[];
+}
+
+export function crmSettingsRoutes(api: ApiRouter): void {
+  const limiter = connectionTestLimiter();
+
+  api.route({
+    method: 'put',
+    path: '/settings/crm',
+    summary: 'Save the CRM integration: switched on, a provider and its settings (secrets sealed; empty keeps the saved one)',
+    tags: ['settings'],
+    access: 'owner',
+    body: ZCrmSettingsRequest,
+    transaction: true,
+    responses: { 200: ZCrmSettingResponse, 400: 'provider, or settings.<field> with the provider’s message' },
+    handler: async ({ ctx, db, auth, body, services }) => {
+      await lockAccount(db, auth.accountId);
+      const saved = await findSingleDestination(db, auth.accountId, 'crm');
+      ctx.body = { data: presentCrm(await saveCrm(db, auth.accountId, body, saved, services), services.secrets) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/settings/crm/test',
+    summary: 'Add a sample contact with the settings as typed (saved secrets fill empty ones) and answer the CRM’s reply',
+    tags: ['settings'],
+    access: 'owner',
+    body: ZCrmSettingsRequest,
+    rateLimit: [{ limiter, by: ownerKey }],
+    responses: { 200: ZConnectionTestResponse, 400: 'provider, or settings.<field> with the provider’s message' },
+    handler: async ({ ctx, db, auth, body, services }) => {
+      const saved = await findSingleDestination(db, auth.accountId, 'crm');
+      const { provider, values } = resolveCrmSettings(body, saved, services);
+      const lead = sampleWebhookLead();
+      const outcome = await provider.upsertContact(lead, values, externalFetch);
+      const secrets = Object.values(splitCrmSettings(provider, values).secret);
+      const answer: TConnectionTest = {
+        ok: outcome.ok,
+        message: outcome.ok ? integrationMessages.crmTestSent(provider.label, lead.email) : outcome.message,
+        exchange: redactExchange(outcome.exchange, secrets),
+      };
+      ctx.body = { data: answer };
+    },
+  });
+}
+
+/** Switched off, the saved provider and values stay for next time; switched on, they are replaced. */
+async function saveCrm(db: Db, accountId: string, body: CrmBody, saved: DestinationRow | undefined, services: Services) {
+  if (!body.enabled) {
+    if (!saved) return undefined;
+    return saveSingleDestination(db, accountId, 'crm', saved, { enabled: false });
+  }
+  const { provider, values } = resolveCrmSettings(body, saved, services);
+  const { open, secret } = splitCrmSettings(provider, values);
+  return saveSingleDestination(db, accountId, 'crm', saved, {
+    enabled: true,
+    provider: provider.id,
+    settings: open,
+    sealed: Object.keys(secret).length > 0 ? sealCrmSecrets(services.secrets, secret) : null,
+  });
+}

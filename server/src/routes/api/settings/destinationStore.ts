@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { TDestinationKind } from '@quizlead/shared/schemas/deliveries.ts';
+import type { Db } from '../../../db/client.ts';
+import { accounts, destinations } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
+import { NotFoundError } from '../../../errors.ts';
+import type { DestinationRow } from '../../../integrations/destinations/destination.ts';
+
+/**
+ * The Settings screen's reads and writes of an account's destinations. Every write first locks the
+ * account's row, so two saves of one account's settings (or two new webhooks racing the limit) run
+ * one after the other and the one-per-account destinations are never inserted twice.
+ */
+
+/** The kinds an account has at most one of (the partial unique index of `destinations`). */
+export type SingleKind = Exclude<TDestinationKind, 'webhook'>;
+
+export async function lockAccount(db: Db, accountId: string): Promise<void> {
+  await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+}
+
+export async function findSingleDestination(db: Db, accountId: string, kind: SingleKind): Promise<DestinationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(destinations)
+    .where(scoped(destinations, accountId, eq(destinations.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/** What an owner's save may set; saving also clears what the pipeline recorded when it switched the destination off. */
+type DestinationValues = Partial<Pick<DestinationRow, 'provider' | 'url' | 'settings' | 'sealed' | 'enabled'>>;
+
+const fixedByOwner = { disabledReason: null, disabledAt: null, failingSince: null } as const;
+
+/** Inserts the account's one destination of `kind`, or updates it. Call with the account locked. */
+export async function saveSingleDestination(
+  db: Db,
+  accountId: string,
+  kind: SingleKind,
+  existing: DestinationRow | undefined,
+  values: DestinationValues,
+): Promise<DestinationRow> {
+  if (existing) return updateDestination(db, accountId, existing.id, values);
+  const [inserted] = await db
+    .insert(destinations)
+    .values({ accountId, kind, ...values })
+    .returning();
+  return inserted!;
+}
+
+export async function updateDestination(
+  db: Db,
+  accountId: string,
+  id: string,
+  values: DestinationValues,
+): Promise<DestinationRow> {
+  const [updated] = await db
+    .update(destinations)
+    .set({ ...values, ...fixedByOwner, updatedAt: new Date() })
+    .where(scoped(destinations, accountId, eq(destinations.id, id)))
+    .returning();
+  if (!updated) throw NotFoundError();
+  return updated;
+}
+
+export async function listWebhooks(db: Db, accountId: string): Promise<DestinationRow[]> {
+  return db
+    .select()
+    .from(destinations)
+    .where(scoped(destinations, accountId, eq(destinations.kind, 'webhook')))
+    .orderBy(destinations.createdAt, destinations.id);
+}
+
+/** A webhook endpoint of the caller's account; anyone else's id answers 404 exactly like a missing one. */
+export async function findOwnWebhook(db: Db, accountId: string, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(destinations)
+    .where(scoped(destinations, accountId, eq(destinations.id, id), eq(destinations.kind, 'webhook')))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw NotFoundError();
+  return row;
+}

@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationMessages } from '@quizlead/shared/schemas/integrations.ts';
+import { destinations } from '../../db/schema/index.ts';
+import { emailRecipients, emailSettingsOf } from '../../integrations/destinations/emailDestination.ts';
+import { unsubscribeToken, unsubscribeUrl } from '../../integrations/mail/leadNotification.ts';
+import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { createOwner } from '../../test/factories.ts';
+import { getTestServer, type TestServer } from '../../test/getTestServer.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await getTestServer();
+});
+afterAll(() => server.stop());
+
+const db = () => server.services.database.db;
+
+async function ownerWithNotifications() {
+  const owner = await createOwner(server);
+  const saved = await owner.client.put('/api/v1/settings/notifications', {
+    enabled: true,
+    additionalEnabled: true,
+    recipients: 'Sales@Example.com, ops@example.com',
+    mode: 'immediate',
+  });
+  expect(saved.status).toBe(200);
+  return owner;
+}
+
+async function emailRow(accountId: string) {
+  const [row] = await db()
+    .select()
+    .from(destinations)
+    .where(and(eq(destinations.accountId, accountId), eq(destinations.kind, 'email')));
+  return row!;
+}
+
+const visit = (url: string) => fetch(url, { redirect: 'manual' });
+
+describe('GET /notifications/unsubscribe', () => {
+  it('the link of a notification email unsubscribes its recipient, once, and says so', async () => {
+    const { account, email } = await ownerWithNotifications();
+    const link = unsubscribeUrl(server.env.APP_URL, server.env.SESSION_SECRET, {
+      accountId: account.id,
+      recipient: 'Sales@Example.com',
+    });
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+    expect(emailSettingsOf(await emailRow(account.id)).unsubscribed).toEqual([]);
+    const response = await visit(link);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toContain(escapeHtml(integrationMessages.unsubscribed('sales@example.com')));
+
+    const row = await emailRow(account.id);
+    expect(emailSettingsOf(row).unsubscribed).toEqual(['sales@example.com']);
+    expect(await emailRecipients(db(), row)).toEqual([email, 'ops@example.com']);
+    expect((await visit(link)).status).toBe(200);
+    expect(emailSettingsOf(await emailRow(account.id)).unsubscribed).toEqual(['sales@example.com']);
+
+    const owners = unsubscribeUrl(server.env.APP_URL, server.env.SESSION_SECRET, { accountId: account.id, recipient: email });
+    expect((await visit(owners)).status).toBe(200);
+    expect(await emailRecipients(db(), await emailRow(account.id))).toEqual(['ops@example.com']);
+  });
+
+  it('refuses a forged, altered or missing token with a 400 page and changes nothing', async () => {
+    const { account } = await ownerWithNotifications();
+    const other = await ownerWithNotifications();
+    const forged = unsubscribeToken('another-secret-another-secret-000000', {
+      accountId: account.id,
+      recipient: 'ops@example.com',
+    });
+    const genuine = unsubscribeToken(server.env.SESSION_SECRET, { accountId: other.account.id, recipient: 'ops@example.com' });
+    const [, signature] = genuine.split('.');
+    const payload = Buffer.from(JSON.stringify([account.id, 'ops@example.com'])).toString('base64url');
+    for (const query of [
+      `token=${encodeURIComponent(forged)}`,
+      `token=${payload}.${signature}`,
+      `token=${genuine.slice(0, -2)}`,
+      'token=',
+      '',
+    ]) {
+      const response = await visit(`${server.url}/notifications/unsubscribe?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.text()).toContain(escapeHtml(integrationMessages.unsubscribeInvalidTitle));
+    }
+    expect(emailSettingsOf(await emailRow(account.id)).unsubscribed).toEqual([]);
+    expect(emailSettingsOf(await emailRow(other.account.id)).unsubscribed).toEqual([]);
+  });
+});

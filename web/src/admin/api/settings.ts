@@ -1,0 +1,40 @@
+import type { TMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import type {
+  TConnectionTest,
+  TCrmSetting,
+  TCrmSettingsRequest,
+  TIntegrations,
+  TNotificationSetting,
+  TNotificationSettingsRequest,
+  TWebhookEndpoint,
+  TWebhookUpdateRequest,
+  TWebhookWithSecret,
+} from '@quizlead/shared/schemas/integrations.ts';
+import { api } from './client.ts';
+
+/** Settings → Integrations (server/src/routes/api/settings). */
+
+export const getIntegrations = (signal?: AbortSignal) => api.get<TIntegrations>('/api/v1/settings/integrations', { signal });
+
+/** null: switched off before any CRM was saved. */
+export const saveCrm = (body: TCrmSettingsRequest) => api.put<TCrmSetting | null>('/api/v1/settings/crm', body);
+
+export const testCrm = (body: TCrmSettingsRequest) => api.post<TConnectionTest>('/api/v1/settings/crm/test', body);
+
+export const saveNotifications = (body: TNotificationSettingsRequest) =>
+  api.put<TNotificationSetting>('/api/v1/settings/notifications', body);
+
+export const saveShopifyCustomers = (enabled: boolean) =>
+  api.put<{ available: boolean; enabled: boolean }>('/api/v1/settings/shopify-customers', { enabled });
+
+const webhookPath = (id: string) => `/api/v1/settings/webhooks/${encodeURIComponent(id)}`;
+
+export const addWebhook = (url: string) => api.post<TWebhookWithSecret>('/api/v1/settings/webhooks', { url });
+
+export const updateWebhook = (id: string, body: TWebhookUpdateRequest) => api.put<TWebhookEndpoint>(webhookPath(id), body);
+
+export const deleteWebhook = (id: string) => api.delete<TMessageResponse['data']>(webhookPath(id));
+
+export const rotateWebhookSecret = (id: string) => api.post<TWebhookWithSecret>(`${webhookPath(id)}/rotate`);
+
+export const testWebhook = (id: string) => api.post<TConnectionTest>(`${webhookPath(id)}/test`);

@@ -1,0 +1,166 @@
+import { Badge, BlockStack, Button, InlineStack, Text, TextField } from '@shopify/polaris';
+import {
+  integrationMessages,
+  ZWebhookUrlField,
+  type TConnectionTest,
+  type TWebhookEndpoint,
+} from '@quizlead/shared/schemas/integrations.ts';
+import { useState } from 'react';
+import { testWebhook, updateWebhook } from '../../api/settings.ts';
+import { useShowToast } from '../../toast.ts';
+import { Switch } from '../quizEditor/fields/Switch.tsx';
+import { ConnectionTestResult } from './ConnectionTestResult.tsx';
+import { fieldOf, webhookProblem } from './problems.ts';
+import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
+
+interface Props {
+  webhook: TWebhookEndpoint;
+  onSaved(webhook: TWebhookEndpoint): void;
+  onRotate(): Promise<void>;
+  onDelete(): void;
+}
+
+function StatusBadge({ webhook }: { webhook: TWebhookEndpoint }) {
+  if (webhook.disabledReason) return <Badge tone="critical">Switched off</Badge>;
+  return webhook.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>;
+}
+
+/** One endpoint: its URL (editable), status, masked secret, and its actions. */
+export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
+  const showToast = useShowToast();
+  const [editing, setEditing] = useState(false);
+  const [url, setUrl] = useState(webhook.url);
+  const [urlError, setUrlError] = useState('');
+  const [busy, setBusy] = useState<'save' | 'test' | 'rotate' | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [result, setResult] = useState<TConnectionTest | null>(null);
+
+  async function run(kind: 'save' | 'test' | 'rotate', action: () => Promise<void>) {
+    setProblem(null);
+    setBusy(kind);
+    try {
+      await action();
+    } catch (error) {
+      const field = fieldOf(error);
+      if (field?.field === 'url') {
+        setEditing(true);
+        setUrlError(field.message);
+      } else setProblem(webhookProblem(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const save = (next: { url: string; enabled: boolean }, notice: string) =>
+    run('save', async () => {
+      const saved = await updateWebhook(webhook.id, next);
+      onSaved(saved);
+      setUrl(saved.url);
+      setEditing(false);
+      showToast(notice);
+    });
+
+  function saveUrl() {
+    const parsed = ZWebhookUrlField.safeParse(url);
+    if (!parsed.success) setUrlError(parsed.error.issues[0]!.message);
+    else void save({ url: parsed.data, enabled: webhook.enabled }, integrationMessages.webhookIntegrated);
+  }
+
+  const test = () =>
+    run('test', async () => {
+      setResult(null);
+      setResult(await testWebhook(webhook.id));
+    });
+
+  // On, unless the pipeline switched it off: then the switch shows off and turning it on re-enables it.
+  const on = webhook.enabled && !webhook.disabledReason;
+  return (
+    <BlockStack gap="300">
+      {editing ? null : (
+        <Text as="p" fontWeight="semibold" breakWord>
+          {webhook.url}
+        </Text>
+      )}
+      <InlineStack gap="200" blockAlign="center">
+        <StatusBadge webhook={webhook} />
+        <Text as="span" tone="subdued" variant="bodySm" breakWord>
+          {`Signing secret ${webhook.secret}`}
+        </Text>
+      </InlineStack>
+      <Switch
+        label="Send leads to this endpoint"
+        checked={on}
+        disabled={busy !== null}
+        onChange={(checked) => void save({ url: webhook.url, enabled: checked }, integrationMessages.settingsUpdated)}
+      />
+      {webhook.disabledReason ? (
+        <Text as="p" tone="critical">
+          {webhook.disabledReason}
+        </Text>
+      ) : null}
+      {editing ? (
+        <BlockStack gap="200">
+          <TextField
+            label="Endpoint URL"
+            type="url"
+            value={url}
+            onChange={(value) => {
+              setUrl(value);
+              setUrlError('');
+            }}
+            autoComplete="off"
+            error={urlError || undefined}
+          />
+          <InlineStack gap="200" align="end">
+            <Button
+              onClick={() => {
+                setEditing(false);
+                setUrl(webhook.url);
+                setUrlError('');
+              }}
+            >
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={saveUrl} loading={busy === 'save'}>
+              Save URL
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      ) : null}
+      <SettingsProblem problem={problem} onDismiss={() => setProblem(null)} />
+      {result ? (
+        <ConnectionTestResult
+          result={result}
+          titles={{ ok: integrationMessages.webhookIntegrated, failed: integrationMessages.webhookError }}
+          onDismiss={() => setResult(null)}
+        />
+      ) : null}
+      <InlineStack gap="200" wrap>
+        <Button onClick={() => void test()} loading={busy === 'test'} disabled={busy !== null && busy !== 'test'}>
+          Send test
+        </Button>
+        {editing ? null : (
+          <Button onClick={() => setEditing(true)} disabled={busy !== null} accessibilityLabel={`Edit the URL of ${webhook.url}`}>
+            Edit URL
+          </Button>
+        )}
+        <Button
+          onClick={() => void run('rotate', onRotate)}
+          loading={busy === 'rotate'}
+          disabled={busy !== null && busy !== 'rotate'}
+        >
+          Rotate secret
+        </Button>
+        <Button
+          tone="critical"
+          variant="plain"
+          onClick={onDelete}
+          disabled={busy !== null}
+          accessibilityLabel={`Delete ${webhook.url}`}
+        >
+          Delete
+        </Button>
+      </InlineStack>
+    </BlockStack>
+  );
+}
