@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebhookReceiver } from '../../test/fakes/webhookReceiver.ts';
 import { getShopifyTestServer, type EmbeddedTestClient, type ShopifyTestServer } from '../../test/getTestServer.ts';
 import { createGradedQuiz, gradedQuestion } from '../../test/quizFactory.ts';
 import { createFeedback, createPoll, createWheel } from '../../test/widgetFactory.ts';
@@ -19,6 +20,7 @@ let ids: Record<string, string>;
 let questionId: string;
 /** Valid bodies (shop B's own data where it has the right shape), so a 404 is not a 400 in disguise. */
 let bodies: Record<string, unknown>;
+let receiver: WebhookReceiver;
 
 const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -27,9 +29,13 @@ const tinyPng = Buffer.from(
 const newShop = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
 
 beforeAll(async () => {
-  server = await getShopifyTestServer();
+  // Shop A's leads go to a local webhook receiver, so A has deliveries to walk.
+  server = await getShopifyTestServer({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
+  receiver = await WebhookReceiver.start('');
   shopA = server.embedded(newShop('shop-a'));
   shopB = server.embedded(newShop('shop-b'));
+  const webhook = await shopA.post('/api/v1/settings/webhooks', { url: receiver.url('/a') });
+  expect(webhook.status).toBe(201);
 
   const quiz = await createGradedQuiz(shopA, { title: 'A’s quiz', questions: 1, publish: true });
   questionId = quiz.questions[0].id;
@@ -49,6 +55,8 @@ beforeAll(async () => {
     feedbacks: (await createFeedback(shopA, { title: 'A’s feedback' })).id,
     files: file.body.data.id,
     shopify: crypto.randomUUID(),
+    settings: webhook.body.data.webhook.id,
+    deliveries: (await shopA.get('/api/v1/deliveries')).body.data.items[0].id,
   };
 
   const ownQuiz = await createGradedQuiz(shopB, { title: 'B’s quiz' });
@@ -63,9 +71,13 @@ beforeAll(async () => {
     'put /api/v1/polls/{id}/status': { status: 'unpublished' },
     'put /api/v1/wheels/{id}': { ...ownWheel, description: 'Hijacked' },
     'put /api/v1/feedbacks/{id}': { ...ownFeedback, title: 'Hijacked' },
+    'put /api/v1/settings/webhooks/{id}': { url: receiver.url('/hijacked'), enabled: false },
   };
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await receiver.close();
+});
 
 interface Operation {
   security?: unknown;
@@ -96,7 +108,7 @@ describe("shop B's session token on shop A's resources", () => {
       }
     }
     // The main resources are all in the walk.
-    for (const resource of ['quizzes', 'polls', 'wheels', 'feedbacks', 'files', 'plays', 'templates']) {
+    for (const resource of ['quizzes', 'polls', 'wheels', 'feedbacks', 'files', 'plays', 'templates', 'settings', 'deliveries']) {
       expect(
         walked.some((key) => key.includes(`/api/v1/${resource}/`)),
         resource,
@@ -117,6 +129,10 @@ describe("shop B's session token on shop A's resources", () => {
     expect((await shopA.get(`/api/v1/feedbacks/${ids.feedbacks}`)).body.data).toMatchObject({ title: 'A’s feedback' });
     expect((await shopA.get(`/api/v1/plays/${ids.plays}/answer-sheet`)).status).toBe(200);
     expect((await fetch(`${server.url}/files/${ids.files}`)).status).toBe(200);
+    expect((await shopA.get('/api/v1/settings/integrations')).body.data.webhooks).toMatchObject([
+      { id: ids.settings, url: receiver.url('/a'), enabled: true },
+    ]);
+    expect((await shopA.get(`/api/v1/deliveries/${ids.deliveries}`)).body.data).toMatchObject({ email: 'ann@example.com' });
   });
 
   it("lists only B's own items", async () => {
