@@ -52,6 +52,27 @@ export function useLogFilters(): [LogFilters, (next: LogFilters) => void] {
   return [filters, setFilters];
 }
 
+const liveRefreshMs = 2000;
+const idleRefreshMs = 15_000;
+
+/** A delivery whose status is about to change: pending, under way, or failed with its next attempt within a minute. */
+function isUnsettled(row: TDeliveryRow): boolean {
+  if (row.status === 'pending' || row.status === 'delivering') return true;
+  return row.status === 'failed' && row.nextAttemptAt !== null && Date.parse(row.nextAttemptAt) - Date.now() < 60_000;
+}
+
+/** The shown pages with the first page read again: rows updated in place, newer rows on top. */
+function merged(shown: DeliveryPage, fresh: DeliveryPage): DeliveryPage {
+  const byId = new Map(fresh.items.map((row) => [row.id, row]));
+  const known = new Set(shown.items.map((row) => row.id));
+  return {
+    ...shown,
+    destinations: fresh.destinations,
+    failedCount: fresh.failedCount,
+    items: [...fresh.items.filter((row) => !known.has(row.id)), ...shown.items.map((row) => byId.get(row.id) ?? row)],
+  };
+}
+
 function queryOf(filters: LogFilters): TDeliveryListQuery {
   return {
     ...(filters.status ? { status: filters.status } : {}),
@@ -62,7 +83,8 @@ function queryOf(filters: LogFilters): TDeliveryListQuery {
 
 /**
  * The log as shown: the first page for the filters, then each page "Load more" adds (keyset: each starts
- * after the last row shown). While new filters load, the previous rows stay, dimmed.
+ * after the last row shown). While new filters load, the previous rows stay, dimmed. Deliveries on their
+ * way are refreshed live.
  */
 export function useDeliveryLog(filters: LogFilters) {
   const [reloads, setReloads] = useState(0);
@@ -86,6 +108,37 @@ export function useDeliveryLog(filters: LogFilters) {
 
   const failed = failure?.key === requestKey ? failure.message : null;
   const current = shown?.key === requestKey;
+
+  // Live: the first page is read again and merged in, every 2 s while a shown delivery is on its way
+  // (or due again within the minute), so the owner watches it turn delivered or failed, and every 15 s
+  // otherwise, so new leads show up; never while the tab is hidden.
+  const unsettled = current && shown.log.items.some(isUnsettled);
+  useEffect(() => {
+    if (!current) return;
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => {
+        if (document.visibilityState === 'hidden') {
+          setShown((previous) => (previous ? { ...previous } : previous));
+          return;
+        }
+        listDeliveries(queryOf(filters), controller.signal).then(
+          (fresh) =>
+            setShown((previous) =>
+              previous?.key === requestKey ? { key: requestKey, log: merged(previous.log, fresh) } : previous,
+            ),
+          () => undefined,
+        );
+      },
+      unsettled ? liveRefreshMs : idleRefreshMs,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // requestKey carries the filters; `shown` changes after every refresh, which schedules the next.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current, unsettled, shown, requestKey]);
 
   /** Adds the next page; answers the failure's text, if any. */
   async function loadMore(): Promise<string | null> {
