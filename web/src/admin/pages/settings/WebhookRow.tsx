@@ -1,4 +1,5 @@
-import { Badge, BlockStack, Button, InlineStack, Text, TextField } from '@shopify/polaris';
+import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
+import { EndpointUrlField } from './EndpointUrlField.tsx';
 import {
   integrationMessages,
   ZWebhookUrlField,
@@ -100,17 +101,7 @@ export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
       ) : null}
       {editing ? (
         <BlockStack gap="200">
-          <TextField
-            label="Endpoint URL"
-            type="url"
-            value={url}
-            onChange={(value) => {
-              setUrl(value);
-              setUrlError('');
-            }}
-            autoComplete="off"
-            error={urlError || undefined}
-          />
+          <EndpointUrlField value={url} onChange={setUrl} onClearError={() => setUrlError('')} error={urlError} />
           <InlineStack gap="200" align="end">
             <Button
               onClick={() => {

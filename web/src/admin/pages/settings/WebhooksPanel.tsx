@@ -1,4 +1,5 @@
-import { BlockStack, Box, Button, Divider, Form, InlineStack, Modal, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Box, Button, Divider, Form, InlineStack, Modal, Text } from '@shopify/polaris';
+import { EndpointUrlField } from './EndpointUrlField.tsx';
 import {
   integrationLimits,
   integrationMessages,
@@ -109,17 +110,12 @@ export function WebhooksPanel({ webhooks, onChange }: Props) {
       <Divider />
       <Form onSubmit={() => void add()} noValidate implicitSubmit={false}>
         <BlockStack gap="300">
-          <TextField
-            label="Endpoint URL"
-            type="url"
+          <EndpointUrlField
             value={url}
-            onChange={(value) => {
-              setUrl(value);
-              setUrlError('');
-            }}
-            autoComplete="off"
+            onChange={setUrl}
+            onClearError={() => setUrlError('')}
             placeholder="https://example.com/webhooks/quizlead"
-            error={urlError || undefined}
+            error={urlError}
             disabled={full}
             helpText={
               full
