@@ -11,7 +11,12 @@ import type { Db } from '../db/client.ts';
 import { deliveries, deliveryAttempts, destinations, events } from '../db/schema/index.ts';
 import type { Exchange, Lead } from '../integrations/crm/crmProvider.ts';
 import { crmDestination } from '../integrations/destinations/crmDestination.ts';
-import type { AttemptOutcome, DestinationDeps, DestinationHandler, DestinationRow } from '../integrations/destinations/destination.ts';
+import type {
+  AttemptOutcome,
+  DestinationDeps,
+  DestinationHandler,
+  DestinationRow,
+} from '../integrations/destinations/destination.ts';
 import { emailDestination, isDigest, sendLeadDigest } from '../integrations/destinations/emailDestination.ts';
 import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
@@ -114,17 +119,28 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
   if (!destination || !event || !lead) {
     outcome = { ok: false, retryable: false, message: deliveryMessages.destinationGone, exchange: [] };
   } else if (!destination.enabled || destination.disabledReason) {
-    outcome = { ok: false, retryable: false, message: destination.disabledReason ?? deliveryMessages.destinationOff, exchange: [] };
+    outcome = {
+      ok: false,
+      retryable: false,
+      message: destination.disabledReason ?? deliveryMessages.destinationOff,
+      exchange: [],
+    };
   } else if (isDigest(destination)) {
     const siblings = await claim(
       db,
-      and(eq(deliveries.destinationId, destination.id), sql`${deliveries.id} <> ${delivery.id}`, inArray(deliveries.status, ['pending', 'failed'])),
+      and(
+        eq(deliveries.destinationId, destination.id),
+        sql`${deliveries.id} <> ${delivery.id}`,
+        inArray(deliveries.status, ['pending', 'failed']),
+      ),
     );
     claimed = [delivery, ...siblings];
     const leads = [lead, ...(await leadsOf(db, siblings))];
     outcome = await safely(() => sendLeadDigest(destination, leads, destinationDeps(services)));
   } else {
-    outcome = await safely(() => handlers[destination.kind].attempt({ deliveryId: delivery.id, destination, event, lead }, destinationDeps(services)));
+    outcome = await safely(() =>
+      handlers[destination.kind].attempt({ deliveryId: delivery.id, destination, event, lead }, destinationDeps(services)),
+    );
   }
   await recordOutcome(services, { claimed, destination, outcome, startedAt });
 }
@@ -145,7 +161,12 @@ async function leadsOf(db: Db, claimed: readonly ClaimedDelivery[]): Promise<Lea
   const rows = await db
     .select({ payload: events.payload })
     .from(events)
-    .where(inArray(events.id, claimed.map((delivery) => delivery.eventId)));
+    .where(
+      inArray(
+        events.id,
+        claimed.map((delivery) => delivery.eventId),
+      ),
+    );
   return rows.flatMap((row) => {
     const event = ZDomainEvent.safeParse(row.payload).data as TDomainEvent | undefined;
     const lead = event && leadFromEvent(event);
@@ -229,7 +250,12 @@ async function recordDestinationHealth(services: Services, db: Db, destination: 
     .returning({ id: destinations.id });
   const to = switchedOff && (await ownerEmail(db, destination.accountId));
   if (to) {
-    const mail = destinationDisabledMail(services.env.APP_URL, destinationName(destination), reason, outcome.ok ? '' : outcome.message);
+    const mail = destinationDisabledMail(
+      services.env.APP_URL,
+      destinationName(destination),
+      reason,
+      outcome.ok ? '' : outcome.message,
+    );
     await services.queue.enqueue(db, sendEmailTask, { to, ...mail });
   }
 }

@@ -142,7 +142,9 @@ describe('kill -9 between a lead’s 2xx and its delivery', () => {
 
     const log = await ownerClient(second.url, owner).get('/api/v1/deliveries');
     expect(log.status).toBe(200);
-    expect(log.body.data.items).toMatchObject([{ id: receiver.received[0]!.headers['webhook-id'], status: 'delivered', attempts: 1 }]);
+    expect(log.body.data.items).toMatchObject([
+      { id: receiver.received[0]!.headers['webhook-id'], status: 'delivered', attempts: 1 },
+    ]);
     second.child.kill('SIGTERM');
     await new Promise((done) => second.child.once('exit', done));
     await receiver.close();

@@ -14,7 +14,11 @@ import { digestDueAt, isDigest } from '../integrations/destinations/emailDestina
  * attempt it. Either all of it commits with the submission or none of it does, so a 2xx always has
  * its deliveries and a failed request leaves nothing behind.
  */
-export async function eventRecorder(props: { db: Db; queue: JobQueue; event: TDomainEvent }): Promise<{ eventId: string; deliveries: number }> {
+export async function eventRecorder(props: {
+  db: Db;
+  queue: JobQueue;
+  event: TDomainEvent;
+}): Promise<{ eventId: string; deliveries: number }> {
   const { db, queue } = props;
   const event = ZDomainEvent.parse(props.event);
   const [stored] = await db

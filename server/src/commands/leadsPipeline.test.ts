@@ -52,7 +52,8 @@ async function ownerWithQuiz() {
   return { ...owner, quiz };
 }
 
-const eventsOf = (accountId: string) => db().select().from(events).where(eq(events.accountId, accountId)).orderBy(events.createdAt);
+const eventsOf = (accountId: string) =>
+  db().select().from(events).where(eq(events.accountId, accountId)).orderBy(events.createdAt);
 
 describe('a captured lead', () => {
   it('reaches every destination once: a signed webhook, the CRM and a notification email; the play records its events', async () => {
@@ -64,7 +65,11 @@ describe('a captured lead', () => {
     const mail = await addEmailDestination(server, account.id);
 
     const visitor = server.client();
-    const { led } = await playQuizWithLead(visitor, quiz.id, { name: 'Ann Lee', email: 'ann.pipeline@example.com', consent: true });
+    const { led } = await playQuizWithLead(visitor, quiz.id, {
+      name: 'Ann Lee',
+      email: 'ann.pipeline@example.com',
+      consent: true,
+    });
     expect(led!.status).toBe(200);
 
     const [delivered] = await waitForDeliveries(server, webhook.id, 'delivered');
@@ -77,7 +82,13 @@ describe('a captured lead', () => {
     expect(hook!.headers['webhook-id']).toBe(delivered!.id);
     expect(hook!.payload).toMatchObject({
       type: 'lead.captured',
-      data: { email: 'ann.pipeline@example.com', name: 'Ann Lee', tool: 'quiz', item: { id: quiz.id, title: 'Coffee quiz' }, consent: true },
+      data: {
+        email: 'ann.pipeline@example.com',
+        name: 'Ann Lee',
+        tool: 'quiz',
+        item: { id: quiz.id, title: 'Coffee quiz' },
+        consent: true,
+      },
     });
     expect(brevo.contacts.get('ann.pipeline@example.com')).toMatchObject({ listIds: [7] });
     const notice = await server.waitForMail(ownerEmail, /New lead from/);
@@ -131,7 +142,9 @@ describe('a captured lead', () => {
     const vote = { submissionId: submission(), option: 1, email: 'voter@example.com' };
     expect((await visitor.post(`/api/v1/public/polls/${poll.id}/votes`, vote)).status).toBe(201);
     expect((await visitor.post(`/api/v1/public/polls/${poll.id}/votes`, vote)).status).toBe(200);
-    expect((await visitor.post(`/api/v1/public/polls/${anonymousPoll.id}/votes`, { submissionId: submission(), option: 0 })).status).toBe(201);
+    expect(
+      (await visitor.post(`/api/v1/public/polls/${anonymousPoll.id}/votes`, { submissionId: submission(), option: 0 })).status,
+    ).toBe(201);
     const response = { submissionId: submission(), value: 'Happy', email: 'rater@example.com' };
     expect((await visitor.post(`/api/v1/public/feedbacks/${feedback.id}/responses`, response)).status).toBe(201);
     expect((await visitor.post(`/api/v1/public/feedbacks/${feedback.id}/responses`, response)).status).toBe(200);
@@ -144,9 +157,13 @@ describe('a captured lead', () => {
     const types = receiver.received.map((hook) => (hook.payload as { type: string }).type).sort();
     expect(types).toEqual(['feedback.sent', 'poll.voted', 'wheel.spun']);
     const byType = (type: string) => receiver.received.find((hook) => (hook.payload as { type: string }).type === type)!.payload;
-    expect(byType('poll.voted')).toMatchObject({ data: { email: 'voter@example.com', tool: 'poll', result: { vote: 'Coffee' } } });
+    expect(byType('poll.voted')).toMatchObject({
+      data: { email: 'voter@example.com', tool: 'poll', result: { vote: 'Coffee' } },
+    });
     expect(byType('feedback.sent')).toMatchObject({ data: { email: 'rater@example.com', result: { rating: 'Happy' } } });
-    expect(byType('wheel.spun')).toMatchObject({ data: { email: 'spinner@example.com', result: { prize: spun.body.data.result } } });
+    expect(byType('wheel.spun')).toMatchObject({
+      data: { email: 'spinner@example.com', result: { prize: spun.body.data.result } },
+    });
     expect((await eventsOf(account.id)).map((event) => event.type).sort()).toEqual([
       'feedback.sent',
       'poll.voted',

@@ -67,9 +67,22 @@ export async function recordPlayEvents(db: Db, services: Services, quiz: Playabl
     accountId: quiz.accountId,
   };
   const result = eventResult(play);
-  const completed: TDomainEvent = { type: 'play.completed', ...envelope, item: { tool: 'quiz', ...item }, playId: play.id, result };
+  const completed: TDomainEvent = {
+    type: 'play.completed',
+    ...envelope,
+    item: { tool: 'quiz', ...item },
+    playId: play.id,
+    result,
+  };
   await eventRecorder({ db, queue: services.queue, event: completed });
   if (!visitor) return;
-  const lead: TDomainEvent = { type: 'lead.captured', ...envelope, item: { tool: 'quiz', ...item }, captureId: play.id, visitor, result };
+  const lead: TDomainEvent = {
+    type: 'lead.captured',
+    ...envelope,
+    item: { tool: 'quiz', ...item },
+    captureId: play.id,
+    visitor,
+    result,
+  };
   await eventRecorder({ db, queue: services.queue, event: lead });
 }

@@ -69,7 +69,9 @@ export async function startJobQueue(options: {
     async enqueue(db, task, payload, sendOptions = {}) {
       const id = await boss.send(task.name, task.payload.parse(payload) as object, {
         db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql),
-        ...(sendOptions.startAfter && sendOptions.startAfter.getTime() > Date.now() ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.startAfter && sendOptions.startAfter.getTime() > Date.now()
+          ? { startAfter: sendOptions.startAfter }
+          : {}),
       });
       if (!id) throw new Error(`job ${task.name} was not queued`);
       return id;

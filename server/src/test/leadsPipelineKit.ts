@@ -23,7 +23,12 @@ export async function addWebhookDestination(server: TestServer, accountId: strin
   return { id: row!.id, secret };
 }
 
-export async function addCrmDestination(server: TestServer, accountId: string, provider: string, settings: Record<string, unknown>) {
+export async function addCrmDestination(
+  server: TestServer,
+  accountId: string,
+  provider: string,
+  settings: Record<string, unknown>,
+) {
   const { open, secret } = splitCrmSettings(findCrmProvider(provider)!, settings);
   const [row] = await server.services.database.db
     .insert(destinations)
@@ -32,11 +37,12 @@ export async function addCrmDestination(server: TestServer, accountId: string, p
   return { id: row!.id };
 }
 
-export async function addEmailDestination(server: TestServer, accountId: string, settings: Partial<TEmailDestinationSettings> = {}) {
-  const [row] = await server.services.database.db
-    .insert(destinations)
-    .values({ accountId, kind: 'email', settings })
-    .returning();
+export async function addEmailDestination(
+  server: TestServer,
+  accountId: string,
+  settings: Partial<TEmailDestinationSettings> = {},
+) {
+  const [row] = await server.services.database.db.insert(destinations).values({ accountId, kind: 'email', settings }).returning();
   return { id: row!.id };
 }
 
@@ -80,5 +86,7 @@ export async function waitForDeliveries(
     await new Promise((done) => setTimeout(done, 100));
     rows = await deliveriesOf(server, destinationId);
   }
-  throw new Error(`deliveries to ${destinationId} did not all become ${status}: ${JSON.stringify(rows.map((row) => [row.status, row.lastError]))}`);
+  throw new Error(
+    `deliveries to ${destinationId} did not all become ${status}: ${JSON.stringify(rows.map((row) => [row.status, row.lastError]))}`,
+  );
 }

@@ -51,7 +51,8 @@ export const deliveryLimits = {
 
 export const deliveryMessages = {
   replayed: 'The delivery is queued again.',
-  replayedAll: (count: number) => (count === 1 ? '1 failed delivery is queued again.' : `${count} failed deliveries are queued again.`),
+  replayedAll: (count: number) =>
+    count === 1 ? '1 failed delivery is queued again.' : `${count} failed deliveries are queued again.`,
   nothingToReplay: 'There are no failed deliveries to replay.',
   notReplayable: 'Only a failed delivery can be replayed.',
   destinationGone: 'This destination has been removed.',
@@ -100,9 +101,7 @@ export type TDeliveryRow = z.infer<typeof ZDeliveryRow>;
 
 const ZExchangeView = z.object({
   request: z.object({ method: z.string(), url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
-  response: z
-    .object({ status: z.number().int(), headers: z.record(z.string(), z.string()), body: z.string() })
-    .optional(),
+  response: z.object({ status: z.number().int(), headers: z.record(z.string(), z.string()), body: z.string() }).optional(),
 });
 
 export const ZDeliveryAttempt = z.object({

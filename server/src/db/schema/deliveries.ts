@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
-import { deliveryStatuses, destinationKinds, type TDeliveryStatus, type TDestinationKind } from '@quizlead/shared/schemas/deliveries.ts';
+import {
+  deliveryStatuses,
+  destinationKinds,
+  type TDeliveryStatus,
+  type TDestinationKind,
+} from '@quizlead/shared/schemas/deliveries.ts';
 import type { SealedSecret } from '../../lib/secrets.ts';
 import type { Exchange } from '../../integrations/crm/crmProvider.ts';
 import { accounts } from './accounts.ts';

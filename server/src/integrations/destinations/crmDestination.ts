@@ -41,13 +41,23 @@ export const crmDestination: DestinationHandler = {
   async attempt({ destination, lead }, deps) {
     const provider = destination.provider ? findCrmProvider(destination.provider) : undefined;
     if (!provider) {
-      return { ok: false, retryable: false, message: `Unknown CRM "${destination.provider ?? ''}": choose one in Settings.`, exchange: [] };
+      return {
+        ok: false,
+        retryable: false,
+        message: `Unknown CRM "${destination.provider ?? ''}": choose one in Settings.`,
+        exchange: [],
+      };
     }
     let secret: Record<string, string>;
     try {
       secret = openCrmSecrets(deps.secrets, destination.sealed);
     } catch {
-      return { ok: false, retryable: false, message: `${provider.label}: the saved key cannot be read; enter it again in Settings.`, exchange: [] };
+      return {
+        ok: false,
+        retryable: false,
+        message: `${provider.label}: the saved key cannot be read; enter it again in Settings.`,
+        exchange: [],
+      };
     }
     return provider.upsertContact(lead, { ...destination.settings, ...secret }, externalFetch);
   },

@@ -70,7 +70,12 @@ async function sendToAll(
       exchange.push({ request, response: { status: 250, headers: {}, body: 'accepted' } });
     } catch (error) {
       exchange.push({ request });
-      return { ok: false, retryable: true, message: `The mail to ${to} could not be sent: ${(error as Error).message}`, exchange };
+      return {
+        ok: false,
+        retryable: true,
+        message: `The mail to ${to} could not be sent: ${(error as Error).message}`,
+        exchange,
+      };
     }
   }
   return { ok: true, exchange };

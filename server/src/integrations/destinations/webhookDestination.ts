@@ -7,7 +7,12 @@ import type { DestinationHandler } from './destination.ts';
 export const webhookDestination: DestinationHandler = {
   async attempt({ deliveryId, destination, event, lead }, deps) {
     if (!destination.url || !destination.sealed) {
-      return { ok: false, retryable: false, message: 'The webhook has no URL or signing secret: save it again in Settings.', exchange: [] };
+      return {
+        ok: false,
+        retryable: false,
+        message: 'The webhook has no URL or signing secret: save it again in Settings.',
+        exchange: [],
+      };
     }
     let secrets;
     try {

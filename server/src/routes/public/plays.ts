@@ -1,11 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  playMessages,
-  ZAnswersRequest,
-  ZLeadRequest,
-  ZPlayOutcomeResponse,
-} from '@quizlead/shared/schemas/play.ts';
+import { playMessages, ZAnswersRequest, ZLeadRequest, ZPlayOutcomeResponse } from '@quizlead/shared/schemas/play.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import { ZProgressRequest } from '@quizlead/shared/schemas/reports.ts';
 import type { AppContext, Services } from '../../context.ts';
