@@ -16,9 +16,9 @@ import type { DestinationRow } from '../../../integrations/destinations/destinat
 import { externalFetch } from '../../../integrations/external/externalFetch.ts';
 import { sampleWebhookLead } from '../../../integrations/webhooks/payload.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { findSingleDestination, lockAccount, saveSingleDestination } from './destinationStore.ts';
+import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
 import { connectionTestLimiter, ownerKey } from './connectionTestLimiter.ts';
-import { presentCrm, savedCrmSecrets } from './settingsPresenter.ts';
+import { presentCrm, savedCrmSecrets } from '../../../presenters/settings.ts';
 
 /**
  * Settings → CRM Integration (account-player-management.md §3 CRM setting, §4 CRM panel): the one CRM

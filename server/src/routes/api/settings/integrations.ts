@@ -14,9 +14,9 @@ import { scoped } from '../../../db/scope.ts';
 import { NotFoundError } from '../../../errors.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { crmSettingsRoutes } from './crm.ts';
-import { findSingleDestination, lockAccount, saveSingleDestination } from './destinationStore.ts';
+import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
 import { notificationSettingsRoutes } from './notifications.ts';
-import { presentCrm, presentNotifications, presentWebhook } from './settingsPresenter.ts';
+import { presentCrm, presentNotifications, presentWebhook } from '../../../presenters/settings.ts';
 import { webhookSettingsRoutes } from './webhooks.ts';
 
 /**

@@ -9,8 +9,8 @@ import { ownerEmail } from '../../../db/queries/owner.ts';
 import { ValidationError } from '../../../errors.ts';
 import { emailSettingsOf, type TEmailDestinationSettings } from '../../../integrations/destinations/emailDestination.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { findSingleDestination, lockAccount, saveSingleDestination } from './destinationStore.ts';
-import { presentNotifications } from './settingsPresenter.ts';
+import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
+import { presentNotifications } from '../../../presenters/settings.ts';
 
 /**
  * Settings → Email Notification (account-player-management.md §3 Email notification setting, §4):

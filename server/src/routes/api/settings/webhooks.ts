@@ -26,10 +26,10 @@ import {
 } from '../../../integrations/webhooks/signing.ts';
 import { validateWebhookUrl } from '../../../integrations/webhooks/urlSafety.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { findOwnWebhook, lockAccount, updateDestination } from './destinationStore.ts';
+import { findOwnWebhook, lockAccount, updateDestination } from '../../../db/queries/destinations.ts';
 import { connectionTestLimiter, ownerKey } from './connectionTestLimiter.ts';
 import { ZWebhookParams } from './schema.ts';
-import { presentWebhook } from './settingsPresenter.ts';
+import { presentWebhook } from '../../../presenters/settings.ts';
 
 /**
  * Settings → Webhooks: the account's endpoints (Standard Webhooks, signed with a `whsec_` secret that

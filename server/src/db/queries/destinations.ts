@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { TDestinationKind } from '@quizlead/shared/schemas/deliveries.ts';
-import type { Db } from '../../../db/client.ts';
-import { accounts, destinations } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
-import { NotFoundError } from '../../../errors.ts';
-import type { DestinationRow } from '../../../integrations/destinations/destination.ts';
+import type { Db } from '../client.ts';
+import { accounts, destinations } from '../schema/index.ts';
+import { scoped } from '../scope.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { DestinationRow } from '../../integrations/destinations/destination.ts';
 
 /**
  * The Settings screen's reads and writes of an account's destinations. Every write first locks the

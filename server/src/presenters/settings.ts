@@ -1,10 +1,10 @@
 import { formatRecipientList } from '@quizlead/shared/schemas/notifications.ts';
 import type { TCrmSetting, TNotificationSetting, TWebhookEndpoint } from '@quizlead/shared/schemas/integrations.ts';
-import type { DestinationRow } from '../../../integrations/destinations/destination.ts';
-import { maskSecret, openCrmSecrets } from '../../../integrations/destinations/crmDestination.ts';
-import { emailSettingsOf } from '../../../integrations/destinations/emailDestination.ts';
-import { maskWebhookSecret, openSigningSecrets } from '../../../integrations/webhooks/secretStore.ts';
-import type { Secrets } from '../../../lib/secrets.ts';
+import type { DestinationRow } from '../integrations/destinations/destination.ts';
+import { maskSecret, openCrmSecrets } from '../integrations/destinations/crmDestination.ts';
+import { emailSettingsOf } from '../integrations/destinations/emailDestination.ts';
+import { maskWebhookSecret, openSigningSecrets } from '../integrations/webhooks/secretStore.ts';
+import type { Secrets } from '../lib/secrets.ts';
 
 /**
  * What the Settings screen is shown of an account's destinations: the values an owner typed, and of
