@@ -109,151 +109,159 @@ async function openShare(width: number, owner?: Owner) {
   return { owner: signedIn, page };
 }
 
-it('copies each tab’s text, and the link, short link, iframe and widget codes all play the quiz', async () => {
-  const { owner, page } = await openShare(1280);
-  const quiz = await publishedQuiz(owner);
+// Five plays, a pop-up, a slide-in and their waits: about 20 s alone, and more than a minute on a 2-core CI
+// machine while the unit tests run beside it.
+it(
+  'copies each tab’s text, and the link, short link, iframe and widget codes all play the quiz',
+  { timeout: 150_000 },
+  async () => {
+    const { owner, page } = await openShare(1280);
+    const quiz = await publishedQuiz(owner);
 
-  // From the quiz list's row actions.
-  await page.goto('/app/Quizzes');
-  expect(await page.getByRole('link', { name: `Analytics of ${title}` }).getAttribute('href')).toBe(
-    `/app/Quiz/Analytics/${quiz.id}`,
-  );
-  await page.getByRole('link', { name: `Share ${title}` }).click();
-  await page.waitForURL(`**/app/Quiz/Share/${quiz.id}`);
-  await expect.poll(() => page.getByRole('heading', { name: title, level: 1 }).isVisible()).toBe(true);
-  expect(await tab(page, 'Link').getAttribute('aria-selected')).toBe('true');
-  expect(await page.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/app/Quiz/Edit/${quiz.id}`);
-  expect(await page.getByRole('link', { name: 'Analytics' }).getAttribute('href')).toBe(`/app/Quiz/Analytics/${quiz.id}`);
+    // From the quiz list's row actions.
+    await page.goto('/app/Quizzes');
+    expect(await page.getByRole('link', { name: `Analytics of ${title}` }).getAttribute('href')).toBe(
+      `/app/Quiz/Analytics/${quiz.id}`,
+    );
+    await page.getByRole('link', { name: `Share ${title}` }).click();
+    await page.waitForURL(`**/app/Quiz/Share/${quiz.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: title, level: 1 }).isVisible()).toBe(true);
+    expect(await tab(page, 'Link').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/app/Quiz/Edit/${quiz.id}`);
+    expect(await page.getByRole('link', { name: 'Analytics' }).getAttribute('href')).toBe(`/app/Quiz/Analytics/${quiz.id}`);
 
-  // Link: the player address, which plays in a browser.
-  const link = await copyTab(page, 'Link');
-  expect(link).toBe(`${harness.server.url}/quizplayer2.html?quiztitle=coffee-tea-the-quiz&quizid=${quiz.id}`);
-  expect(link).toBe(harness.server.url + quizPlayerPath(quiz));
-  await noSeriousViolations(page, 'share link');
-  await screenshot(harness, page, 'quiz-share-link');
-  const visitor = await harness.newPage({ width: 1280 });
-  await visitor.goto(link);
-  await playToResult(visitor, quiz, steps);
+    // Link: the player address, which plays in a browser.
+    const link = await copyTab(page, 'Link');
+    expect(link).toBe(`${harness.server.url}/quizplayer2.html?quiztitle=coffee-tea-the-quiz&quizid=${quiz.id}`);
+    expect(link).toBe(harness.server.url + quizPlayerPath(quiz));
+    await noSeriousViolations(page, 'share link');
+    await screenshot(harness, page, 'quiz-share-link');
+    const visitor = await harness.newPage({ width: 1280 });
+    await visitor.goto(link);
+    await playToResult(visitor, quiz, steps);
 
-  // Short Link: made on first opening, the same afterwards; it redirects to the player.
-  await tab(page, 'Short Link').click();
-  await expect.poll(() => page.getByRole('textbox', { name: 'Short link' }).isVisible()).toBe(true);
-  const short = await copyTab(page, 'Short Link');
-  expect(short).toMatch(new RegExp(`^${harness.server.url}/play/[0-9A-Za-z]{7}$`));
-  const redirect = await fetch(short, { redirect: 'manual' });
-  expect(redirect.status).toBe(302);
-  expect(redirect.headers.get('location')).toBe(quizPlayerPath(quiz));
-  await visitor.goto(short);
-  expect(visitor.url()).toBe(link);
-  await playToResult(visitor, quiz, steps);
-  expect((await owner.client.post(`/api/v1/quizzes/${quiz.id}/short-link`)).body.data.path).toBe(new URL(short).pathname);
+    // Short Link: made on first opening, the same afterwards; it redirects to the player.
+    await tab(page, 'Short Link').click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Short link' }).isVisible()).toBe(true);
+    const short = await copyTab(page, 'Short Link');
+    expect(short).toMatch(new RegExp(`^${harness.server.url}/play/[0-9A-Za-z]{7}$`));
+    const redirect = await fetch(short, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(quizPlayerPath(quiz));
+    await visitor.goto(short);
+    expect(visitor.url()).toBe(link);
+    await playToResult(visitor, quiz, steps);
+    expect((await owner.client.post(`/api/v1/quizzes/${quiz.id}/short-link`)).body.data.path).toBe(new URL(short).pathname);
 
-  // Iframe: the fixed-size frame on another site.
-  const iframe = await copyTab(page, 'Iframe');
-  expect(iframe).toBe(
-    `<iframe src="${(harness.server.url + quizPlayerPath(quiz, { iframe: true })).replaceAll('&', '&amp;')}" width="713" height="419" style="border:0" title="${title.replace('&', '&amp;')}"></iframe>`,
-  );
-  host.pages.set('/iframe', hostPage(iframe));
-  const hostTab = await harness.newPage({ width: 1280 });
-  await hostTab.goto(`${host.url}/iframe`);
-  await playToResult(hostTab.frameLocator('iframe'), quiz, steps);
+    // Iframe: the fixed-size frame on another site.
+    const iframe = await copyTab(page, 'Iframe');
+    expect(iframe).toBe(
+      `<iframe src="${(harness.server.url + quizPlayerPath(quiz, { iframe: true })).replaceAll('&', '&amp;')}" width="713" height="419" style="border:0" title="${title.replace('&', '&amp;')}"></iframe>`,
+    );
+    host.pages.set('/iframe', hostPage(iframe));
+    const hostTab = await harness.newPage({ width: 1280 });
+    await hostTab.goto(`${host.url}/iframe`);
+    await playToResult(hostTab.frameLocator('iframe'), quiz, steps);
 
-  // Widget, in the page: the element becomes a frame that resizes to the quiz and plays to the result.
-  const inline = await copyTab(page, 'Widget');
-  expect(inline).toBe(
-    `<div data-quizlead="quiz" data-id="${quiz.id}" data-slug="coffee-tea-the-quiz" data-title="Coffee &amp; Tea: the Quiz!"></div><script async src="${harness.server.url}/widgets/embed.js?v=${embedScriptVersion}"></script>`,
-  );
-  host.pages.set('/inline', hostPage(`<p>Take our quiz:</p>${inline}<p id="after">After the quiz.</p>`));
-  await hostTab.goto(`${host.url}/inline`);
-  const frame = hostTab.locator('iframe[data-quizlead-frame=quiz]');
-  await expect.poll(() => frame.count()).toBe(1);
-  expect(await hostTab.locator('[data-quizlead]').count()).toBe(0);
-  expect(await frame.getAttribute('title')).toBe(title);
-  expect(await frame.getAttribute('loading')).toBe('lazy');
-  await frameFits(hostTab, frame);
-  const summary = await playToResult(hostTab.frameLocator('iframe[data-quizlead-frame=quiz]'), quiz, steps);
-  await frameFits(hostTab, frame);
-  await harness.screenshot(hostTab, 'embed-inline-host');
+    // Widget, in the page: the element becomes a frame that resizes to the quiz and plays to the result.
+    const inline = await copyTab(page, 'Widget');
+    expect(inline).toBe(
+      `<div data-quizlead="quiz" data-id="${quiz.id}" data-slug="coffee-tea-the-quiz" data-title="Coffee &amp; Tea: the Quiz!"></div><script async src="${harness.server.url}/widgets/embed.js?v=${embedScriptVersion}"></script>`,
+    );
+    host.pages.set('/inline', hostPage(`<p>Take our quiz:</p>${inline}<p id="after">After the quiz.</p>`));
+    await hostTab.goto(`${host.url}/inline`);
+    const frame = hostTab.locator('iframe[data-quizlead-frame=quiz]');
+    await expect.poll(() => frame.count()).toBe(1);
+    expect(await hostTab.locator('[data-quizlead]').count()).toBe(0);
+    expect(await frame.getAttribute('title')).toBe(title);
+    expect(await frame.getAttribute('loading')).toBe('lazy');
+    await frameFits(hostTab, frame);
+    const summary = await playToResult(hostTab.frameLocator('iframe[data-quizlead-frame=quiz]'), quiz, steps);
+    await frameFits(hostTab, frame);
+    await harness.screenshot(hostTab, 'embed-inline-host');
 
-  // Widget as a pop-up: the code follows the choices live.
-  await page.getByLabel('Display', { exact: true }).selectOption('popup');
-  await expect.poll(() => copyButton(page).textContent()).toBe(shareMessages.copy);
-  await page.getByLabel('Show it', { exact: true }).selectOption('delay');
-  await page.getByLabel('Delay (seconds)').fill('2');
-  const code = page.getByRole('textbox', { name: 'Widget code' });
-  await expect.poll(() => code.inputValue()).toContain('data-display="popup" data-trigger="delay" data-delay="2"');
-  expect(await page.getByRole('checkbox', { name: 'Show once per visitor' }).isChecked()).toBe(true);
-  await copyButton(page).click();
-  const popup = await clipboard(page);
-  expect(popup).toBe(await code.inputValue());
-  await noSeriousViolations(page, 'share widget');
-  await screenshot(harness, page, 'quiz-share-widget');
+    // Widget as a pop-up: the code follows the choices live.
+    await page.getByLabel('Display', { exact: true }).selectOption('popup');
+    await expect.poll(() => copyButton(page).textContent()).toBe(shareMessages.copy);
+    await page.getByLabel('Show it', { exact: true }).selectOption('delay');
+    await page.getByLabel('Delay (seconds)').fill('2');
+    const code = page.getByRole('textbox', { name: 'Widget code' });
+    await expect.poll(() => code.inputValue()).toContain('data-display="popup" data-trigger="delay" data-delay="2"');
+    expect(await page.getByRole('checkbox', { name: 'Show once per visitor' }).isChecked()).toBe(true);
+    await copyButton(page).click();
+    const popup = await clipboard(page);
+    expect(popup).toBe(await code.inputValue());
+    await noSeriousViolations(page, 'share widget');
+    await screenshot(harness, page, 'quiz-share-widget');
 
-  host.pages.set('/popup', hostPage(`<p>Read on.</p>${popup}`));
-  await hostTab.goto(`${host.url}/popup`);
-  const dialog = hostTab.getByRole('dialog', { name: title });
-  // Nothing yet: the pop-up and its frame are made when the delay has passed.
-  expect(await dialog.count()).toBe(0);
-  expect(await hostTab.locator('iframe').count()).toBe(0);
-  await hostTab.locator('#before').focus();
-  await expect.poll(() => dialog.isVisible(), { timeout: 6000 }).toBe(true);
-  expect(await dialog.getAttribute('aria-modal')).toBe('true');
-  // Focus moves into the pop-up, on its close button.
-  await expect.poll(() => hostTab.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
-  const popupFrame = dialog.locator('iframe[data-quizlead-frame=quiz]');
-  await expect.poll(() => hostTab.frameLocator('iframe[data-quizlead-frame=quiz]').locator('main').count()).toBe(1);
-  const box = (await dialog.boundingBox())!;
-  expect(box.width).toBeLessThanOrEqual(713);
-  expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
-  await frameFits(hostTab, popupFrame);
-  await noSeriousViolations(hostTab, 'host page with the pop-up');
-  await viewportShot(hostTab, 'embed-popup-host');
-  expect(await hostTab.evaluate((key) => localStorage.getItem(key), `quizlead:shown:quiz:${quiz.id}`)).not.toBeNull();
+    host.pages.set('/popup', hostPage(`<p>Read on.</p>${popup}`));
+    await hostTab.goto(`${host.url}/popup`);
+    const dialog = hostTab.getByRole('dialog', { name: title });
+    // Nothing yet: the pop-up and its frame are made when the delay has passed.
+    expect(await dialog.count()).toBe(0);
+    expect(await hostTab.locator('iframe').count()).toBe(0);
+    await hostTab.locator('#before').focus();
+    await expect.poll(() => dialog.isVisible(), { timeout: 6000 }).toBe(true);
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    // Focus moves into the pop-up, on its close button.
+    await expect.poll(() => hostTab.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
+    const popupFrame = dialog.locator('iframe[data-quizlead-frame=quiz]');
+    await expect.poll(() => hostTab.frameLocator('iframe[data-quizlead-frame=quiz]').locator('main').count()).toBe(1);
+    const box = (await dialog.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(713);
+    expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
+    await frameFits(hostTab, popupFrame);
+    await noSeriousViolations(hostTab, 'host page with the pop-up');
+    await viewportShot(hostTab, 'embed-popup-host');
+    expect(await hostTab.evaluate((key) => localStorage.getItem(key), `quizlead:shown:quiz:${quiz.id}`)).not.toBeNull();
 
-  // Escape closes it and gives focus back to where it was.
-  await hostTab.keyboard.press('Escape');
-  await expect.poll(() => dialog.count()).toBe(0);
-  expect(await hostTab.evaluate(() => document.activeElement?.id)).toBe('before');
-  expect(await hostTab.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    // Escape closes it and gives focus back to where it was.
+    await hostTab.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await hostTab.evaluate(() => document.activeElement?.id)).toBe('before');
+    expect(await hostTab.evaluate(() => document.documentElement.style.overflow)).toBe('');
 
-  // Once per visitor: after a reload it does not come back.
-  await hostTab.reload();
-  await hostTab.waitForTimeout(3000);
-  expect(await dialog.count()).toBe(0);
+    // Once per visitor: after a reload it does not come back.
+    await hostTab.reload();
+    await hostTab.waitForTimeout(3000);
+    expect(await dialog.count()).toBe(0);
 
-  // Without the cap, at load: it shows on every visit, plays inside, and Escape pressed in the quiz closes it.
-  await page.getByLabel('Show it', { exact: true }).selectOption('load');
-  await page.getByRole('checkbox', { name: 'Show once per visitor' }).uncheck();
-  await expect.poll(() => code.inputValue()).toContain('data-display="popup" data-trigger="load" data-once="false"');
-  host.pages.set('/popup-always', hostPage(await code.inputValue()));
-  for (let visit = 0; visit < 2; visit++) {
-    await hostTab.goto(`${host.url}/popup-always`);
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-  }
-  const inside = hostTab.frameLocator('iframe[data-quizlead-frame=quiz]');
-  await playToResult(inside, quiz, steps);
-  await inside.getByTestId('result-summary').click();
-  await hostTab.keyboard.press('Escape');
-  await expect.poll(() => dialog.count()).toBe(0);
+    // Without the cap, at load: it shows on every visit, plays inside, and Escape pressed in the quiz closes it.
+    await page.getByLabel('Show it', { exact: true }).selectOption('load');
+    await page.getByRole('checkbox', { name: 'Show once per visitor' }).uncheck();
+    await expect.poll(() => code.inputValue()).toContain('data-display="popup" data-trigger="load" data-once="false"');
+    host.pages.set('/popup-always', hostPage(await code.inputValue()));
+    for (let visit = 0; visit < 2; visit++) {
+      await hostTab.goto(`${host.url}/popup-always`);
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+    }
+    const inside = hostTab.frameLocator('iframe[data-quizlead-frame=quiz]');
+    await playToResult(inside, quiz, steps);
+    await inside.getByTestId('result-summary').click();
+    await hostTab.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
 
-  // A slide-in: a card in the bottom-right corner, closed with its button.
-  await page.getByLabel('Display', { exact: true }).selectOption('slidein');
-  await expect.poll(() => code.inputValue()).toContain('data-display="slidein" data-trigger="load"');
-  host.pages.set('/slidein', hostPage(await code.inputValue()));
-  await hostTab.goto(`${host.url}/slidein`);
-  const card = hostTab.getByRole('dialog', { name: title });
-  await expect.poll(() => card.isVisible()).toBe(true);
-  expect(await card.getAttribute('aria-modal')).toBeNull();
-  const corner = (await card.boundingBox())!;
-  expect(Math.round(corner.x + corner.width)).toBe(1280 - 16);
-  await expect.poll(async () => Math.round((await card.boundingBox())!.y + (await card.boundingBox())!.height)).toBe(800 - 16);
-  await viewportShot(hostTab, 'embed-slidein-host');
-  await card.getByRole('button', { name: 'Close' }).click();
-  await expect.poll(() => card.count()).toBe(0);
+    // A slide-in: a card in the bottom-right corner, closed with its button.
+    await page.getByLabel('Display', { exact: true }).selectOption('slidein');
+    await expect.poll(() => code.inputValue()).toContain('data-display="slidein" data-trigger="load"');
+    host.pages.set('/slidein', hostPage(await code.inputValue()));
+    await hostTab.goto(`${host.url}/slidein`);
+    const card = hostTab.getByRole('dialog', { name: title });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.getAttribute('aria-modal')).toBeNull();
+    const corner = (await card.boundingBox())!;
+    expect(Math.round(corner.x + corner.width)).toBe(1280 - 16);
+    await expect.poll(async () => Math.round((await card.boundingBox())!.y + (await card.boundingBox())!.height)).toBe(800 - 16);
+    await viewportShot(hostTab, 'embed-slidein-host');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => card.count()).toBe(0);
 
-  const plays = await storedPlays(harness.server, quiz.id);
-  expect(plays.filter((play) => play.status === 'completed' && play.resultSummary === summary).length).toBeGreaterThanOrEqual(5);
-});
+    const plays = await storedPlays(harness.server, quiz.id);
+    expect(plays.filter((play) => play.status === 'completed' && play.resultSummary === summary).length).toBeGreaterThanOrEqual(
+      5,
+    );
+  },
+);
 
 it('opens the social networks in 750 × 600 pop-ups and says where Shopify placement stands', async () => {
   const { owner, page } = await openShare(1280);
