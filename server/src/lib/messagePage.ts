@@ -3,6 +3,9 @@ import { escapeHtml } from './escapeHtml.ts';
 /** Only its inline style runs: a message page has no scripts and loads nothing. */
 export const messagePagePolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
+/** The same for a page whose one button posts back to this app (a confirmation). */
+export const messageFormPagePolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
+
 export interface MessagePageContent {
   title: string;
   /** What happened, or what to try; may be empty. */
@@ -10,13 +13,15 @@ export interface MessagePageContent {
   /** A value to show as code under the message, e.g. the address that led nowhere. */
   detail?: { label: string; value: string };
   link?: { href: string; label: string };
+  /** One button that posts to `action` (same origin), e.g. to confirm what the page asks. */
+  form?: { action: string; label: string };
 }
 
 /**
  * The small hand-written page for an address the app cannot honour (an unknown short link, a store
  * link that fails its checks): a title, what to do, and at most one link. Everything is escaped.
  */
-export function messagePage({ title, message, detail, link }: MessagePageContent): string {
+export function messagePage({ title, message, detail, link, form }: MessagePageContent): string {
   const linkHtml = link ? ` <a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -35,13 +40,21 @@ export function messagePage({ title, message, detail, link }: MessagePageContent
   p + p { margin-top: 12px; }
   code { overflow-wrap: anywhere; color: #303030; }
   a { color: #005bd3; }
+  form { margin-top: 20px; }
+  button { font: inherit; font-weight: 600; padding: 8px 16px; border: 0; border-radius: 8px; background: #303030;
+    color: #fff; cursor: pointer; }
+  button:focus-visible { outline: 2px solid #005bd3; outline-offset: 2px; }
 </style>
 </head>
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}${linkHtml}</p>
-${detail ? `<p>${escapeHtml(detail.label)}: <code>${escapeHtml(detail.value)}</code></p>\n` : ''}</main>
+${detail ? `<p>${escapeHtml(detail.label)}: <code>${escapeHtml(detail.value)}</code></p>\n` : ''}${
+    form
+      ? `<form method="post" action="${escapeHtml(form.action)}"><button type="submit">${escapeHtml(form.label)}</button></form>\n`
+      : ''
+  }</main>
 </body>
 </html>
 `;

@@ -40,6 +40,9 @@ export const integrationMessages = {
   webhookTestSent: (status: number) => `The endpoint answered ${status}: the test event was delivered.`,
   /** The help of a saved secret field. */
   secretKept: (masked: string) => `Saved ${masked} — leave empty to keep`,
+  unsubscribeConfirmTitle: 'Unsubscribe from lead notifications?',
+  unsubscribeConfirm: (email: string) => `${email} will no longer get an email when a visitor leaves their details.`,
+  unsubscribeButton: 'Unsubscribe',
   unsubscribedTitle: 'You are unsubscribed',
   unsubscribed: (email: string) => `You will no longer receive lead notifications at ${email}.`,
   unsubscribeInvalidTitle: 'This unsubscribe link is not valid',

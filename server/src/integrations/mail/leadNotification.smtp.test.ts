@@ -88,6 +88,7 @@ describe('lead notification over SMTP', () => {
     expect(headers).toMatch(/content-type:\s*multipart\/alternative/i);
     expect(headers).toMatch(/^Subject: New lead from “Which coffee suits you\?”: visitor@example\.com$/m);
     expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/app\.quizlead\.test\/notifications\/unsubscribe\?token=/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(parts.map((part) => part.contentType)).toEqual(['text/plain', 'text/html']);
 
     const [text, html] = parts as [Part, Part];

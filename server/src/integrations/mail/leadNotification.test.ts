@@ -107,7 +107,10 @@ describe('immediate lead notification', () => {
     expect(mail.html).toContain(`href="${appUrl}/app/Quiz/Analytics/quiz-1"`);
     expect(mail.html).toContain(`href="${links().unsubscribeUrl}"`);
     expect(mail.html).toContain('href="mailto:ann@example.com"');
-    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${links().unsubscribeUrl}>` });
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${links().unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 
   it('shows each tool’s result', () => {
@@ -179,7 +182,10 @@ describe('hourly digest', () => {
     expect(mail.html).toContain(`href="${links().unsubscribeUrl}"`);
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${links().unsubscribeUrl}>` });
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${links().unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 
   it(`lists at most ${digestLeadsPerItem} leads an item and counts the rest`, () => {

@@ -115,8 +115,12 @@ export interface NotificationLinks {
   unsubscribeUrl: string;
 }
 
-/** Mail clients show their own unsubscribe button from this header (RFC 2369). */
-const unsubscribeHeaders = (links: NotificationLinks) => ({ 'List-Unsubscribe': `<${links.unsubscribeUrl}>` });
+/** Mail clients show their own unsubscribe button from these headers (RFC 2369, RFC 8058). */
+const unsubscribeHeaders = (links: NotificationLinks) => ({
+  'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+  // RFC 8058: the client may POST to that address to unsubscribe in one click (opening it only asks).
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color:#1a73e8">${escapeHtml(text)}</a>`;
 

@@ -38,30 +38,44 @@ async function emailRow(accountId: string) {
 
 const visit = (url: string) => fetch(url, { redirect: 'manual' });
 
-describe('GET /notifications/unsubscribe', () => {
-  it('the link of a notification email unsubscribes its recipient, once, and says so', async () => {
+describe('/notifications/unsubscribe', () => {
+  it('opening the link only asks; its button (or a one-click POST) unsubscribes the recipient, once, and says so', async () => {
     const { account, email } = await ownerWithNotifications();
     const link = unsubscribeUrl(server.env.APP_URL, server.env.SESSION_SECRET, {
       accountId: account.id,
       recipient: 'Sales@Example.com',
     });
+    // A mail scanner that opens or checks the link unsubscribes nobody.
     expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+    const asked = await visit(link);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('content-security-policy')).toMatch(/form-action 'self'/);
+    const form = await asked.text();
+    expect(form).toContain(escapeHtml(integrationMessages.unsubscribeConfirm('sales@example.com')));
+    const action = /<form method="post" action="([^"]+)">/.exec(form)![1]!.replaceAll('&amp;', '&');
+    expect(new URL(action, server.url).href).toBe(link);
     expect(emailSettingsOf(await emailRow(account.id)).unsubscribed).toEqual([]);
-    const response = await visit(link);
+
+    // The button, or a mail client's RFC 8058 one-click POST to the same address.
+    const response = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'.*form-action 'none'/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).toContain(escapeHtml(integrationMessages.unsubscribed('sales@example.com')));
 
     const row = await emailRow(account.id);
     expect(emailSettingsOf(row).unsubscribed).toEqual(['sales@example.com']);
     expect(await emailRecipients(db(), row)).toEqual([email, 'ops@example.com']);
-    expect((await visit(link)).status).toBe(200);
+    expect((await fetch(link, { method: 'POST' })).status).toBe(200);
     expect(emailSettingsOf(await emailRow(account.id)).unsubscribed).toEqual(['sales@example.com']);
 
     const owners = unsubscribeUrl(server.env.APP_URL, server.env.SESSION_SECRET, { accountId: account.id, recipient: email });
-    expect((await visit(owners)).status).toBe(200);
+    expect((await fetch(owners, { method: 'POST' })).status).toBe(200);
     expect(await emailRecipients(db(), await emailRow(account.id))).toEqual(['ops@example.com']);
   });
 
@@ -82,9 +96,11 @@ describe('GET /notifications/unsubscribe', () => {
       'token=',
       '',
     ]) {
-      const response = await visit(`${server.url}/notifications/unsubscribe?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(await response.text()).toContain(escapeHtml(integrationMessages.unsubscribeInvalidTitle));
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(`${server.url}/notifications/unsubscribe?${query}`, { method, redirect: 'manual' });
+        expect(response.status, `${method} ${query}`).toBe(400);
+        expect(await response.text()).toContain(escapeHtml(integrationMessages.unsubscribeInvalidTitle));
+      }
     }
     expect(emailSettingsOf(await emailRow(account.id)).unsubscribed).toEqual([]);
     expect(emailSettingsOf(await emailRow(other.account.id)).unsubscribed).toEqual([]);

@@ -5,30 +5,40 @@ import type { AppContext, AppState, Services } from '../../context.ts';
 import { destinations } from '../../db/schema/index.ts';
 import { emailSettingsOf } from '../../integrations/destinations/emailDestination.ts';
 import { verifyUnsubscribeToken } from '../../integrations/mail/leadNotification.ts';
-import { messagePage, messagePagePolicy } from '../../lib/messagePage.ts';
+import { messageFormPagePolicy, messagePage, messagePagePolicy, type MessagePageContent } from '../../lib/messagePage.ts';
 
 /**
  * The unsubscribe link of every lead notification email (integrations/mail/leadNotification.ts): a
- * token signed with SESSION_SECRET names the account and the recipient, who is added to the email
- * destination's `unsubscribed` and told so on a small page. The owner brings an address back by
- * adding it to the recipients again (Settings → Email Notification).
+ * token signed with SESSION_SECRET names the account and the recipient. Opening the link (GET, or a
+ * mail scanner's HEAD) only asks; the page's button, or a mail client's RFC 8058 one-click POST
+ * (`List-Unsubscribe-Post`), adds the recipient to the email destination's `unsubscribed`. The owner
+ * brings an address back by adding it to the recipients again (Settings → Email Notification).
  */
 export function notificationUnsubscribeRoutes(services: Services): Router<AppState> {
   const router = new Router<AppState>();
+  const path = '/notifications/unsubscribe';
 
-  router.get('/notifications/unsubscribe', async (ctx) => {
+  const claimsOf = (ctx: AppContext) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token.slice(0, 2000) : '';
     const claims = token ? verifyUnsubscribeToken(services.env.SESSION_SECRET, token) : undefined;
-    if (!claims) {
-      page(ctx, 400, integrationMessages.unsubscribeInvalidTitle, integrationMessages.unsubscribeInvalid);
-      return;
-    }
-    const recipient = claims.recipient.toLowerCase();
-    // A HEAD (a mail scanner checking the link) reads the page but unsubscribes nobody.
-    if (ctx.method === 'HEAD') {
-      page(ctx, 200, integrationMessages.unsubscribedTitle, integrationMessages.unsubscribed(recipient));
-      return;
-    }
+    if (!claims)
+      page(ctx, 400, { title: integrationMessages.unsubscribeInvalidTitle, message: integrationMessages.unsubscribeInvalid });
+    return claims && { ...claims, recipient: claims.recipient.toLowerCase(), token };
+  };
+
+  router.get(path, async (ctx) => {
+    const claims = claimsOf(ctx);
+    if (!claims) return;
+    page(ctx, 200, {
+      title: integrationMessages.unsubscribeConfirmTitle,
+      message: integrationMessages.unsubscribeConfirm(claims.recipient),
+      form: { action: `${path}?token=${encodeURIComponent(claims.token)}`, label: integrationMessages.unsubscribeButton },
+    });
+  });
+
+  router.post(path, async (ctx) => {
+    const claims = claimsOf(ctx);
+    if (!claims) return;
     await services.database.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -37,24 +47,24 @@ export function notificationUnsubscribeRoutes(services: Services): Router<AppSta
         .for('update');
       if (!row) return;
       const settings = emailSettingsOf(row);
-      if (settings.unsubscribed.some((email) => email.toLowerCase() === recipient)) return;
+      if (settings.unsubscribed.some((email) => email.toLowerCase() === claims.recipient)) return;
       await tx
         .update(destinations)
-        .set({ settings: { ...settings, unsubscribed: [...settings.unsubscribed, recipient] }, updatedAt: new Date() })
+        .set({ settings: { ...settings, unsubscribed: [...settings.unsubscribed, claims.recipient] }, updatedAt: new Date() })
         .where(eq(destinations.id, row.id));
     });
-    page(ctx, 200, integrationMessages.unsubscribedTitle, integrationMessages.unsubscribed(recipient));
+    page(ctx, 200, { title: integrationMessages.unsubscribedTitle, message: integrationMessages.unsubscribed(claims.recipient) });
   });
 
   return router;
 }
 
-function page(ctx: AppContext, status: number, title: string, message: string) {
+function page(ctx: AppContext, status: number, content: MessagePageContent) {
   ctx.status = status;
-  ctx.set('Content-Security-Policy', messagePagePolicy);
+  ctx.set('Content-Security-Policy', content.form ? messageFormPagePolicy : messagePagePolicy);
   ctx.set('Cache-Control', 'no-store');
   // The token is in the address: it goes nowhere else.
   ctx.set('Referrer-Policy', 'no-referrer');
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = messagePage({ title, message });
+  ctx.body = messagePage(content);
 }
