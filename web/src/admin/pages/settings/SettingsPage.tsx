@@ -1,19 +1,10 @@
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  SkeletonPage,
-} from '@shopify/polaris';
+import { BlockStack, Box, Card, Layout, Page, SkeletonBodyText, SkeletonDisplayText, SkeletonPage } from '@shopify/polaris';
 import type { TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
-import { useEffect, useState } from 'react';
-import { errorNotice } from '../../api/client.ts';
+import { useState } from 'react';
 import { getIntegrations } from '../../api/settings.ts';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel.tsx';
+import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
+import { useLoad } from '../../components/engagement/useLoad.ts';
 import { adminUrl } from '../../urls.ts';
 import '../quizEditor/quizEditor.css';
 import { AffiliatePanel } from './AffiliatePanel.tsx';
@@ -24,51 +15,36 @@ import { WebhooksPanel } from './WebhooksPanel.tsx';
 
 const title = 'Settings';
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: TIntegrations };
+const loadFailedTitle = 'The settings could not be loaded';
 
 /**
  * Settings / Integrations (account-player-management.md §2): CRM Integration, Email Notification and
- * Affiliate url, with the webhooks and, for shops, Shopify customers. Each panel saves on its own.
+ * Affiliate url, with the webhooks and, for shops, Shopify customers. Each panel saves on its own and
+ * its answer replaces that part of what was loaded.
  */
 export function SettingsPage() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const settings = useLoad('settings', getIntegrations);
+  const [saved, setSaved] = useState<Partial<TIntegrations>>({});
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getIntegrations(controller.signal).then(
-      (data) => setLoad({ state: 'ready', data }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: errorNotice(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  if (load.state === 'loading') return <SettingsSkeleton />;
-  if (load.state === 'failed') {
+  const { loaded } = settings;
+  if (loaded.state === 'loading') return <SettingsSkeleton />;
+  if (loaded.state !== 'ready') {
     return (
       <Page title={title}>
-        <Banner
-          tone="critical"
-          title="The settings could not be loaded"
-          action={{
-            content: 'Try again',
-            onAction: () => {
-              setLoad({ state: 'loading' });
-              setAttempt((n) => n + 1);
-            },
+        <LoadFailed
+          title={loadFailedTitle}
+          message={loaded.state === 'failed' ? loaded.message : loadFailedTitle}
+          onRetry={() => {
+            setSaved({});
+            settings.reload();
           }}
-        >
-          <p>{load.message}</p>
-        </Banner>
+        />
       </Page>
     );
   }
 
-  const { data } = load;
-  const update = (change: Partial<TIntegrations>) =>
-    setLoad((current) => (current.state === 'ready' ? { state: 'ready', data: { ...current.data, ...change } } : current));
+  const data: TIntegrations = { ...loaded.data, ...saved };
+  const update = (change: Partial<TIntegrations>) => setSaved((current) => ({ ...current, ...change }));
 
   return (
     <Page
