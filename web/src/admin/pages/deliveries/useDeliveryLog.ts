@@ -116,12 +116,9 @@ export function useDeliveryLog(filters: LogFilters) {
   useEffect(() => {
     if (!current) return;
     const controller = new AbortController();
-    const timer = setTimeout(
+    const timer = setInterval(
       () => {
-        if (document.visibilityState === 'hidden') {
-          setShown((previous) => (previous ? { ...previous } : previous));
-          return;
-        }
+        if (document.visibilityState === 'hidden') return;
         listDeliveries(queryOf(filters), controller.signal).then(
           (fresh) =>
             setShown((previous) =>
@@ -133,12 +130,12 @@ export function useDeliveryLog(filters: LogFilters) {
       unsettled ? liveRefreshMs : idleRefreshMs,
     );
     return () => {
-      clearTimeout(timer);
+      clearInterval(timer);
       controller.abort();
     };
-    // requestKey carries the filters; `shown` changes after every refresh, which schedules the next.
+    // requestKey carries the filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current, unsettled, shown, requestKey]);
+  }, [current, unsettled, requestKey]);
 
   /** Adds the next page; answers the failure's text, if any. */
   async function loadMore(): Promise<string | null> {
