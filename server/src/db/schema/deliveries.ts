@@ -10,6 +10,7 @@ import {
 import type { SealedSecret } from '../../lib/secrets.ts';
 import type { Exchange } from '../../integrations/crm/crmProvider.ts';
 import { accounts } from './accounts.ts';
+import { oneOf } from './checks.ts';
 
 /**
  * The leads pipeline (docs/architecture.md, "Leads pipeline"): a submission writes an `events` row in
@@ -68,7 +69,7 @@ export const destinations = pgTable(
     uniqueIndex('destinations_one_per_account_key')
       .on(table.accountId, table.kind)
       .where(sql`${table.kind} in ('crm', 'email', 'shopify_customers')`),
-    check('destinations_kind_check', sql.raw(`kind in (${destinationKinds.map((kind) => `'${kind}'`).join(', ')})`)),
+    check('destinations_kind_check', oneOf('kind', destinationKinds)),
   ],
 );
 
@@ -104,7 +105,7 @@ export const deliveries = pgTable(
     index('deliveries_account_created_idx').on(table.accountId, table.createdAt, table.id),
     index('deliveries_due_idx').on(table.status, table.nextAttemptAt),
     uniqueIndex('deliveries_event_destination_key').on(table.eventId, table.destinationId),
-    check('deliveries_status_check', sql.raw(`status in (${deliveryStatuses.map((status) => `'${status}'`).join(', ')})`)),
+    check('deliveries_status_check', oneOf('status', deliveryStatuses)),
   ],
 );
 

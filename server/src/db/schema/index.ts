@@ -11,3 +11,4 @@ export { shopInstallations, shopifyWebhookReceipts } from './shopify.ts';
 export { shopifyDataRequests } from './shopifyDataRequests.ts';
 export { shopPlans } from './shopPlans.ts';
 export { deliveries, deliveryAttempts, destinations, events } from './deliveries.ts';
+export { billingCounters, discountCodes, invoices, paidPeriods, payments, paypalWebhookEvents, plans } from './billing.ts';
