@@ -40,6 +40,10 @@ import { settingsRoutes } from './routes/api/settings/integrations.ts';
 import { notificationUnsubscribeRoutes } from './routes/public/notificationUnsubscribe.ts';
 import { shopifyAppProxyRoutes } from './integrations/shopify/appProxy.ts';
 import { shopifyWebhookRoutes } from './integrations/shopify/webhooks/webhookReceiver.ts';
+import { paypalWebhookRoutes } from './integrations/paypal/webhookReceiver.ts';
+import { billingRoutes } from './routes/api/billing/billing.ts';
+import { invoiceRoutes } from './routes/api/billing/invoices.ts';
+import { adminBillingRoutes } from './routes/api/admin/billing.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
 import { devMailboxRoutes } from './routes/devMailbox.ts';
 import { pageRoutes } from './routes/pages.ts';
@@ -83,6 +87,9 @@ export function createApp(
   shopifyAccountRoutes(api);
   settingsRoutes(api);
   deliveryRoutes(api);
+  billingRoutes(api);
+  invoiceRoutes(api);
+  adminBillingRoutes(api);
   const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
   api.router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -106,8 +113,9 @@ export function createApp(
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(publicCors());
-  // Shopify signs webhooks over the raw bytes: their route reads the body itself, before the parser.
+  // Shopify and PayPal sign webhooks over what they sent: their routes read the body themselves, before the parser.
   app.use(shopifyWebhookRoutes(services).routes());
+  app.use(paypalWebhookRoutes(services).routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
   app.use(health.routes());
   app.use(api.router.routes());

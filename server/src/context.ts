@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import type { RateLimiters } from './middlewares/rateLimit.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { ShopifyApp } from './integrations/shopify/shopifyApp.ts';
+import type { PayPalClient } from './integrations/paypal/paypalClient.ts';
 
 /** Who made the request, once `authenticate` has run. */
 export interface Auth {
@@ -48,4 +49,6 @@ export interface Services {
   secrets: Secrets;
   /** The Shopify library configured for this app; undefined without SHOPIFY_API_KEY/SECRET. */
   shopify: ShopifyApp | undefined;
+  /** PayPal for standalone plan payments; undefined without PAYPAL_CLIENT_ID/SECRET. */
+  paypal: PayPalClient | undefined;
 }

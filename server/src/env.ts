@@ -129,6 +129,24 @@ const ZEnv = z
       .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'must be seconds separated by commas, e.g. 0,5,300')
       .transform((text) => text.split(',').map((part) => Number(part.trim())))
       .optional(),
+    /** PayPal's REST API (Orders v2, webhooks): the sandbox unless set to https://api-m.paypal.com. */
+    PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+    /** The PayPal app's credentials; without them standalone owners cannot pay (the Plans page says so). */
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The id PayPal gave the webhook registered for /paypal/webhooks (verify-webhook-signature needs it). */
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    /** Tax added to every plan payment, in percent with up to 2 decimals (spec: 18). */
+    TAX_RATE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'must have at most 2 decimals')
+      .default(18),
+    /** The currency plans are priced and paid in (ISO 4217, 2 decimals). */
+    BILLING_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+    /** Who issues the invoices: the name, then address lines, separated by "|". */
+    INVOICE_SELLER: z.string().min(1).default('Quizlead|quizlead.local'),
     /** The Tutorials page's video links, e.g. {"first-quiz":"https://…"}; unset ids keep their default. */
     TUTORIAL_LINKS: ZTutorialLinks.default({}),
   })
@@ -142,6 +160,8 @@ const ZEnv = z
       issue('WEBHOOKS_ALLOW_PRIVATE', 'is for development and tests only: refused in production');
     if (production && env.DELIVERY_RETRY_DELAYS)
       issue('DELIVERY_RETRY_DELAYS', 'is for development and tests only: refused in production');
+    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
+      issue(env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID', 'is required with the other PayPal credential');
     if (Boolean(env.SHOPIFY_API_KEY) !== Boolean(env.SHOPIFY_API_SECRET))
       issue(env.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', 'is required with the other Shopify credential');
     const singleKey = env.ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(env.ENCRYPTION_KEY);

@@ -19,6 +19,11 @@ import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
 import { sweepDeliveriesTask } from './jobs/tasks/SweepDeliveriesTask.ts';
+import { capturePaymentTask } from './jobs/tasks/CapturePaymentTask.ts';
+import { planEndingReminderTask } from './jobs/tasks/PlanEndingReminderTask.ts';
+import { sendInvoiceTask } from './jobs/tasks/SendInvoiceTask.ts';
+import { syncAccountModeTask } from './jobs/tasks/SyncAccountModeTask.ts';
+import { PayPalClient } from './integrations/paypal/paypalClient.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiters } from './middlewares/rateLimit.ts';
 import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
@@ -72,6 +77,10 @@ export async function startServer(
       syncShopPlanTask,
       attemptDeliveryTask,
       sweepDeliveriesTask,
+      capturePaymentTask,
+      planEndingReminderTask,
+      sendInvoiceTask,
+      syncAccountModeTask,
     ],
     deps: jobDeps,
     logger,
@@ -104,6 +113,15 @@ export async function startServer(
     stats: new StatsBuffer(database.db),
     secrets,
     shopify: createShopifyApp(publicEnv, logger),
+    paypal:
+      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+        ? new PayPalClient({
+            apiBase: env.PAYPAL_API_BASE,
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET,
+            webhookId: env.PAYPAL_WEBHOOK_ID,
+          })
+        : undefined,
   };
   jobDeps.services = services;
   servicesStarted(services);

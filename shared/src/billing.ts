@@ -75,13 +75,24 @@ export const billingMessages = {
   discountApplied: (saving: string) => `Discount code applied: you save ${saving}.`,
   downgradeNotYet: (endsOn: string) =>
     `Your current plan is worth more than this one for the time it has left. You can switch to it after ${endsOn}.`,
+  nextPeriodPaid: 'Your next period is already paid for. You can change plans once it has begun.',
+  paypalUnreachable: 'PayPal could not be reached. Nothing was charged: please try again in a moment.',
+  paymentRefunded: 'This payment was refunded.',
+  paymentDenied: 'PayPal declined the payment.',
+  paymentsUnavailable: 'Payments are not set up on this server yet. Please try again later.',
   invoicesEmpty: 'There are no records to show!!',
   invoicesLoadFailed: 'Your invoices could not be loaded. Please refresh the page.',
-  upgradeForFooter: 'Upgrade your plan to use this feature',
   shopifyBilling: 'Shopify bills this store: choose its plan on the Plan page.',
 } as const;
 
 /** Formats cents as the screens and invoices show money: "USD 1,234.50" style with the symbol for USD. */
 export function formatMoney(cents: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+}
+
+/** A day as messages and invoices write it: "24 Nov 2026" (UTC, the day periods are counted in). */
+export function formatDay(date: Date | string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(date),
+  );
 }

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { normalizeQuiz, validateForPublish, type TEngineQuiz } from '@quizlead/shared/engine/index.ts';
 import type { TQuestion, TQuizData } from '@quizlead/shared/schemas/quiz.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
+import { quizMessages } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
+import { accountMode } from '../db/queries/owner.ts';
 import { quizImageUrls } from '../db/queries/fileUsage.ts';
 import { loadQuestions, replaceQuestions } from '../db/queries/quizzes.ts';
 import { quizzes } from '../db/schema/index.ts';
@@ -24,6 +26,12 @@ export async function quizSaver(props: {
   images: ImageCleanup;
 }) {
   const normalized = normalizeQuiz(sanitized({ ...props.data, questions: props.questions }));
+  // Free accounts' footer is the product's 'Powered By' (spec §6): only a paid account may change it.
+  if (
+    normalized.settings.footerMessage !== props.quiz.settings.footerMessage &&
+    (await accountMode(props.db, props.quiz.accountId)) !== 'paid'
+  )
+    throw ValidationError(quizMessages.upgradeForFooter, 'settings.footerMessage');
   const before = quizImageUrls(props.quiz, await loadQuestions(props.db, props.quiz.id));
   if (props.quiz.status === 'published') {
     const problem = validateForPublish(normalized);

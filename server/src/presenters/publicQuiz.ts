@@ -18,7 +18,8 @@ export function presentPublicQuiz(quiz: QuizRow, questions: TQuestion[], account
     slug: quiz.slug,
     quizType: quiz.quizType,
     status: quiz.status,
-    settings: { ...settings, emailFormCode: '' },
+    // A free account's footer is the product's 'Powered By', whatever was saved while it was paid.
+    settings: { ...settings, emailFormCode: '', footerMessage: account.mode === 'paid' ? settings.footerMessage : '' },
     categories: quiz.categories,
     branching: quiz.branching,
     questions: questions.map((question) => ({ ...publicQuestion(question), categoryId: question.categoryId })),

@@ -8,6 +8,8 @@ export interface StoredMail {
   to: string;
   subject: string;
   text: string;
+  /** Attachments by name, type and size (their bytes are not kept). */
+  attachments?: Array<{ filename: string; contentType: string; size: number }>;
   sentAt: string;
 }
 

@@ -9,6 +9,14 @@ export interface MailMessage {
   html?: string | undefined;
   /** Extra headers, e.g. List-Unsubscribe on notification emails. */
   headers?: Record<string, string> | undefined;
+  /** Files sent with it (an invoice PDF). */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -35,7 +43,12 @@ export function createMailer(options: {
   const mailbox = new DevMailbox(options.mailboxDir);
   return {
     async send(message) {
-      const stored = await mailbox.store({ from: options.from, ...message });
+      const { attachments, ...rest } = message;
+      const stored = await mailbox.store({
+        from: options.from,
+        ...rest,
+        ...(attachments ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.length })) } : {}),
+      });
       options.logger.info({ mail: { to: stored.to, subject: stored.subject } }, `dev mailbox: ${stored.subject}\n${stored.text}`);
     },
     close: () => undefined,

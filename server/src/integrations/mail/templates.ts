@@ -54,3 +54,30 @@ export const destinationDisabledMail = (appUrl: string, destination: string, rea
     `and replay the failed deliveries from the delivery log: ${appUrl}/app/Settings`,
   ].join('\n'),
 });
+
+/** With the invoice PDF attached, once a plan payment has completed. */
+export const invoiceMail = (appUrl: string, invoice: { number: string; planName: string; periodEnd: string; total: string }): Mail => ({
+  subject: `${productName}: invoice ${invoice.number}`,
+  text: [
+    'Hello,',
+    '',
+    `Thank you for your payment of ${invoice.total}. Your ${invoice.planName} plan runs until ${invoice.periodEnd}.`,
+    `Invoice ${invoice.number} is attached, and all your invoices are at ${appUrl}/app/Invoices`,
+  ].join('\n'),
+});
+
+/** A paid period ends soon and nothing follows it. */
+export const planEndingMail = (appUrl: string, plan: { planName: string; endsOn: string; days: number }): Mail => ({
+  subject:
+    plan.days === 1
+      ? `${productName}: your ${plan.planName} plan ends tomorrow`
+      : `${productName}: your ${plan.planName} plan ends in ${plan.days} days`,
+  text: [
+    'Hello,',
+    '',
+    `Your ${plan.planName} plan ends on ${plan.endsOn}. After that your account goes back to the Free plan:`,
+    'nothing is deleted, and your quizzes, polls, web responses and wheels show the ‘Powered By’ footer again.',
+    '',
+    `To keep your plan, renew it on the Plans page: ${appUrl}/app/Plans`,
+  ].join('\n'),
+});

@@ -1,0 +1,209 @@
+import { asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ZAdminDiscountCode,
+  ZAdminPlan,
+  ZDiscountCodeInput,
+  ZPlanInput,
+  type TAdminDiscountCode,
+} from '@quizlead/shared/schemas/billing.ts';
+import { ZId } from '@quizlead/shared/schemas/common.ts';
+import type { Auth } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { findOwner } from '../../../db/queries/owner.ts';
+import { discountCodes, payments, plans } from '../../../db/schema/index.ts';
+import { AppError, ForbiddenError, NotFoundError } from '../../../errors.ts';
+import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+
+const ZPlanParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const ZCodeParams = z.object({ id: ZId });
+const ZRetireRequest = z.object({ retired: z.boolean() });
+
+async function requirePlatformAdmin(db: Db, auth: Auth): Promise<void> {
+  const { user } = await findOwner(db, auth);
+  if (user.role !== 'admin') throw ForbiddenError('Only administrators can change plans and discount codes');
+}
+
+type DiscountCodeRow = typeof discountCodes.$inferSelect;
+
+const presentAdminPlan = (plan: typeof plans.$inferSelect) => ({
+  id: plan.id,
+  name: plan.name,
+  free: plan.free,
+  monthlyPriceCents: plan.monthlyPriceCents,
+  descriptionHtml: plan.descriptionHtml,
+  position: plan.position,
+  listed: plan.listed,
+  currentForUnlisted: plan.currentForUnlisted,
+});
+
+const presentAdminCode = (code: DiscountCodeRow, redemptions: number): TAdminDiscountCode => ({
+  id: code.id,
+  code: code.code,
+  kind: code.kind,
+  percent: code.percent,
+  amountCents: code.amountCents,
+  planId: code.planId,
+  period: code.period,
+  startsAt: code.startsAt?.toISOString() ?? null,
+  endsAt: code.endsAt?.toISOString() ?? null,
+  maxRedemptions: code.maxRedemptions,
+  maxPerAccount: code.maxPerAccount,
+  redemptions,
+  retired: code.retiredAt !== null,
+});
+
+async function redemptionCounts(db: Db, codeIds: string[]): Promise<Map<string, number>> {
+  if (codeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payments.discountCodeId, uses: count() })
+    .from(payments)
+    .where(inArray(payments.discountCodeId, codeIds))
+    .groupBy(payments.discountCodeId);
+  return new Map(rows.map((row) => [row.id!, Number(row.uses)]));
+}
+
+const planValues = (input: z.infer<typeof ZPlanInput>) => ({
+  name: input.name,
+  monthlyPriceCents: input.monthlyPriceCents,
+  descriptionHtml: sanitizeRichText(input.descriptionHtml),
+  position: input.position,
+  listed: input.listed,
+  currentForUnlisted: input.currentForUnlisted,
+  updatedAt: new Date(),
+});
+
+const codeValues = (input: z.infer<typeof ZDiscountCodeInput>) => ({
+  code: input.code,
+  kind: input.kind,
+  percent: input.kind === 'percent' ? input.percent : null,
+  amountCents: input.kind === 'amount' ? input.amountCents : null,
+  planId: input.planId,
+  period: input.period,
+  startsAt: input.startsAt ? new Date(input.startsAt) : null,
+  endsAt: input.endsAt ? new Date(input.endsAt) : null,
+  maxRedemptions: input.maxRedemptions,
+  maxPerAccount: input.maxPerAccount,
+});
+
+/**
+ * The platform administrator's plans and discount codes (the admin screens come with the admin area).
+ * Plans are retired by unlisting them: accounts on them keep them to the end of their period.
+ */
+export function adminBillingRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/admin/plans',
+    summary: 'Administrators: every plan, listed or not',
+    tags: ['admin'],
+    access: 'owner',
+    responses: { 200: z.object({ data: z.array(ZAdminPlan) }), 403: 'Not an administrator' },
+    handler: async ({ ctx, db, auth }) => {
+      await requirePlatformAdmin(db, auth);
+      const rows = await db.select().from(plans).orderBy(asc(plans.position), asc(plans.id));
+      ctx.body = { data: rows.map(presentAdminPlan) };
+    },
+  });
+
+  const savePlan = async (db: Db, input: z.infer<typeof ZPlanInput>, id?: number) => {
+    // One plan at most is the card marked for paid accounts on unlisted plans.
+    if (input.currentForUnlisted)
+      await db
+        .update(plans)
+        .set({ currentForUnlisted: false })
+        .where(id === undefined ? eq(plans.currentForUnlisted, true) : ne(plans.id, id));
+    if (id === undefined) return (await db.insert(plans).values(planValues(input)).returning())[0]!;
+    const [existing] = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+    if (!existing) throw NotFoundError();
+    if (existing.free && input.monthlyPriceCents !== 0)
+      throw new AppError(400, 'validation', 'The free plan stays free.', { field: 'monthlyPriceCents' });
+    return (await db.update(plans).set(planValues(input)).where(eq(plans.id, id)).returning())[0]!;
+  };
+
+  api.route({
+    method: 'post',
+    path: '/admin/plans',
+    summary: 'Administrators: adds a paid plan',
+    tags: ['admin'],
+    access: 'owner',
+    body: ZPlanInput,
+    transaction: true,
+    responses: { 201: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator' },
+    handler: async ({ ctx, db, auth, body }) => {
+      await requirePlatformAdmin(db, auth);
+      ctx.status = 201;
+      ctx.body = { data: presentAdminPlan(await savePlan(db, body)) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/admin/plans/:id',
+    summary: 'Administrators: changes a plan (price, description, order, listed); paid periods already bought keep their price',
+    tags: ['admin'],
+    access: 'owner',
+    params: ZPlanParams,
+    body: ZPlanInput,
+    transaction: true,
+    responses: { 200: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator', 404: 'No such plan' },
+    handler: async ({ ctx, db, auth, body, params }) => {
+      await requirePlatformAdmin(db, auth);
+      ctx.body = { data: presentAdminPlan(await savePlan(db, body, params.id)) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/admin/discount-codes',
+    summary: 'Administrators: every discount code with how many paid orders used it',
+    tags: ['admin'],
+    access: 'owner',
+    responses: { 200: z.object({ data: z.array(ZAdminDiscountCode) }), 403: 'Not an administrator' },
+    handler: async ({ ctx, db, auth }) => {
+      await requirePlatformAdmin(db, auth);
+      const rows = await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt));
+      const uses = await redemptionCounts(db, rows.map((row) => row.id));
+      ctx.body = { data: rows.map((row) => presentAdminCode(row, uses.get(row.id) ?? 0)) };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/admin/discount-codes',
+    summary: 'Administrators: adds a discount code (percent or amount; plan, period, dates and use limits optional)',
+    tags: ['admin'],
+    access: 'owner',
+    body: ZDiscountCodeInput,
+    responses: { 201: z.object({ data: ZAdminDiscountCode }), 400: 'Invalid code', 403: 'Not an administrator', 409: 'Code taken' },
+    handler: async ({ ctx, db, auth, body }) => {
+      await requirePlatformAdmin(db, auth);
+      const [row] = await db.insert(discountCodes).values(codeValues(body)).onConflictDoNothing().returning();
+      if (!row) throw new AppError(409, 'conflict', 'This discount code already exists.', { field: 'code' });
+      ctx.status = 201;
+      ctx.body = { data: presentAdminCode(row, 0) };
+    },
+  });
+
+  api.route({
+    method: 'patch',
+    path: '/admin/discount-codes/:id',
+    summary: 'Administrators: retires a discount code (it is refused from then on) or brings it back',
+    tags: ['admin'],
+    access: 'owner',
+    params: ZCodeParams,
+    body: ZRetireRequest,
+    responses: { 200: z.object({ data: ZAdminDiscountCode }), 403: 'Not an administrator', 404: 'No such code' },
+    handler: async ({ ctx, db, auth, body, params }) => {
+      await requirePlatformAdmin(db, auth);
+      const [row] = await db
+        .update(discountCodes)
+        .set({ retiredAt: body.retired ? new Date() : null })
+        .where(eq(discountCodes.id, params.id))
+        .returning();
+      if (!row) throw NotFoundError();
+      const uses = await redemptionCounts(db, [row.id]);
+      ctx.body = { data: presentAdminCode(row, uses.get(row.id) ?? 0) };
+    },
+  });
+}
