@@ -1,28 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billingPeriods } from '@quizlead/shared/billing.ts';
+import { arbitraryPriceInputs } from '../test/billingArbitraries.ts';
 import { addMonths, divideRoundingHalfUp, moneyValue, periodPriceCents, priceBreakdown, unusedCreditCents } from './pricing.ts';
-
-export const arbitraryPriceInputs = fc.record({
-  monthlyPriceCents: fc.integer({ min: 0, max: 1_000_000 }),
-  period: fc.constantFrom(...billingPeriods),
-  discount: fc.option(
-    fc.oneof(
-      fc.record({
-        kind: fc.constant('percent' as const),
-        percent: fc.integer({ min: 1, max: 100 }),
-        amountCents: fc.constant(null),
-      }),
-      fc.record({
-        kind: fc.constant('amount' as const),
-        percent: fc.constant(null),
-        amountCents: fc.integer({ min: 1, max: 20_000_000 }),
-      }),
-    ),
-  ),
-  creditCents: fc.integer({ min: 0, max: 20_000_000 }),
-  taxRateBasisPoints: fc.integer({ min: 0, max: 10_000 }),
-});
 
 describe('priceBreakdown', () => {
   it('totals price − discount − credit + tax to the cent, never negative, every line within its bounds', () => {

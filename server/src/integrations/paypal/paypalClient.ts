@@ -165,8 +165,7 @@ export class PayPalClient {
       signal: AbortSignal.timeout(30_000),
     });
     const body = (await response.json().catch(() => undefined)) as
-      | (PayPalErrorBody & { access_token?: string; expires_in?: number })
-      | undefined;
+      (PayPalErrorBody & { access_token?: string; expires_in?: number }) | undefined;
     if (!response.ok || !body?.access_token) throw new PayPalError(response.status, body);
     const lifetimeMs = Math.max((body.expires_in ?? 0) * 1000 - tokenMarginMs, 0);
     this.#token = { value: body.access_token, expiresAt: Date.now() + lifetimeMs };

@@ -2,7 +2,12 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState, Services } from '../../context.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import { isPayPalEventType, paypalEventApplier, paypalEventResources, type PayPalEvent } from '../../commands/paypalEventApplier.ts';
+import {
+  isPayPalEventType,
+  paypalEventApplier,
+  paypalEventResources,
+  type PayPalEvent,
+} from '../../commands/paypalEventApplier.ts';
 import { readRawBody } from '../../lib/rawBody.ts';
 
 /** Orders and captures are a few kilobytes. */
