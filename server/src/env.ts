@@ -144,7 +144,10 @@ const ZEnv = z
       .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'must have at most 2 decimals')
       .default(18),
     /** The currency plans are priced and paid in (ISO 4217, 2 decimals). */
-    BILLING_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+    BILLING_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+      .default('USD'),
     /** Who issues the invoices: the name, then address lines, separated by "|". */
     INVOICE_SELLER: z.string().min(1).default('Quizlead|quizlead.local'),
     /** The Tutorials page's video links, e.g. {"first-quiz":"https://…"}; unset ids keep their default. */

@@ -90,9 +90,10 @@ export function formatMoney(cents: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
 
-/** A day as messages and invoices write it: "24 Nov 2026" (UTC, the day periods are counted in). */
-export function formatDay(date: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(date),
-  );
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A day as messages, screens and invoices write it: "24 Nov 2026" (UTC, the day periods are counted in). */
+export function formatDay(value: Date | string): string {
+  const date = new Date(value);
+  return `${date.getUTCDate()} ${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

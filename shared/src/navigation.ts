@@ -81,7 +81,7 @@ export const screens = {
 
 export type ScreenPath = keyof typeof screens;
 
-/** The screens that exist today. Plans and Invoices join here when they are built. */
+/** The screens that exist today: a screen joins here when it is built. */
 const builtScreens: readonly ScreenPath[] = [
   '',
   'Quizzes',
@@ -90,6 +90,8 @@ const builtScreens: readonly ScreenPath[] = [
   'poll/lists',
   'wheel_spinner/lists',
   'Plan',
+  'Plans',
+  'Invoices',
   'Account',
   'Settings',
   'Tutorials',

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 /** The tour's steps: the snapshots, each built screen with a tour text in menu order, the create button. */
-const tourStepIds = ['snapshots', 'quizzes', 'account', 'settings', 'create-quiz'];
+const tourStepIds = ['snapshots', 'quizzes', 'plans', 'invoices', 'account', 'settings', 'create-quiz'];
 const tourSteps = tourStepIds.length;
 /** The guides whose screens exist. */
 const shownTutorials = ['first-quiz', 'email-notifications', 'company-logo', 'embedding', 'integrations'] as const;

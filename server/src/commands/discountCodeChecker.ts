@@ -28,8 +28,7 @@ export async function discountCodeChecker(db: Db, code: string, use: DiscountUse
     throw fail(billingMessages.discountCodeOtherPeriod(discount.period));
   if (discount.maxRedemptions !== null || discount.maxPerAccount !== null) {
     const used = await discountRedemptions(db, discount.id, use.accountId, use.paymentId);
-    if (discount.maxRedemptions !== null && used.total >= discount.maxRedemptions)
-      throw fail(billingMessages.discountCodeUsedUp);
+    if (discount.maxRedemptions !== null && used.total >= discount.maxRedemptions) throw fail(billingMessages.discountCodeUsedUp);
     if (discount.maxPerAccount !== null && used.byAccount >= discount.maxPerAccount)
       throw fail(billingMessages.discountCodeUsedByYou);
   }

@@ -73,7 +73,10 @@ async function reloadPayment(db: Db, paymentId: string): Promise<PaymentRow> {
 /** Why the payment's discount code may no longer be used (retired, expired, used up meanwhile), if it may not. */
 async function discountRefusal(db: Db, payment: PaymentRow): Promise<string | undefined> {
   if (!payment.discountCodeId) return undefined;
-  const [code] = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, payment.discountCodeId));
+  const [code] = await db
+    .select({ code: discountCodes.code })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, payment.discountCodeId));
   if (!code) return billingMessages.discountCodeUnknown;
   try {
     await discountCodeChecker(db, code.code, {

@@ -93,7 +93,8 @@ export async function paymentCompleter(
   await deps.queue.enqueue(tx, sendInvoiceTask, { invoiceId: invoice!.id });
   await deps.queue.enqueue(tx, syncAccountModeTask, { accountId: payment.accountId }, { startAfter: endsAt });
   // A renewal starts later: the mode is checked again then too (it stays paid).
-  if (startsAt > now) await deps.queue.enqueue(tx, syncAccountModeTask, { accountId: payment.accountId }, { startAfter: startsAt });
+  if (startsAt > now)
+    await deps.queue.enqueue(tx, syncAccountModeTask, { accountId: payment.accountId }, { startAfter: startsAt });
   for (const days of billingLimits.reminderDaysBefore) {
     const at = new Date(endsAt.getTime() - days * dayMs);
     if (at > now) await deps.queue.enqueue(tx, planEndingReminderTask, { periodId: period!.id, days }, { startAfter: at });
@@ -123,7 +124,11 @@ async function buyerParty(db: Db, accountId: string): Promise<InvoiceParty> {
 }
 
 async function discountCodeOf(db: Db, discountCodeId: string): Promise<string | null> {
-  const [row] = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, discountCodeId)).limit(1);
+  const [row] = await db
+    .select({ code: discountCodes.code })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, discountCodeId))
+    .limit(1);
   return row?.code ?? null;
 }
 

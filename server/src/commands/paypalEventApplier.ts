@@ -84,7 +84,9 @@ export async function paypalEventApplier(tx: Db, deps: EventApplierDeps, event: 
       const payment = await paymentFor(tx, resource.invoice_id, resource.supplementary_data?.related_ids?.order_id);
       if (!payment || resource.status !== 'COMPLETED') return undefined;
       if (resource.amount.value !== moneyValue(payment.totalCents) || resource.amount.currency_code !== payment.currency)
-        throw new Error(`PayPal capture ${resource.id} is for ${resource.amount.value}, payment ${payment.id} is for ${payment.totalCents} cents`);
+        throw new Error(
+          `PayPal capture ${resource.id} is for ${resource.amount.value}, payment ${payment.id} is for ${payment.totalCents} cents`,
+        );
       const completion = await paymentCompleter(tx, deps, payment.id, { captureId: resource.id });
       return completion?.modeChanged ? completion.accountId : undefined;
     }
@@ -128,4 +130,3 @@ async function paymentFor(db: Db, invoiceId: string | undefined, orderId: string
   const [row] = await db.select().from(payments).where(condition).limit(1);
   return row;
 }
-

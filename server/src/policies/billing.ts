@@ -32,7 +32,11 @@ export async function findOwnPayment(db: Db, auth: Pick<Auth, 'accountId'>, id: 
 }
 
 export async function findOwnInvoice(db: Db, auth: Pick<Auth, 'accountId'>, id: string) {
-  const [row] = await db.select().from(invoices).where(scoped(invoices, auth.accountId, eq(invoices.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(scoped(invoices, auth.accountId, eq(invoices.id, id)))
+    .limit(1);
   if (!row) throw NotFoundError();
   return row;
 }

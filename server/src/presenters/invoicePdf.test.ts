@@ -2,10 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { getDocumentProxy, getMeta } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '@quizlead/shared/billing.ts';
+import { formatDay, formatMoney } from '@quizlead/shared/billing.ts';
 import type { TInvoice } from '@quizlead/shared/schemas/billing.ts';
 import { pdfText } from '../test/pdfText.ts';
-import { formatInvoiceDate, renderInvoicePdf, toWinAnsi } from './invoicePdf.ts';
+import { renderInvoicePdf, toWinAnsi } from './invoicePdf.ts';
 
 const sample: TInvoice = {
   id: '3f0c9a52-6a3e-4b8e-9a55-2f1f8d1c7a10',
@@ -141,8 +141,8 @@ describe('renderInvoicePdf', () => {
   });
 
   it('formats dates in UTC', () => {
-    expect(formatInvoiceDate('2026-11-24T23:59:59.000Z')).toBe('24 Nov 2026');
-    expect(formatInvoiceDate('2026-09-01T00:00:00.000Z')).toBe('1 Sep 2026');
+    expect(formatDay('2026-11-24T23:59:59.000Z')).toBe('24 Nov 2026');
+    expect(formatDay('2026-09-01T00:00:00.000Z')).toBe('1 Sep 2026');
   });
 
   it.runIf(process.env.WRITE_SAMPLES)('writes test-results/invoice-sample*.pdf to look at', async () => {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { billingPeriodNames, formatMoney, invoiceStatusLabels } from '@quizlead/shared/billing.ts';
+import { billingPeriodNames, formatDay, formatMoney, invoiceStatusLabels } from '@quizlead/shared/billing.ts';
 import type { TInvoice } from '@quizlead/shared/schemas/billing.ts';
 
 /**
@@ -33,14 +33,6 @@ const texts = {
   transactionId: (id: string) => `Transaction ID: ${id}`,
   documentTitle: (number: string) => `Invoice ${number}`,
 } as const;
-
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '24 Nov 2026', in UTC. */
-export function formatInvoiceDate(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return `${date.getUTCDate()} ${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
 
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -151,7 +143,7 @@ export async function renderInvoicePdf(invoice: TInvoice): Promise<Buffer> {
   let metaY = y + 4;
   for (const [label, value] of [
     [texts.invoiceNumber, invoice.number],
-    [texts.issueDate, formatInvoiceDate(issuedAt)],
+    [texts.issueDate, formatDay(issuedAt)],
     [texts.status, invoiceStatusLabels[invoice.status]],
   ] as const) {
     write(label, metaLabelX, metaY, 90, { size: 9, color: colors.muted });
@@ -197,13 +189,10 @@ export async function renderInvoicePdf(invoice: TInvoice): Promise<Buffer> {
     maxLines: 3,
   });
   y += 3;
-  y += write(
-    texts.servicePeriod(formatInvoiceDate(invoice.periodStart), formatInvoiceDate(invoice.periodEnd)),
-    left + pad,
-    y,
-    descriptionWidth,
-    { size: 9.5, color: colors.muted },
-  );
+  y += write(texts.servicePeriod(formatDay(invoice.periodStart), formatDay(invoice.periodEnd)), left + pad, y, descriptionWidth, {
+    size: 9.5,
+    color: colors.muted,
+  });
   write(money(invoice.priceCents), right - pad - amountWidth, itemTop, amountWidth, { size: 10.5, align: 'right' });
   y += 10;
   rule(left, right, y);

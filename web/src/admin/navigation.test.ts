@@ -32,6 +32,8 @@ describe('navigationItems', () => {
       'FeedbackLists',
       'poll/lists',
       'wheel_spinner/lists',
+      'Plans',
+      'Invoices',
       'Account',
       'Settings',
       'Tutorials',

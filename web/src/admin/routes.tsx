@@ -47,6 +47,8 @@ const pages: Record<AdminScreen, AdminPage> = {
   'wheelspin/share': { load: () => import('./pages/wheels/WheelSharePage.tsx').then((m) => m.WheelSharePage) },
   'wheelspin/response': { load: () => import('./pages/wheels/WheelSpinsPage.tsx').then((m) => m.WheelSpinsPage) },
   Plan: { load: () => import('./pages/plan/ShopifyPlanPage.tsx').then((m) => m.ShopifyPlanPage), shell: 'embedded' },
+  Plans: { load: () => import('./pages/plans/PlansPage.tsx').then((m) => m.PlansPage), shell: 'standalone' },
+  Invoices: { load: () => import('./pages/invoices/InvoicesPage.tsx').then((m) => m.InvoicesPage), shell: 'standalone' },
 };
 
 const screens = Object.keys(pages) as AdminScreen[];

@@ -36,6 +36,9 @@ export const adminPaths = {
   'wheelspin/response': 'wheelspin/response/:id',
   /** The embedded app's plan, billed by Shopify (the standalone shell has no such route). */
   Plan: 'Plan',
+  /** The standalone account's plans, checkout and return from PayPal (the embedded app has Plan instead). */
+  Plans: 'Plans',
+  Invoices: 'Invoices',
 } as const;
 
 export type AdminScreen = keyof typeof adminPaths;

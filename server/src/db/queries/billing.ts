@@ -25,8 +25,7 @@ export async function freePlan(db: Db): Promise<PlanRow> {
   return plan;
 }
 
-const inForce = (at: Date) =>
-  and(isNull(paidPeriods.endedAt), lte(paidPeriods.startsAt, at), gt(paidPeriods.endsAt, at));
+const inForce = (at: Date) => and(isNull(paidPeriods.endedAt), lte(paidPeriods.startsAt, at), gt(paidPeriods.endsAt, at));
 
 /** The paid period covering `at`, with its plan; the latest-ending one if several overlap. */
 export async function periodInForce(db: Db, accountId: string, at: Date) {

@@ -47,7 +47,15 @@ export function createMailer(options: {
       const stored = await mailbox.store({
         from: options.from,
         ...rest,
-        ...(attachments ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.length })) } : {}),
+        ...(attachments
+          ? {
+              attachments: attachments.map(({ filename, contentType, content }) => ({
+                filename,
+                contentType,
+                size: content.length,
+              })),
+            }
+          : {}),
       });
       options.logger.info({ mail: { to: stored.to, subject: stored.subject } }, `dev mailbox: ${stored.subject}\n${stored.text}`);
     },

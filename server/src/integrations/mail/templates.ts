@@ -56,7 +56,10 @@ export const destinationDisabledMail = (appUrl: string, destination: string, rea
 });
 
 /** With the invoice PDF attached, once a plan payment has completed. */
-export const invoiceMail = (appUrl: string, invoice: { number: string; planName: string; periodEnd: string; total: string }): Mail => ({
+export const invoiceMail = (
+  appUrl: string,
+  invoice: { number: string; planName: string; periodEnd: string; total: string },
+): Mail => ({
   subject: `${productName}: invoice ${invoice.number}`,
   text: [
     'Hello,',

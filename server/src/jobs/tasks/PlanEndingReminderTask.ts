@@ -30,7 +30,11 @@ export const planEndingReminderTask = defineTask({
     const to = await ownerEmail(deps.db, row.period.accountId);
     if (!to) return;
     const { env } = await deps.servicesReady;
-    const mail = planEndingMail(env.APP_URL, { planName: row.planName, endsOn: formatDay(row.period.endsAt), days: payload.days });
+    const mail = planEndingMail(env.APP_URL, {
+      planName: row.planName,
+      endsOn: formatDay(row.period.endsAt),
+      days: payload.days,
+    });
     await deps.mailer.send({ to, ...mail });
   },
 });

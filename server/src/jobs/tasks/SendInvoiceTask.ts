@@ -32,7 +32,9 @@ export const sendInvoiceTask = defineTask({
     await deps.mailer.send({
       to,
       ...mail,
-      attachments: [{ filename: `${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }],
+      attachments: [
+        { filename: `${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' },
+      ],
     });
   },
 });

@@ -17,7 +17,10 @@ export const syncAccountModeTask = defineTask({
   payload: z.object({ accountId: z.uuid().optional() }),
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   cron: '7 * * * *',
-  handler: async (payload, deps: { db: Db; logger: Logger; quizCache: { invalidateAccount(accountId: string): Promise<void> } }) => {
+  handler: async (
+    payload,
+    deps: { db: Db; logger: Logger; quizCache: { invalidateAccount(accountId: string): Promise<void> } },
+  ) => {
     const now = new Date();
     const accountIds = payload.accountId ? [payload.accountId] : await accountsOutOfStep(deps.db, now, sweepBatch);
     for (const accountId of accountIds) {

@@ -25,7 +25,9 @@ describe('administrators’ plans and discount codes', () => {
   it('are refused to owners who are not administrators', async () => {
     const owner = await createOwner(server);
     expect((await owner.client.get('/api/v1/admin/plans')).status).toBe(403);
-    expect((await owner.client.post('/api/v1/admin/discount-codes', { code: 'X', kind: 'percent', percent: 5 })).status).toBe(403);
+    expect((await owner.client.post('/api/v1/admin/discount-codes', { code: 'X', kind: 'percent', percent: 5 })).status).toBe(
+      403,
+    );
   });
 
   it('add a plan with a sanitized description, keep one card for unlisted plans, and keep the free plan free', async () => {
@@ -38,7 +40,12 @@ describe('administrators’ plans and discount codes', () => {
       currentForUnlisted: true,
     });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ name: 'Agency', descriptionHtml: '<p>Everything</p>', currentForUnlisted: true, listed: true });
+    expect(created.body.data).toMatchObject({
+      name: 'Agency',
+      descriptionHtml: '<p>Everything</p>',
+      currentForUnlisted: true,
+      listed: true,
+    });
     const plans = (await admin.client.get('/api/v1/admin/plans')).body.data as { id: number; currentForUnlisted: boolean }[];
     expect(plans.filter((plan) => plan.currentForUnlisted).map((plan) => plan.id)).toEqual([created.body.data.id]);
 
@@ -60,9 +67,22 @@ describe('administrators’ plans and discount codes', () => {
   it('add, list and retire discount codes', async () => {
     const admin = await createAdmin();
     const code = `SPRING${Date.now()}`;
-    const created = await admin.client.post('/api/v1/admin/discount-codes', { code: code.toLowerCase(), kind: 'amount', amountCents: 300, period: 'monthly' });
+    const created = await admin.client.post('/api/v1/admin/discount-codes', {
+      code: code.toLowerCase(),
+      kind: 'amount',
+      amountCents: 300,
+      period: 'monthly',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ code, kind: 'amount', amountCents: 300, percent: null, maxPerAccount: 1, redemptions: 0, retired: false });
+    expect(created.body.data).toMatchObject({
+      code,
+      kind: 'amount',
+      amountCents: 300,
+      percent: null,
+      maxPerAccount: 1,
+      redemptions: 0,
+      retired: false,
+    });
     const duplicate = await admin.client.post('/api/v1/admin/discount-codes', { code, kind: 'percent', percent: 5 });
     expect(duplicate.status).toBe(409);
     const incomplete = await admin.client.post('/api/v1/admin/discount-codes', { code: `${code}X`, kind: 'percent' });
@@ -70,7 +90,8 @@ describe('administrators’ plans and discount codes', () => {
     expect(incomplete.body.error.field).toBe('percent');
 
     const owner = await createOwner(server);
-    const ask = () => owner.client.post('/api/v1/billing/discount-codes/validate', { planId: 2, period: 'monthly', discountCode: code });
+    const ask = () =>
+      owner.client.post('/api/v1/billing/discount-codes/validate', { planId: 2, period: 'monthly', discountCode: code });
     expect((await ask()).status).toBe(200);
     const retired = await admin.client.patch(`/api/v1/admin/discount-codes/${created.body.data.id}`, { retired: true });
     expect(retired.body.data.retired).toBe(true);

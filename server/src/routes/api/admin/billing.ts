@@ -163,7 +163,10 @@ export function adminBillingRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, auth }) => {
       await requirePlatformAdmin(db, auth);
       const rows = await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt));
-      const uses = await redemptionCounts(db, rows.map((row) => row.id));
+      const uses = await redemptionCounts(
+        db,
+        rows.map((row) => row.id),
+      );
       ctx.body = { data: rows.map((row) => presentAdminCode(row, uses.get(row.id) ?? 0)) };
     },
   });
@@ -175,7 +178,12 @@ export function adminBillingRoutes(api: ApiRouter): void {
     tags: ['admin'],
     access: 'owner',
     body: ZDiscountCodeInput,
-    responses: { 201: z.object({ data: ZAdminDiscountCode }), 400: 'Invalid code', 403: 'Not an administrator', 409: 'Code taken' },
+    responses: {
+      201: z.object({ data: ZAdminDiscountCode }),
+      400: 'Invalid code',
+      403: 'Not an administrator',
+      409: 'Code taken',
+    },
     handler: async ({ ctx, db, auth, body }) => {
       await requirePlatformAdmin(db, auth);
       const [row] = await db.insert(discountCodes).values(codeValues(body)).onConflictDoNothing().returning();

@@ -78,12 +78,16 @@ export function billingRoutes(api: ApiRouter): void {
   api.route({
     method: 'post',
     path: '/billing/discount-codes/validate',
-    summary: "The spec's discount validation: the discount amount, a message and paypalflag (something is still due), with the quote",
+    summary:
+      "The spec's discount validation: the discount amount, a message and paypalflag (something is still due), with the quote",
     tags: ['billing'],
     access: 'owner',
     body: ZValidateDiscountRequest,
     rateLimit: codeAttempts,
-    responses: { 200: ZDiscountValidationResponse, 400: 'Empty, unknown, expired, used-up or inapplicable code (field discountCode)' },
+    responses: {
+      200: ZDiscountValidationResponse,
+      400: 'Empty, unknown, expired, used-up or inapplicable code (field discountCode)',
+    },
     handler: async ({ ctx, db, auth, body, services }) => {
       await requireStandaloneAccount(db, auth);
       const quote = presentQuote(await checkoutQuoter(db, billingSettings(services.env), auth.accountId, body));

@@ -52,10 +52,18 @@ describe('POST /billing/discount-codes/validate', () => {
 
   it('takes a fixed amount off, never more than the price, and a code that covers everything needs no PayPal', async () => {
     const amount = await createDiscountCode(billing.server, { code: code('FIVE'), kind: 'amount', amountCents: 500 });
-    expect((await validate(amount.code)).response.body.data.quote).toMatchObject({ discountCents: 500, taxCents: 252, totalCents: 1652 });
+    expect((await validate(amount.code)).response.body.data.quote).toMatchObject({
+      discountCents: 500,
+      taxCents: 252,
+      totalCents: 1652,
+    });
     const everything = await createDiscountCode(billing.server, { code: code('ALL'), kind: 'amount', amountCents: 999_999 });
     const { response } = await validate(everything.code);
-    expect(response.body.data).toMatchObject({ discountAmountCents: 1900, paypalFlag: false, quote: { totalCents: 0, taxCents: 0 } });
+    expect(response.body.data).toMatchObject({
+      discountAmountCents: 1900,
+      paypalFlag: false,
+      quote: { totalCents: 0, taxCents: 0 },
+    });
   });
 
   it.each([
@@ -81,7 +89,10 @@ describe('POST /billing/discount-codes/validate', () => {
     for (const [input, message, options] of cases) {
       const row = await createDiscountCode(billing.server, input);
       if (options?.retired) {
-        await billing.server.services.database.db.update(discountCodes).set({ retiredAt: new Date() }).where(eq(discountCodes.id, row.id));
+        await billing.server.services.database.db
+          .update(discountCodes)
+          .set({ retiredAt: new Date() })
+          .where(eq(discountCodes.id, row.id));
       }
       const { response } = await validate(row.code);
       expect(response.status, input.code).toBe(400);
@@ -123,7 +134,11 @@ describe('POST /billing/discount-codes/validate', () => {
   it('refuses a code used up between checkout and capture, before anything is charged', async () => {
     const last = await createDiscountCode(billing.server, { code: code('LAST'), maxRedemptions: 1, maxPerAccount: null });
     const slow = await createOwner(billing.server);
-    const checkout = await slow.client.post('/api/v1/billing/checkouts', { planId: proPlanId, period: 'monthly', discountCode: last.code });
+    const checkout = await slow.client.post('/api/v1/billing/checkouts', {
+      planId: proPlanId,
+      period: 'monthly',
+      discountCode: last.code,
+    });
     expect(checkout.status).toBe(200);
     const fast = await createOwner(billing.server);
     await payFor(billing, fast.client, { discountCode: last.code });

@@ -56,12 +56,23 @@ describe('invoices', () => {
     });
     expect(detail.totalCents).toBe(detail.priceCents - detail.discountCents - detail.creditCents + detail.taxCents);
 
-    const pdf = await fetch(`${billing.server.url}/api/v1/invoices/${newest.id}/pdf`, { headers: { cookie: owner.client.cookie } });
+    const pdf = await fetch(`${billing.server.url}/api/v1/invoices/${newest.id}/pdf`, {
+      headers: { cookie: owner.client.cookie },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${newest.number}.pdf"`);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
-    for (const expected of [newest.number, 'Quizlead Ltd', 'Acme Widgets', 'Pro plan, 12 months', '$200.64', '-$20.06', '$' + (detail.totalCents / 100).toFixed(2), detail.transactionId])
+    for (const expected of [
+      newest.number,
+      'Quizlead Ltd',
+      'Acme Widgets',
+      'Pro plan, 12 months',
+      '$200.64',
+      '-$20.06',
+      '$' + (detail.totalCents / 100).toFixed(2),
+      detail.transactionId,
+    ])
       expect(text).toContain(expected);
   });
 

@@ -62,7 +62,10 @@ describe('GET /billing/plans', () => {
 
   it('is not there for a Shopify shop, which Shopify bills', async () => {
     const owner = await createOwner(billing.server);
-    await db().update(accounts).set({ kind: 'shopify', shopDomain: `shop-${owner.account.id.slice(0, 8)}.myshopify.com` }).where(eq(accounts.id, owner.account.id));
+    await db()
+      .update(accounts)
+      .set({ kind: 'shopify', shopDomain: `shop-${owner.account.id.slice(0, 8)}.myshopify.com` })
+      .where(eq(accounts.id, owner.account.id));
     expect((await owner.client.get('/api/v1/billing/plans')).status).toBe(404);
     expect((await owner.client.post('/api/v1/billing/checkouts', { planId: proPlanId, period: 'monthly' })).status).toBe(404);
     expect((await owner.client.get('/api/v1/invoices')).status).toBe(404);
@@ -73,7 +76,14 @@ describe('POST /billing/quote', () => {
   it('prices monthly and 12 months with the 18% tax, to the cent', async () => {
     const owner = await createOwner(billing.server);
     const monthly = await owner.client.post('/api/v1/billing/quote', { planId: proPlanId, period: 'monthly' });
-    expect(monthly.body.data).toMatchObject({ priceCents: 1900, discountCents: 0, creditCents: 0, taxCents: 342, totalCents: 2242, paypalFlag: true });
+    expect(monthly.body.data).toMatchObject({
+      priceCents: 1900,
+      discountCents: 0,
+      creditCents: 0,
+      taxCents: 342,
+      totalCents: 2242,
+      paypalFlag: true,
+    });
     const yearly = await owner.client.post('/api/v1/billing/quote', { planId: proPlanId, period: 'yearly', discountCode: '' });
     expect(yearly.body.data).toMatchObject({ priceCents: 20_064, taxCents: 3612, totalCents: 23_676, discountCode: null });
     const days = (Date.parse(yearly.body.data.endsAt) - Date.parse(yearly.body.data.startsAt)) / 86_400_000;
@@ -105,18 +115,32 @@ describe('paying on PayPal', () => {
     const checkout = await owner.client.post('/api/v1/billing/checkouts', { planId: proPlanId, period: 'monthly' });
     expect(checkout.status).toBe(200);
     const { payment, approveUrl } = checkout.body.data;
-    expect(payment).toMatchObject({ status: 'created', totalCents: 2242, message: billingMessages.paymentPending, invoiceId: null });
+    expect(payment).toMatchObject({
+      status: 'created',
+      totalCents: 2242,
+      message: billingMessages.paymentPending,
+      invoiceId: null,
+    });
     expect(new URL(approveUrl).host).toBe('www.sandbox.paypal.com');
 
     // What PayPal received: the server's amounts, its idempotency key and its return addresses.
     const order = billing.paypal.order(orderIdOf(approveUrl))!;
-    const create = billing.paypal.requests.find((request) => request.method === 'POST' && request.path === '/v2/checkout/orders' && request.headers['paypal-request-id'] === payment.id);
+    const create = billing.paypal.requests.find(
+      (request) =>
+        request.method === 'POST' &&
+        request.path === '/v2/checkout/orders' &&
+        request.headers['paypal-request-id'] === payment.id,
+    );
     expect(create).toBeDefined();
     const unit = JSON.parse(create!.body).purchase_units[0];
     expect(unit).toMatchObject({
       custom_id: owner.account.id,
       invoice_id: payment.id,
-      amount: { currency_code: 'USD', value: '22.42', breakdown: { item_total: { value: '19.00' }, tax_total: { value: '3.42' } } },
+      amount: {
+        currency_code: 'USD',
+        value: '22.42',
+        breakdown: { item_total: { value: '19.00' }, tax_total: { value: '3.42' } },
+      },
     });
     expect(order).toBeDefined();
 
@@ -137,7 +161,9 @@ describe('paying on PayPal', () => {
     expect(session.body.data.user.mode).toBe('paid');
 
     const mail = await billing.server.waitForMail(owner.email, /invoice INV-/);
-    expect(mail.attachments).toEqual([{ filename: expect.stringMatching(/^INV-\d{6}\.pdf$/), contentType: 'application/pdf', size: expect.any(Number) }]);
+    expect(mail.attachments).toEqual([
+      { filename: expect.stringMatching(/^INV-\d{6}\.pdf$/), contentType: 'application/pdf', size: expect.any(Number) },
+    ]);
     expect(mail.text).toContain('$22.42');
   });
 
@@ -173,7 +199,10 @@ describe('paying on PayPal', () => {
     // The webhooks (approved, then capture completed) arrive after the browser's return.
     const statuses = await billing.paypal.releaseWebhooks();
     expect(statuses.every((status) => status === 200)).toBe(true);
-    const state = await eventually(() => accountState(owner.account.id), (value) => value.mode === 'paid');
+    const state = await eventually(
+      () => accountState(owner.account.id),
+      (value) => value.mode === 'paid',
+    );
     expect(state.mode).toBe('paid');
     expect(state.invoices).toHaveLength(1);
     expect((await owner.client.get(`/api/v1/billing/payments/${payment.id}`)).body.data.status).toBe('completed');
@@ -185,7 +214,10 @@ describe('paying on PayPal', () => {
     const { payment, approveUrl } = checkout.body.data;
     // The payer approves and closes the tab: CHECKOUT.ORDER.APPROVED makes the server capture by itself.
     billing.paypal.approve(orderIdOf(approveUrl));
-    const state = await eventually(() => accountState(owner.account.id), (value) => value.mode === 'paid');
+    const state = await eventually(
+      () => accountState(owner.account.id),
+      (value) => value.mode === 'paid',
+    );
     expect(state.mode).toBe('paid');
     await billing.paypal.settled();
     const late = await owner.client.post(`/api/v1/billing/payments/${payment.id}/capture`);
@@ -221,11 +253,23 @@ describe('paying on PayPal', () => {
   it('a full discount starts the plan at once, without PayPal', async () => {
     const full = await createDiscountCode(billing.server, { code: `FREEMONTH${Date.now()}`, kind: 'percent', percent: 100 });
     const owner = await createOwner(billing.server);
-    const checkout = await owner.client.post('/api/v1/billing/checkouts', { planId: proPlanId, period: 'monthly', discountCode: full.code });
-    expect(checkout.body.data).toMatchObject({ approveUrl: null, payment: { status: 'completed', totalCents: 0, message: billingMessages.paymentSucceeded } });
+    const checkout = await owner.client.post('/api/v1/billing/checkouts', {
+      planId: proPlanId,
+      period: 'monthly',
+      discountCode: full.code,
+    });
+    expect(checkout.body.data).toMatchObject({
+      approveUrl: null,
+      payment: { status: 'completed', totalCents: 0, message: billingMessages.paymentSucceeded },
+    });
     const state = await accountState(owner.account.id);
     expect(state.mode).toBe('paid');
-    expect(state.invoices[0]).toMatchObject({ totalCents: 0, discountCents: 1900, discountCode: full.code, transactionId: checkout.body.data.payment.id });
+    expect(state.invoices[0]).toMatchObject({
+      totalCents: 0,
+      discountCents: 1900,
+      discountCode: full.code,
+      transactionId: checkout.body.data.payment.id,
+    });
   });
 });
 
@@ -241,7 +285,9 @@ describe('the plan in force', () => {
     const upgrade = await owner.client.post('/api/v1/billing/quote', { planId: proPlanId, period: 'yearly' });
     expect(upgrade.body.data.creditCents).toBeGreaterThan(1890);
     expect(upgrade.body.data.creditCents).toBeLessThanOrEqual(1900);
-    expect(upgrade.body.data.totalCents).toBe(upgrade.body.data.priceCents - upgrade.body.data.creditCents + upgrade.body.data.taxCents);
+    expect(upgrade.body.data.totalCents).toBe(
+      upgrade.body.data.priceCents - upgrade.body.data.creditCents + upgrade.body.data.taxCents,
+    );
     const upgraded = await payFor(billing, owner.client, { period: 'yearly' });
     expect(upgraded.status).toBe('completed');
     const state = await accountState(owner.account.id);
@@ -260,7 +306,10 @@ describe('the plan in force', () => {
     const owner = await createOwner(billing.server);
     const quiz = await createGradedQuiz(owner.client, { questions: 1, publish: true });
     await payFor(billing, owner.client);
-    const footer = await owner.client.put(`/api/v1/quizzes/${quiz.id}`, { ...quizInput(quiz), settings: { ...quiz.settings, footerMessage: 'Made by Acme' } });
+    const footer = await owner.client.put(`/api/v1/quizzes/${quiz.id}`, {
+      ...quizInput(quiz),
+      settings: { ...quiz.settings, footerMessage: 'Made by Acme' },
+    });
     expect(footer.status).toBe(200);
     expect((await owner.client.get(`/api/v1/public/quizzes/${quiz.id}`)).body.data.settings.footerMessage).toBe('Made by Acme');
 
@@ -278,7 +327,10 @@ describe('the plan in force', () => {
   it('locks a free account’s footer when saving', async () => {
     const owner = await createOwner(billing.server);
     const quiz = await createGradedQuiz(owner.client, { questions: 1 });
-    const saved = await owner.client.put(`/api/v1/quizzes/${quiz.id}`, { ...quizInput(quiz), settings: { ...quiz.settings, footerMessage: 'Mine' } });
+    const saved = await owner.client.put(`/api/v1/quizzes/${quiz.id}`, {
+      ...quizInput(quiz),
+      settings: { ...quiz.settings, footerMessage: 'Mine' },
+    });
     expect(saved.status).toBe(400);
     expect(saved.body.error).toMatchObject({ field: 'settings.footerMessage', message: 'Upgrade your plan to use this feature' });
     // Saving anything else still works.
@@ -299,15 +351,26 @@ describe('PayPal webhooks', () => {
       resource_version: '2.0',
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
       summary: 'Payment completed',
-      resource: { id: 'CAPFORGED', status: 'COMPLETED', amount: { currency_code: 'USD', value: '22.42' }, invoice_id: payment.id },
+      resource: {
+        id: 'CAPFORGED',
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '22.42' },
+        invoice_id: payment.id,
+      },
     };
     const signed = billing.paypal.signedWebhook(event);
     const post = (body: string, headers: Record<string, string>) =>
-      fetch(`${billing.server.url}/paypal/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      fetch(`${billing.server.url}/paypal/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     // Signed by the fake for a different body: the signature no longer holds.
     const altered = signed.body.replace('22.42', '0.01');
     expect((await post(altered, signed.headers)).status).toBe(401);
-    const unsigned = Object.fromEntries(Object.entries(signed.headers).filter(([name]) => name.toLowerCase() !== 'paypal-transmission-sig'));
+    const unsigned = Object.fromEntries(
+      Object.entries(signed.headers).filter(([name]) => name.toLowerCase() !== 'paypal-transmission-sig'),
+    );
     expect((await post(signed.body, unsigned)).status).toBe(401);
     expect((await post('not json', signed.headers)).status).toBe(400);
     expect((await post(JSON.stringify({ id: 'WH-1' }), signed.headers)).status).toBe(400);
@@ -320,7 +383,9 @@ describe('PayPal webhooks', () => {
     const owner = await createOwner(billing.server);
     const paid = await payFor(billing, owner.client);
     await billing.paypal.settled();
-    const sent = billing.paypal.webhooksSent.find((item) => item.event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && item.event.resource.invoice_id === paid.id);
+    const sent = billing.paypal.webhooksSent.find(
+      (item) => item.event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && item.event.resource.invoice_id === paid.id,
+    );
     expect(sent?.status).toBe(200);
     const resent = await billing.paypal.resend(sent!.event.id);
     expect(resent).toBe(200);
@@ -328,7 +393,10 @@ describe('PayPal webhooks', () => {
 
     const [row] = await db().select().from(payments).where(eq(payments.id, paid.id));
     billing.paypal.refund(row!.captureId!);
-    const state = await eventually(() => accountState(owner.account.id), (value) => value.mode === 'free');
+    const state = await eventually(
+      () => accountState(owner.account.id),
+      (value) => value.mode === 'free',
+    );
     expect(state.mode).toBe('free');
     expect(state.invoices[0]!.status).toBe('refunded');
     expect((await owner.client.get(`/api/v1/billing/payments/${paid.id}`)).body.data.status).toBe('refunded');

@@ -18,7 +18,8 @@ const minus = (cents: number, currency: string) => `−${formatMoney(cents, curr
 export function ChargeLines({ charges, busy = false }: { charges: Charges; busy?: boolean }) {
   const { currency } = charges;
   const lines: [string, string][] = [[checkoutTexts.price, formatMoney(charges.priceCents, currency)]];
-  if (charges.discountCents > 0) lines.push([checkoutTexts.discount(charges.discountCode), minus(charges.discountCents, currency)]);
+  if (charges.discountCents > 0)
+    lines.push([checkoutTexts.discount(charges.discountCode), minus(charges.discountCents, currency)]);
   if (charges.creditCents > 0) lines.push([checkoutTexts.credit, minus(charges.creditCents, currency)]);
   lines.push([checkoutTexts.tax(charges.taxRatePercent), formatMoney(charges.taxCents, currency)]);
   return (

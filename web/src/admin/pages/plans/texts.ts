@@ -27,6 +27,8 @@ export const checkoutTexts = {
   renewal: 'Starts when your current period ends.',
   discountCode: 'Discount code',
   apply: 'Apply',
+  remove: 'Remove',
+  removeCode: (code: string) => `Remove discount code ${code}`,
   price: 'Price',
   discount: (code: string | null) => (code ? `Discount (${code})` : 'Discount'),
   credit: 'Credit for unused time',
