@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '@quizlead/shared/billing.ts';
 import { accounts, invoices, paidPeriods, payments } from '../../../db/schema/index.ts';
+import { planEndingReminderTask } from '../../../jobs/tasks/PlanEndingReminderTask.ts';
 import { syncAccountModeTask } from '../../../jobs/tasks/SyncAccountModeTask.ts';
 import {
   ageAccountPeriods,
@@ -300,6 +301,33 @@ describe('the plan in force', () => {
     expect(renewal.body.data).toMatchObject({ renewal: true, creditCents: 0 });
     const current = (await owner.client.get('/api/v1/billing/plans')).body.data.current;
     expect(renewal.body.data.startsAt).toBe(current.endsAt);
+  });
+
+  it('queues reminders 7 days and 1 day before the end, and sends none once the plan is renewed', async () => {
+    const owner = await createOwner(billing.server);
+    await payFor(billing, owner.client, { period: 'monthly' });
+    const [period] = (await accountState(owner.account.id)).periods;
+    const { services } = billing.server;
+    const jobs = await services.database.db.execute<{ start_after: Date; data: { days: number } }>(
+      sql.raw(
+        `select start_after, data from "${services.queue.schema}".job where name = 'billing.plan-ending' and data->>'periodId' = '${period!.id}' order by start_after`,
+      ),
+    );
+    const rows = 'rows' in jobs ? jobs.rows : (jobs as unknown as { start_after: Date; data: { days: number } }[]);
+    expect(rows.map((row) => row.data.days)).toEqual([7, 1]);
+    expect(new Date(rows[0]!.start_after).getTime()).toBe(period!.endsAt.getTime() - 7 * 86_400_000);
+
+    const deps = { db: services.database.db, mailer: services.mailer, servicesReady: Promise.resolve(services) };
+    await planEndingReminderTask.handler({ periodId: period!.id, days: 7 }, deps);
+    const reminder = await billing.server.waitForMail(owner.email, /ends in 7 days/);
+    expect(reminder.text).toContain(`${services.env.APP_URL}/app/Plans`);
+
+    // Renewed in its last week: the 1-day reminder has nothing to say.
+    await ageAccountPeriods(billing.server, owner.account.id, 25);
+    expect((await payFor(billing, owner.client, { period: 'monthly' })).status).toBe('completed');
+    await planEndingReminderTask.handler({ periodId: period!.id, days: 1 }, deps);
+    const mails = await billing.server.mailbox.list();
+    expect(mails.filter((mail) => mail.to === owner.email && /ends tomorrow/.test(mail.subject))).toEqual([]);
   });
 
   it('goes back to free when the period ends: branding returns, nothing is deleted', async () => {
