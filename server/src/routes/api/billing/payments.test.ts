@@ -308,12 +308,12 @@ describe('the plan in force', () => {
     await payFor(billing, owner.client, { period: 'monthly' });
     const [period] = (await accountState(owner.account.id)).periods;
     const { services } = billing.server;
-    const jobs = await services.database.db.execute<{ start_after: Date; data: { days: number } }>(
+    // pg-boss's own table: what is queued, and for when.
+    const { rows } = (await services.database.db.execute(
       sql.raw(
         `select start_after, data from "${services.queue.schema}".job where name = 'billing.plan-ending' and data->>'periodId' = '${period!.id}' order by start_after`,
       ),
-    );
-    const rows = 'rows' in jobs ? jobs.rows : (jobs as unknown as { start_after: Date; data: { days: number } }[]);
+    )) as unknown as { rows: { start_after: Date; data: { days: number } }[] };
     expect(rows.map((row) => row.data.days)).toEqual([7, 1]);
     expect(new Date(rows[0]!.start_after).getTime()).toBe(period!.endsAt.getTime() - 7 * 86_400_000);
 

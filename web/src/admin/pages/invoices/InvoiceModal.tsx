@@ -40,7 +40,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
   return (
     <>
       <Modal.Section>
-        <dl className="ql-invoice-pairs">
+        <dl className="ql-engagement-pairs">
           <dt>{invoiceTexts.issued}</dt>
           <dd>{formatDay(invoice.issuedAt)}</dd>
           <dt>{invoiceTexts.transaction}</dt>

@@ -43,9 +43,9 @@ export function InvoiceTable({ invoices, loading, onView }: Props) {
 
   if (smDown) {
     return (
-      <ul className="ql-invoice-list" aria-label={invoiceTexts.title} aria-busy={loading || undefined}>
+      <ul className="ql-engagement-list" aria-label={invoiceTexts.title} aria-busy={loading || undefined}>
         {invoices.map((invoice) => (
-          <li key={invoice.id} className="ql-invoice-list__item">
+          <li key={invoice.id} className="ql-engagement-list__item">
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
                 <Text as="h2" variant="headingSm">

@@ -10,6 +10,7 @@ import { adminLink } from '../../urls.ts';
 import { InvoiceModal } from './InvoiceModal.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
 import { invoiceTexts } from './texts.ts';
+import '../../components/engagement/engagement.css';
 import './invoices.css';
 
 /**
