@@ -44,6 +44,8 @@ import { paypalWebhookRoutes } from './integrations/paypal/webhookReceiver.ts';
 import { billingRoutes } from './routes/api/billing/billing.ts';
 import { invoiceRoutes } from './routes/api/billing/invoices.ts';
 import { adminBillingRoutes } from './routes/api/admin/billing.ts';
+import { contactRoutes } from './routes/api/contact/contact.ts';
+import { versionRoutes } from './routes/version.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
 import { devMailboxRoutes } from './routes/devMailbox.ts';
 import { pageRoutes } from './routes/pages.ts';
@@ -90,6 +92,7 @@ export function createApp(
   billingRoutes(api);
   invoiceRoutes(api);
   adminBillingRoutes(api);
+  contactRoutes(api);
   const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
   api.router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -118,6 +121,7 @@ export function createApp(
   app.use(paypalWebhookRoutes(services).routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
   app.use(health.routes());
+  app.use(versionRoutes(services).routes());
   app.use(api.router.routes());
   app.use(api.router.allowedMethods());
   if (services.env.devMailbox) app.use(devMailboxRoutes(options.mailboxDir).routes());

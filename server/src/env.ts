@@ -150,6 +150,8 @@ const ZEnv = z
       .default('USD'),
     /** Who issues the invoices: the name, then address lines, separated by "|". */
     INVOICE_SELLER: z.string().min(1).default('Quizlead|quizlead.local'),
+    /** Where Contact Us messages go, also shown in the help menu. */
+    SUPPORT_EMAIL: z.email().default('support@quizlead.local'),
     /** The Tutorials page's video links, e.g. {"first-quiz":"https://…"}; unset ids keep their default. */
     TUTORIAL_LINKS: ZTutorialLinks.default({}),
   })

@@ -115,15 +115,19 @@ export function screenExists(path: ScreenPath): boolean {
   return navigation.some((entry) => entry.path === path);
 }
 
+/** Screens reached from the top bar's menus, not the side navigation: nothing is marked there for them. */
+const topBarScreens: readonly string[] = ['contactus'];
+
 /**
  * The menu entry of a location: the first URL segment after the shell's base path (/app standalone),
- * matched case-insensitively like the routes.
+ * matched case-insensitively like the routes; null for a top-bar screen.
  */
-export function selectedPath(pathname: string, basePath = '/app'): ScreenPath {
+export function selectedPath(pathname: string, basePath = '/app'): ScreenPath | null {
   const [path, base] = [pathname.toLowerCase(), basePath.toLowerCase()];
   const rest = path === base || path.startsWith(`${base}/`) ? pathname.slice(basePath.length) : pathname;
   const segment = rest.replace(/^\/+/, '').split('/')[0] ?? '';
   const wanted = segment.toLowerCase();
+  if (topBarScreens.includes(wanted)) return null;
   const match = navigation.find((entry) => [entry.path, ...(entry.also ?? [])].some((path) => path.toLowerCase() === wanted));
   return match ? match.path : '';
 }

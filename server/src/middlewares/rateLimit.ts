@@ -1,3 +1,4 @@
+import { contactLimits } from '@quizlead/shared/schemas/contact.ts';
 import { RateLimitError } from '../errors.ts';
 
 /**
@@ -54,6 +55,8 @@ export function createRateLimiters() {
     widgetByItem: new RateLimiter({ max: 30_000, windowMs: minutes(1) }),
     /** Spins draw prizes: tighter per IP (one spin per email is the main guard). */
     spinByIp: new RateLimiter({ max: 30, windowMs: minutes(1) }),
+    /** Contact Us messages by one account. */
+    contactByAccount: new RateLimiter({ max: contactLimits.perHour, windowMs: minutes(60) }),
     /** Quotes, code validations and checkouts by one account: enough for any owner, too few to guess codes. */
     discountCodeByAccount: new RateLimiter({ max: 60, windowMs: minutes(15) }),
   };

@@ -1,7 +1,18 @@
-import { TopBar } from '@shopify/polaris';
-import { ExitIcon, PersonIcon } from '@shopify/polaris-icons';
+import { Icon, InlineStack, Text, TopBar } from '@shopify/polaris';
+import {
+  ChartVerticalIcon,
+  ChatIcon,
+  EmailIcon,
+  ExitIcon,
+  PersonIcon,
+  PlusIcon,
+  QuestionCircleIcon,
+  ReplayIcon,
+} from '@shopify/polaris-icons';
 import type { TSessionUser } from '@quizlead/shared/schemas/auth.ts';
 import { ApiError, errorNotice } from '@quizlead/web/admin/api/client.ts';
+import { getSupportEmail } from '@quizlead/web/admin/api/contact.ts';
+import { useLoad } from '@quizlead/web/admin/components/engagement/useLoad.ts';
 import { sessionUserAtom } from '@quizlead/web/admin/session.ts';
 import { useShowToast } from '@quizlead/web/admin/toast.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
@@ -10,6 +21,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { signOut } from '../api/auth.ts';
 import { noticeState } from '../auth/notice.ts';
+
+type TopMenu = 'account' | 'create' | 'help';
 
 interface Props {
   user: TSessionUser;
@@ -21,9 +34,13 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
   const setUser = useSetAtom(sessionUserAtom);
   const showToast = useShowToast();
   const { pathname } = useLocation();
-  // The menu belongs to the page it was opened on: moving to another page closes it.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === pathname;
+  // A menu belongs to the page it was opened on: moving to another page closes it.
+  const [opened, setOpened] = useState<{ on: string; menu: TopMenu } | null>(null);
+  const openMenu = opened?.on === pathname ? opened.menu : null;
+  const toggle = (menu: TopMenu) => () => setOpened(openMenu === menu ? null : { on: pathname, menu });
+  const close = () => setOpened(null);
+  const support = useLoad('support-email', getSupportEmail);
+  const supportEmail = support.data;
 
   async function leave() {
     try {
@@ -46,8 +63,8 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
       initials={initials(user.name || user.email)}
       accessibilityLabel={`Account menu for ${user.name || user.email}`}
       avatar={user.picture ?? undefined}
-      open={menuOpen}
-      onToggle={() => setMenuOpenOn(menuOpen ? null : pathname)}
+      open={openMenu === 'account'}
+      onToggle={toggle('account')}
       actions={[
         {
           items: [
@@ -59,7 +76,61 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
     />
   );
 
-  return <TopBar showNavigationToggle userMenu={userMenu} onNavigationToggle={onNavigationToggle} />;
+  // The spec's Create dropdown and help menu, beside the account menu.
+  const secondaryMenu = (
+    <InlineStack gap="100" wrap={false}>
+      <TopBar.Menu
+        activatorContent={<MenuActivator icon={PlusIcon} label="Create" />}
+        open={openMenu === 'create'}
+        onOpen={toggle('create')}
+        onClose={close}
+        actions={[
+          {
+            items: [
+              { content: 'Quiz', icon: QuestionCircleIcon, url: adminUrl('Templates') },
+              { content: 'Web Response', icon: ChatIcon, url: adminUrl('Feedback') },
+              { content: 'Poll', icon: ChartVerticalIcon, url: adminUrl('poll/create') },
+              { content: 'Wheel Spin', icon: ReplayIcon, url: adminUrl('wheel_spinner/create') },
+            ],
+          },
+        ]}
+      />
+      <TopBar.Menu
+        activatorContent={<MenuActivator icon={QuestionCircleIcon} label="Help" />}
+        open={openMenu === 'help'}
+        onOpen={toggle('help')}
+        onClose={close}
+        actions={[
+          {
+            items: [
+              { content: 'Contact Us', icon: EmailIcon, url: adminUrl('Contactus') },
+              ...(supportEmail
+                ? [{ content: supportEmail, icon: EmailIcon, url: `mailto:${supportEmail}`, external: true }]
+                : []),
+            ],
+          },
+        ]}
+      />
+    </InlineStack>
+  );
+
+  return (
+    <TopBar showNavigationToggle userMenu={userMenu} secondaryMenu={secondaryMenu} onNavigationToggle={onNavigationToggle} />
+  );
+}
+
+/** A top-bar menu's button: its icon and its label (on phones the label is for screen readers only). */
+function MenuActivator({ icon, label }: { icon: typeof PlusIcon; label: string }) {
+  return (
+    <InlineStack gap="100" blockAlign="center" wrap={false}>
+      <Icon source={icon} tone="inherit" />
+      <span className="ql-topbar-menu__label">
+        <Text as="span" variant="bodyMd" fontWeight="medium">
+          {label}
+        </Text>
+      </span>
+    </InlineStack>
+  );
 }
 
 /** First and last initials: 'Grace Brewster Hopper' is GH. */

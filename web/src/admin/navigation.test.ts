@@ -19,6 +19,8 @@ describe('selectedPath', () => {
     expect(selectedPath('/Shopify/App/quizzes')).toBe('Quizzes');
     expect(selectedPath('/shopify/app/poll/edit/1')).toBe('poll/lists');
     expect(selectedPath('/shopify/app/Plan')).toBe('Plan');
+    // Contact Us comes from the help menu: no side-navigation entry is marked.
+    expect(selectedPath('/shopify/app/Contactus')).toBeNull();
   });
 });
 

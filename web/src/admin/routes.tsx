@@ -49,6 +49,7 @@ const pages: Record<AdminScreen, AdminPage> = {
   Plan: { load: () => import('./pages/plan/ShopifyPlanPage.tsx').then((m) => m.ShopifyPlanPage), shell: 'embedded' },
   Plans: { load: () => import('./pages/plans/PlansPage.tsx').then((m) => m.PlansPage), shell: 'standalone' },
   Invoices: { load: () => import('./pages/invoices/InvoicesPage.tsx').then((m) => m.InvoicesPage), shell: 'standalone' },
+  Contactus: { load: () => import('./pages/contact/ContactPage.tsx').then((m) => m.ContactPage), shell: 'standalone' },
 };
 
 const screens = Object.keys(pages) as AdminScreen[];

@@ -39,6 +39,8 @@ export const adminPaths = {
   /** The standalone account's plans, checkout and return from PayPal (the embedded app has Plan instead). */
   Plans: 'Plans',
   Invoices: 'Invoices',
+  /** Contact Us, from the help menu. */
+  Contactus: 'Contactus',
 } as const;
 
 export type AdminScreen = keyof typeof adminPaths;

@@ -12,3 +12,4 @@ export { shopifyDataRequests } from './shopifyDataRequests.ts';
 export { shopPlans } from './shopPlans.ts';
 export { deliveries, deliveryAttempts, destinations, events } from './deliveries.ts';
 export { billingCounters, discountCodes, invoices, paidPeriods, payments, paypalWebhookEvents, plans } from './billing.ts';
+export { contactMessages } from './contactMessages.ts';

@@ -84,3 +84,14 @@ export const planEndingMail = (appUrl: string, plan: { planName: string; endsOn:
     `To keep your plan, renew it on the Plans page: ${appUrl}/app/Plans`,
   ].join('\n'),
 });
+
+/** A Contact Us message, to the support address. */
+export const contactMail = (from: { email: string; name: string; company: string }, message: string): Mail => ({
+  subject: `${productName} contact: ${from.name || from.email}`,
+  text: [
+    `From: ${from.name ? `${from.name} <${from.email}>` : from.email}`,
+    ...(from.company ? [`Company: ${from.company}`] : []),
+    '',
+    message,
+  ].join('\n'),
+});
