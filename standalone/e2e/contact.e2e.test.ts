@@ -32,15 +32,15 @@ it('the Create menu opens each builder and the help menu leads to Contact Us, wh
     ['Poll', '/app/poll/create'],
     ['Wheel Spin', '/app/wheel_spinner/create'],
   ] as const) {
-    await topBarButton(page, 'Create').click();
+    await topBarButton(page, 'Create menu').click();
     await menuItem(page, item).click();
     await page.waitForURL(`**${path}`);
   }
-  await topBarButton(page, 'Help').click();
+  await topBarButton(page, 'Help menu').click();
   await expect.poll(() => menuItem(page, 'help@quizlead.example').getAttribute('href')).toBe('mailto:help@quizlead.example');
   await screenshot(harness, page, 'help-menu-1280');
   // A full-page screenshot resizes the page, which closes Polaris popovers.
-  if (!(await menuItem(page, 'Contact Us').isVisible())) await topBarButton(page, 'Help').click();
+  if (!(await menuItem(page, 'Contact Us').isVisible())) await topBarButton(page, 'Help menu').click();
   await menuItem(page, 'Contact Us').click();
   await page.waitForURL('**/app/Contactus');
   await expect.poll(() => page.getByRole('heading', { name: 'Contact Us' }).isVisible()).toBe(true);
@@ -71,7 +71,7 @@ it('at 375 px the menus fit and Contact Us works', async () => {
   await page.goto('/app/Contactus');
   await expect.poll(() => page.getByRole('heading', { name: 'Contact Us' }).isVisible()).toBe(true);
   await fitsWidth(page, 375);
-  await topBarButton(page, 'Help').click();
+  await topBarButton(page, 'Help menu').click();
   await expect.poll(() => menuItem(page, 'Contact Us').isVisible()).toBe(true);
   await fitsWidth(page, 375);
   await screenshot(harness, page, 'help-menu-375');

@@ -81,6 +81,7 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
     <InlineStack gap="100" wrap={false}>
       <TopBar.Menu
         activatorContent={<MenuActivator icon={PlusIcon} label="Create" />}
+        accessibilityLabel="Create menu"
         open={openMenu === 'create'}
         onOpen={toggle('create')}
         onClose={close}
@@ -97,6 +98,7 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
       />
       <TopBar.Menu
         activatorContent={<MenuActivator icon={QuestionCircleIcon} label="Help" />}
+        accessibilityLabel="Help menu"
         open={openMenu === 'help'}
         onOpen={toggle('help')}
         onClose={close}
