@@ -82,7 +82,6 @@ export const billingMessages = {
   paymentsUnavailable: 'Payments are not set up on this server yet. Please try again later.',
   invoicesEmpty: 'There are no records to show!!',
   invoicesLoadFailed: 'Your invoices could not be loaded. Please refresh the page.',
-  shopifyBilling: 'Shopify bills this store: choose its plan on the Plan page.',
 } as const;
 
 /** Formats cents as the screens and invoices show money: "USD 1,234.50" style with the symbol for USD. */

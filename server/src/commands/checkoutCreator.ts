@@ -9,7 +9,8 @@ import { AppError } from '../errors.ts';
 import { approvalUrl, PayPalError } from '../integrations/paypal/paypalClient.ts';
 import { paypalOrderRequest } from '../integrations/paypal/paypalOrders.ts';
 import { billingSettings, checkoutQuoter, type CheckoutChoice, type CheckoutQuote } from './checkoutQuoter.ts';
-import { paymentCompleter } from './paymentCompleter.ts';
+import { failPayment } from './paymentCapturer.ts';
+import { completionDeps, paymentCompleter } from './paymentCompleter.ts';
 
 export interface Checkout {
   payment: PaymentRow;
@@ -35,8 +36,10 @@ export async function checkoutCreator(services: Services, accountId: string, cho
     // Nothing to collect: the payment and what it buys are written together.
     const { paymentId, completion } = await db.transaction(async (tx) => {
       const free = await insertPayment(tx, accountId, quote);
-      const deps = { queue: services.queue, invoiceSeller: services.env.INVOICE_SELLER };
-      return { paymentId: free.id, completion: await paymentCompleter(tx, deps, free.id, { captureId: null }) };
+      return {
+        paymentId: free.id,
+        completion: await paymentCompleter(tx, completionDeps(services), free.id, { captureId: null }),
+      };
     });
     if (completion?.modeChanged) await services.quizCache.invalidateAccount(accountId);
     const [completed] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
@@ -69,12 +72,7 @@ export async function checkoutCreator(services: Services, accountId: string, cho
   } catch (error) {
     services.logger.warn({ err: error, paymentId: payment.id }, 'PayPal did not create the order');
     const message = error instanceof PayPalError && error.status < 500 ? error.message : billingMessages.paypalUnreachable;
-    const [failed] = await db
-      .update(payments)
-      .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    return { payment: failed!, approveUrl: undefined };
+    return { payment: await failPayment(db, payment.id, message), approveUrl: undefined };
   }
 }
 

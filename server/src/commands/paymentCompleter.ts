@@ -132,6 +132,12 @@ async function discountCodeOf(db: Db, discountCodeId: string): Promise<string | 
   return row?.code ?? null;
 }
 
+/** The completer's dependencies, from the running services. */
+export const completionDeps = (services: Pick<Services, 'queue' | 'env'>): CompletionDeps => ({
+  queue: services.queue,
+  invoiceSeller: services.env.INVOICE_SELLER,
+});
+
 /** Completes a payment in its own transaction, then drops the account's cached quizzes if its branding changed. */
 export async function completePayment(
   services: Pick<Services, 'database' | 'queue' | 'env' | 'quizCache'>,
@@ -139,7 +145,7 @@ export async function completePayment(
   outcome: { captureId: string | null },
 ): Promise<Completion | undefined> {
   const completion = await services.database.db.transaction((tx) =>
-    paymentCompleter(tx, { queue: services.queue, invoiceSeller: services.env.INVOICE_SELLER }, paymentId, outcome),
+    paymentCompleter(tx, completionDeps(services), paymentId, outcome),
   );
   if (completion?.modeChanged) await services.quizCache.invalidateAccount(completion.accountId);
   return completion;

@@ -7,6 +7,7 @@ import { invoices, paidPeriods, payments, paypalWebhookEvents } from '../db/sche
 import type { JobQueue } from '../jobs/queue.ts';
 import { capturePaymentTask } from '../jobs/tasks/CapturePaymentTask.ts';
 import { moneyValue } from '../lib/pricing.ts';
+import { failPayment } from './paymentCapturer.ts';
 import { paymentCompleter } from './paymentCompleter.ts';
 
 const ZMoney = z.object({ currency_code: z.string().max(3), value: z.string().max(32) });
@@ -93,11 +94,7 @@ export async function paypalEventApplier(tx: Db, deps: EventApplierDeps, event: 
     case 'PAYMENT.CAPTURE.DENIED': {
       const { resource } = event;
       const payment = await paymentFor(tx, resource.invoice_id, resource.supplementary_data?.related_ids?.order_id);
-      if (payment?.status === 'created')
-        await tx
-          .update(payments)
-          .set({ status: 'failed', failureMessage: billingMessages.paymentDenied, updatedAt: new Date() })
-          .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+      if (payment?.status === 'created') await failPayment(tx, payment.id, billingMessages.paymentDenied);
       return undefined;
     }
     case 'PAYMENT.CAPTURE.REFUNDED': {

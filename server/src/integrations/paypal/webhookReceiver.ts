@@ -8,6 +8,7 @@ import {
   paypalEventResources,
   type PayPalEvent,
 } from '../../commands/paypalEventApplier.ts';
+import { completionDeps } from '../../commands/paymentCompleter.ts';
 import { readRawBody } from '../../lib/rawBody.ts';
 
 /** Orders and captures are a few kilobytes. */
@@ -67,8 +68,7 @@ export function paypalWebhookRoutes(services: Services): Router<AppState> {
       const resource = paypalEventResources[type].safeParse(envelope.data.resource);
       if (!resource.success) throw invalid(resource.error, 'resource');
       const event = { id: envelope.data.id, type, resource: resource.data } as PayPalEvent;
-      const deps = { queue: services.queue, invoiceSeller: services.env.INVOICE_SELLER };
-      const changed = await services.database.db.transaction((tx) => paypalEventApplier(tx, deps, event));
+      const changed = await services.database.db.transaction((tx) => paypalEventApplier(tx, completionDeps(services), event));
       if (changed) await services.quizCache.invalidateAccount(changed);
     } else {
       ctx.state.log.info({ type }, 'PayPal webhook type not used: acknowledged');

@@ -10,9 +10,9 @@ import {
 import { ZId } from '@quizlead/shared/schemas/common.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
-import { findOwner } from '../../../db/queries/owner.ts';
 import { discountCodes, payments, plans } from '../../../db/schema/index.ts';
-import { AppError, ForbiddenError, NotFoundError } from '../../../errors.ts';
+import { AppError, NotFoundError } from '../../../errors.ts';
+import { requirePlatformAdmin } from '../../../policies/admin.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
@@ -20,10 +20,8 @@ const ZPlanParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_
 const ZCodeParams = z.object({ id: ZId });
 const ZRetireRequest = z.object({ retired: z.boolean() });
 
-async function requirePlatformAdmin(db: Db, auth: Auth): Promise<void> {
-  const { user } = await findOwner(db, auth);
-  if (user.role !== 'admin') throw ForbiddenError('Only administrators can change plans and discount codes');
-}
+const requireAdmin = (db: Db, auth: Auth) =>
+  requirePlatformAdmin(db, auth, 'Only administrators can change plans and discount codes');
 
 type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -100,7 +98,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
     access: 'owner',
     responses: { 200: z.object({ data: z.array(ZAdminPlan) }), 403: 'Not an administrator' },
     handler: async ({ ctx, db, auth }) => {
-      await requirePlatformAdmin(db, auth);
+      await requireAdmin(db, auth);
       const rows = await db.select().from(plans).orderBy(asc(plans.position), asc(plans.id));
       ctx.body = { data: rows.map(presentAdminPlan) };
     },
@@ -131,7 +129,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 201: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator' },
     handler: async ({ ctx, db, auth, body }) => {
-      await requirePlatformAdmin(db, auth);
+      await requireAdmin(db, auth);
       ctx.status = 201;
       ctx.body = { data: presentAdminPlan(await savePlan(db, body)) };
     },
@@ -148,7 +146,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 200: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator', 404: 'No such plan' },
     handler: async ({ ctx, db, auth, body, params }) => {
-      await requirePlatformAdmin(db, auth);
+      await requireAdmin(db, auth);
       ctx.body = { data: presentAdminPlan(await savePlan(db, body, params.id)) };
     },
   });
@@ -161,7 +159,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
     access: 'owner',
     responses: { 200: z.object({ data: z.array(ZAdminDiscountCode) }), 403: 'Not an administrator' },
     handler: async ({ ctx, db, auth }) => {
-      await requirePlatformAdmin(db, auth);
+      await requireAdmin(db, auth);
       const rows = await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt));
       const uses = await redemptionCounts(
         db,
@@ -185,7 +183,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
       409: 'Code taken',
     },
     handler: async ({ ctx, db, auth, body }) => {
-      await requirePlatformAdmin(db, auth);
+      await requireAdmin(db, auth);
       const [row] = await db.insert(discountCodes).values(codeValues(body)).onConflictDoNothing().returning();
       if (!row) throw new AppError(409, 'conflict', 'This discount code already exists.', { field: 'code' });
       ctx.status = 201;
@@ -203,7 +201,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
     body: ZRetireRequest,
     responses: { 200: z.object({ data: ZAdminDiscountCode }), 403: 'Not an administrator', 404: 'No such code' },
     handler: async ({ ctx, db, auth, body, params }) => {
-      await requirePlatformAdmin(db, auth);
+      await requireAdmin(db, auth);
       const [row] = await db
         .update(discountCodes)
         .set({ retiredAt: body.retired ? new Date() : null })

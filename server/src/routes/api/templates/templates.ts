@@ -6,10 +6,10 @@ import { ZCreateTemplatesRequest, ZQuizDetail, ZTemplateCard } from '@quizlead/s
 import { z } from 'zod';
 import { quizData } from '../../../commands/quizSaver.ts';
 import { templateCopier } from '../../../commands/templateCopier.ts';
-import { findOwner } from '../../../db/queries/owner.ts';
 import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
+import { requirePlatformAdmin } from '../../../policies/admin.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentQuiz, presentTemplateCard } from '../../../presenters/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -88,8 +88,7 @@ export function templateRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 201: z.object({ data: z.object({ message: z.string(), count: z.number() }) }), 403: 'Not an admin' },
     handler: async ({ ctx, db, auth, body }) => {
-      const { user } = await findOwner(db, auth);
-      if (user.role !== 'admin') throw ForbiddenError('Only administrators can create templates');
+      await requirePlatformAdmin(db, auth, 'Only administrators can create templates');
       const ids = [
         ...new Set(
           body.quizIds
