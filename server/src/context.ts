@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from 'koa';
+import type { AccountRole } from '@quizlead/shared/permissions.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
@@ -18,6 +19,10 @@ import type { PayPalClient } from './integrations/paypal/paypalClient.ts';
 export interface Auth {
   accountId: string;
   userId: string;
+  /** The user's role in this account (shared/src/permissions.ts). */
+  role: AccountRole;
+  /** A platform administrator (the admin area); grants nothing inside accounts. */
+  platformAdmin: boolean;
   /** Cookie sessions need a CSRF token on mutations; bearer tokens do not. */
   via: 'cookie' | 'bearer';
   sessionId?: string;

@@ -37,6 +37,7 @@ export const messages = {
     tokenInvalid: 'The verification token is invalid or has expired. Press Send Again for a new one.',
     tokenSent: 'We have sent a verification token to your email.',
     loginFailed: 'Invalid email or password',
+    disabled: 'This account has been disabled. Please contact support.',
     loginErrorTitle: 'Login Error',
     forgotNotice: 'We have received your request. If your email is registered with us, we will send details.',
     resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',

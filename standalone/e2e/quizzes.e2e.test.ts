@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
-import { users } from '../../server/src/db/schema/index.ts';
-import { scoped } from '../../server/src/db/scope.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
 import { signedInPage as ownerSignedInPage, type Owner } from './ownerScreens.ts';
@@ -262,9 +260,7 @@ it('shows a template that is gone as invalid', async () => {
 });
 
 it('lets an admin turn quizzes into templates', async () => {
-  const admin = await createOwner(harness.server);
-  // The account's only user becomes an admin.
-  await harness.server.services.database.db.update(users).set({ role: 'admin' }).where(scoped(users, admin.account.id));
+  const admin = await createOwner(harness.server, { platformAdmin: true });
   const quizId = await createQuiz(admin, 'Admin curated quiz', { questions: 3, publish: true });
 
   const { page } = await signedInPage(1280, admin);

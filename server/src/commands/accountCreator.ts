@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { userCreator } from './userCreator.ts';
 import type { TSignupRequest } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import type { Services } from '../context.ts';
@@ -37,18 +38,15 @@ export async function accountCreator(props: { database: Db; services: Services; 
       .insert(accounts)
       .values({ kind: 'standalone', companyName: input.companyName, companyUrl: input.companyUrl })
       .returning();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        accountId: account!.id,
-        email: input.email,
-        fullName: input.fullName,
-        usertype: 'email',
-        passwordHash,
-        verifiedAt: new Date(),
-      })
-      .returning();
-    return { account: account!, user: user! };
+    const user = await userCreator(tx, {
+      accountId: account!.id,
+      email: input.email,
+      fullName: input.fullName,
+      usertype: 'email',
+      passwordHash,
+      verifiedAt: new Date(),
+    });
+    return { account: account!, user };
   });
   if (!created) {
     await tokenGuessRecorder({ db: database, purpose: 'signup', email: input.email });

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { userCreator } from './userCreator.ts';
 import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, quizzes, users } from '../db/schema/index.ts';
@@ -27,7 +28,7 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
       .insert(accounts)
       .values({ kind: 'standalone', mode: 'free', companyName: 'Demo Outdoor Co.', companyUrl: 'https://example.com' })
       .returning();
-    await tx.insert(users).values({
+    await userCreator(tx, {
       accountId: account!.id,
       email: demoCredentials.email,
       fullName: 'Demo Owner',

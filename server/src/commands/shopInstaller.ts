@@ -1,4 +1,5 @@
 import { HttpResponseError, InvalidJwtError, RequestedTokenType } from '@shopify/shopify-api';
+import { userCreator } from './userCreator.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { shopifyStoreHandle } from '@quizlead/shared/shopify.ts';
 import type { Services } from '../context.ts';
@@ -70,10 +71,14 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
       .limit(1);
     const [user] = owner
       ? [owner]
-      : await tx
-          .insert(users)
-          .values({ accountId: account.id, email: `owner@${shop}`, usertype: 'shopifyuser', verifiedAt: new Date() })
-          .returning({ id: users.id });
+      : [
+          await userCreator(tx, {
+            accountId: account.id,
+            email: `owner@${shop}`,
+            usertype: 'shopifyuser',
+            verifiedAt: new Date(),
+          }),
+        ];
     if (!user) throw new Error(`no owner for ${shop}`);
 
     const now = new Date();

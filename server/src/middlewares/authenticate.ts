@@ -1,10 +1,10 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Next } from 'koa';
 import { csrfHeader, sessionCookie } from '@quizlead/shared/constants.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
 import { findInstalledShop, shopInstaller } from '../commands/shopInstaller.ts';
 import type { AppContext, Auth, Services } from '../context.ts';
-import { sessions } from '../db/schema/index.ts';
+import { memberships, platformAdmins, sessions, users } from '../db/schema/index.ts';
 import { ForbiddenError, InvalidShopifySessionError, UnauthorizedError } from '../errors.ts';
 import { verifySessionToken } from '../integrations/shopify/sessionToken.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
@@ -33,12 +33,17 @@ export async function resolveSessionAuth(ctx: AppContext, services: Services): P
 
 async function cookieAuth(token: string, { database: { db } }: Services): Promise<Auth | undefined> {
   const now = new Date();
-  const [session] = await db
-    .select()
+  // The session holds while its membership does and the user is not disabled.
+  const [row] = await db
+    .select({ session: sessions, role: memberships.role, adminSince: platformAdmins.createdAt })
     .from(sessions)
+    .innerJoin(memberships, and(eq(memberships.accountId, sessions.accountId), eq(memberships.userId, sessions.userId)))
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
+    .leftJoin(platformAdmins, eq(platformAdmins.userId, sessions.userId))
     .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
-  if (!session) return undefined;
+  if (!row) return undefined;
+  const { session } = row;
   if (now.getTime() - session.lastSeenAt.getTime() > refreshAfterMs) {
     // Sliding expiry, written at most once an hour per session.
     await db
@@ -49,6 +54,8 @@ async function cookieAuth(token: string, { database: { db } }: Services): Promis
   return {
     accountId: session.accountId,
     userId: session.userId,
+    role: row.role,
+    platformAdmin: row.adminSince !== null,
     via: 'cookie',
     sessionId: session.id,
     csrfToken: session.csrfToken,
@@ -68,7 +75,8 @@ async function bearerAuth(token: string, services: Services): Promise<Auth | und
   const owner =
     (await findInstalledShop(database.db, services.secrets, verified.shop)) ??
     (await shopInstaller({ services, shopify, shop: verified.shop, sessionToken: token }));
-  return { ...owner, via: 'bearer' };
+  // A shop has one user, its owner; platform administrators sign in to the standalone dashboard.
+  return { ...owner, role: 'owner', platformAdmin: false, via: 'bearer' };
 }
 
 /**

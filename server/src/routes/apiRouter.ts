@@ -3,7 +3,9 @@ import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AppContext, AppState, Auth, Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { ValidationError } from '../errors.ts';
+import { type Ability, permissionMessages } from '@quizlead/shared/permissions.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { can } from '../policies/abilities.ts';
 import { authenticate } from '../middlewares/authenticate.ts';
 import type { RateLimiter } from '../middlewares/rateLimit.ts';
 import { OpenApiRegistry } from './openapi.ts';
@@ -51,9 +53,28 @@ export interface PublicRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<T
   handler: (input: HandlerInput<TBody, TParams, TQuery>) => Promise<void>;
 }
 
+/** A signed-in account member whose role has the ability `can`; other roles get 403. */
 export interface OwnerRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<TBody, TParams, TQuery> {
   access: 'owner';
+  can: Ability;
   handler: (input: OwnerInput<TBody, TParams, TQuery>) => Promise<void>;
+}
+
+/** Platform administrators only; to anyone else the route does not exist (404). */
+export interface AdminRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<TBody, TParams, TQuery> {
+  access: 'admin';
+  handler: (input: OwnerInput<TBody, TParams, TQuery>) => Promise<void>;
+}
+
+type RouteSpec<TBody, TParams, TQuery> =
+  PublicRouteSpec<TBody, TParams, TQuery> | OwnerRouteSpec<TBody, TParams, TQuery> | AdminRouteSpec<TBody, TParams, TQuery>;
+
+/** What a route declared about its callers, for tests that walk every route. */
+export interface DeclaredRoute {
+  method: Method;
+  path: string;
+  access: 'public' | 'owner' | 'admin';
+  can?: Ability;
 }
 
 /**
@@ -63,6 +84,7 @@ export interface OwnerRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<TB
 export class ApiRouter {
   readonly router = new Router<AppState>({ prefix: '/api/v1' });
   readonly openapi = new OpenApiRegistry();
+  readonly declared: DeclaredRoute[] = [];
   readonly services: Services;
 
   constructor(services: Services) {
@@ -70,14 +92,14 @@ export class ApiRouter {
   }
 
   route<TBody = undefined, TParams = Record<string, never>, TQuery = Record<string, never>>(
-    spec: PublicRouteSpec<TBody, TParams, TQuery> | OwnerRouteSpec<TBody, TParams, TQuery>,
+    spec: RouteSpec<TBody, TParams, TQuery>,
   ): void {
     const { services } = this;
     const chain: Middleware<AppState>[] = [];
     for (const limit of spec.rateLimit ?? []) {
       if (limit.by === 'ip') chain.push(async (ctx, next) => (limit.limiter.hit(ctx.ip), next()));
     }
-    if (spec.access === 'owner') chain.push(authenticate(services));
+    if (spec.access !== 'public') chain.push(authenticate(services), authorize(spec));
     chain.push(async (ctx: AppContext) => {
       const params = spec.params ? parse(spec.params, ctx.params, 'params') : ({} as TParams);
       const query = spec.query ? parse(spec.query, ctx.query, 'query') : ({} as TQuery);
@@ -96,7 +118,7 @@ export class ApiRouter {
           services,
           afterCommit: (work: () => Promise<void>) => void committed.push(work),
         };
-        return spec.access === 'owner' ? spec.handler({ ...input, auth: ctx.state.auth as Auth }) : spec.handler(input);
+        return spec.access === 'public' ? spec.handler(input) : spec.handler({ ...input, auth: ctx.state.auth as Auth });
       };
       if (spec.transaction) await services.database.db.transaction((tx) => run(tx));
       else await run(services.database.db);
@@ -106,7 +128,24 @@ export class ApiRouter {
     });
     this.router[spec.method](spec.path, ...chain);
     this.openapi.add(spec);
+    this.declared.push({
+      method: spec.method,
+      path: spec.path,
+      access: spec.access,
+      ...(spec.access === 'owner' ? { can: spec.can } : {}),
+    });
   }
+}
+
+/** After authenticate: the role's ability for owner routes, platform administrators for admin routes. */
+function authorize(spec: { access: 'owner'; can: Ability } | { access: 'admin' }): Middleware<AppState> {
+  return async (ctx, next) => {
+    const auth = ctx.state.auth as Auth;
+    if (spec.access === 'admin' ? !auth.platformAdmin : !can(auth, spec.can)) {
+      throw spec.access === 'admin' ? NotFoundError() : ForbiddenError(permissionMessages.forbidden);
+    }
+    await next();
+  };
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'params' | 'query'): T {

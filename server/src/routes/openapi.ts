@@ -5,7 +5,9 @@ interface DocumentedRoute {
   path: string;
   summary: string;
   tags: string[];
-  access: 'public' | 'owner';
+  access: 'public' | 'owner' | 'admin';
+  /** The account ability an owner route needs (shared/src/permissions.ts). */
+  can?: string;
   body?: z.ZodType;
   params?: z.ZodType;
   rawBody?: string[];
@@ -55,7 +57,10 @@ export class OpenApiRegistry {
         tags: route.tags,
         ...(parameters.length ? { parameters } : {}),
         ...(requestBody ? { requestBody } : {}),
-        ...(route.access === 'owner' ? { security: [{ sessionCookie: [], shopifySessionToken: [] }] } : {}),
+        ...(route.access === 'public' ? {} : { security: [{ sessionCookie: [], shopifySessionToken: [] }] }),
+        // Who may call it: an account ability, or platform administrators (anyone else gets 404).
+        ...(route.access === 'owner' ? { 'x-ability': route.can } : {}),
+        ...(route.access === 'admin' ? { 'x-platform-admin': true } : {}),
         responses: { ...responses, default: { $ref: '#/components/responses/Error' } },
       };
     }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sessionCookie } from '@quizlead/shared/constants.ts';
-import { accounts, sessions, users } from '../db/schema/index.ts';
+import type { AccountRole } from '@quizlead/shared/permissions.ts';
+import { userCreator } from '../commands/userCreator.ts';
+import { accounts, platformAdmins, sessions } from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { TestServer } from './getTestServer.ts';
@@ -8,22 +10,41 @@ import type { TestServer } from './getTestServer.ts';
 export const uniqueEmail = (label = 'owner') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** A fresh account with one signed-in owner, so tests never share data or need truncation. */
-export async function createOwner(server: TestServer, options: { password?: string; usertype?: 'email' | 'social' } = {}) {
+export async function createOwner(
+  server: TestServer,
+  options: { password?: string; usertype?: 'email' | 'social'; platformAdmin?: boolean } = {},
+) {
+  const { db } = server.services.database;
+  const [account] = await db.insert(accounts).values({ kind: 'standalone', companyName: 'Acme' }).returning();
+  const signedIn = await signInUser(server, account!, { ...options, role: 'owner', fullName: 'Olive Owner' });
+  if (options.platformAdmin) await db.insert(platformAdmins).values({ userId: signedIn.user.id });
+  return signedIn;
+}
+
+/** Another user of `account` with `role`, signed in: for the policies of each role. */
+export const createMember = (server: TestServer, account: typeof accounts.$inferSelect, role: AccountRole = 'member') =>
+  signInUser(server, account, { role, fullName: 'Mia Member' });
+
+async function signInUser(
+  server: TestServer,
+  account: typeof accounts.$inferSelect,
+  options: { password?: string; usertype?: 'email' | 'social'; role: AccountRole; fullName: string },
+) {
   const email = uniqueEmail();
   const password = options.password ?? 'correct horse battery';
   const { db } = server.services.database;
-  const [account] = await db.insert(accounts).values({ kind: 'standalone', companyName: 'Acme' }).returning();
-  const [user] = await db
-    .insert(users)
-    .values({
-      accountId: account!.id,
+  const user = await userCreator(
+    db,
+    {
+      accountId: account.id,
       email,
-      fullName: 'Olive Owner',
+      fullName: options.fullName,
       usertype: options.usertype ?? 'email',
       passwordHash: await hashPassword(password),
       verifiedAt: new Date(),
-    })
-    .returning();
+    },
+    options.role,
+  );
   // A session written directly: factories stay fast and out of the sign-in rate limits.
   const token = randomToken();
   const client = server.client();
@@ -31,10 +52,10 @@ export async function createOwner(server: TestServer, options: { password?: stri
   client.csrfToken = randomToken();
   await db.insert(sessions).values({
     id: sha256(token),
-    accountId: account!.id,
-    userId: user!.id,
+    accountId: account.id,
+    userId: user.id,
     csrfToken: client.csrfToken,
     expiresAt: new Date(Date.now() + 86_400_000),
   });
-  return { account: account!, user: user!, email, password, client };
+  return { account, user, email, password, client };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountModes, userTypes } from '../constants.ts';
+import { type Ability, accountRoles, allAbilities } from '../permissions.ts';
 import { limits, messages } from '../validations.ts';
 import { ZCompanyUrl, ZEmail, ZNewPassword } from './common.ts';
 
@@ -54,8 +55,11 @@ export const ZSessionUser = z.object({
   email: z.string(),
   mode: z.enum(accountModes),
   usertype: z.enum(userTypes),
-  /** Admins also curate the template catalogue. */
-  role: z.enum(['owner', 'admin']),
+  /** The user's role in this account and what it lets them do (permissions.ts). */
+  accountRole: z.enum(accountRoles),
+  abilities: z.array(z.enum(allAbilities as [Ability, ...Ability[]])),
+  /** Platform administrators see the admin area. */
+  platformAdmin: z.boolean(),
   picture: z.string().nullable(),
   companyName: z.string(),
 });

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../context.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Db } from '../client.ts';
-import { accounts, users } from '../schema/index.ts';
+import { accounts, memberships, platformAdmins, users } from '../schema/index.ts';
 
 /** The signed-in user with their account; a user removed since sign-in is signed out. */
 export async function findOwner(db: Db, auth: Pick<Auth, 'userId' | 'accountId'>) {
@@ -14,6 +14,17 @@ export async function findOwner(db: Db, auth: Pick<Auth, 'userId' | 'accountId'>
     .limit(1);
   if (!row) throw UnauthorizedError();
   return row;
+}
+
+/** The user's role in the account and whether they are a platform administrator; undefined without a membership. */
+export async function findAccess(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select({ role: memberships.role, adminSince: platformAdmins.createdAt })
+    .from(memberships)
+    .leftJoin(platformAdmins, eq(platformAdmins.userId, memberships.userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)))
+    .limit(1);
+  return row ? { role: row.role, platformAdmin: row.adminSince !== null } : undefined;
 }
 
 /** Whether an account is on the free plan or a paid one (public pages show 'Powered By' for free ones). */

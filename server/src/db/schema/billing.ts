@@ -12,6 +12,7 @@ import {
 } from '@quizlead/shared/billing.ts';
 import { accounts } from './accounts.ts';
 import { oneOf } from './checks.ts';
+import { users } from './users.ts';
 
 /**
  * Plans, payments and invoices of standalone accounts (docs/architecture.md, "Billing"). A payment
@@ -92,6 +93,8 @@ export const paidPeriods = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The platform administrator who granted this period from the admin area; null when it was paid for. */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -23,6 +23,10 @@ export const quizzes = pgTable(
     slug: text('slug').notNull().default(''),
     /** Listed in the template chooser for every account. */
     isTemplate: boolean('is_template').notNull().default(false),
+    /** The template chooser's order (ascending, then title); set by administrators. */
+    templatePosition: integer('template_position').notNull().default(0),
+    /** A retired template stays in its account but leaves the chooser. */
+    templateRetiredAt: timestamp('template_retired_at', { withTimezone: true }),
     /** Made by copying a template (the list marks it with an asterisk). */
     fromTemplate: boolean('from_template').notNull().default(false),
     settings: jsonb('settings').$type<TQuizSettings>().notNull(),

@@ -14,13 +14,11 @@ export const users = pgTable(
     usertype: text('usertype', { enum: ['email', 'social', 'shopifyuser'] })
       .notNull()
       .default('email'),
-    /** Admins also curate the template catalogue. */
-    role: text('role', { enum: ['owner', 'admin'] })
-      .notNull()
-      .default('owner'),
     /** argon2id; null for users who never had a password (social, Shopify). */
     passwordHash: text('password_hash'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set by a platform administrator: the user cannot sign in and their sessions are gone. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,6 +26,5 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_account_id_idx').on(table.accountId),
     check('users_usertype_check', sql`${table.usertype} in ('email', 'social', 'shopifyuser')`),
-    check('users_role_check', sql`${table.role} in ('owner', 'admin')`),
   ],
 );

@@ -18,6 +18,7 @@ export function accountRoutes(api: ApiRouter): void {
     summary: 'Personal details of the signed-in user and company details of the account',
     tags: ['account'],
     access: 'owner',
+    can: 'account.read',
     responses: { 200: ZProfileResponse },
     handler: async ({ ctx, db, auth }) => {
       const { user, account } = await findOwner(db, auth);
@@ -31,6 +32,7 @@ export function accountRoutes(api: ApiRouter): void {
     summary: 'Save personal details (company url gets https:// when it has no scheme)',
     tags: ['account'],
     access: 'owner',
+    can: 'profile.manage',
     body: ZUpdateProfileRequest,
     transaction: true,
     responses: { 200: ZProfileResponse, 404: 'The logo file is not in this account' },
@@ -67,6 +69,7 @@ export function accountRoutes(api: ApiRouter): void {
     summary: 'Change the password; other sessions of the user are signed out',
     tags: ['account'],
     access: 'owner',
+    can: 'profile.manage',
     body: ZChangePasswordRequest,
     responses: { 200: ZMessageResponse },
     handler: async ({ ctx, db, auth, body }) => {

@@ -8,20 +8,15 @@ import {
   type TAdminDiscountCode,
 } from '@quizlead/shared/schemas/billing.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
-import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { discountCodes, payments, plans } from '../../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../../errors.ts';
-import { requirePlatformAdmin } from '../../../policies/admin.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 const ZPlanParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const ZCodeParams = z.object({ id: ZId });
 const ZRetireRequest = z.object({ retired: z.boolean() });
-
-const requireAdmin = (db: Db, auth: Auth) =>
-  requirePlatformAdmin(db, auth, 'Only administrators can change plans and discount codes');
 
 type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -95,10 +90,9 @@ export function adminBillingRoutes(api: ApiRouter): void {
     path: '/admin/plans',
     summary: 'Administrators: every plan, listed or not',
     tags: ['admin'],
-    access: 'owner',
+    access: 'admin',
     responses: { 200: z.object({ data: z.array(ZAdminPlan) }), 403: 'Not an administrator' },
-    handler: async ({ ctx, db, auth }) => {
-      await requireAdmin(db, auth);
+    handler: async ({ ctx, db }) => {
       const rows = await db.select().from(plans).orderBy(asc(plans.position), asc(plans.id));
       ctx.body = { data: rows.map(presentAdminPlan) };
     },
@@ -124,12 +118,11 @@ export function adminBillingRoutes(api: ApiRouter): void {
     path: '/admin/plans',
     summary: 'Administrators: adds a paid plan',
     tags: ['admin'],
-    access: 'owner',
+    access: 'admin',
     body: ZPlanInput,
     transaction: true,
     responses: { 201: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator' },
-    handler: async ({ ctx, db, auth, body }) => {
-      await requireAdmin(db, auth);
+    handler: async ({ ctx, db, body }) => {
       ctx.status = 201;
       ctx.body = { data: presentAdminPlan(await savePlan(db, body)) };
     },
@@ -140,13 +133,12 @@ export function adminBillingRoutes(api: ApiRouter): void {
     path: '/admin/plans/:id',
     summary: 'Administrators: changes a plan (price, description, order, listed); paid periods already bought keep their price',
     tags: ['admin'],
-    access: 'owner',
+    access: 'admin',
     params: ZPlanParams,
     body: ZPlanInput,
     transaction: true,
     responses: { 200: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator', 404: 'No such plan' },
-    handler: async ({ ctx, db, auth, body, params }) => {
-      await requireAdmin(db, auth);
+    handler: async ({ ctx, db, body, params }) => {
       ctx.body = { data: presentAdminPlan(await savePlan(db, body, params.id)) };
     },
   });
@@ -156,10 +148,9 @@ export function adminBillingRoutes(api: ApiRouter): void {
     path: '/admin/discount-codes',
     summary: 'Administrators: every discount code with how many paid orders used it',
     tags: ['admin'],
-    access: 'owner',
+    access: 'admin',
     responses: { 200: z.object({ data: z.array(ZAdminDiscountCode) }), 403: 'Not an administrator' },
-    handler: async ({ ctx, db, auth }) => {
-      await requireAdmin(db, auth);
+    handler: async ({ ctx, db }) => {
       const rows = await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt));
       const uses = await redemptionCounts(
         db,
@@ -174,7 +165,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
     path: '/admin/discount-codes',
     summary: 'Administrators: adds a discount code (percent or amount; plan, period, dates and use limits optional)',
     tags: ['admin'],
-    access: 'owner',
+    access: 'admin',
     body: ZDiscountCodeInput,
     responses: {
       201: z.object({ data: ZAdminDiscountCode }),
@@ -182,8 +173,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
       403: 'Not an administrator',
       409: 'Code taken',
     },
-    handler: async ({ ctx, db, auth, body }) => {
-      await requireAdmin(db, auth);
+    handler: async ({ ctx, db, body }) => {
       const [row] = await db.insert(discountCodes).values(codeValues(body)).onConflictDoNothing().returning();
       if (!row) throw new AppError(409, 'conflict', 'This discount code already exists.', { field: 'code' });
       ctx.status = 201;
@@ -196,12 +186,11 @@ export function adminBillingRoutes(api: ApiRouter): void {
     path: '/admin/discount-codes/:id',
     summary: 'Administrators: retires a discount code (it is refused from then on) or brings it back',
     tags: ['admin'],
-    access: 'owner',
+    access: 'admin',
     params: ZCodeParams,
     body: ZRetireRequest,
     responses: { 200: z.object({ data: ZAdminDiscountCode }), 403: 'Not an administrator', 404: 'No such code' },
-    handler: async ({ ctx, db, auth, body, params }) => {
-      await requireAdmin(db, auth);
+    handler: async ({ ctx, db, body, params }) => {
       const [row] = await db
         .update(discountCodes)
         .set({ retiredAt: body.retired ? new Date() : null })

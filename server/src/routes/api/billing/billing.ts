@@ -36,6 +36,7 @@ export function billingRoutes(api: ApiRouter): void {
     summary: 'The Plans page: the listed plans (the current one marked), the plan in force, the tax rate and the currency',
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.read',
     responses: { 200: ZPlansResponse, 404: 'A Shopify shop (billed by Shopify)' },
     handler: async ({ ctx, db, auth, services }) => {
       await requireStandaloneAccount(db, auth);
@@ -65,6 +66,7 @@ export function billingRoutes(api: ApiRouter): void {
       'What a checkout would charge: price, discount, credit for an unused period, tax and total in cents. 400 naming planId (the free plan, the plan in force) or discountCode',
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.pay',
     body: ZQuoteRequest,
     rateLimit: codeAttempts,
     responses: { 200: ZQuoteResponse, 400: 'A plan that cannot be bought now, or a discount code that cannot be used' },
@@ -82,6 +84,7 @@ export function billingRoutes(api: ApiRouter): void {
       "The spec's discount validation: the discount amount, a message and paypalflag (something is still due), with the quote",
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.pay',
     body: ZValidateDiscountRequest,
     rateLimit: codeAttempts,
     responses: {
@@ -109,6 +112,7 @@ export function billingRoutes(api: ApiRouter): void {
       "Starts paying for a plan: the payment and PayPal's order (approveUrl: PayPal's page). Nothing due: the plan starts at once. PayPal refusing: the payment is failed with its message",
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.pay',
     body: ZQuoteRequest,
     rateLimit: codeAttempts,
     responses: { 200: ZCheckoutResponse, 400: 'As for a quote', 503: 'Payments are not set up on this server' },
@@ -126,6 +130,7 @@ export function billingRoutes(api: ApiRouter): void {
     summary: 'A payment: its status and what the owner is told',
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.read',
     params: ZPaymentParams,
     responses: { 200: ZPaymentResponse, 404: 'Not a payment of this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -141,6 +146,7 @@ export function billingRoutes(api: ApiRouter): void {
       "Back from PayPal: captures the approved order, once (completed: 'Your payment is successful.'; failed: PayPal's message; created: PayPal has not confirmed yet)",
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.pay',
     params: ZPaymentParams,
     responses: { 200: ZPaymentResponse, 404: 'Not a payment of this account' },
     handler: async ({ ctx, db, auth, params, services }) => {
@@ -157,6 +163,7 @@ export function billingRoutes(api: ApiRouter): void {
     summary: "The owner left PayPal's page: the open payment is cancelled (a completed one stays completed)",
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.pay',
     params: ZPaymentParams,
     responses: { 200: ZPaymentResponse, 404: 'Not a payment of this account' },
     handler: async ({ ctx, db, auth, params }) => {

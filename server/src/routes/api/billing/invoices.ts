@@ -19,6 +19,7 @@ export function invoiceRoutes(api: ApiRouter): void {
     summary: "The account's invoices, newest first: number, date, transaction id, amount, status",
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.read',
     responses: { 200: ZInvoicesResponse, 404: 'A Shopify shop (billed by Shopify)' },
     handler: async ({ ctx, db, auth }) => {
       await requireStandaloneAccount(db, auth);
@@ -37,6 +38,7 @@ export function invoiceRoutes(api: ApiRouter): void {
     summary: 'One invoice with its parties, lines and totals',
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.read',
     params: ZInvoiceParams,
     responses: { 200: ZInvoiceResponse, 404: 'Not an invoice of this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -50,6 +52,7 @@ export function invoiceRoutes(api: ApiRouter): void {
     summary: 'One invoice as a PDF download',
     tags: ['billing'],
     access: 'owner',
+    can: 'billing.read',
     params: ZInvoiceParams,
     responses: { 200: 'application/pdf', 404: 'Not an invoice of this account' },
     handler: async ({ ctx, db, auth, params }) => {

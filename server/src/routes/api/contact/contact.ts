@@ -20,6 +20,7 @@ export function contactRoutes(api: ApiRouter): void {
     summary: 'The support address, for the help menu and the Contact Us page',
     tags: ['contact'],
     access: 'owner',
+    can: 'support.contact',
     responses: { 200: ZSupportResponse },
     handler: async ({ ctx, services }) => {
       ctx.body = { data: { email: services.env.SUPPORT_EMAIL } };
@@ -32,6 +33,7 @@ export function contactRoutes(api: ApiRouter): void {
     summary: "Contact Us: stores the owner's message and emails it to support (5 an hour per account)",
     tags: ['contact'],
     access: 'owner',
+    can: 'support.contact',
     body: ZContactRequest,
     transaction: true,
     rateLimit: [{ limiter: limiters.contactByAccount, by: (_body, ctx) => ctx.state.auth?.accountId ?? ctx.ip }],

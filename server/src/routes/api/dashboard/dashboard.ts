@@ -35,6 +35,7 @@ export function dashboardRoutes(api: ApiRouter): void {
       'The dashboard’s figures: quiz, question and web-response counts (all time), views, plays, completions and leads within the range (default: the last 30 days up to today, UTC), web responses received within it',
     tags: ['dashboard'],
     access: 'owner',
+    can: 'dashboard.read',
     query: ZDashboardQuery,
     responses: { 200: ZDashboardResponse, 400: rangeErrors },
     handler: async ({ ctx, db, auth, query }) => {
@@ -50,6 +51,7 @@ export function dashboardRoutes(api: ApiRouter): void {
     summary: 'Quiz completions per day of the range, every day present (0 without plays), oldest first',
     tags: ['dashboard'],
     access: 'owner',
+    can: 'dashboard.read',
     query: ZDashboardQuery,
     responses: { 200: ZDashboardGraphResponse, 400: rangeErrors },
     handler: async ({ ctx, db, auth, query }) => {

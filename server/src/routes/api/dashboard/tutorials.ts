@@ -24,6 +24,7 @@ export function tutorialRoutes(api: ApiRouter): void {
     summary: 'The video guides of the Tutorials page, with their links (TUTORIAL_LINKS)',
     tags: ['dashboard'],
     access: 'owner',
+    can: 'dashboard.read',
     responses: { 200: ZTutorialsResponse },
     handler: async ({ ctx }) => {
       ctx.body = { data: list };

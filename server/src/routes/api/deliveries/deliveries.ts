@@ -73,6 +73,7 @@ export function deliveryRoutes(api: ApiRouter): void {
       'The delivery log, newest first, a page at a time (`before` is the last row’s id), filtered by status, destination and tool; with the account’s destinations and how many failed deliveries "Replay all" would queue (of the filtered destination, if any)',
     tags: ['deliveries'],
     access: 'owner',
+    can: 'delivery.read',
     query: ZDeliveryListQuery,
     responses: { 200: ZDeliveryListResponse, 400: 'A filter that is not valid' },
     handler: async ({ ctx, db, auth, query }) => {
@@ -101,6 +102,7 @@ export function deliveryRoutes(api: ApiRouter): void {
       'A delivery with every attempt: its outcome, time, duration and the request and response as sent and received (secrets redacted)',
     tags: ['deliveries'],
     access: 'owner',
+    can: 'delivery.read',
     params: ZDeliveryParams,
     responses: { 200: ZDeliveryResponse, 404: 'No such delivery in this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -120,6 +122,7 @@ export function deliveryRoutes(api: ApiRouter): void {
     summary: `Replay every failed delivery of the account (or of one destination), at most ${deliveryLimits.replayBatch} at a time; switched-off destinations are skipped`,
     tags: ['deliveries'],
     access: 'owner',
+    can: 'delivery.replay',
     body: ZDeliveryReplayAllRequest,
     transaction: true,
     responses: { 200: ZDeliveryReplayAllResponse, 400: 'destinationId is not an id' },
@@ -140,6 +143,7 @@ export function deliveryRoutes(api: ApiRouter): void {
     summary: 'Queue a failed delivery again, now, under the same id (the idempotency key receivers dedupe on)',
     tags: ['deliveries'],
     access: 'owner',
+    can: 'delivery.replay',
     params: ZDeliveryParams,
     transaction: true,
     responses: {

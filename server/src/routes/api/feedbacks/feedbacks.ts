@@ -33,6 +33,7 @@ export function feedbackRoutes(api: ApiRouter): void {
     summary: 'The account’s web responses, newest first; `total` is the list’s “{n} Total”',
     tags: ['web responses'],
     access: 'owner',
+    can: 'engagement.read',
     query: ZPageQuery,
     responses: { 200: ZFeedbackListResponse },
     handler: async ({ ctx, db, auth, query }) => {
@@ -68,6 +69,7 @@ export function feedbackRoutes(api: ApiRouter): void {
     summary: 'Create a web response (feedback widget)',
     tags: ['web responses'],
     access: 'owner',
+    can: 'engagement.write',
     body: ZCreateFeedbackRequest,
     responses: { 201: ZFeedbackResponse, 400: 'The first field that is wrong' },
     handler: async ({ ctx, db, auth, body }) => {
@@ -86,6 +88,7 @@ export function feedbackRoutes(api: ApiRouter): void {
     summary: 'A web response with its number of responses',
     tags: ['web responses'],
     access: 'owner',
+    can: 'engagement.read',
     params: ZFeedbackParams,
     responses: { 200: ZFeedbackResponse, 404: 'No such web response in this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -100,6 +103,7 @@ export function feedbackRoutes(api: ApiRouter): void {
     summary: `Save a web response (the UI then shows '${feedbackMessages.updated}')`,
     tags: ['web responses'],
     access: 'owner',
+    can: 'engagement.write',
     params: ZFeedbackParams,
     body: ZUpdateFeedbackRequest,
     responses: { 200: ZFeedbackResponse, 400: 'The first field that is wrong', 404: 'No such web response in this account' },
@@ -120,6 +124,7 @@ export function feedbackRoutes(api: ApiRouter): void {
     summary: 'Delete a web response and its responses',
     tags: ['web responses'],
     access: 'owner',
+    can: 'engagement.write',
     params: ZFeedbackParams,
     responses: { 200: ZMessageResponse, 404: 'No such web response in this account' },
     handler: async ({ ctx, db, auth, params }) => {

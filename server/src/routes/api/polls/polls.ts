@@ -42,6 +42,7 @@ export function pollRoutes(api: ApiRouter): void {
     summary: 'The account’s polls, newest first, with their total votes',
     tags: ['polls'],
     access: 'owner',
+    can: 'engagement.read',
     query: ZPageQuery,
     responses: { 200: ZPollListResponse },
     handler: async ({ ctx, db, auth, query }) => {
@@ -77,6 +78,7 @@ export function pollRoutes(api: ApiRouter): void {
     summary: 'Create a poll (published, collecting emails and in the default colours unless told otherwise)',
     tags: ['polls'],
     access: 'owner',
+    can: 'engagement.write',
     body: ZCreatePollRequest,
     responses: { 201: ZPollResponse, 400: 'The first field that is wrong' },
     handler: async ({ ctx, db, auth, body }) => {
@@ -95,6 +97,7 @@ export function pollRoutes(api: ApiRouter): void {
     summary: 'A poll with its total votes (options are locked once it is above 0)',
     tags: ['polls'],
     access: 'owner',
+    can: 'engagement.read',
     params: ZPollParams,
     responses: { 200: ZPollResponse, 404: 'No such poll in this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -109,6 +112,7 @@ export function pollRoutes(api: ApiRouter): void {
     summary: 'Save a poll; once votes exist its options cannot change (description, status and colours can)',
     tags: ['polls'],
     access: 'owner',
+    can: 'engagement.write',
     params: ZPollParams,
     body: ZUpdatePollRequest,
     transaction: true,
@@ -139,6 +143,7 @@ export function pollRoutes(api: ApiRouter): void {
     summary: 'Publish or unpublish a poll (the list’s switch), whether or not it has votes',
     tags: ['polls'],
     access: 'owner',
+    can: 'engagement.write',
     params: ZPollParams,
     body: ZPollStatusRequest,
     responses: { 200: ZPollResponse, 400: `'${pollMessages.statusRequired}'`, 404: 'No such poll in this account' },
@@ -159,6 +164,7 @@ export function pollRoutes(api: ApiRouter): void {
     summary: 'Delete a poll and its votes',
     tags: ['polls'],
     access: 'owner',
+    can: 'engagement.write',
     params: ZPollParams,
     responses: { 200: ZMessageResponse, 404: 'No such poll in this account' },
     handler: async ({ ctx, db, auth, params }) => {

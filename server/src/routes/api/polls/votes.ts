@@ -15,6 +15,7 @@ export function pollVoteRoutes(api: ApiRouter): void {
     summary: 'A poll’s votes and whole-number percentages per option (adding up to 100), as its public page shows them',
     tags: ['polls'],
     access: 'owner',
+    can: 'report.read',
     params: ZPollParams,
     responses: { 200: ZPollResultsResponse, 404: 'No such poll in this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -29,6 +30,7 @@ export function pollVoteRoutes(api: ApiRouter): void {
     summary: 'A poll’s votes, newest first: the option voted for, the voter’s email and the date',
     tags: ['polls'],
     access: 'owner',
+    can: 'report.read',
     params: ZPollParams,
     query: ZPageQuery,
     responses: { 200: ZPollVotesResponse, 404: 'No such poll in this account' },
@@ -46,6 +48,7 @@ export function pollVoteRoutes(api: ApiRouter): void {
     summary: 'Download the votes as .xlsx or .csv (Voter Email, Vote, Date of Vote), streamed',
     tags: ['polls'],
     access: 'owner',
+    can: 'report.export',
     params: ZPollParams,
     query: ZExportQuery,
     responses: { 200: 'The spreadsheet (attachment)', 404: 'No such poll in this account' },

@@ -49,6 +49,7 @@ export function quizRoutes(api: ApiRouter): void {
     summary: 'The account’s quizzes, 7 a page: title search and sorting by date, questions, plays or status',
     tags: ['quizzes'],
     access: 'owner',
+    can: 'quiz.read',
     query: ZQuizListQuery,
     responses: { 200: ZQuizListResponse },
     handler: async ({ ctx, db, auth, query }) => {
@@ -90,6 +91,7 @@ export function quizRoutes(api: ApiRouter): void {
     summary: 'Create a quiz as a draft with default settings',
     tags: ['quizzes'],
     access: 'owner',
+    can: 'quiz.write',
     body: ZCreateQuizRequest,
     responses: { 201: ZQuizResponse },
     handler: async ({ ctx, db, auth, body }) => {
@@ -129,6 +131,7 @@ export function quizRoutes(api: ApiRouter): void {
     summary: 'A quiz with its settings, outcomes, branches and questions',
     tags: ['quizzes'],
     access: 'owner',
+    can: 'quiz.read',
     params: ZQuizParams,
     responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -143,6 +146,7 @@ export function quizRoutes(api: ApiRouter): void {
     summary: 'Save a quiz’s title, type, settings, outcomes and branches (normalised for its type)',
     tags: ['quizzes'],
     access: 'owner',
+    can: 'quiz.write',
     params: ZQuizParams,
     body: ZQuizInput,
     transaction: true,
@@ -167,6 +171,7 @@ export function quizRoutes(api: ApiRouter): void {
     summary: 'Publish (after every builder rule passes) or unpublish a quiz',
     tags: ['quizzes'],
     access: 'owner',
+    can: 'quiz.write',
     params: ZQuizParams,
     body: ZQuizStatusRequest,
     transaction: true,
@@ -198,6 +203,7 @@ export function quizRoutes(api: ApiRouter): void {
     summary: 'Delete a quiz and its questions',
     tags: ['quizzes'],
     access: 'owner',
+    can: 'quiz.write',
     params: ZQuizParams,
     responses: { 200: ZMessageResponse, 404: 'No such quiz in this account' },
     transaction: true,

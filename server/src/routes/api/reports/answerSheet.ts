@@ -15,6 +15,7 @@ export function answerSheetRoutes(api: ApiRouter): void {
       'One play’s answer sheet: who, when, the result, and the questions answered with every option and the picked ones marked',
     tags: ['reports'],
     access: 'owner',
+    can: 'report.read',
     params: ZAnswerSheetParams,
     responses: { 200: ZAnswerSheetResponse, 404: 'No such play in this account (preview plays included)' },
     handler: async ({ ctx, db, auth, params }) => {

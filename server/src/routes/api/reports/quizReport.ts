@@ -14,6 +14,7 @@ export function quizReportRoutes(api: ApiRouter): void {
       'A quiz’s report: views, starts, completions, completion rate, leads and average score, and how far visitors got per question',
     tags: ['reports'],
     access: 'owner',
+    can: 'report.read',
     params: ZReportQuizParams,
     responses: { 200: ZQuizReportResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params }) => {

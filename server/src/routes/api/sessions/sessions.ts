@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { ZMessageResponse, ZSessionResponse, ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { clearSessionCookie, sessionCreator } from '../../../commands/sessionCreator.ts';
-import { findOwner } from '../../../db/queries/owner.ts';
+import { findAccess, findOwner } from '../../../db/queries/owner.ts';
 import { accounts, sessions, users } from '../../../db/schema/index.ts';
-import { UnauthorizedError } from '../../../errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../../errors.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.ts';
 import { notSignedIn, resolveAuth } from '../../../middlewares/authenticate.ts';
@@ -25,7 +25,7 @@ export function sessionRoutes(api: ApiRouter): void {
       if (!auth) throw notSignedIn(ctx, services);
       const { user, account } = await findOwner(db, auth);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: { user: presentSessionUser(user, account), csrfToken: auth.csrfToken ?? '' } };
+      ctx.body = { data: { user: presentSessionUser(user, account, auth), csrfToken: auth.csrfToken ?? '' } };
     },
   });
 
@@ -51,8 +51,10 @@ export function sessionRoutes(api: ApiRouter): void {
       if (!row) await burnPasswordCheck(body.password);
       if (!row || !(await verifyPassword(row.user.passwordHash, body.password)))
         throw UnauthorizedError(messages.auth.loginFailed);
+      const access = await findAccess(db, row.user.id, row.account.id);
+      if (row.user.disabledAt || !access) throw ForbiddenError(messages.auth.disabled);
       const csrfToken = await sessionCreator({ db, ctx, userId: row.user.id, accountId: row.account.id });
-      ctx.body = { data: { user: presentSessionUser(row.user, row.account), csrfToken } };
+      ctx.body = { data: { user: presentSessionUser(row.user, row.account, access), csrfToken } };
     },
   });
 
@@ -62,6 +64,7 @@ export function sessionRoutes(api: ApiRouter): void {
     summary: 'Sign out',
     tags: ['auth'],
     access: 'owner',
+    can: 'profile.read',
     responses: { 200: ZMessageResponse },
     handler: async ({ ctx, db, auth }) => {
       if (auth.sessionId) await db.delete(sessions).where(eq(sessions.id, auth.sessionId));

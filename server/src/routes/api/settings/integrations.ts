@@ -71,6 +71,7 @@ export function settingsRoutes(api: ApiRouter): void {
       'The Settings screen: CRM (secrets masked), CRM providers and their fields, notifications, webhooks, Shopify customers, affiliate url',
     tags: ['settings'],
     access: 'owner',
+    can: 'settings.read',
     responses: { 200: ZIntegrationsResponse },
     handler: async ({ ctx, db, auth, services }) => {
       const { user, account } = await findOwner(db, auth);
@@ -99,6 +100,7 @@ export function settingsRoutes(api: ApiRouter): void {
     summary: 'Add every lead to the shop’s Shopify customers, or stop (Shopify accounts only)',
     tags: ['settings'],
     access: 'owner',
+    can: 'settings.manage',
     body: ZShopifyCustomersRequest,
     transaction: true,
     responses: { 200: ZShopifyCustomersResponse, 404: 'Not a Shopify account' },

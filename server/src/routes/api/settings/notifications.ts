@@ -24,6 +24,7 @@ export function notificationSettingsRoutes(api: ApiRouter): void {
     summary: 'Save the lead notification emails: main switch, additional recipients (comma-separated) and mode',
     tags: ['settings'],
     access: 'owner',
+    can: 'settings.manage',
     body: ZNotificationSettingsRequest,
     transaction: true,
     responses: { 200: ZNotificationSettingResponse, 400: 'recipients, naming the address at fault' },

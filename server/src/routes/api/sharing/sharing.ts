@@ -24,6 +24,7 @@ export function sharingRoutes(api: ApiRouter): void {
     summary: 'The quiz’s short link /play/{code}, made on first ask (the same code every time)',
     tags: ['sharing'],
     access: 'owner',
+    can: 'quiz.write',
     params: ZQuizParams,
     responses: { 200: ZShortLinkResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -40,6 +41,7 @@ export function sharingRoutes(api: ApiRouter): void {
       'How to place the quiz in the Shopify storefront: its storefront page (published quizzes), the theme editor link that adds the app block and the one that switches on the app embed',
     tags: ['sharing'],
     access: 'owner',
+    can: 'quiz.read',
     params: ZQuizParams,
     responses: { 200: ZShopifyPlacementResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, services }) => {

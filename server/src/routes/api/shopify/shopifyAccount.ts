@@ -24,6 +24,7 @@ export function shopifyAccountRoutes(api: ApiRouter): void {
     summary: 'The shop’s plan as Shopify bills it (App Pricing), read from Shopify now, and the link to Shopify’s plan page',
     tags: ['shopify'],
     access: 'owner',
+    can: 'billing.read',
     responses: { 200: ZShopifyPlanResponse, 404: 'Not a Shopify account' },
     handler: async ({ ctx, db, auth, services }) => {
       await findOwnShop(db, auth);
@@ -57,6 +58,7 @@ export function shopifyAccountRoutes(api: ApiRouter): void {
     summary: 'Customer data requests Shopify forwarded (customers/data_request), newest first, each a document to download',
     tags: ['shopify'],
     access: 'owner',
+    can: 'account.read',
     responses: { 200: ZDataRequestListResponse, 404: 'Not a Shopify account' },
     handler: async ({ ctx, db, auth }) => {
       await findOwnShop(db, auth);
@@ -77,6 +79,7 @@ export function shopifyAccountRoutes(api: ApiRouter): void {
     summary: 'One customer data request: the JSON document of what the app holds about the customer (attachment)',
     tags: ['shopify'],
     access: 'owner',
+    can: 'account.read',
     params: ZDataRequestParams,
     responses: { 200: 'The JSON document (attachment)', 404: 'No such data request in this account' },
     handler: async ({ ctx, db, auth, params }) => {

@@ -44,7 +44,7 @@ export function signupRoutes(api: ApiRouter): void {
       const { user, account } = await accountCreator({ database: db, services, input: body });
       const csrfToken = await sessionCreator({ db, ctx, userId: user.id, accountId: account.id });
       ctx.status = 201;
-      ctx.body = { data: { user: presentSessionUser(user, account), csrfToken } };
+      ctx.body = { data: { user: presentSessionUser(user, account, { role: 'owner', platformAdmin: false }), csrfToken } };
     },
   });
 }

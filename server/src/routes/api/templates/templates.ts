@@ -9,7 +9,6 @@ import { templateCopier } from '../../../commands/templateCopier.ts';
 import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
-import { requirePlatformAdmin } from '../../../policies/admin.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentQuiz, presentTemplateCard } from '../../../presenters/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -35,6 +34,7 @@ export function templateRoutes(api: ApiRouter): void {
     summary: 'Templates, optionally of one quiz type',
     tags: ['templates'],
     access: 'owner',
+    can: 'template.read',
     query: z.object({ quizType: z.enum(quizTypes).optional() }),
     responses: { 200: z.object({ data: z.array(ZTemplateCard) }) },
     handler: async ({ ctx, db, query }) => {
@@ -53,6 +53,7 @@ export function templateRoutes(api: ApiRouter): void {
     summary: 'A template’s content, for its preview',
     tags: ['templates'],
     access: 'owner',
+    can: 'template.read',
     params: ZTemplateParams,
     responses: { 200: z.object({ data: ZQuizDetail }), 404: quizMessages.templateInvalid },
     handler: async ({ ctx, db, params }) => {
@@ -67,6 +68,7 @@ export function templateRoutes(api: ApiRouter): void {
     summary: 'Copy a template into the account as a draft quiz',
     tags: ['templates'],
     access: 'owner',
+    can: 'template.copy',
     params: ZTemplateParams,
     transaction: true,
     responses: { 201: z.object({ data: ZQuizDetail }), 404: quizMessages.templateInvalid },
@@ -83,12 +85,11 @@ export function templateRoutes(api: ApiRouter): void {
     path: '/templates',
     summary: 'Admins: add quizzes of their account to the template catalogue (ids separated by semicolons)',
     tags: ['templates'],
-    access: 'owner',
+    access: 'admin',
     body: ZCreateTemplatesRequest,
     transaction: true,
     responses: { 201: z.object({ data: z.object({ message: z.string(), count: z.number() }) }), 403: 'Not an admin' },
     handler: async ({ ctx, db, auth, body }) => {
-      await requirePlatformAdmin(db, auth, 'Only administrators can create templates');
       const ids = [
         ...new Set(
           body.quizIds

@@ -47,6 +47,7 @@ export function wheelRoutes(api: ApiRouter): void {
     summary: 'The account’s wheel spinners, newest first, with their number of spins',
     tags: ['wheels'],
     access: 'owner',
+    can: 'engagement.read',
     query: ZPageQuery,
     responses: { 200: ZWheelListResponse },
     handler: async ({ ctx, db, auth, query }) => {
@@ -82,6 +83,7 @@ export function wheelRoutes(api: ApiRouter): void {
     summary: 'Create a wheel spinner (3 to 8 options, each with a weight and an optional prize code)',
     tags: ['wheels'],
     access: 'owner',
+    can: 'engagement.write',
     body: ZWheelRequest,
     responses: { 201: ZWheelResponse, 400: 'The first field that is wrong' },
     handler: async ({ ctx, db, auth, body }) => {
@@ -100,6 +102,7 @@ export function wheelRoutes(api: ApiRouter): void {
     summary: 'A wheel spinner with its options, weights and prize codes',
     tags: ['wheels'],
     access: 'owner',
+    can: 'engagement.read',
     params: ZWheelParams,
     responses: { 200: ZWheelResponse, 404: 'No such wheel in this account' },
     handler: async ({ ctx, db, auth, params }) => {
@@ -114,6 +117,7 @@ export function wheelRoutes(api: ApiRouter): void {
     summary: 'Save a wheel spinner (spins already made keep the result they drew)',
     tags: ['wheels'],
     access: 'owner',
+    can: 'engagement.write',
     params: ZWheelParams,
     body: ZWheelRequest,
     transaction: true,
@@ -139,6 +143,7 @@ export function wheelRoutes(api: ApiRouter): void {
     summary: 'Delete a wheel spinner, its spins and its uploaded play-button image',
     tags: ['wheels'],
     access: 'owner',
+    can: 'engagement.write',
     params: ZWheelParams,
     transaction: true,
     responses: { 200: ZMessageResponse, 404: 'No such wheel in this account' },

@@ -25,8 +25,7 @@ export function Templates() {
   const [params] = useSearchParams();
   const type = chosenType(params);
   const user = useAtomValue(sessionUserAtom);
-  // The session user has no role field yet; admins curate the template catalogue.
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = user?.platformAdmin === true;
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState(0);
 

@@ -1,0 +1,42 @@
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accountRoles, type AccountRole } from '@quizlead/shared/permissions.ts';
+import { accounts } from './accounts.ts';
+import { oneOf } from './checks.ts';
+import { users } from './users.ts';
+
+/**
+ * Who belongs to an account and with which role (shared/src/permissions.ts says what each role may
+ * do). Every user has a membership in the account they signed up with or installed; a session is
+ * for one membership, and a user whose membership is removed is signed out of that account.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<AccountRole>().notNull().default('owner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.userId] }),
+    index('memberships_user_id_idx').on(table.userId),
+    check('memberships_role_check', oneOf('role', accountRoles)),
+  ],
+);
+
+/**
+ * Platform administrators run the product from /app/Admin. Kept apart from account roles: being an
+ * administrator grants nothing inside anyone's account, and an account owner is never an
+ * administrator by owning.
+ */
+export const platformAdmins = pgTable('platform_admins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
