@@ -1,12 +1,14 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { ZChangePasswordRequest, ZProfileResponse, ZUpdateProfileRequest } from '@quizlead/shared/schemas/account.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { findOwner } from '../../../db/queries/owner.ts';
 import { fileRemover } from '../../../commands/fileRemover.ts';
 import { accounts, sessions, users } from '../../../db/schema/index.ts';
 import { ForbiddenError, ValidationError } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
+import { can } from '../../../policies/abilities.ts';
 import { findOwnFile } from '../../../policies/file.ts';
 import { presentProfile } from '../../../presenters/user.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -42,6 +44,10 @@ export function accountRoutes(api: ApiRouter): void {
       afterCommit(() => services.quizCache.invalidateAccount(auth.accountId));
       const before = await findOwner(db, auth);
       const replacedLogo = body.companyLogoId !== undefined && before.account.logoFileId !== body.companyLogoId;
+      // Members keep their own name; the company is the owner's to change.
+      const companyChanged =
+        replacedLogo || before.account.companyName !== body.companyName || before.account.companyUrl !== body.companyUrl;
+      if (companyChanged && !can(auth, 'account.manage', before.account)) throw ForbiddenError(permissionMessages.forbidden);
       const now = new Date();
       await db.update(users).set({ fullName: body.fullName, updatedAt: now }).where(eq(users.id, auth.userId));
       await db
