@@ -55,4 +55,6 @@ export const abilitiesOf = (role: AccountRole): Ability[] => allAbilities.filter
 
 export const permissionMessages = {
   forbidden: 'Only the account owner can do this.',
+  companyOwnerOnly: 'Only the account owner can change the company details.',
+  settingsOwnerOnly: 'Only the account owner can change where leads go. You can see the settings below.',
 } as const;

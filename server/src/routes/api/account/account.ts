@@ -47,7 +47,8 @@ export function accountRoutes(api: ApiRouter): void {
       // Members keep their own name; the company is the owner's to change.
       const companyChanged =
         replacedLogo || before.account.companyName !== body.companyName || before.account.companyUrl !== body.companyUrl;
-      if (companyChanged && !can(auth, 'account.manage', before.account)) throw ForbiddenError(permissionMessages.forbidden);
+      if (companyChanged && !can(auth, 'account.manage', { accountId: before.account.id }))
+        throw ForbiddenError(permissionMessages.forbidden);
       const now = new Date();
       await db.update(users).set({ fullName: body.fullName, updatedAt: now }).where(eq(users.id, auth.userId));
       await db

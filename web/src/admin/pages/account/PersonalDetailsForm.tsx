@@ -1,6 +1,7 @@
 import { BlockStack, Button, Divider, Form, FormLayout, InlineStack, TextField } from '@shopify/polaris';
 import type { TProfile } from '@quizlead/shared/schemas/account.ts';
 import { ZUpdateProfileRequest } from '@quizlead/shared/schemas/account.ts';
+import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import { normalizeCompanyUrl } from '@quizlead/shared/schemas/common.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { updateProfile } from '../../api/account.ts';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { fieldErrors } from '../../forms.ts';
 import { useShowToast } from '../../toast.ts';
+import { useCan } from '../../useCan.ts';
 import { LogoField } from './LogoField.tsx';
 
 interface Props {
@@ -18,6 +20,8 @@ interface Props {
 type Field = 'fullName' | 'companyName' | 'companyUrl';
 
 export function PersonalDetailsForm({ profile, onSaved }: Props) {
+  // Members see the company (it is on their quizzes) but only the owner changes it.
+  const companyEditable = useCan('account.manage');
   const showToast = useShowToast();
   const [values, setValues] = useState<Record<Field, string>>({
     fullName: profile.fullName,
@@ -83,6 +87,7 @@ export function PersonalDetailsForm({ profile, onSaved }: Props) {
                 label="Company name"
                 value={values.companyName}
                 onChange={set('companyName')}
+                disabled={!companyEditable}
                 autoComplete="organization"
                 maxLength={limits.companyName}
                 error={errors.companyName}
@@ -92,6 +97,8 @@ export function PersonalDetailsForm({ profile, onSaved }: Props) {
                 inputMode="url"
                 value={values.companyUrl}
                 onChange={set('companyUrl')}
+                disabled={!companyEditable}
+                helpText={companyEditable ? undefined : permissionMessages.companyOwnerOnly}
                 autoComplete="url"
                 placeholder="https://example.com"
                 maxLength={limits.companyUrl}
@@ -106,8 +113,12 @@ export function PersonalDetailsForm({ profile, onSaved }: Props) {
           </InlineStack>
         </BlockStack>
       </Form>
-      <Divider />
-      <LogoField profile={profile} onSaved={onSaved} />
+      {companyEditable ? (
+        <>
+          <Divider />
+          <LogoField profile={profile} onSaved={onSaved} />
+        </>
+      ) : null}
     </BlockStack>
   );
 }

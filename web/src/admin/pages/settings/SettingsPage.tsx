@@ -1,11 +1,23 @@
-import { BlockStack, Box, Card, Layout, Page, SkeletonBodyText, SkeletonDisplayText, SkeletonPage } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Card,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  SkeletonPage,
+} from '@shopify/polaris';
+import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import type { TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { getIntegrations } from '../../api/settings.ts';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel.tsx';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { useLoad } from '../../components/engagement/useLoad.ts';
 import { adminUrl } from '../../urls.ts';
+import { useCan } from '../../useCan.ts';
 import '../quizEditor/quizEditor.css';
 import { AffiliatePanel } from './AffiliatePanel.tsx';
 import { CrmPanel } from './CrmPanel.tsx';
@@ -24,6 +36,8 @@ const loadFailedTitle = 'The settings could not be loaded';
  */
 export function SettingsPage() {
   const settings = useLoad('settings', getIntegrations);
+  const manages = useCan('settings.manage');
+  const seesAffiliate = useCan('affiliate.read');
   const [saved, setSaved] = useState<Partial<TIntegrations>>({});
 
   const { loaded } = settings;
@@ -53,37 +67,57 @@ export function SettingsPage() {
       secondaryActions={[{ content: 'Delivery log', url: adminUrl('Deliveries') }]}
     >
       <BlockStack gap="400">
+        {manages ? null : <Banner tone="info">{permissionMessages.settingsOwnerOnly}</Banner>}
         <CollapsiblePanel
           id="crm-integration"
           title="CRM Integration"
           description="Send every lead to your CRM or email-marketing service."
         >
-          <CrmPanel crm={data.crm} providers={data.providers} onSaved={(crm) => update({ crm })} />
+          <OwnerControls enabled={manages}>
+            <CrmPanel crm={data.crm} providers={data.providers} onSaved={(crm) => update({ crm })} />
+          </OwnerControls>
         </CollapsiblePanel>
         <CollapsiblePanel
           id="email-notification"
           title="Email Notification"
           description="Get an email when a visitor leaves their details."
         >
-          <NotificationsPanel notifications={data.notifications} onSaved={(notifications) => update({ notifications })} />
+          <OwnerControls enabled={manages}>
+            <NotificationsPanel notifications={data.notifications} onSaved={(notifications) => update({ notifications })} />
+          </OwnerControls>
         </CollapsiblePanel>
         <CollapsiblePanel id="webhooks" title="Webhooks" description="Send every lead to your own server or automation tool.">
-          <WebhooksPanel webhooks={data.webhooks} onChange={(webhooks) => update({ webhooks })} />
+          <OwnerControls enabled={manages}>
+            <WebhooksPanel webhooks={data.webhooks} onChange={(webhooks) => update({ webhooks })} />
+          </OwnerControls>
         </CollapsiblePanel>
         {data.shopifyCustomers.available ? (
           <CollapsiblePanel id="shopify-customers" title="Shopify customers" description="Add leads to your shop’s customers.">
-            <ShopifyCustomersPanel
-              enabled={data.shopifyCustomers.enabled}
-              onSaved={(enabled) => update({ shopifyCustomers: { available: true, enabled } })}
-            />
+            <OwnerControls enabled={manages}>
+              <ShopifyCustomersPanel
+                enabled={data.shopifyCustomers.enabled}
+                onSaved={(enabled) => update({ shopifyCustomers: { available: true, enabled } })}
+              />
+            </OwnerControls>
           </CollapsiblePanel>
         ) : null}
-        <CollapsiblePanel id="affiliate-url" title="Affiliate url" description="Invite others with your own link.">
-          <AffiliatePanel affiliate={data.affiliate} />
-        </CollapsiblePanel>
+        {seesAffiliate ? (
+          <CollapsiblePanel id="affiliate-url" title="Affiliate url" description="Invite others with your own link.">
+            <AffiliatePanel affiliate={data.affiliate} />
+          </CollapsiblePanel>
+        ) : null}
       </BlockStack>
       <Box paddingBlockEnd="800" />
     </Page>
+  );
+}
+
+/** A disabled fieldset turns off every control of a panel for members, as the server would refuse them; the panel still opens. */
+function OwnerControls({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={!enabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      {children}
+    </fieldset>
   );
 }
 
