@@ -13,7 +13,7 @@ export { shopPlans } from './shopPlans.ts';
 export { deliveries, deliveryAttempts, destinations, events } from './deliveries.ts';
 export { billingCounters, discountCodes, invoices, paidPeriods, payments, paypalWebhookEvents, plans } from './billing.ts';
 export { contactMessages } from './contactMessages.ts';
-export { memberships, platformAdmins } from './memberships.ts';
+export { memberInvitations, memberships, platformAdmins } from './memberships.ts';
 export { auditLog } from './auditLog.ts';
 export { socialIdentities } from './socialIdentities.ts';
 export { affiliateCommissions, friendInvitations, referrals } from './referrals.ts';

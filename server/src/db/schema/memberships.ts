@@ -1,4 +1,5 @@
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountRoles, type AccountRole } from '@quizlead/shared/permissions.ts';
 import { accounts } from './accounts.ts';
 import { oneOf } from './checks.ts';
@@ -40,3 +41,33 @@ export const platformAdmins = pgTable('platform_admins', {
   grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An owner's invitation to join their account with a role. The link carries a random token; only its
+ * keyed hash is kept. Accepting it creates the user and the membership and spends the invitation; one
+ * open invitation per address and account (inviting again replaces it).
+ */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<AccountRole>().notNull().default('member'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('member_invitations_account_email_open_key')
+      .on(table.accountId, table.email)
+      .where(sql`${table.acceptedAt} is null`),
+    index('member_invitations_token_hash_idx').on(table.tokenHash),
+    check('member_invitations_role_check', oneOf('role', accountRoles)),
+  ],
+);

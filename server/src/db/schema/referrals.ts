@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  commissionStatuses,
+  referralSources,
+  type TCommissionStatus as CommissionStatus,
+  type TReferralSource as ReferralSource,
+} from '@quizlead/shared/schemas/referrals.ts';
 import { accounts } from './accounts.ts';
 import { payments } from './billing.ts';
 import { oneOf } from './checks.ts';
@@ -24,9 +30,6 @@ export const friendInvitations = pgTable(
   ],
 );
 
-export const referralSources = ['invitation', 'link'] as const;
-export type ReferralSource = (typeof referralSources)[number];
-
 /**
  * An account that signed up through another's referral link (its affiliate code) or invitation.
  * One referrer per account, set at sign-up and never changed.
@@ -49,9 +52,6 @@ export const referrals = pgTable(
     check('referrals_not_self_check', sql`${table.referredAccountId} <> ${table.referrerAccountId}`),
   ],
 );
-
-export const commissionStatuses = ['earned', 'reversed'] as const;
-export type CommissionStatus = (typeof commissionStatuses)[number];
 
 /**
  * The affiliate's share of a referred account's completed payment, at the rate in force then
