@@ -44,7 +44,18 @@ import { paypalWebhookRoutes } from './integrations/paypal/webhookReceiver.ts';
 import { billingRoutes } from './routes/api/billing/billing.ts';
 import { invoiceRoutes } from './routes/api/billing/invoices.ts';
 import { adminBillingRoutes } from './routes/api/admin/billing.ts';
+import { adminAccountRoutes } from './routes/api/admin/accounts.ts';
+import { adminUserRoutes } from './routes/api/admin/users.ts';
+import { adminTemplateRoutes } from './routes/api/admin/templates.ts';
+import { adminDeliveryRoutes } from './routes/api/admin/deliveries.ts';
+import { adminContactMessageRoutes } from './routes/api/admin/contactMessages.ts';
+import { adminAuditLogRoutes } from './routes/api/admin/auditLog.ts';
 import { contactRoutes } from './routes/api/contact/contact.ts';
+import { affiliateRoutes } from './routes/api/referrals/affiliate.ts';
+import { referralRoutes } from './routes/api/referrals/referrals.ts';
+import { socialProviderRoutes } from './routes/api/socialSignIn/socialProviders.ts';
+import { socialSignInRoutes } from './routes/auth/socialSignIn.ts';
+import { teamRoutes } from './routes/api/team/team.ts';
 import { versionRoutes } from './routes/version.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
 import { devMailboxRoutes } from './routes/devMailbox.ts';
@@ -92,7 +103,17 @@ export function createApp(
   billingRoutes(api);
   invoiceRoutes(api);
   adminBillingRoutes(api);
+  adminAccountRoutes(api);
+  adminUserRoutes(api);
+  adminTemplateRoutes(api);
+  adminDeliveryRoutes(api);
+  adminContactMessageRoutes(api);
+  adminAuditLogRoutes(api);
   contactRoutes(api);
+  referralRoutes(api);
+  affiliateRoutes(api);
+  socialProviderRoutes(api);
+  teamRoutes(api);
   const openapi = api.openapi.document({ title: `${productName} API`, version: apiVersion });
   api.router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -119,7 +140,10 @@ export function createApp(
   // Shopify and PayPal sign webhooks over what they sent: their routes read the body themselves, before the parser.
   app.use(shopifyWebhookRoutes(services).routes());
   app.use(paypalWebhookRoutes(services).routes());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
+  // DELETE too: the admin area's deletions carry a typed confirmation.
+  app.use(
+    bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }),
+  );
   app.use(health.routes());
   app.use(versionRoutes(services).routes());
   app.use(api.router.routes());
@@ -128,6 +152,7 @@ export function createApp(
   if (options.localKey && services.env.NODE_ENV !== 'production') app.use(devDemoRoutes(services, options.localKey).routes());
   app.use(shopifyAppProxyRoutes(services).routes());
   app.use(notificationUnsubscribeRoutes(services).routes());
+  app.use(socialSignInRoutes(services).routes());
   app.use(shopifyEmbeddedRoutes(services, { distDir: options.embeddedDist }).routes());
   app.use(pageRoutes(services).routes());
   app.use(async (ctx) => {

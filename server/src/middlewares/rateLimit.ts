@@ -1,4 +1,5 @@
 import { contactLimits } from '@quizlead/shared/schemas/contact.ts';
+import { teamLimits } from '@quizlead/shared/schemas/team.ts';
 import { RateLimitError } from '../errors.ts';
 
 /**
@@ -46,6 +47,9 @@ export function createRateLimiters() {
     forgotByIp: new RateLimiter({ max: 20, windowMs: minutes(60) }),
     forgotByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
     resetByIp: new RateLimiter({ max: 20, windowMs: minutes(15) }),
+    /** "Continue with Facebook/Google": the redirects to the provider, and the provider's redirects back. */
+    socialStartByIp: new RateLimiter({ max: 60, windowMs: minutes(15) }),
+    socialCallbackByIp: new RateLimiter({ max: 60, windowMs: minutes(15) }),
     uploadByAccount: new RateLimiter({ max: 120, windowMs: minutes(60) }),
     /** Visitors playing quizzes: generous per IP (offices share one), and a ceiling per quiz. */
     publicByIp: new RateLimiter({ max: 600, windowMs: minutes(1) }),
@@ -57,6 +61,15 @@ export function createRateLimiters() {
     spinByIp: new RateLimiter({ max: 30, windowMs: minutes(1) }),
     /** Contact Us messages by one account. */
     contactByAccount: new RateLimiter({ max: contactLimits.perHour, windowMs: minutes(60) }),
+    /** Team invitations sent by one account. */
+    teamInvitationByAccount: new RateLimiter({ max: teamLimits.invitationsPerDay, windowMs: minutes(24 * 60) }),
+    /** Invitation links looked up or accepted from one address: enough for people, too few to guess. */
+    teamJoinByIp: new RateLimiter({ max: 30, windowMs: minutes(15) }),
+    /**
+     * Refer-a-friend attempts by one account, refused ones included: the daily limit counts invitations
+     * sent, this bounds probing which addresses have an account.
+     */
+    referralByAccount: new RateLimiter({ max: 30, windowMs: minutes(60) }),
     /** Quotes, code validations and checkouts by one account: enough for any owner, too few to guess codes. */
     discountCodeByAccount: new RateLimiter({ max: 60, windowMs: minutes(15) }),
   };

@@ -63,7 +63,7 @@ function widgetsNotBuilt(ctx: AppContext) {
 }
 
 /** Screens of the standalone app: the built single-page app answers all of them. */
-const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/ResetPassword'];
+const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/ResetPassword', '/Join'];
 
 export function pageRoutes(services: Services): Router<AppState> {
   const router = new Router<AppState>();

@@ -1,5 +1,7 @@
 import { productName } from '@quizlead/shared/constants.ts';
 import { limits } from '@quizlead/shared/validations.ts';
+import type { AccountRole } from '@quizlead/shared/permissions.ts';
+import { teamLimits } from '@quizlead/shared/schemas/team.ts';
 import type { MailMessage } from './mailer.ts';
 
 type Mail = Omit<MailMessage, 'to'>;
@@ -93,5 +95,33 @@ export const contactMail = (from: { email: string; name: string; company: string
     ...(from.company ? [`Company: ${from.company}`] : []),
     '',
     message,
+  ].join('\n'),
+});
+
+/** Refer a friend: to the friend, from the signed-in user, with the sender's referral (affiliate) link. */
+export const friendInvitationMail = (invite: { friendName: string; senderName: string; link: string }): Mail => ({
+  subject: `${invite.senderName} invites you to ${productName}`,
+  text: [
+    `Hello ${invite.friendName},`,
+    '',
+    `${invite.senderName} uses ${productName} to build quizzes, polls and web responses that capture leads, and thinks you would like it too.`,
+    '',
+    `Create your free account here: ${invite.link}`,
+    '',
+    `You received this email because ${invite.senderName} entered your address in ${productName}. We will not send you another invitation.`,
+  ].join('\n'),
+});
+
+export const teamInvitationMail = (invite: { inviter: string; company: string; role: AccountRole; link: string }): Mail => ({
+  subject: `${invite.inviter} invited you to ${invite.company || productName} on ${productName}`,
+  text: [
+    'Hello,',
+    '',
+    `${invite.inviter} invited you to join ${invite.company || 'their account'} on ${productName} as ${invite.role === 'owner' ? 'an owner' : 'a member'}.`,
+    'Accept the invitation and choose your password here:',
+    invite.link,
+    '',
+    `The link works once and expires in ${teamLimits.invitationDays} days.`,
+    'If you were not expecting this, ignore this email; nothing happens without the link.',
   ].join('\n'),
 });

@@ -61,6 +61,8 @@ beforeAll(async () => {
     // off in routes/api/billing/*.test.ts), so any id must answer 404.
     billing: crypto.randomUUID(),
     invoices: crypto.randomUUID(),
+    // A shop's staff come through Shopify: shops have no team of their own (routes/api/team/team.test.ts).
+    team: crypto.randomUUID(),
   };
 
   const ownQuiz = await createGradedQuiz(shopB, { title: 'B’s quiz' });
@@ -76,6 +78,7 @@ beforeAll(async () => {
     'put /api/v1/wheels/{id}': { ...ownWheel, description: 'Hijacked' },
     'put /api/v1/feedbacks/{id}': { ...ownFeedback, title: 'Hijacked' },
     'put /api/v1/settings/webhooks/{id}': { url: receiver.url('/hijacked'), enabled: false },
+    'put /api/v1/team/members/{userId}': { role: 'owner' },
   };
 });
 afterAll(async () => {
@@ -103,7 +106,7 @@ describe("shop B's session token on shop A's resources", () => {
         const segment = /^\/api\/v1\/([^/]+)/.exec(path)![1]!;
         const id = ids[segment];
         expect(id, `no id of shop A for ${path}`).toBeDefined();
-        const url = path.replace('{id}', id!).replace('{questionId}', questionId);
+        const url = path.replace('{id}', id!).replace('{userId}', id!).replace('{questionId}', questionId);
         expect(url, `unknown parameter in ${path}`).not.toContain('{');
         const key = `${method} ${path}`;
         const body = operation.requestBody ? bodies[key] : undefined;
