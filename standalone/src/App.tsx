@@ -2,6 +2,7 @@ import { adminRoutes } from '@quizlead/web/admin/routes.tsx';
 import { adminBasePath } from '@quizlead/web/admin/shell.ts';
 import { Navigate, Route, Routes } from 'react-router';
 import { ForgotPassword } from './auth/ForgotPassword.tsx';
+import { JoinTeam } from './auth/JoinTeam.tsx';
 import { ResetPassword } from './auth/ResetPassword.tsx';
 import { SignIn } from './auth/SignIn.tsx';
 import { Signup } from './auth/Signup.tsx';
@@ -19,6 +20,7 @@ export function App() {
       <Route path="/Signup" element={<Signup />} />
       <Route path="/ForgetPassword" element={<ForgotPassword />} />
       <Route path="/ResetPassword" element={<ResetPassword />} />
+      <Route path="/Join" element={<JoinTeam />} />
       <Route path={adminBasePath()} element={<AppShell />}>
         {adminRoutes('standalone')}
       </Route>

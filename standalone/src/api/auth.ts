@@ -1,4 +1,5 @@
 import type { TMessageResponse, TSignInRequest, TSignupRequest, TSignupTokenRequest } from '@quizlead/shared/schemas/auth.ts';
+import type { TJoinPreview, TJoinRequest } from '@quizlead/shared/schemas/team.ts';
 import { api, setCsrfToken } from '@quizlead/web/admin/api/client.ts';
 import { rememberSession as remember, type Session } from '@quizlead/web/admin/api/session.ts';
 
@@ -22,3 +23,11 @@ export const forgotPassword = (email: string) => api.post<Message>('/api/v1/pass
 
 export const resetPassword = (token: string, password: string) =>
   api.post<Message>('/api/v1/password/reset', { token, password });
+
+export const previewInvitation = (token: string, signal?: AbortSignal) =>
+  api.get<TJoinPreview>(`/api/v1/team/invitations/preview?token=${encodeURIComponent(token)}`, {
+    signal,
+    notifyUnauthorized: false,
+  });
+
+export const joinTeam = async (body: TJoinRequest) => remember(await api.post<Session>('/api/v1/team/join', body));

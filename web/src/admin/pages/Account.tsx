@@ -19,6 +19,7 @@ import { sessionUserAtom } from '../session.ts';
 import { isEmbedded } from '../shell.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
 import { PersonalDetailsForm } from './account/PersonalDetailsForm.tsx';
+import { TeamPanel } from './account/TeamPanel.tsx';
 
 const title = 'Account';
 
@@ -83,6 +84,12 @@ export function Account() {
         >
           <PersonalDetailsForm profile={profile} onSaved={saved} />
         </CollapsiblePanel>
+        {/* A shop's staff come through Shopify. */}
+        {isEmbedded() ? null : (
+          <CollapsiblePanel id="team" title="Team" description="The people who work in this account, and their roles.">
+            <TeamPanel />
+          </CollapsiblePanel>
+        )}
       </BlockStack>
       <Box paddingBlockEnd="800" />
     </Page>
