@@ -26,7 +26,7 @@ it('an owner invites a member from the Account page; the member joins through th
   const email = uniqueEmail('teammate');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect.poll(() => page.getByText(messages.auth.emailRequired).isVisible()).toBe(true);
-  await page.getByLabel('Email', { exact: true }).last().fill(email);
+  await page.getByLabel('Email to invite').fill(email);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect.poll(() => toast(page, teamMessages.invited).isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('list', { name: 'Invitations' }).getByText(email).isVisible()).toBe(true);

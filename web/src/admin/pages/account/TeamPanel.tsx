@@ -199,7 +199,7 @@ function InviteForm({ onInvited }: { onInvited(team: TTeam): void }) {
         </Text>
         <div className="ql-team-invite">
           <TextField
-            label="Email"
+            label="Email to invite"
             type="email"
             autoComplete="off"
             value={email}
