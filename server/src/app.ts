@@ -142,7 +142,12 @@ export function createApp(
   app.use(paypalWebhookRoutes(services).routes());
   // DELETE too: the admin area's deletions carry a typed confirmation.
   app.use(
-    bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }),
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '100kb',
+      encoding: 'utf-8',
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
   );
   app.use(health.routes());
   app.use(versionRoutes(services).routes());

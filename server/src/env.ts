@@ -150,6 +150,14 @@ const ZEnv = z
       .default('USD'),
     /** Who issues the invoices: the name, then address lines, separated by "|". */
     INVOICE_SELLER: z.string().min(1).default('Quizlead|quizlead.local'),
+    /** "Continue with Google": the OAuth client of a Google Cloud project (redirect URI APP_URL/auth/google/callback). */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** "Continue with Facebook": a Facebook app with Facebook Login (redirect URI APP_URL/auth/facebook/callback). */
+    FACEBOOK_APP_ID: z.string().min(1).optional(),
+    FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+    /** The referrer's share of a referred account's plan payments, before tax, in whole percent. */
+    AFFILIATE_COMMISSION_PERCENT: z.coerce.number().int('must be a whole number').min(0).max(100).default(20),
     /** Where Contact Us messages go, also shown in the help menu. */
     SUPPORT_EMAIL: z.email().default('support@quizlead.local'),
     /** The Tutorials page's video links, e.g. {"first-quiz":"https://…"}; unset ids keep their default. */
@@ -167,6 +175,10 @@ const ZEnv = z
       issue('DELIVERY_RETRY_DELAYS', 'is for development and tests only: refused in production');
     if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
       issue(env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID', 'is required with the other PayPal credential');
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
+      issue(env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID', 'is required with the other Google credential');
+    if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET))
+      issue(env.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID', 'is required with the other Facebook credential');
     if (Boolean(env.SHOPIFY_API_KEY) !== Boolean(env.SHOPIFY_API_SECRET))
       issue(env.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', 'is required with the other Shopify credential');
     const singleKey = env.ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(env.ENCRYPTION_KEY);

@@ -1,5 +1,6 @@
 import { Banner, BlockStack, Button, Form, FormLayout, InlineStack, Link, Spinner, Text } from '@shopify/polaris';
 import { ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
+import { socialSignInFailedParam, socialSignInMessages } from '@quizlead/shared/socialSignIn.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { fieldErrors } from '@quizlead/web/admin/forms.ts';
@@ -9,11 +10,17 @@ import { useLocation, useNavigate } from 'react-router';
 import { getSession, signIn } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { noticeFrom } from './notice.ts';
+import { SocialSignInButtons } from './SocialSignInButtons.tsx';
 import { EmailField, PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
 export function SignIn() {
   const navigate = useNavigate();
-  const notice = noticeFrom(useLocation().state);
+  const location = useLocation();
+  const notice = noticeFrom(location.state);
+  // A failed "Continue with …" comes back as /index.html?social=failed.
+  const [socialFailed, setSocialFailed] = useState(
+    () => new URLSearchParams(location.search).get(socialSignInFailedParam.name) === socialSignInFailedParam.value,
+  );
   const [checking, setChecking] = useState(true);
   const [values, setValues] = useState({ email: '', password: '' });
   const [edited, setEdited] = useState({ email: false, password: false });
@@ -32,6 +39,15 @@ export function SignIn() {
     );
     return () => controller.abort();
   }, [navigate]);
+
+  // The banner stays; the flag leaves the address, so a reload or a shared link does not show it again.
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    if (!search.has(socialSignInFailedParam.name)) return;
+    search.delete(socialSignInFailedParam.name);
+    const query = search.toString();
+    navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: true, state: location.state });
+  }, [location, navigate]);
 
   const set = (field: 'email' | 'password') => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -81,6 +97,11 @@ export function SignIn() {
                 <p>{notice}</p>
               </Banner>
             ) : null}
+            {socialFailed ? (
+              <Banner tone="critical" title={socialSignInMessages.failedTitle} onDismiss={() => setSocialFailed(false)}>
+                <p>{socialSignInMessages.failed}</p>
+              </Banner>
+            ) : null}
             <FormLayout>
               <EmailField value={values.email} onChange={set('email')} error={errors.email} />
               <PasswordField
@@ -99,6 +120,7 @@ export function SignIn() {
                 <p>{failure}</p>
               </Banner>
             ) : null}
+            <SocialSignInButtons intent="signin" />
           </BlockStack>
         </Form>
       )}
