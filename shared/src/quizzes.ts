@@ -221,8 +221,6 @@ export const quizMessages = {
   answerPersonalityMissing: 'Choose a personality for every answer',
   weightInvalid: 'Weight must be a number',
   templateInvalid: 'Template selected is invalid. Please try again.',
-  templateIdsEmpty: 'Quiz ids cannot be null or empty',
-  templateCreated: 'Template created successfully.',
   savedTitle: 'Quiz Saved',
   savedDraft: 'Your quiz has been successfully saved as draft. Please ensure to publish it before sharing it in your network.',
   savedPublished: 'Your quiz has been successfully saved and published.',

@@ -259,25 +259,20 @@ it('shows a template that is gone as invalid', async () => {
   expect(new URL(page.url()).pathname).toBe('/app/Templates');
 });
 
-it('lets an admin turn quizzes into templates', async () => {
+it('links platform administrators, and only them, to the template catalogue', async () => {
   const admin = await createOwner(harness.server, { platformAdmin: true });
-  const quizId = await createQuiz(admin, 'Admin curated quiz', { questions: 3, publish: true });
-
   const { page } = await signedInPage(1280, admin);
   await page.goto('/app/Templates?quiztype=graded_quiz');
-  await page.getByRole('button', { name: 'Create Template' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Create Template' }).click();
-  await expect.poll(() => dialog.getByText(quizMessages.templateIdsEmpty).isVisible()).toBe(true);
-  await dialog.getByLabel('Quiz ids').fill(` ${quizId} ; `);
-  await dialog.getByRole('button', { name: 'Create Template' }).click();
-  await expect.poll(() => toast(page, quizMessages.templateCreated).isVisible()).toBe(true);
-  await expect.poll(() => page.getByRole('heading', { name: 'Admin curated quiz' }).isVisible()).toBe(true);
+  const manage = page.getByRole('link', { name: 'Manage templates' });
+  await expect.poll(() => manage.isVisible()).toBe(true);
+  await harness.screenshot(page, 'templates-admin-link');
+  await manage.click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/app/Admin/templates');
 
   const { page: ownerPage } = await signedInPage();
   await ownerPage.goto('/app/Templates?quiztype=graded_quiz');
   await expect.poll(() => ownerPage.getByRole('heading', { name: 'Blank Quiz' }).isVisible()).toBe(true);
-  expect(await ownerPage.getByRole('button', { name: 'Create Template' }).count()).toBe(0);
+  expect(await ownerPage.getByRole('link', { name: 'Manage templates' }).count()).toBe(0);
 });
 
 it('keeps every row action, Delete included, inside the card at desktop widths', async () => {

@@ -220,8 +220,3 @@ export const ZTemplateCard = z.object({
   image: z.string().nullable(),
 });
 export type TTemplateCard = z.infer<typeof ZTemplateCard>;
-
-export const ZCreateTemplatesRequest = z.object({
-  /** Quiz ids separated by semicolons, as the admin types them. */
-  quizIds: z.string().trim().min(1, 'Quiz ids cannot be null or empty'),
-});

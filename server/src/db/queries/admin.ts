@@ -28,11 +28,16 @@ export const pageOffset = (page: number) => (page - 1) * adminLimits.pageSize;
 
 // Correlated subqueries name the outer row literally: in a one-table select drizzle leaves columns
 // unqualified, and "id" would then mean the inner table's.
-const ownerEmail = sql<string | null>`(select "u"."email" from "memberships" as "m" join "users" as "u" on "u"."id" = "m"."user_id"
+const ownerEmail = sql<
+  string | null
+>`(select "u"."email" from "memberships" as "m" join "users" as "u" on "u"."id" = "m"."user_id"
   where "m"."account_id" = "accounts"."id" and "m"."role" = 'owner' order by "m"."created_at", "u"."created_at" limit 1)`;
 const userCount = sql<number>`(select count(*)::int from "memberships" as "m" where "m"."account_id" = "accounts"."id")`;
 /** The paid period in force now: its plan's name and its end. */
-const periodNow = sql<{ name: string; endsAt: string } | null>`(select json_build_object('name', "p"."name", 'endsAt', "pp"."ends_at")
+const periodNow = sql<{
+  name: string;
+  endsAt: string;
+} | null>`(select json_build_object('name', "p"."name", 'endsAt', "pp"."ends_at")
   from "paid_periods" as "pp" join "plans" as "p" on "p"."id" = "pp"."plan_id"
   where "pp"."account_id" = "accounts"."id" and "pp"."ended_at" is null and "pp"."starts_at" <= now() and "pp"."ends_at" > now()
   order by "pp"."ends_at" desc limit 1)`;
@@ -66,11 +71,17 @@ export type AccountPageRow = Awaited<ReturnType<typeof accountPage>>['rows'][num
 
 /** The members of an account with their role, administrator flag and latest session activity; owners first. */
 export function accountMembers(db: Db, accountId: string) {
-  const lastSignIn = sql<Date | null>`(select max("s"."last_seen_at") from "sessions" as "s" where "s"."user_id" = ${users.id})`.mapWith(
-    (value: string | Date | null) => (value === null ? null : new Date(value)),
-  );
+  const lastSignIn =
+    sql<Date | null>`(select max("s"."last_seen_at") from "sessions" as "s" where "s"."user_id" = ${users.id})`.mapWith(
+      (value: string | Date | null) => (value === null ? null : new Date(value)),
+    );
   return db
-    .select({ user: users, role: memberships.role, platformAdmin: sql<boolean>`${platformAdmins.userId} is not null`, lastSignIn })
+    .select({
+      user: users,
+      role: memberships.role,
+      platformAdmin: sql<boolean>`${platformAdmins.userId} is not null`,
+      lastSignIn,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(platformAdmins, eq(platformAdmins.userId, users.id))
@@ -88,23 +99,22 @@ export async function accountDetail(db: Db, accountId: string) {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account) return undefined;
   const now = new Date();
-  const [members, period, quizCount, pollCount, feedbackCount, wheelCount, leadCount] = await Promise.all([
-    accountMembers(db, accountId),
-    periodInForce(db, accountId, now),
-    db
-      .select({ total: count() })
-      .from(quizzes)
-      .where(scoped(quizzes, accountId, eq(quizzes.isTemplate, false)))
-      .then(([row]) => Number(row?.total ?? 0)),
-    countOf(db, polls, accountId),
-    countOf(db, feedbacks, accountId),
-    countOf(db, wheels, accountId),
-    db
-      .select({ total: count() })
-      .from(events)
-      .where(scoped(events, accountId, eq(events.type, 'lead.captured')))
-      .then(([row]) => Number(row?.total ?? 0)),
-  ]);
+  // One after another: inside a route's transaction the queries share one connection anyway.
+  const members = await accountMembers(db, accountId);
+  const period = await periodInForce(db, accountId, now);
+  const quizCount = await db
+    .select({ total: count() })
+    .from(quizzes)
+    .where(scoped(quizzes, accountId, eq(quizzes.isTemplate, false)))
+    .then(([row]) => Number(row?.total ?? 0));
+  const pollCount = await countOf(db, polls, accountId);
+  const feedbackCount = await countOf(db, feedbacks, accountId);
+  const wheelCount = await countOf(db, wheels, accountId);
+  const leadCount = await db
+    .select({ total: count() })
+    .from(events)
+    .where(scoped(events, accountId, eq(events.type, 'lead.captured')))
+    .then(([row]) => Number(row?.total ?? 0));
   const grantedBy = period?.period.grantedBy
     ? (await db.select({ email: users.email }).from(users).where(eq(users.id, period.period.grantedBy)).limit(1))[0]?.email
     : undefined;

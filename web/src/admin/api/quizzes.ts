@@ -54,9 +54,6 @@ export const getTemplate = (id: string, signal?: AbortSignal) => api.get<TQuizDe
 
 export const useTemplate = (id: string) => api.post<TQuizDetail>(`/api/v1/templates/${id}/copy`);
 
-export const createTemplates = (quizIds: string) =>
-  api.post<{ message: string; count: number }>('/api/v1/templates', { quizIds });
-
 /** Question, answer, background and logo images. */
 export const uploadQuizImage = (file: File) => api.upload<TUploadedFile>('/api/v1/files?purpose=image', file);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '@quizlead/shared/billing.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
+import { auditRows } from '../../../test/adminFixture.ts';
 
 let server: TestServer;
 
@@ -90,5 +91,41 @@ describe('administrators’ plans and discount codes', () => {
     const retired = await admin.client.patch(`/api/v1/admin/discount-codes/${created.body.data.id}`, { retired: true });
     expect(retired.body.data.retired).toBe(true);
     expect((await ask()).body.error).toMatchObject({ field: 'discountCode', message: billingMessages.discountCodeUnknown });
+  });
+
+  it('write plan and discount code changes to the audit log, before and after', async () => {
+    const admin = await createAdmin();
+    const plan = await admin.client.post('/api/v1/admin/plans', { name: 'Audited', monthlyPriceCents: 900, listed: false });
+    const { id } = plan.body.data;
+    await admin.client.put(`/api/v1/admin/plans/${id}`, { name: 'Audited', monthlyPriceCents: 1100, listed: false });
+    const [update, create] = await auditRows(admin.client, 'plan', id);
+    expect(create).toMatchObject({
+      action: 'plan.create',
+      actorEmail: admin.email,
+      before: null,
+      after: { id, monthlyPriceCents: 900 },
+    });
+    expect(update).toMatchObject({
+      action: 'plan.update',
+      before: { name: 'Audited', monthlyPriceCents: 900 },
+      after: { name: 'Audited', monthlyPriceCents: 1100 },
+    });
+
+    const code = await admin.client.post('/api/v1/admin/discount-codes', {
+      code: `AUDIT${Date.now()}`,
+      kind: 'percent',
+      percent: 10,
+    });
+    const codeId = code.body.data.id;
+    await admin.client.patch(`/api/v1/admin/discount-codes/${codeId}`, { retired: true });
+    await admin.client.patch(`/api/v1/admin/discount-codes/${codeId}`, { retired: true });
+    await admin.client.patch(`/api/v1/admin/discount-codes/${codeId}`, { retired: false });
+    const rows = await auditRows(admin.client, 'discount_code', codeId);
+    // Retiring a retired code changes nothing and records nothing.
+    expect(rows.map((row) => row.action)).toEqual(['discount_code.restore', 'discount_code.retire', 'discount_code.create']);
+    expect(rows[2]).toMatchObject({ before: null, after: { code: code.body.data.code, percent: 10, retired: false } });
+    expect(rows[2]!.after).not.toHaveProperty('redemptions');
+    expect(rows[1]).toMatchObject({ before: { retired: false }, after: { retired: true } });
+    expect(rows[0]).toMatchObject({ before: { retired: true }, after: { retired: false } });
   });
 });

@@ -8,6 +8,7 @@ import {
   type TAdminDiscountCode,
 } from '@quizlead/shared/schemas/billing.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
+import { recordAudit } from '../../../commands/auditRecorder.ts';
 import type { Db } from '../../../db/client.ts';
 import { discountCodes, payments, plans } from '../../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../../errors.ts';
@@ -46,6 +47,12 @@ const presentAdminCode = (code: DiscountCodeRow, redemptions: number): TAdminDis
   redemptions,
   retired: code.retiredAt !== null,
 });
+
+/** A code as the audit log keeps it: what an administrator set, not how often it was used. */
+const codeSnapshot = (code: DiscountCodeRow) => {
+  const { redemptions: _uses, ...fields } = presentAdminCode(code, 0);
+  return fields;
+};
 
 async function redemptionCounts(db: Db, codeIds: string[]): Promise<Map<string, number>> {
   if (codeIds.length === 0) return new Map();
@@ -105,12 +112,12 @@ export function adminBillingRoutes(api: ApiRouter): void {
         .update(plans)
         .set({ currentForUnlisted: false })
         .where(id === undefined ? eq(plans.currentForUnlisted, true) : ne(plans.id, id));
-    if (id === undefined) return (await db.insert(plans).values(planValues(input)).returning())[0]!;
-    const [existing] = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+    if (id === undefined) return { before: null, after: (await db.insert(plans).values(planValues(input)).returning())[0]! };
+    const [existing] = await db.select().from(plans).where(eq(plans.id, id)).limit(1).for('update');
     if (!existing) throw NotFoundError();
     if (existing.free && input.monthlyPriceCents !== 0)
       throw new AppError(400, 'validation', 'The free plan stays free.', { field: 'monthlyPriceCents' });
-    return (await db.update(plans).set(planValues(input)).where(eq(plans.id, id)).returning())[0]!;
+    return { before: existing, after: (await db.update(plans).set(planValues(input)).where(eq(plans.id, id)).returning())[0]! };
   };
 
   api.route({
@@ -122,9 +129,20 @@ export function adminBillingRoutes(api: ApiRouter): void {
     body: ZPlanInput,
     transaction: true,
     responses: { 201: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator' },
-    handler: async ({ ctx, db, body }) => {
+    handler: async ({ ctx, db, auth, body }) => {
+      const { after } = await savePlan(db, body);
+      const plan = presentAdminPlan(after);
+      await recordAudit(db, {
+        auth,
+        ctx,
+        action: 'plan.create',
+        targetType: 'plan',
+        targetId: plan.id,
+        before: null,
+        after: plan,
+      });
       ctx.status = 201;
-      ctx.body = { data: presentAdminPlan(await savePlan(db, body)) };
+      ctx.body = { data: plan };
     },
   });
 
@@ -138,8 +156,12 @@ export function adminBillingRoutes(api: ApiRouter): void {
     body: ZPlanInput,
     transaction: true,
     responses: { 200: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator', 404: 'No such plan' },
-    handler: async ({ ctx, db, body, params }) => {
-      ctx.body = { data: presentAdminPlan(await savePlan(db, body, params.id)) };
+    handler: async ({ ctx, db, auth, body, params }) => {
+      const saved = await savePlan(db, body, params.id);
+      const plan = presentAdminPlan(saved.after);
+      const before = saved.before && presentAdminPlan(saved.before);
+      await recordAudit(db, { auth, ctx, action: 'plan.update', targetType: 'plan', targetId: plan.id, before, after: plan });
+      ctx.body = { data: plan };
     },
   });
 
@@ -167,15 +189,26 @@ export function adminBillingRoutes(api: ApiRouter): void {
     tags: ['admin'],
     access: 'admin',
     body: ZDiscountCodeInput,
+    transaction: true,
     responses: {
       201: z.object({ data: ZAdminDiscountCode }),
       400: 'Invalid code',
       403: 'Not an administrator',
       409: 'Code taken',
     },
-    handler: async ({ ctx, db, body }) => {
+    handler: async ({ ctx, db, auth, body }) => {
       const [row] = await db.insert(discountCodes).values(codeValues(body)).onConflictDoNothing().returning();
       if (!row) throw new AppError(409, 'conflict', 'This discount code already exists.', { field: 'code' });
+      const after = codeSnapshot(row);
+      await recordAudit(db, {
+        auth,
+        ctx,
+        action: 'discount_code.create',
+        targetType: 'discount_code',
+        targetId: row.id,
+        before: null,
+        after,
+      });
       ctx.status = 201;
       ctx.body = { data: presentAdminCode(row, 0) };
     },
@@ -189,14 +222,26 @@ export function adminBillingRoutes(api: ApiRouter): void {
     access: 'admin',
     params: ZCodeParams,
     body: ZRetireRequest,
+    transaction: true,
     responses: { 200: z.object({ data: ZAdminDiscountCode }), 403: 'Not an administrator', 404: 'No such code' },
-    handler: async ({ ctx, db, body, params }) => {
+    handler: async ({ ctx, db, auth, body, params }) => {
+      const [existing] = await db.select().from(discountCodes).where(eq(discountCodes.id, params.id)).limit(1).for('update');
+      if (!existing) throw NotFoundError();
       const [row] = await db
         .update(discountCodes)
-        .set({ retiredAt: body.retired ? new Date() : null })
+        .set({ retiredAt: body.retired ? (existing.retiredAt ?? new Date()) : null })
         .where(eq(discountCodes.id, params.id))
         .returning();
       if (!row) throw NotFoundError();
+      await recordAudit(db, {
+        auth,
+        ctx,
+        action: body.retired ? 'discount_code.retire' : 'discount_code.restore',
+        targetType: 'discount_code',
+        targetId: row.id,
+        before: codeSnapshot(existing),
+        after: codeSnapshot(row),
+      });
       const uses = await redemptionCounts(db, [row.id]);
       ctx.body = { data: presentAdminCode(row, uses.get(row.id) ?? 0) };
     },

@@ -268,9 +268,8 @@ describe('another account', () => {
       intruder.client.delete(`/api/v1/quizzes/${quiz.id}/questions/${question.id}`),
       intruder.client.put(`/api/v1/quizzes/${quiz.id}/branches`, { enabled: false, branches: [] }),
       intruder.client.delete(`/api/v1/quizzes/${quiz.id}`),
-      intruder.client.post('/api/v1/templates', { quizIds: quiz.id }),
     ];
-    for (const response of await Promise.all(attempts.slice(0, 7))) {
+    for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('not_found');
     }
@@ -278,7 +277,6 @@ describe('another account', () => {
     const untouched = (await owner.client.get(`/api/v1/quizzes/${quiz.id}`)).body.data;
     expect(untouched).toMatchObject({ title: quiz.title, status: 'published' });
     expect(untouched.questions).toHaveLength(2);
-    expect((await attempts[7])!.status).toBe(403);
   });
 });
 

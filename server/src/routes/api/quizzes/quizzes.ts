@@ -21,6 +21,7 @@ import { quizzes } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { ValidationError } from '../../../errors.ts';
 import { randomToken } from '../../../lib/crypto.ts';
+import { likePattern } from '../../../lib/likePattern.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentQuiz, presentQuizRow } from '../../../presenters/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -38,9 +39,6 @@ const sortColumns = {
   plays: quizzes.completedPlays,
   status: quizzes.status,
 } as const;
-
-/** LIKE wildcards in a search are matched literally. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export function quizRoutes(api: ApiRouter): void {
   api.route({

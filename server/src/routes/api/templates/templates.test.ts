@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeQuizTypes, quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
-
-const quizTypeInfoLine = quizTypeInfo.graded_quiz.description;
-import { platformAdmins } from '../../../db/schema/index.ts';
+import { activeQuizTypes, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
@@ -60,32 +57,5 @@ describe('the template catalogue', () => {
       expect(response.status, id).toBe(404);
       expect(response.body.error.message).toBe(quizMessages.templateInvalid);
     }
-  });
-});
-
-describe('POST /api/v1/templates', () => {
-  it('is for admins: 404 for owners, 400 for empty or unpublishable ids, 201 adds to the catalogue', async () => {
-    const owner = await createOwner(server);
-    const quiz = await createGradedQuiz(owner.client, { title: 'Admin pick', questions: 2 });
-    expect((await owner.client.post('/api/v1/templates', { quizIds: quiz.id })).status).toBe(404);
-
-    await server.services.database.db.insert(platformAdmins).values({ userId: owner.user.id });
-    const empty = await owner.client.post('/api/v1/templates', { quizIds: ' ' });
-    expect(empty.body.error).toEqual({ code: 'validation', message: quizMessages.templateIdsEmpty, field: 'quizIds' });
-    const untitled = (await owner.client.post('/api/v1/quizzes', { quizType: 'graded_quiz' })).body.data;
-    const broken = await owner.client.post('/api/v1/templates', { quizIds: untitled.id });
-    expect(broken.status).toBe(400);
-    expect(broken.body.error.message).toContain(quizMessages.titleEmpty);
-    const foreign = await createGradedQuiz((await createOwner(server)).client, { questions: 1 });
-    expect((await owner.client.post('/api/v1/templates', { quizIds: foreign.id })).status).toBe(404);
-
-    const created = await owner.client.post('/api/v1/templates', { quizIds: `${quiz.id}; ${quiz.id};` });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ message: quizMessages.templateCreated, count: 1 });
-    const cards = (await owner.client.get('/api/v1/templates?quizType=graded_quiz')).body.data;
-    const added = cards.find((card: { title: string }) => card.title === 'Admin pick');
-    expect(added.description).toBe(quizTypeInfoLine);
-    // The template copy is not one of the admin's quizzes.
-    expect((await owner.client.get('/api/v1/quizzes')).body.data.total).toBe(2);
   });
 });

@@ -1,13 +1,12 @@
 import { Page } from '@shopify/polaris';
 import { activeQuizTypes, quizTypeInfo, type ActiveQuizType } from '@quizlead/shared/quizzes.ts';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { sessionUserAtom } from '../../session.ts';
-import { CreateTemplateModal } from './CreateTemplateModal.tsx';
 import { QuizTypeStep } from './QuizTypeStep.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
 import { adminUrl } from '../../urls.ts';
+import { adminSectionUrl } from '../admin/areaUrls.ts';
 
 const title = 'Templates';
 
@@ -25,40 +24,21 @@ export function Templates() {
   const [params] = useSearchParams();
   const type = chosenType(params);
   const user = useAtomValue(sessionUserAtom);
-  const isAdmin = user?.platformAdmin === true;
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState(0);
+  // Platform administrators keep the catalogue in the admin area.
+  const secondaryActions = user?.platformAdmin ? [{ content: 'Manage templates', url: adminSectionUrl('templates') }] : undefined;
 
-  const secondaryActions = isAdmin ? [{ content: 'Create Template', onAction: () => setCreating(true) }] : undefined;
-
-  return (
-    <>
-      {type ? (
-        <Page
-          title={`${quizTypeInfo[type].label} templates`}
-          subtitle="Step 2 of 2: start from a template or from a blank quiz."
-          backAction={{ content: 'Quiz types', url: adminUrl('Templates') }}
-          secondaryActions={secondaryActions}
-        >
-          <TemplateStep key={`${type}#${created}`} type={type} />
-        </Page>
-      ) : (
-        <Page
-          title={title}
-          subtitle="Step 1 of 2: choose the kind of quiz you want to build."
-          secondaryActions={secondaryActions}
-        >
-          <QuizTypeStep />
-        </Page>
-      )}
-      <CreateTemplateModal
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => {
-          setCreating(false);
-          setCreated((n) => n + 1);
-        }}
-      />
-    </>
+  return type ? (
+    <Page
+      title={`${quizTypeInfo[type].label} templates`}
+      subtitle="Step 2 of 2: start from a template or from a blank quiz."
+      backAction={{ content: 'Quiz types', url: adminUrl('Templates') }}
+      secondaryActions={secondaryActions}
+    >
+      <TemplateStep key={type} type={type} />
+    </Page>
+  ) : (
+    <Page title={title} subtitle="Step 1 of 2: choose the kind of quiz you want to build." secondaryActions={secondaryActions}>
+      <QuizTypeStep />
+    </Page>
   );
 }
