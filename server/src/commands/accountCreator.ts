@@ -8,12 +8,19 @@ import { accounts, users } from '../db/schema/index.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { tokenGuessRecorder, tokenSpender } from './authTokens.ts';
+import { attributeSignup } from './referralAttributor.ts';
 
-type SignupInput = Required<Omit<TSignupRequest, 'companyName' | 'companyUrl'>> & { companyName: string; companyUrl: string };
+type SignupInput = Required<Omit<TSignupRequest, 'companyName' | 'companyUrl' | 'ref'>> & {
+  companyName: string;
+  companyUrl: string;
+  /** The referral link's code, if the visitor came through one. */
+  ref?: string | undefined;
+};
 
 /**
- * Creates a standalone account and its first user once the emailed token checks out.
- * The token is spent in the same transaction as the account, so a failure leaves it usable.
+ * Creates a standalone account and its first user once the emailed token checks out, credited to
+ * whoever referred it. The token is spent in the same transaction as the account, so a failure leaves
+ * it usable.
  */
 export async function accountCreator(props: { database: Db; services: Services; input: SignupInput }) {
   const { database, services, input } = props;
@@ -46,6 +53,7 @@ export async function accountCreator(props: { database: Db; services: Services; 
       passwordHash,
       verifiedAt: new Date(),
     });
+    await attributeSignup(tx, { accountId: account!.id, email: input.email, ref: input.ref });
     return { account: account!, user };
   });
   if (!created) {

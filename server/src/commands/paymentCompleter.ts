@@ -10,11 +10,14 @@ import { planEndingReminderTask } from '../jobs/tasks/PlanEndingReminderTask.ts'
 import { sendInvoiceTask } from '../jobs/tasks/SendInvoiceTask.ts';
 import { syncAccountModeTask } from '../jobs/tasks/SyncAccountModeTask.ts';
 import { periodEnd } from '../lib/pricing.ts';
+import { affiliateCommissionRecorder } from './affiliateCommissions.ts';
 
 export interface CompletionDeps {
   queue: Pick<JobQueue, 'enqueue'>;
   /** INVOICE_SELLER: the seller's name and address lines, separated by "|". */
   invoiceSeller: string;
+  /** AFFILIATE_COMMISSION_PERCENT: the referrer's share of a referred account's payment. */
+  affiliateCommissionPercent: number;
 }
 
 export interface Completion {
@@ -30,8 +33,8 @@ const dayMs = 86_400_000;
  * exactly once whoever gets here first, the owner's browser or a PayPal webhook: the payment turns
  * completed, a paid period starts (after the current one for a renewal; an upgrade ends the period it
  * replaces), the next invoice number is issued with the parties as they are today, the account turns
- * paid, and the invoice email, the reminders and the period's end are queued. Undefined when the
- * payment was already completed (or refunded).
+ * paid, the referrer (if any) earns its commission, and the invoice email, the reminders and the
+ * period's end are queued. Undefined when the payment was already completed (or refunded).
  */
 export async function paymentCompleter(
   tx: Db,
@@ -89,6 +92,7 @@ export async function paymentCompleter(
     })
     .returning({ id: invoices.id });
 
+  await affiliateCommissionRecorder(tx, payment, deps.affiliateCommissionPercent);
   const modeChanged = (await syncAccountMode(tx, payment.accountId, now)) !== undefined;
   await deps.queue.enqueue(tx, sendInvoiceTask, { invoiceId: invoice!.id });
   await deps.queue.enqueue(tx, syncAccountModeTask, { accountId: payment.accountId }, { startAfter: endsAt });
@@ -136,6 +140,7 @@ async function discountCodeOf(db: Db, discountCodeId: string): Promise<string | 
 export const completionDeps = (services: Pick<Services, 'queue' | 'env'>): CompletionDeps => ({
   queue: services.queue,
   invoiceSeller: services.env.INVOICE_SELLER,
+  affiliateCommissionPercent: services.env.AFFILIATE_COMMISSION_PERCENT,
 });
 
 /** Completes a payment in its own transaction, then drops the account's cached quizzes if its branding changed. */

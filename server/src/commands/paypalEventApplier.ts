@@ -4,11 +4,11 @@ import { billingMessages } from '@quizlead/shared/billing.ts';
 import type { Db } from '../db/client.ts';
 import { syncAccountMode, type PaymentRow } from '../db/queries/billing.ts';
 import { invoices, paidPeriods, payments, paypalWebhookEvents } from '../db/schema/index.ts';
-import type { JobQueue } from '../jobs/queue.ts';
 import { capturePaymentTask } from '../jobs/tasks/CapturePaymentTask.ts';
 import { moneyValue } from '../lib/pricing.ts';
 import { failPayment } from './paymentCapturer.ts';
-import { paymentCompleter } from './paymentCompleter.ts';
+import { type CompletionDeps, paymentCompleter } from './paymentCompleter.ts';
+import { affiliateCommissionReverser } from './affiliateCommissions.ts';
 
 const ZMoney = z.object({ currency_code: z.string().max(3), value: z.string().max(32) });
 const ZIds = {
@@ -51,10 +51,8 @@ export type PayPalEvent = {
   [T in PayPalEventType]: { id: string; type: T; resource: z.infer<(typeof paypalEventResources)[T]> };
 }[PayPalEventType];
 
-export interface EventApplierDeps {
-  queue: Pick<JobQueue, 'enqueue'>;
-  invoiceSeller: string;
-}
+/** What completing a payment needs (a completed capture completes it). */
+export type EventApplierDeps = CompletionDeps;
 
 /**
  * Applies one verified PayPal webhook event in the caller's transaction, once per event id (a
@@ -106,10 +104,14 @@ export async function paypalEventApplier(tx: Db, deps: EventApplierDeps, event: 
   }
 }
 
-/** A full refund: the payment and its invoice are marked refunded and the period it bought ends now. */
+/**
+ * A full refund: the payment and its invoice are marked refunded, the period it bought ends now and the
+ * referrer's commission on it is reversed.
+ */
 async function paymentRefunder(tx: Db, payment: PaymentRow, now = new Date()): Promise<boolean> {
   await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
   await tx.update(invoices).set({ status: 'refunded' }).where(eq(invoices.paymentId, payment.id));
+  await affiliateCommissionReverser(tx, payment.id);
   if (payment.paidPeriodId)
     await tx
       .update(paidPeriods)

@@ -3,6 +3,7 @@ import { accountModes, userTypes } from '../constants.ts';
 import { type Ability, accountRoles, allAbilities } from '../permissions.ts';
 import { limits, messages } from '../validations.ts';
 import { ZCompanyUrl, ZEmail, ZNewPassword } from './common.ts';
+import { ZReferralCode } from './referrals.ts';
 
 export const ZFullName = z
   .string({ error: messages.auth.fullNameEmpty })
@@ -35,6 +36,8 @@ export const ZSignupRequest = z.object({
     .trim()
     .min(1, messages.auth.tokenRequired)
     .max(64, messages.auth.tokenInvalid),
+  /** The referral (affiliate) code of the link the visitor signed up through. */
+  ref: ZReferralCode,
 });
 export type TSignupRequest = z.input<typeof ZSignupRequest>;
 

@@ -323,7 +323,6 @@ export const ZIntegrations = z.object({
   notifications: ZNotificationSetting,
   webhooks: z.array(ZWebhookEndpoint),
   shopifyCustomers: z.object({ available: z.boolean(), enabled: z.boolean() }),
-  affiliate: z.object({ code: z.string(), url: z.string() }),
 });
 export type TIntegrations = z.infer<typeof ZIntegrations>;
 

@@ -2,15 +2,17 @@ import { Banner, BlockStack, Link, Text } from '@shopify/polaris';
 import { StepProgress } from '@quizlead/web/admin/components/StepProgress.tsx';
 import { ZCompanyUrl } from '@quizlead/shared/schemas/common.ts';
 import { ZSignupRequest } from '@quizlead/shared/schemas/auth.ts';
+import { ZReferralCode } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { fieldErrors } from '@quizlead/web/admin/forms.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { requestSignupToken, signUp } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AccountStep, PersonalStep, VerificationStep } from './signupSteps.tsx';
+import { SocialSignInButtons } from './SocialSignInButtons.tsx';
 import type { Busy, SignupValues, StepProps } from './signupSteps.tsx';
 
 const steps = ['Account Details', 'Personal Details', 'Verification'] as const;
@@ -28,6 +30,9 @@ const initialValues: SignupValues = {
 /** The three-step sign-up wizard; the emailed token is requested when step 1 is left. */
 export function Signup() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // The referral link's code (/Signup?ref=…), read once: it goes with the account whatever the steps do.
+  const [ref] = useState(() => ZReferralCode.parse(searchParams.get('ref') ?? undefined));
   const [step, setStep] = useState(0);
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -91,7 +96,7 @@ export function Signup() {
 
   function createAccount() {
     const company = companySkipped ? { companyName: '', companyUrl: '' } : {};
-    const parsed = ZSignupRequest.safeParse({ ...values, ...company });
+    const parsed = ZSignupRequest.safeParse({ ...values, ...company, ref });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
       if (found.token) return setErrors(found);
@@ -127,6 +132,7 @@ export function Signup() {
         </Banner>
       ) : null}
       {step === 0 ? <AccountStep {...stepProps} onContinue={continueFromAccount} /> : null}
+      {step === 0 ? <SocialSignInButtons intent="signup" /> : null}
       {step === 1 ? (
         <PersonalStep
           {...stepProps}

@@ -4,6 +4,7 @@ import {
   ChatIcon,
   EmailIcon,
   ExitIcon,
+  PersonAddIcon,
   PersonIcon,
   PlusIcon,
   QuestionCircleIcon,
@@ -69,6 +70,7 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
         {
           items: [
             { content: 'Profile Setting', icon: PersonIcon, url: adminUrl('Account') },
+            { content: 'Refer Friend', icon: PersonAddIcon, url: adminUrl('refer-friend') },
             { content: 'Sign out', icon: ExitIcon, onAction: () => void leave() },
           ],
         },

@@ -5,7 +5,6 @@ import { accounts, destinations } from '../../../db/schema/index.ts';
 import { crmProviders } from '../../../integrations/crm/providers.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
-import { affiliateCodeFor } from './integrations.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,7 +54,7 @@ describe('GET /api/v1/settings/integrations', () => {
     expect((await server.client().get('/api/v1/settings/integrations')).status).toBe(401);
   });
 
-  it('answers the defaults of a new account, the providers and a lasting affiliate code', async () => {
+  it('answers the defaults of a new account and the providers', async () => {
     const { client, email } = await createOwner(server);
     const response = await client.get('/api/v1/settings/integrations');
     expect(response.status).toBe(200);
@@ -82,14 +81,6 @@ describe('GET /api/v1/settings/integrations', () => {
         { name: 'campaignid', label: 'List id', type: 'text', required: false, help: expect.any(String) },
       ],
     });
-    expect(data.affiliate.code).toMatch(/^[A-Za-z0-9]{8}$/);
-    expect(data.affiliate.url).toBe(`${server.env.APP_URL}/Signup?ref=${data.affiliate.code}`);
-
-    const again = await client.get('/api/v1/settings/integrations');
-    expect(again.body.data.affiliate).toEqual(data.affiliate);
-    const other = await createOwner(server);
-    const theirs = (await other.client.get('/api/v1/settings/integrations')).body.data.affiliate.code;
-    expect(theirs).not.toBe(data.affiliate.code);
   });
 
   it('shows only the account’s own destinations', async () => {
@@ -138,16 +129,5 @@ describe('PUT /api/v1/settings/shopify-customers', () => {
     await shop.client.put('/api/v1/settings/shopify-customers', { enabled: false });
     const rows = await db().select().from(destinations).where(eq(destinations.accountId, shop.account.id));
     expect(rows.map((row) => [row.kind, row.enabled])).toEqual([['shopify_customers', false]]);
-  });
-});
-
-describe('affiliateCodeFor', () => {
-  it('tries again when a code is another account’s', async () => {
-    const first = await createOwner(server);
-    const second = await createOwner(server);
-    expect(await affiliateCodeFor(db(), first.account.id, () => 'Taken123')).toBe('Taken123');
-    const codes = ['Taken123', 'Fresh456'];
-    expect(await affiliateCodeFor(db(), second.account.id, () => codes.shift()!)).toBe('Fresh456');
-    expect(await affiliateCodeFor(db(), second.account.id, () => 'Unused00')).toBe('Fresh456');
   });
 });

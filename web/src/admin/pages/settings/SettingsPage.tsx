@@ -103,7 +103,7 @@ export function SettingsPage() {
         ) : null}
         {seesAffiliate ? (
           <CollapsiblePanel id="affiliate-url" title="Affiliate url" description="Invite others with your own link.">
-            <AffiliatePanel affiliate={data.affiliate} />
+            <AffiliatePanel />
           </CollapsiblePanel>
         ) : null}
       </BlockStack>

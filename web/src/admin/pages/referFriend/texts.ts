@@ -1,0 +1,27 @@
+/** The Refer Friend screen's own words; the spec's messages (sent, refusals, empty lists) are in shared/src/schemas/referrals.ts. */
+export const referTexts = {
+  title: 'Refer Friend',
+  subtitle: 'Invite a friend by email. Everyone who signs up through your invitation or your link is listed below.',
+  formTitle: 'Invite a friend',
+  friendName: "Friend's name",
+  friendEmail: "Friend's email",
+  send: 'Send',
+  linkTitle: 'Your referral link',
+  linkLabel: 'Referral link',
+  linkHelp: 'Share it anywhere: people who sign up through it are credited to you.',
+  invitationsTitle: 'Invitations',
+  signupsTitle: 'Sign-ups',
+  loading: 'Loading your referrals…',
+  invitationResource: { singular: 'invitation', plural: 'invitations' },
+  signupResource: { singular: 'sign-up', plural: 'sign-ups' },
+  columns: {
+    name: 'Name',
+    email: 'Email',
+    sent: 'Sent',
+    status: 'Status',
+    account: 'Account',
+    signedUp: 'Signed up',
+    source: 'Through',
+    plan: 'Plan',
+  },
+} as const;
