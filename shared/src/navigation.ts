@@ -22,6 +22,8 @@ export interface Screen {
   embeddedTour?: ScreenTourText;
   /** The only shell that has this screen (standalone payments; Shopify's plan page); else both. */
   shell?: AdminShell;
+  /** Listed for platform administrators only (the server answers 404 to anyone else). */
+  platformAdminOnly?: boolean;
 }
 
 /** Every screen of the spec's menu, by its path under /app ('' is the dashboard), in menu order. */
@@ -77,6 +79,8 @@ export const screens = {
     },
   },
   Tutorials: { label: 'Tutorials' },
+  /** The platform administrators' area: accounts, plans, templates, failures, messages, audit log. */
+  Admin: { label: 'Admin', shell: 'standalone', platformAdminOnly: true },
 } as const satisfies Record<string, Screen>;
 
 export type ScreenPath = keyof typeof screens;
@@ -95,6 +99,7 @@ const builtScreens: readonly ScreenPath[] = [
   'Account',
   'Settings',
   'Tutorials',
+  'Admin',
 ];
 
 export interface NavigationEntry extends Screen {
@@ -106,9 +111,17 @@ export const navigation: readonly NavigationEntry[] = (Object.keys(screens) as S
   .filter((path) => builtScreens.includes(path))
   .map((path) => ({ path, ...screens[path] }));
 
-/** A shell's menu: the built screens it has (the embedded app has Shopify's plan, not the standalone payments). */
-export function navigationFor(shell: AdminShell): readonly NavigationEntry[] {
-  return navigation.filter((entry) => !entry.shell || entry.shell === shell);
+/**
+ * A shell's menu: the built screens it has (the embedded app has Shopify's plan, not the standalone
+ * payments), the admin area only for platform administrators.
+ */
+export function navigationFor(
+  shell: AdminShell,
+  viewer: { platformAdmin: boolean } = { platformAdmin: false },
+): readonly NavigationEntry[] {
+  return navigation.filter(
+    (entry) => (!entry.shell || entry.shell === shell) && (!entry.platformAdminOnly || viewer.platformAdmin),
+  );
 }
 
 export function screenExists(path: ScreenPath): boolean {
@@ -116,7 +129,7 @@ export function screenExists(path: ScreenPath): boolean {
 }
 
 /** Screens reached from the top bar's menus, not the side navigation: nothing is marked there for them. */
-const topBarScreens: readonly string[] = ['contactus'];
+const topBarScreens: readonly string[] = ['contactus', 'refer-friend'];
 
 /**
  * The menu entry of a location: the first URL segment after the shell's base path (/app standalone),

@@ -61,7 +61,11 @@ export function AppShell() {
       <Frame
         logo={logo}
         topBar={<ShellTopBar user={user} onNavigationToggle={toggleNavigation} />}
-        navigation={navCollapsed ? undefined : <ShellNavigation pathname={pathname} onDismiss={closeMobileNav} />}
+        navigation={
+          navCollapsed ? undefined : (
+            <ShellNavigation pathname={pathname} platformAdmin={user.platformAdmin} onDismiss={closeMobileNav} />
+          )
+        }
         showMobileNavigation={mobileNavOpen}
         onNavigationDismiss={closeMobileNav}
       >

@@ -3,16 +3,18 @@ import { navigationItems, navigationUrl, selectedPath } from '@quizlead/web/admi
 
 interface Props {
   pathname: string;
+  /** Platform administrators also see the admin area. */
+  platformAdmin: boolean;
   /** Closes the navigation after a choice on phones. */
   onDismiss(): void;
 }
 
-export function ShellNavigation({ pathname, onDismiss }: Props) {
+export function ShellNavigation({ pathname, platformAdmin, onDismiss }: Props) {
   const selected = selectedPath(pathname);
   return (
     <Navigation location={pathname} onDismiss={onDismiss}>
       <Navigation.Section
-        items={navigationItems().map((item) => ({
+        items={navigationItems({ platformAdmin }).map((item) => ({
           label: item.label,
           url: navigationUrl(item.path),
           icon: item.icon,

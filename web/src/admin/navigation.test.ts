@@ -22,6 +22,11 @@ describe('selectedPath', () => {
     // Contact Us comes from the help menu: no side-navigation entry is marked.
     expect(selectedPath('/shopify/app/Contactus')).toBeNull();
   });
+
+  it('marks nothing for Refer Friend, which the profile menu opens', () => {
+    expect(selectedPath('/app/refer-friend')).toBeNull();
+    expect(selectedPath('/app/Refer-Friend')).toBeNull();
+  });
 });
 
 describe('navigationItems', () => {
@@ -41,6 +46,20 @@ describe('navigationItems', () => {
       'Tutorials',
     ]);
     expect(navigationUrl('Quizzes')).toBe('/app/Quizzes');
+  });
+
+  it('lists the admin area for platform administrators only, and marks it on every page under it', () => {
+    expect(navigationItems().map((item) => item.path)).not.toContain('Admin');
+    expect(navigationItems({ platformAdmin: false }).map((item) => item.path)).not.toContain('Admin');
+    expect(
+      navigationItems({ platformAdmin: true })
+        .map((item) => item.path)
+        .at(-1),
+    ).toBe('Admin');
+    expect(navigationUrl('Admin')).toBe('/app/Admin');
+    expect(selectedPath('/app/admin/accounts/abc')).toBe('Admin');
+    setShell('embedded');
+    expect(navigationItems({ platformAdmin: true }).map((item) => item.path)).not.toContain('Admin');
   });
 
   it('gives the embedded app Shopify’s plan and no standalone payments, with its own account tour text', () => {

@@ -10,6 +10,7 @@ import {
   PlayCircleIcon,
   ReceiptIcon,
   SettingsIcon,
+  ShieldPersonIcon,
   TargetIcon,
   ThemeTemplateIcon,
 } from '@shopify/polaris-icons';
@@ -35,16 +36,20 @@ const icons: Record<ScreenPath, IconSource> = {
   Account: PersonIcon,
   Settings: SettingsIcon,
   Tutorials: PlayCircleIcon,
+  Admin: ShieldPersonIcon,
 };
 
 export interface NavigationItem extends NavigationEntry {
   icon: IconSource;
 }
 
-/** The current shell's menu (shared/src/navigation.ts), each entry with its icon and its tour text there. */
-export function navigationItems(): NavigationItem[] {
+/**
+ * The current shell's menu (shared/src/navigation.ts) as `viewer` may see it, each entry with its icon
+ * and its tour text there.
+ */
+export function navigationItems(viewer?: { platformAdmin: boolean }): NavigationItem[] {
   const shell = currentShell();
-  return navigationFor(shell).map((entry) => ({
+  return navigationFor(shell, viewer).map((entry) => ({
     ...entry,
     tour: (shell === 'embedded' && entry.embeddedTour) || entry.tour,
     icon: icons[entry.path],

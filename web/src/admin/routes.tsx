@@ -9,6 +9,8 @@ interface AdminPage {
   load(): Promise<ComponentType>;
   /** The only shell that has this screen; else both. */
   shell?: AdminShell;
+  /** Matches every path under its own too (spec: "Admin (prefix match)"): the page routes them itself. */
+  prefix?: boolean;
 }
 
 /**
@@ -50,12 +52,19 @@ const pages: Record<AdminScreen, AdminPage> = {
   Plans: { load: () => import('./pages/plans/PlansPage.tsx').then((m) => m.PlansPage), shell: 'standalone' },
   Invoices: { load: () => import('./pages/invoices/InvoicesPage.tsx').then((m) => m.InvoicesPage), shell: 'standalone' },
   Contactus: { load: () => import('./pages/contact/ContactPage.tsx').then((m) => m.ContactPage), shell: 'standalone' },
+  'refer-friend': {
+    load: () => import('./pages/referFriend/ReferFriendPage.tsx').then((m) => m.ReferFriendPage),
+    shell: 'standalone',
+  },
+  Admin: { load: () => import('./pages/admin/AdminArea.tsx').then((m) => m.AdminArea), shell: 'standalone', prefix: true },
 };
 
 const screens = Object.keys(pages) as AdminScreen[];
 
 const lazyPages = {} as Record<AdminScreen, ComponentType>;
 for (const screen of screens) lazyPages[screen] = lazy(() => pages[screen].load().then((Page) => ({ default: Page })));
+
+const routePattern = (screen: AdminScreen) => (pages[screen].prefix ? `${adminPaths[screen]}/*` : adminPaths[screen]);
 
 const inShell = (shell: AdminShell) => (screen: AdminScreen) => !pages[screen].shell || pages[screen].shell === shell;
 
@@ -84,7 +93,7 @@ export function adminRoutes(shell: AdminShell): ReactNode[] {
         screen === 'Dashboard' ? (
           <Route key={screen} index element={<ScreenElement key={screen} screen={screen} />} />
         ) : (
-          <Route key={screen} path={adminPaths[screen]} element={<ScreenElement key={screen} screen={screen} />} />
+          <Route key={screen} path={routePattern(screen)} element={<ScreenElement key={screen} screen={screen} />} />
         ),
       ),
     <Route key="*" path="*" element={<Navigate to={adminUrl('Dashboard')} replace />} />,
@@ -99,6 +108,6 @@ export function preloadAdminPage(pathname: string, shell: AdminShell): void {
   const base = adminBasePath();
   const screen = screens
     .filter(inShell(shell))
-    .find((candidate) => matchPath({ path: `${base}/${adminPaths[candidate]}`, caseSensitive: false }, pathname));
+    .find((candidate) => matchPath({ path: `${base}/${routePattern(candidate)}`, caseSensitive: false }, pathname));
   if (screen) void pages[screen].load().catch(() => undefined);
 }

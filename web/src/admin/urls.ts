@@ -41,6 +41,10 @@ export const adminPaths = {
   Invoices: 'Invoices',
   /** Contact Us, from the help menu. */
   Contactus: 'Contactus',
+  /** Refer Friend, from the profile menu. */
+  'refer-friend': 'refer-friend',
+  /** The platform administrators' area; it routes the paths under it itself (pages/admin/areaUrls.ts). */
+  Admin: 'Admin',
 } as const;
 
 export type AdminScreen = keyof typeof adminPaths;

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminMessages, auditActionLabels } from '@quizlead/shared/admin.ts';
+import { deliveryMessages } from '@quizlead/shared/schemas/deliveries.ts';
+import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
+import { deliveries, destinations, events, users } from '../../server/src/db/schema/index.ts';
+import { scoped } from '../../server/src/db/scope.ts';
+import { createMember, createOwner } from '../../server/src/test/factories.ts';
+import { getTestServer } from '../../server/src/test/getTestServer.ts';
+import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
+import { skipDashboardIntro } from './dashboardIntro.ts';
+import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { fitsWidth, noSeriousViolations, screenshot, signedInPage, toast } from './ownerScreens.ts';
+
+let harness: BrowserHarness;
+beforeAll(async () => {
+  harness = await startBrowserHarness(() => getTestServer());
+});
+afterAll(() => harness?.close());
+
+const db = () => harness.server.services.database.db;
+const suffix = randomUUID().slice(0, 6);
+
+/** An account with a unique company name (every factory account is 'Acme'), named as its owner would. */
+async function namedOwner(companyName: string) {
+  const owner = await createOwner(harness.server);
+  const renamed = await owner.client.patch('/api/v1/account/profile', { fullName: 'Olive Owner', companyName });
+  expect(renamed.status).toBe(200);
+  return owner;
+}
+
+/**
+ * A lead that could not be delivered and will not be tried again: a webhook endpoint without a
+ * signing secret, its delivery dead after one attempt (written directly; no job runs it).
+ */
+async function deadDelivery(accountId: string, email: string) {
+  const url = `https://hooks.example.com/admin-${suffix}`;
+  const [destination] = await db().insert(destinations).values({ accountId, kind: 'webhook', url }).returning();
+  const event: TDomainEvent = {
+    type: 'lead.captured',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    accountId,
+    item: { tool: 'quiz', id: randomUUID(), title: 'Spring quiz' },
+    visitor: { email, name: 'Lena Lead', consent: true },
+    result: { score: 2 },
+  };
+  const [stored] = await db()
+    .insert(events)
+    .values({ accountId, type: event.type, payload: event, occurredAt: new Date(event.occurredAt) })
+    .returning();
+  await db().insert(deliveries).values({
+    accountId,
+    eventId: stored!.id,
+    destinationId: destination!.id,
+    destinationKind: 'webhook',
+    tool: 'quiz',
+    eventType: event.type,
+    status: 'dead',
+    attempts: 1,
+    lastError: 'Endpoint answered 500',
+  });
+  return url;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name });
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
+
+async function openSection(page: Page, name: string) {
+  await section(page, name).click();
+  await expect.poll(() => heading(page, name).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading…' }).count()).toBe(0);
+}
+
+async function shoot(page: Page, name: string, width: number) {
+  // Not a dialog on its way out.
+  await expect.poll(() => dialog(page).count()).toBe(0);
+  await screenshot(harness, page, `admin-${name}-${width}`);
+  await fitsWidth(page, width);
+}
+
+/** The rows' text in order, on wide screens (the table) and on phones (the cards). */
+const rowTexts = (page: Page) => page.locator('.Polaris-IndexTable__Table tbody tr, .ql-engagement-list__item').allInnerTexts();
+
+it('lets a platform administrator run accounts, plans, codes, templates, failures and messages, each action in the audit log', async () => {
+  const admin = await createOwner(harness.server, { platformAdmin: true });
+  const company = `Zephyr Widgets ${suffix}`;
+  const target = await namedOwner(company);
+  const doomed = `Doomed Works ${suffix}`;
+  await namedOwner(doomed);
+  const [quizA, quizB] = [
+    await createGradedQuiz(target.client, { title: `Alpha ${suffix}`, questions: 2, publish: true }),
+    await createGradedQuiz(target.client, { title: `Beta ${suffix}`, questions: 2, publish: true }),
+  ];
+  const leadEmail = `lead-${suffix}@example.com`;
+  const hookUrl = await deadDelivery(target.account.id, leadEmail);
+  const note = `Please send invoices to accounts-${suffix}@zephyr.example`;
+  expect((await target.client.post('/api/v1/contact-messages', { message: note })).status).toBe(201);
+  // The owner has not confirmed their email (their only user yet); the member they invite has.
+  await db().update(users).set({ verifiedAt: null }).where(scoped(users, target.account.id));
+  const member = await createMember(harness.server, target.account);
+
+  const { page } = await signedInPage(harness, 1280, admin);
+  await skipDashboardIntro(page);
+  await page.goto('/app/');
+
+  // The menu's Admin entry opens the accounts; the search goes into the address.
+  await page.locator('.Polaris-Navigation').getByRole('link', { name: 'Admin' }).click();
+  await page.waitForURL('**/app/Admin/accounts');
+  await expect.poll(() => heading(page, 'Accounts').isVisible()).toBe(true);
+  await page.getByRole('searchbox', { name: 'Search accounts' }).fill(company);
+  await page.waitForURL(/\/app\/Admin\/accounts\?q=Zephyr/);
+  await expect.poll(() => rowTexts(page)).toHaveLength(1);
+  expect((await rowTexts(page))[0]).toContain(target.email);
+  await shoot(page, 'accounts', 1280);
+  await noSeriousViolations(page, 'Admin accounts');
+
+  // The account: verify, disable and enable its member.
+  await page.getByRole('link', { name: `Open ${company}` }).click();
+  await expect.poll(() => heading(page, company).isVisible()).toBe(true);
+  await page.getByRole('button', { name: `Verify ${target.email}` }).click();
+  await expect.poll(() => toast(page, adminMessages.userVerified).isVisible()).toBe(true);
+  await page.getByRole('button', { name: `Disable ${member.email}` }).click();
+  await dialog(page).getByRole('button', { name: 'Disable' }).click();
+  await expect.poll(() => toast(page, adminMessages.userDisabled).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: `Enable ${member.email}` }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: `Enable ${member.email}` }).click();
+  await expect.poll(() => toast(page, adminMessages.userEnabled).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: `Disable ${member.email}` }).isVisible()).toBe(true);
+  const accountUrl = page.url();
+
+  // Plans: a new unlisted plan (the owners' Plans page stays as it is), then a new price for it.
+  const planName = `Agency ${suffix}`;
+  await openSection(page, 'Plans');
+  await page.getByRole('button', { name: 'Add plan' }).first().click();
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dialog(page).getByText('Plan name cannot be empty.').isVisible()).toBe(true);
+  await dialog(page).getByLabel('Name').fill(planName);
+  await dialog(page).getByLabel('Monthly price').fill('7');
+  await dialog(page).getByLabel('Position').fill('900');
+  await dialog(page).getByLabel('Listed on the Plans page').uncheck();
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => toast(page, 'The plan is added.').isVisible()).toBe(true);
+  await page.getByRole('button', { name: `Edit plan ${planName}` }).click();
+  await expect.poll(() => dialog(page).getByLabel('Monthly price').inputValue()).toBe('7');
+  await dialog(page).getByLabel('Monthly price').fill('8.50');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => toast(page, 'The plan is saved.').isVisible()).toBe(true);
+  await expect.poll(async () => (await rowTexts(page)).find((row) => row.includes(planName))).toContain('$8.50');
+  await shoot(page, 'plans', 1280);
+  await noSeriousViolations(page, 'Admin plans');
+
+  // Back on the account: grant that plan, then read the account's own history.
+  await page.goto(accountUrl);
+  await page.getByRole('button', { name: 'Grant plan' }).click();
+  await dialog(page)
+    .getByLabel('Plan', { exact: true })
+    .selectOption({ label: `${planName} (unlisted)` });
+  await dialog(page).getByLabel('Ends on').fill('2099-12-31');
+  await screenshot(harness, page, 'admin-grant-plan-1280');
+  await dialog(page).getByRole('button', { name: 'Grant' }).click();
+  await expect.poll(() => toast(page, adminMessages.planGranted).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(new RegExp(`${planName}, .* – 31 Dec 2099`)).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(`Granted by ${admin.email}`).isVisible()).toBe(true);
+  await shoot(page, 'account', 1280);
+  await noSeriousViolations(page, 'Admin account');
+  await page.getByRole('link', { name: 'See this account in the audit log' }).click();
+  await expect.poll(() => page.getByText(auditActionLabels['account.plan_grant']).first().isVisible()).toBe(true);
+
+  // Another account, deleted once its name is typed exactly.
+  await openSection(page, 'Accounts');
+  await page.getByRole('searchbox', { name: 'Search accounts' }).fill(doomed);
+  await page.getByRole('link', { name: `Open ${doomed}` }).click();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const confirmDelete = dialog(page).getByRole('button', { name: 'Delete' });
+  expect(await confirmDelete.isDisabled()).toBe(true);
+  await dialog(page).getByLabel('Company name or account id').fill(doomed.toLowerCase());
+  expect(await confirmDelete.isDisabled()).toBe(true);
+  await dialog(page).getByLabel('Company name or account id').fill(doomed);
+  await screenshot(harness, page, 'admin-delete-account-1280');
+  await confirmDelete.click();
+  await expect.poll(() => toast(page, adminMessages.accountDeleted).isVisible()).toBe(true);
+  await page.waitForURL(/\/app\/Admin\/accounts$/);
+
+  // Discount codes: added, refused twice (the server names the field), retired.
+  const code = `ADMIN-${suffix.toUpperCase()}`;
+  await openSection(page, 'Discount codes');
+  for (const attempt of [1, 2]) {
+    await page.getByRole('button', { name: 'Add discount code' }).first().click();
+    await dialog(page).getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+    await dialog(page).getByLabel('Percent off').fill('15');
+    await dialog(page).getByRole('button', { name: 'Add code' }).click();
+    if (attempt === 1) await expect.poll(() => toast(page, `${code} is added.`).isVisible()).toBe(true);
+  }
+  await expect.poll(() => dialog(page).getByText('This discount code already exists.').isVisible()).toBe(true);
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Retire ${code}` }).click();
+  await dialog(page).getByRole('button', { name: 'Retire' }).click();
+  await expect.poll(() => toast(page, `${code} is retired.`).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: `Restore ${code}` }).isVisible()).toBe(true);
+  await shoot(page, 'discount-codes', 1280);
+  await noSeriousViolations(page, 'Admin discount codes');
+
+  // Templates: added from a link and an id, Beta moved above Alpha, then both retired.
+  await openSection(page, 'Templates');
+  const addTemplate = async (text: string) => {
+    await page.getByRole('button', { name: 'Add template' }).first().click();
+    await dialog(page).getByLabel('Quiz id or link').fill(text);
+    await dialog(page).getByRole('button', { name: 'Add template' }).click();
+  };
+  await addTemplate('not a quiz');
+  await expect.poll(() => dialog(page).getByText(adminMessages.quizNotFound).isVisible()).toBe(true);
+  await dialog(page).getByLabel('Quiz id or link').fill(`${harness.server.url}/app/Quiz/Edit/${quizA.id}`);
+  await dialog(page).getByRole('button', { name: 'Add template' }).click();
+  await expect.poll(() => toast(page, adminMessages.templateAdded).isVisible()).toBe(true);
+  await addTemplate(quizB.id);
+  await expect.poll(() => rowTexts(page).then((rows) => rows.some((row) => row.includes(quizB.title)))).toBe(true);
+  const order = async () => {
+    const rows = await rowTexts(page);
+    return [rows.findIndex((row) => row.includes(quizA.title)), rows.findIndex((row) => row.includes(quizB.title))];
+  };
+  const [alphaBefore, betaBefore] = await order();
+  expect(betaBefore).toBe(alphaBefore! + 1);
+  await page.getByRole('button', { name: `Move ${quizB.title} up` }).click();
+  await expect.poll(() => toast(page, adminMessages.templateOrderSaved).isVisible()).toBe(true);
+  await expect.poll(order).toEqual([alphaBefore! + 1, alphaBefore]);
+  // The moved row's button keeps the keyboard's focus.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${quizB.title} up`);
+  for (const title of [quizB.title, quizA.title]) {
+    await page.getByRole('button', { name: `Retire ${title}` }).click();
+    await dialog(page).getByRole('button', { name: 'Retire' }).click();
+    await expect.poll(() => page.getByRole('button', { name: `Restore ${title}` }).isVisible()).toBe(true);
+  }
+  await shoot(page, 'templates', 1280);
+  await noSeriousViolations(page, 'Admin templates');
+
+  // Delivery failures across accounts: replay this account's.
+  await openSection(page, 'Delivery failures');
+  const replay = page.getByRole('button', { name: `Replay the delivery of ${leadEmail} to ${hookUrl}` });
+  await expect.poll(() => replay.isVisible()).toBe(true);
+  await shoot(page, 'deliveries', 1280);
+  await noSeriousViolations(page, 'Admin delivery failures');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.locator('.ql-engagement-list__item', { hasText: leadEmail }).isVisible()).toBe(true);
+  await shoot(page, 'deliveries', 375);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await replay.click();
+  await expect.poll(() => toast(page, deliveryMessages.replayed).isVisible()).toBe(true);
+  // Queued again, it is no longer a failure.
+  await expect.poll(() => replay.count()).toBe(0);
+
+  // A failed load says so and tries again on request.
+  const messagesApi = '**/api/v1/admin/contact-messages*';
+  await page.route(messagesApi, (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'The database is resting.' } } }),
+  );
+  await openSection(page, 'Contact messages');
+  await expect.poll(() => page.getByText('The database is resting.').isVisible()).toBe(true);
+  await page.unroute(messagesApi);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => page.getByText(note).isVisible()).toBe(true);
+  await shoot(page, 'contact-messages', 1280);
+  await noSeriousViolations(page, 'Admin contact messages');
+
+  // The audit log has each of these, newest first; a plan change opens onto its old and new price.
+  await openSection(page, 'Audit log');
+  const logged = (await page.locator('.Polaris-IndexTable__Table tbody tr').allInnerTexts()).join('\n');
+  for (const action of [
+    'delivery.replay',
+    'template.retire',
+    'template_catalogue.reorder',
+    'template.add',
+    'discount_code.retire',
+    'discount_code.create',
+    'account.delete',
+    'account.plan_grant',
+    'plan.update',
+    'plan.create',
+    'user.enable',
+    'user.disable',
+    'user.verify',
+  ] as const) {
+    expect(logged).toContain(auditActionLabels[action]);
+  }
+  const planChange = page.locator('tr', { hasText: auditActionLabels['plan.update'] }).first();
+  await planChange.getByRole('button', { name: /Show \d+ changes?/ }).click();
+  const changes = page.getByRole('table', { name: /Changes: Changed a plan/ });
+  await expect.poll(() => changes.locator('tr', { hasText: 'monthlyPriceCents' }).innerText()).toMatch(/700\s+850/);
+  await shoot(page, 'audit-log', 1280);
+  await noSeriousViolations(page, 'Admin audit log');
+
+  // Phones: every screen fits 375 px, its tables as cards.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [path, name] of [
+    ['accounts', 'accounts'],
+    ['plans', 'plans'],
+    ['discount-codes', 'discount-codes'],
+    ['templates', 'templates'],
+    ['contact-messages', 'contact-messages'],
+    ['audit-log', 'audit-log'],
+  ] as const) {
+    await page.goto(`/app/Admin/${path}`);
+    await expect.poll(() => page.locator('.ql-engagement-list__item').count()).toBeGreaterThan(0);
+    if (path === 'audit-log') {
+      const card = page.locator('.ql-engagement-list__item', { hasText: auditActionLabels['plan.update'] }).first();
+      await card.getByRole('button', { name: /Show \d+ changes?/ }).click();
+      await expect.poll(() => card.getByRole('table').isVisible()).toBe(true);
+    }
+    await shoot(page, name, 375);
+  }
+  await page.goto(accountUrl);
+  await expect.poll(() => page.getByText(member.email).first().isVisible()).toBe(true);
+  await shoot(page, 'account', 375);
+});
+
+it('shows an owner who is not an administrator no Admin entry, and the dashboard at /app/Admin', async () => {
+  const { page } = await signedInPage(harness, 1280);
+  await skipDashboardIntro(page);
+  await page.goto('/app/');
+  await expect.poll(() => page.locator('.Polaris-Navigation').getByRole('link', { name: 'Tutorials' }).isVisible()).toBe(true);
+  expect(await page.locator('.Polaris-Navigation').getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  await page.goto('/app/Admin/accounts');
+  await page.waitForURL(/\/app\/$/);
+  await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).first().isVisible()).toBe(true);
+});
