@@ -4,6 +4,8 @@
  * exists (`builtScreens`), and only then does the tour point at it and a tutorial about it show.
  */
 
+import { type Ability, allAbilities } from './permissions.ts';
+
 export interface ScreenTourText {
   title: string;
   body: string;
@@ -24,7 +26,18 @@ export interface Screen {
   shell?: AdminShell;
   /** Listed for platform administrators only (the server answers 404 to anyone else). */
   platformAdminOnly?: boolean;
+  /** Listed only for a role with this ability (the server refuses the screen's data to others). */
+  requires?: Ability;
 }
+
+/** Who looks at the menu: what their role may do, and whether they run the platform. */
+export interface Viewer {
+  platformAdmin: boolean;
+  abilities: readonly Ability[];
+}
+
+/** An account owner who is not a platform administrator: the menu most people see. */
+const ownerViewer: Viewer = { platformAdmin: false, abilities: allAbilities };
 
 /** Every screen of the spec's menu, by its path under /app ('' is the dashboard), in menu order. */
 export const screens = {
@@ -45,6 +58,7 @@ export const screens = {
   Plan: { label: 'Plan', shell: 'embedded' },
   Plans: {
     label: 'Plans',
+    requires: 'billing.read',
     shell: 'standalone',
     tour: {
       title: 'Plans',
@@ -53,6 +67,7 @@ export const screens = {
   },
   Invoices: {
     label: 'Invoices',
+    requires: 'billing.read',
     shell: 'standalone',
     tour: {
       title: 'Invoices',
@@ -112,15 +127,16 @@ export const navigation: readonly NavigationEntry[] = (Object.keys(screens) as S
   .map((path) => ({ path, ...screens[path] }));
 
 /**
- * A shell's menu: the built screens it has (the embedded app has Shopify's plan, not the standalone
- * payments), the admin area only for platform administrators.
+ * A shell's menu as `viewer` may see it: the built screens the shell has (the embedded app has Shopify's
+ * plan, not the standalone payments), those the viewer's role may open, and the admin area only for
+ * platform administrators.
  */
-export function navigationFor(
-  shell: AdminShell,
-  viewer: { platformAdmin: boolean } = { platformAdmin: false },
-): readonly NavigationEntry[] {
+export function navigationFor(shell: AdminShell, viewer: Viewer = ownerViewer): readonly NavigationEntry[] {
   return navigation.filter(
-    (entry) => (!entry.shell || entry.shell === shell) && (!entry.platformAdminOnly || viewer.platformAdmin),
+    (entry) =>
+      (!entry.shell || entry.shell === shell) &&
+      (!entry.platformAdminOnly || viewer.platformAdmin) &&
+      (!entry.requires || viewer.abilities.includes(entry.requires)),
   );
 }
 

@@ -61,11 +61,7 @@ export function AppShell() {
       <Frame
         logo={logo}
         topBar={<ShellTopBar user={user} onNavigationToggle={toggleNavigation} />}
-        navigation={
-          navCollapsed ? undefined : (
-            <ShellNavigation pathname={pathname} platformAdmin={user.platformAdmin} onDismiss={closeMobileNav} />
-          )
-        }
+        navigation={navCollapsed ? undefined : <ShellNavigation pathname={pathname} viewer={user} onDismiss={closeMobileNav} />}
         showMobileNavigation={mobileNavOpen}
         onNavigationDismiss={closeMobileNav}
       >

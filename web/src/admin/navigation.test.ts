@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { abilitiesOf } from '@quizlead/shared/permissions.ts';
 import { navigationItems, navigationUrl, selectedPath } from './navigation.ts';
 import { setShell } from './shell.ts';
 
@@ -50,16 +51,28 @@ describe('navigationItems', () => {
 
   it('lists the admin area for platform administrators only, and marks it on every page under it', () => {
     expect(navigationItems().map((item) => item.path)).not.toContain('Admin');
-    expect(navigationItems({ platformAdmin: false }).map((item) => item.path)).not.toContain('Admin');
+    expect(navigationItems({ platformAdmin: false, abilities: abilitiesOf('owner') }).map((item) => item.path)).not.toContain(
+      'Admin',
+    );
     expect(
-      navigationItems({ platformAdmin: true })
+      navigationItems({ platformAdmin: true, abilities: abilitiesOf('owner') })
         .map((item) => item.path)
         .at(-1),
     ).toBe('Admin');
     expect(navigationUrl('Admin')).toBe('/app/Admin');
     expect(selectedPath('/app/admin/accounts/abc')).toBe('Admin');
     setShell('embedded');
-    expect(navigationItems({ platformAdmin: true }).map((item) => item.path)).not.toContain('Admin');
+    expect(navigationItems({ platformAdmin: true, abilities: abilitiesOf('owner') }).map((item) => item.path)).not.toContain(
+      'Admin',
+    );
+  });
+
+  it('leaves out what the role may not open: members have no plans or invoices', () => {
+    const paths = navigationItems({ platformAdmin: false, abilities: abilitiesOf('member') }).map((item) => item.path);
+    expect(paths).not.toContain('Plans');
+    expect(paths).not.toContain('Invoices');
+    expect(paths).toContain('Quizzes');
+    expect(paths).toContain('Settings');
   });
 
   it('gives the embedded app Shopify’s plan and no standalone payments, with its own account tour text', () => {

@@ -19,6 +19,7 @@ import {
   selectedPath as selectedPathUnder,
   type NavigationEntry,
   type ScreenPath,
+  type Viewer,
 } from '@quizlead/shared/navigation.ts';
 import { adminBasePath, currentShell } from './shell.ts';
 import { adminPath } from './urls.ts';
@@ -47,7 +48,7 @@ export interface NavigationItem extends NavigationEntry {
  * The current shell's menu (shared/src/navigation.ts) as `viewer` may see it, each entry with its icon
  * and its tour text there.
  */
-export function navigationItems(viewer?: { platformAdmin: boolean }): NavigationItem[] {
+export function navigationItems(viewer?: Viewer): NavigationItem[] {
   const shell = currentShell();
   return navigationFor(shell, viewer).map((entry) => ({
     ...entry,

@@ -113,7 +113,8 @@ export function Dashboard() {
 
   const [tutorialUrl, setTutorialUrl] = useState(() => adminUrl('Tutorials'));
   const [touring, setTouring] = useState(false);
-  const tourSteps = useMemo(() => dashboardTourSteps(), []);
+  // The tour visits the menu the user has.
+  const tourSteps = useMemo(() => dashboardTourSteps(user ?? undefined), [user]);
   const tourOffered = useRef(false);
 
   useEffect(() => {

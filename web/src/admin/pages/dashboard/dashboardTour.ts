@@ -1,3 +1,4 @@
+import type { Viewer } from '@quizlead/shared/navigation.ts';
 import type { TourStep } from '../../components/tour/Tour.tsx';
 import { navigationItems, navigationUrl } from '../../navigation.ts';
 
@@ -15,14 +16,14 @@ const statsSelector = `[data-tour="${tourAnchors.stats}"]`;
  * the create-quiz button. A screen's step points at its menu link, or, while the menu is collapsed or
  * behind a phone's hamburger, at a snapshot card linking to it, else shows in the middle.
  */
-export const dashboardTourSteps = (): TourStep[] => [
+export const dashboardTourSteps = (viewer?: Viewer): TourStep[] => [
   {
     id: 'snapshots',
     title: 'Your dashboard at a glance',
     body: 'These snapshots count your quizzes and questions, and how often your quizzes were viewed, played and completed in the chosen dates. Pick other dates and press Filter to compare periods.',
     target: [statsSelector],
   },
-  ...navigationItems().flatMap((item): TourStep[] => {
+  ...navigationItems(viewer).flatMap((item): TourStep[] => {
     if (!item.tour) return [];
     const url = navigationUrl(item.path);
     return [
