@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionCookie } from '@quizlead/shared/constants.ts';
 import { openDatabase } from '../db/client.ts';
-import { accounts, destinations, sessions, users } from '../db/schema/index.ts';
+import { accounts, destinations, sessions } from '../db/schema/index.ts';
+import { userCreator } from './userCreator.ts';
 import { parseEnv } from '../env.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { Secrets } from '../lib/secrets.ts';
@@ -84,16 +85,17 @@ async function prepare(receiverUrl: string) {
     await database.migrate();
     const { db } = database;
     const [account] = await db.insert(accounts).values({ kind: 'standalone', companyName: 'Crash Co' }).returning();
-    const [user] = await db
-      .insert(users)
-      .values({ accountId: account!.id, email: `crash-${randomToken().slice(0, 8)}@example.com`, verifiedAt: new Date() })
-      .returning();
+    const user = await userCreator(db, {
+      accountId: account!.id,
+      email: `crash-${randomToken().slice(0, 8)}@example.com`,
+      verifiedAt: new Date(),
+    });
     const token = randomToken();
     const csrfToken = randomToken();
     await db.insert(sessions).values({
       id: sha256(token),
       accountId: account!.id,
-      userId: user!.id,
+      userId: user.id,
       csrfToken,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
