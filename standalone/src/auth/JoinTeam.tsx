@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Button, Form, FormLayout, Link, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
 import { ZFullName } from '@quizlead/shared/schemas/auth.ts';
 import { ZNewPassword } from '@quizlead/shared/schemas/common.ts';
-import { roleLabels, teamMessages, type TJoinPreview } from '@quizlead/shared/schemas/team.ts';
+import { teamMessages, type TJoinPreview } from '@quizlead/shared/schemas/team.ts';
 import { limits } from '@quizlead/shared/validations.ts';
 import { ApiError, errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
@@ -95,7 +95,7 @@ export function JoinTeam() {
   return (
     <AuthLayout
       title={`Join ${company}`}
-      subtitle={`${preview.inviterName || 'An owner'} invited you as ${roleLabels[preview.role].toLowerCase()}.`}
+      subtitle={`${preview.inviterName || 'An owner'} invited you as ${preview.role === 'owner' ? 'an owner' : 'a member'}.`}
     >
       <Form onSubmit={submit} noValidate implicitSubmit={false}>
         <BlockStack gap="400">
