@@ -48,6 +48,7 @@ export const auditActions = [
   'plan.create',
   'plan.update',
   'discount_code.create',
+  'discount_code.update',
   'discount_code.retire',
   'discount_code.restore',
   'template.add',
@@ -72,6 +73,7 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'plan.create': 'Added a plan',
   'plan.update': 'Changed a plan',
   'discount_code.create': 'Added a discount code',
+  'discount_code.update': 'Changed a discount code',
   'discount_code.retire': 'Retired a discount code',
   'discount_code.restore': 'Restored a discount code',
   'template.add': 'Added a template',
@@ -102,6 +104,10 @@ export const adminMessages = {
   quizNotFound: 'No quiz has this id.',
   alreadyTemplate: 'This quiz is a template already.',
   templateOrder: 'The order must list every template exactly once.',
+  discountCodeTaken: 'This discount code already exists.',
+  discountCodePlanMissing: 'Choose a plan that exists.',
+  /** A used code keeps what owners paid with: its text and value. */
+  discountCodeUsed: 'This code has been used: only its dates and use limits can change. Retire it and add a new one.',
   // Done.
   planGranted: 'The plan is granted.',
   planEnded: 'The paid plan has ended: the account is on the free plan.',

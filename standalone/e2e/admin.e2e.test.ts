@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminMessages, auditActionLabels } from '@quizlead/shared/admin.ts';
 import { deliveryMessages } from '@quizlead/shared/schemas/deliveries.ts';
 import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
-import { deliveries, destinations, events, users } from '../../server/src/db/schema/index.ts';
+import { deliveries, destinations, events, payments, users } from '../../server/src/db/schema/index.ts';
 import { scoped } from '../../server/src/db/scope.ts';
 import { createMember, createOwner } from '../../server/src/test/factories.ts';
 import { getTestServer } from '../../server/src/test/getTestServer.ts';
@@ -185,8 +185,27 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
   await expect.poll(() => toast(page, adminMessages.accountDeleted).isVisible()).toBe(true);
   await page.waitForURL(/\/app\/Admin\/accounts$/);
 
-  // Discount codes: added, refused twice (the server names the field), retired.
+  // Discount codes: added, refused twice (the server names the field), changed, retired.
   const code = `ADMIN-${suffix.toUpperCase()}`;
+  const otherCode = `OTHER-${suffix.toUpperCase()}`;
+  const other = await admin.client.post('/api/v1/admin/discount-codes', { code: otherCode, kind: 'percent', percent: 5 });
+  expect(other.status).toBe(201);
+  // Used once (a completed payment written directly): only its dates and limits stay open to change.
+  await db().insert(payments).values({
+    accountId: target.account.id,
+    planId: 2,
+    period: 'monthly',
+    discountCodeId: other.body.data.id,
+    priceCents: 2000,
+    discountCents: 100,
+    taxRateBasisPoints: 0,
+    taxCents: 0,
+    totalCents: 1900,
+    currency: 'USD',
+    status: 'completed',
+    startsAt: new Date(),
+    completedAt: new Date(),
+  });
   await openSection(page, 'Discount codes');
   for (const attempt of [1, 2]) {
     await page.getByRole('button', { name: 'Add discount code' }).first().click();
@@ -197,6 +216,30 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
   }
   await expect.poll(() => dialog(page).getByText('This discount code already exists.').isVisible()).toBe(true);
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Edit ${code}` }).click();
+  await expect.poll(() => dialog(page).getByRole('heading', { name: 'Edit discount code' }).isVisible()).toBe(true);
+  await expect.poll(() => dialog(page).getByLabel('Percent off').inputValue()).toBe('15');
+  expect(await dialog(page).getByLabel('Code', { exact: true }).inputValue()).toBe(code);
+  await dialog(page).getByLabel('Code', { exact: true }).fill(otherCode);
+  await dialog(page).getByLabel('Percent off').fill('20');
+  await dialog(page).getByLabel('Uses in all').fill('40');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dialog(page).getByText('This discount code already exists.').isVisible()).toBe(true);
+  await dialog(page).getByLabel('Code', { exact: true }).fill(code);
+  await screenshot(harness, page, 'admin-edit-discount-code-1280');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => toast(page, `${code} is saved.`).isVisible()).toBe(true);
+  const codeRow = async () => (await rowTexts(page)).find((row) => row.includes(code)) ?? '';
+  await expect.poll(codeRow).toContain('20%');
+  expect(await codeRow()).toContain('0 of 40');
+  await page.getByRole('button', { name: `Edit ${otherCode}` }).click();
+  await expect.poll(() => dialog(page).getByText(adminMessages.discountCodeUsed).isVisible()).toBe(true);
+  expect(await dialog(page).getByLabel('Percent off').isDisabled()).toBe(true);
+  await dialog(page).getByLabel('Uses per account').fill('3');
+  await screenshot(harness, page, 'admin-edit-used-discount-code-1280');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => toast(page, `${otherCode} is saved.`).isVisible()).toBe(true);
+  await expect.poll(async () => (await rowTexts(page)).find((row) => row.includes(otherCode))).toContain('1 (3 per account)');
   await page.getByRole('button', { name: `Retire ${code}` }).click();
   await dialog(page).getByRole('button', { name: 'Retire' }).click();
   await expect.poll(() => toast(page, `${code} is retired.`).isVisible()).toBe(true);
@@ -224,6 +267,8 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
   };
   const [alphaBefore, betaBefore] = await order();
   expect(betaBefore).toBe(alphaBefore! + 1);
+  // The add dialog has gone: while it closes it still holds the focus, and would take it from the moved row.
+  await expect.poll(() => dialog(page).count()).toBe(0);
   await page.getByRole('button', { name: `Move ${quizB.title} up` }).click();
   await expect.poll(() => toast(page, adminMessages.templateOrderSaved).isVisible()).toBe(true);
   await expect.poll(order).toEqual([alphaBefore! + 1, alphaBefore]);
@@ -249,8 +294,15 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
   await page.setViewportSize({ width: 1280, height: 800 });
   await replay.click();
   await expect.poll(() => toast(page, deliveryMessages.replayed).isVisible()).toBe(true);
-  // Queued again, it is no longer a failure.
-  await expect.poll(() => replay.count()).toBe(0);
+  // Queued again: no longer dead. (Its endpoint cannot be reached, so the new attempt may fail again at once
+  // and the row come back as a failure that will be retried.)
+  await expect
+    .poll(
+      async () =>
+        (await db().select({ status: deliveries.status }).from(deliveries).where(scoped(deliveries, target.account.id)))[0]
+          ?.status,
+    )
+    .not.toBe('dead');
 
   // A failed load says so and tries again on request.
   const messagesApi = '**/api/v1/admin/contact-messages*';
@@ -274,6 +326,7 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
     'template_catalogue.reorder',
     'template.add',
     'discount_code.retire',
+    'discount_code.update',
     'discount_code.create',
     'account.delete',
     'account.plan_grant',
@@ -289,6 +342,19 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
   await planChange.getByRole('button', { name: /Show \d+ changes?/ }).click();
   const changes = page.getByRole('table', { name: /Changes: Changed a plan/ });
   await expect.poll(() => changes.locator('tr', { hasText: 'monthlyPriceCents' }).innerText()).toMatch(/700\s+850/);
+  // The two code changes, newest first: the used code's limit, then the new code's value and limit.
+  const codeChanges = page.getByRole('table', { name: /Changes: Changed a discount code/ });
+  const showCodeChanges = page
+    .locator('tr', { hasText: auditActionLabels['discount_code.update'] })
+    .getByRole('button', { name: /Show \d+ changes?/ });
+  for (const opened of [1, 2]) {
+    // An opened row's button turns into 'Hide changes': the next one is first.
+    await showCodeChanges.first().click();
+    await expect.poll(() => codeChanges.count()).toBe(opened);
+  }
+  expect(await codeChanges.nth(0).locator('tr', { hasText: 'maxPerAccount' }).innerText()).toMatch(/1\s+3/);
+  expect(await codeChanges.nth(1).locator('tr', { hasText: 'maxRedemptions' }).innerText()).toMatch(/\s40$/);
+  expect(await codeChanges.nth(1).locator('tr', { hasText: 'percent' }).innerText()).toMatch(/15\s+20/);
   await shoot(page, 'audit-log', 1280);
   await noSeriousViolations(page, 'Admin audit log');
 
@@ -308,6 +374,13 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
       const card = page.locator('.ql-engagement-list__item', { hasText: auditActionLabels['plan.update'] }).first();
       await card.getByRole('button', { name: /Show \d+ changes?/ }).click();
       await expect.poll(() => card.getByRole('table').isVisible()).toBe(true);
+    }
+    if (path === 'discount-codes') {
+      await page.getByRole('button', { name: `Edit ${code}` }).click();
+      await expect.poll(() => dialog(page).getByLabel('Percent off').inputValue()).toBe('20');
+      await screenshot(harness, page, 'admin-edit-discount-code-375');
+      await fitsWidth(page, 375);
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     }
     await shoot(page, name, 375);
   }

@@ -90,6 +90,9 @@ export const listDiscountCodes = (signal?: AbortSignal) => api.get<TAdminDiscoun
 
 export const createDiscountCode = (code: TDiscountCodeInput) => api.post<TAdminDiscountCode>(`${base}/discount-codes`, code);
 
+export const updateDiscountCode = (codeId: string, code: TDiscountCodeInput) =>
+  api.put<TAdminDiscountCode>(`${base}/discount-codes/${id(codeId)}`, code);
+
 export const setDiscountCodeRetired = (codeId: string, retired: boolean) =>
   api.patch<TAdminDiscountCode>(`${base}/discount-codes/${id(codeId)}`, { retired });
 

@@ -37,6 +37,7 @@ const expected = [
   'put /api/v1/admin/plans/{id}',
   'get /api/v1/admin/discount-codes',
   'post /api/v1/admin/discount-codes',
+  'put /api/v1/admin/discount-codes/{id}',
   'patch /api/v1/admin/discount-codes/{id}',
   'get /api/v1/admin/templates',
   'post /api/v1/admin/templates',

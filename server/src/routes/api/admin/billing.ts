@@ -1,5 +1,6 @@
-import { asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
+import { adminMessages } from '@quizlead/shared/admin.ts';
 import {
   ZAdminDiscountCode,
   ZAdminPlan,
@@ -11,7 +12,7 @@ import { ZId } from '@quizlead/shared/schemas/common.ts';
 import { recordAudit } from '../../../commands/auditRecorder.ts';
 import type { Db } from '../../../db/client.ts';
 import { discountCodes, payments, plans } from '../../../db/schema/index.ts';
-import { AppError, NotFoundError } from '../../../errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
@@ -86,6 +87,19 @@ const codeValues = (input: z.infer<typeof ZDiscountCodeInput>) => ({
   maxRedemptions: input.maxRedemptions,
   maxPerAccount: input.maxPerAccount,
 });
+
+/**
+ * What owners paid with, in the order the form shows them: once a payment refers to a code, these stay
+ * as they were (its invoices and audit rows name them); only dates and use limits may change.
+ */
+const usedCodeFixedFields = ['code', 'kind', 'percent', 'amountCents', 'planId', 'period'] as const;
+
+/** A code for a plan that does not exist would break the foreign key: a 400 on planId instead. */
+async function assertPlanExists(db: Db, planId: number | null) {
+  if (planId === null) return;
+  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId)).limit(1);
+  if (!plan) throw ValidationError(adminMessages.discountCodePlanMissing, 'planId');
+}
 
 /**
  * The platform administrator's plans and discount codes (the admin screens come with the admin area).
@@ -197,8 +211,9 @@ export function adminBillingRoutes(api: ApiRouter): void {
       409: 'Code taken',
     },
     handler: async ({ ctx, db, auth, body }) => {
+      await assertPlanExists(db, body.planId);
       const [row] = await db.insert(discountCodes).values(codeValues(body)).onConflictDoNothing().returning();
-      if (!row) throw new AppError(409, 'conflict', 'This discount code already exists.', { field: 'code' });
+      if (!row) throw new AppError(409, 'conflict', adminMessages.discountCodeTaken, { field: 'code' });
       const after = codeSnapshot(row);
       await recordAudit(db, {
         auth,
@@ -211,6 +226,52 @@ export function adminBillingRoutes(api: ApiRouter): void {
       });
       ctx.status = 201;
       ctx.body = { data: presentAdminCode(row, 0) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/admin/discount-codes/:id',
+    summary:
+      'Administrators: changes a discount code; once a payment used it, only its dates and use limits (the rest is what owners paid with)',
+    tags: ['admin'],
+    access: 'admin',
+    params: ZCodeParams,
+    body: ZDiscountCodeInput,
+    transaction: true,
+    responses: {
+      200: z.object({ data: ZAdminDiscountCode }),
+      400: 'Invalid code, or a used code whose text or value would change (the field is named)',
+      403: 'Not an administrator',
+      404: 'No such code',
+      409: 'Code taken',
+    },
+    handler: async ({ ctx, db, auth, body, params }) => {
+      // Locked first: a checkout writing a payment with this code is either counted below or waits for this change.
+      const [existing] = await db.select().from(discountCodes).where(eq(discountCodes.id, params.id)).limit(1).for('update');
+      if (!existing) throw NotFoundError();
+      const values = codeValues(body);
+      const uses = (await redemptionCounts(db, [existing.id])).get(existing.id) ?? 0;
+      const fixed = uses > 0 ? usedCodeFixedFields.find((field) => values[field] !== existing[field]) : undefined;
+      if (fixed) throw ValidationError(adminMessages.discountCodeUsed, fixed);
+      await assertPlanExists(db, values.planId);
+      const [taken] = await db
+        .select({ id: discountCodes.id })
+        .from(discountCodes)
+        .where(and(eq(discountCodes.code, values.code), ne(discountCodes.id, existing.id)))
+        .limit(1);
+      if (taken) throw new AppError(409, 'conflict', adminMessages.discountCodeTaken, { field: 'code' });
+      const [row] = await db.update(discountCodes).set(values).where(eq(discountCodes.id, existing.id)).returning();
+      await recordAudit(db, {
+        auth,
+        ctx,
+        action: 'discount_code.update',
+        targetType: 'discount_code',
+        targetId: existing.id,
+        before: codeSnapshot(existing),
+        after: codeSnapshot(row!),
+      });
+      ctx.body = { data: presentAdminCode(row!, uses) };
     },
   });
 

@@ -176,7 +176,8 @@ export const planAdminTexts = {
 
 export const codeTexts = {
   title: 'Discount codes',
-  subtitle: 'Codes owners type at checkout. A retired code is refused from then on; restore it to accept it again.',
+  subtitle:
+    'Codes owners type at checkout. Once used, a code keeps its text and value; a retired code is refused from then on, until restored.',
   add: 'Add discount code',
   resourceName: { singular: 'discount code', plural: 'discount codes' },
   columns: {
@@ -197,8 +198,10 @@ export const codeTexts = {
   perAccount: (max: number) => `${max} per account`,
   active: 'Active',
   retired: 'Retired',
+  edit: 'Edit',
   retire: 'Retire',
   restore: 'Restore',
+  editLabel: (code: string) => `Edit ${code}`,
   retireLabel: (code: string) => `Retire ${code}`,
   restoreLabel: (code: string) => `Restore ${code}`,
   retireTitle: 'Retire this discount code?',
@@ -206,6 +209,7 @@ export const codeTexts = {
   retiredDone: (code: string) => `${code} is retired.`,
   restoredDone: (code: string) => `${code} is accepted again.`,
   createTitle: 'Add a discount code',
+  editTitle: 'Edit discount code',
   fields: {
     code: 'Code',
     codeHelp: 'Letters, digits, - and _; owners may type it in any case.',
@@ -227,7 +231,9 @@ export const codeTexts = {
   percentInvalid: 'Enter a percent from 1 to 100.',
   amountInvalid: 'Enter an amount such as 5 or 4.99.',
   save: 'Add code',
+  saveChanges: 'Save',
   created: (code: string) => `${code} is added.`,
+  saved: (code: string) => `${code} is saved.`,
   empty: 'No discount codes yet.',
 } as const;
 

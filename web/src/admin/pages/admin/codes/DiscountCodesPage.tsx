@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Text } from '@shopify/polaris';
+import { Badge, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
 import { formatDay, formatMoney } from '@quizlead/shared/billing.ts';
 import type { TAdminDiscountCode } from '@quizlead/shared/schemas/billing.ts';
 import { listDiscountCodes, listPlans, setDiscountCodeRetired, type AdminPlan } from '../../../api/admin.ts';
@@ -54,12 +54,12 @@ const columnsWith = (plans: readonly AdminPlan[]): Column<TAdminDiscountCode>[] 
   ];
 };
 
-/** /app/Admin/discount-codes: every code with its uses; add one, retire or restore it. */
+/** /app/Admin/discount-codes: every code with its uses; add one, change, retire or restore it. */
 export function DiscountCodesPage() {
   const list = useLoad('admin-codes', listDiscountCodes);
   const plans = useLoad('admin-plans', listPlans);
   const action = useAdminAction();
-  const adding = useDialog<true>();
+  const form = useDialog<TAdminDiscountCode | 'new'>();
   const retiring = useDialog<TAdminDiscountCode>();
 
   const setRetired = (code: TAdminDiscountCode, retired: boolean) =>
@@ -72,13 +72,13 @@ export function DiscountCodesPage() {
     <AdminPage
       title={texts.title}
       subtitle={texts.subtitle}
-      primaryAction={{ content: texts.add, onAction: () => adding.show(true) }}
+      primaryAction={{ content: texts.add, onAction: () => form.show('new') }}
     >
       <ListBody
         list={list}
         isEmpty={(codes) => codes.length === 0}
         empty={texts.empty}
-        emptyAction={{ content: texts.add, onAction: () => adding.show(true) }}
+        emptyAction={{ content: texts.add, onAction: () => form.show('new') }}
       >
         {(codes) => (
           <Card padding="0">
@@ -89,41 +89,47 @@ export function DiscountCodesPage() {
               rowId={(code) => code.id}
               columns={columnsWith(plans.data ?? [])}
               heading={(code) => code.code}
-              actions={(code) =>
-                code.retired ? (
-                  <Button
-                    size="slim"
-                    loading={action.busy === code.id}
-                    onClick={() => void setRetired(code, false)}
-                    accessibilityLabel={texts.restoreLabel(code.code)}
-                  >
-                    {texts.restore}
+              actions={(code) => (
+                <ButtonGroup noWrap>
+                  <Button size="slim" onClick={() => form.show(code)} accessibilityLabel={texts.editLabel(code.code)}>
+                    {texts.edit}
                   </Button>
-                ) : (
-                  <Button
-                    size="slim"
-                    tone="critical"
-                    loading={action.busy === code.id}
-                    onClick={() => retiring.show(code)}
-                    accessibilityLabel={texts.retireLabel(code.code)}
-                  >
-                    {texts.retire}
-                  </Button>
-                )
-              }
+                  {code.retired ? (
+                    <Button
+                      size="slim"
+                      loading={action.busy === code.id}
+                      onClick={() => void setRetired(code, false)}
+                      accessibilityLabel={texts.restoreLabel(code.code)}
+                    >
+                      {texts.restore}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="slim"
+                      tone="critical"
+                      loading={action.busy === code.id}
+                      onClick={() => retiring.show(code)}
+                      accessibilityLabel={texts.retireLabel(code.code)}
+                    >
+                      {texts.retire}
+                    </Button>
+                  )}
+                </ButtonGroup>
+              )}
               loading={list.loading}
             />
           </Card>
         )}
       </ListBody>
       <DiscountCodeFormModal
-        key={adding.key}
-        open={adding.open}
+        key={form.key}
+        open={form.open}
+        code={form.value ?? 'new'}
         plans={plans.data ?? []}
         action={action}
-        onClose={adding.close}
+        onClose={form.close}
         onSaved={() => {
-          adding.close();
+          form.close();
           list.reload();
         }}
       />
