@@ -26,8 +26,8 @@ it('edits personal details and uploads a company logo', async () => {
   await page.goto('/app/Account');
   await expect.poll(() => page.getByText('Personal Details').first().isVisible()).toBe(true);
   await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('Olive Owner');
-  expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
-  expect(await page.getByLabel('Email').isEditable()).toBe(false);
+  expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(owner.email);
+  expect(await page.getByLabel('Email', { exact: true }).isEditable()).toBe(false);
   // Each form has its one visible submit button, no hidden extra one.
   expect(await page.locator('form button[type="submit"][aria-hidden="true"]').count()).toBe(0);
   expect(await page.locator('form').count()).toBe(await page.locator('form button[type="submit"]').count());
