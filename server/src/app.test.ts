@@ -79,6 +79,14 @@ describe('the app', () => {
 });
 
 describe('the dev mailbox page', () => {
+  it('answers only this machine: anything forwarded by a proxy finds nothing', async () => {
+    expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(200);
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      const forwarded = await fetch(`${server.url}/dev/mailbox`, { headers: { [header]: '203.0.113.9' } });
+      expect(forwarded.status, header).toBe(404);
+    }
+  });
+
   it('does not exist in production', async () => {
     const production = await getTestServer({ NODE_ENV: 'production' });
     try {

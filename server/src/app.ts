@@ -59,6 +59,7 @@ import { teamRoutes } from './routes/api/team/team.ts';
 import { versionRoutes } from './routes/version.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
 import { devMailboxRoutes } from './routes/devMailbox.ts';
+import { localOnly } from './middlewares/localOnly.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { shopifyEmbeddedRoutes } from './routes/shopify/embeddedApp.ts';
 
@@ -69,7 +70,9 @@ export function createApp(
   services: Services,
   options: { mailboxDir: string; localKey?: string | undefined; embeddedDist?: string | undefined },
 ): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: services.env.TRUST_PROXY });
+  // Behind N proxies the client is the address the outermost one saw: the Nth from the right.
+  const hops = services.env.TRUST_PROXY;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
 
   const api = new ApiRouter(services);
   sessionRoutes(api);
@@ -153,6 +156,7 @@ export function createApp(
   app.use(versionRoutes(services).routes());
   app.use(api.router.routes());
   app.use(api.router.allowedMethods());
+  app.use(localOnly);
   if (services.env.devMailbox) app.use(devMailboxRoutes(options.mailboxDir).routes());
   if (options.localKey && services.env.NODE_ENV !== 'production') app.use(devDemoRoutes(services, options.localKey).routes());
   app.use(shopifyAppProxyRoutes(services).routes());

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
@@ -7,6 +9,39 @@ import { EnvError, parseEnv } from './env.ts';
 const key = randomBytes(32);
 
 describe('parseEnv', () => {
+  it('makes each install its own session secret, kept in the data directory for its owner only', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quizlead-env-'));
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect(env.SESSION_SECRET).toMatch(/^[\w-]{64}$/);
+    expect(readFileSync(join(dataDir, 'session-secret'), 'utf8').trim()).toBe(env.SESSION_SECRET);
+    expect(statSync(join(dataDir, 'session-secret')).mode & 0o777).toBe(0o600);
+    // Restarts keep it (sessions and sealed secrets stay valid); another install gets another.
+    expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(env.SESSION_SECRET);
+    expect(parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'quizlead-env-')) }).SESSION_SECRET).not.toBe(env.SESSION_SECRET);
+    // A configured one wins and nothing is written.
+    const configured = mkdtempSync(join(tmpdir(), 'quizlead-env-'));
+    expect(parseEnv({ DATA_DIR: configured, SESSION_SECRET: 's'.repeat(40) }).SESSION_SECRET).toBe('s'.repeat(40));
+    expect(existsSync(join(configured, 'session-secret'))).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as the number of proxies in front (true is one)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quizlead-env-'));
+    expect(parseEnv({ DATA_DIR: dataDir }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be true, false or the number/);
+  });
+
+  it('keeps the dev mailbox to servers that listen on loopback only', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quizlead-env-'));
+    expect(parseEnv({ DATA_DIR: dataDir, HOST: '127.0.0.1' }).devMailbox).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir, HOST: 'localhost' }).devMailbox).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).devMailbox).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir, HOST: '192.168.1.20' }).devMailbox).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:25' }).devMailbox).toBe(false);
+  });
+
   it('has working defaults: PGlite in ./data, the dev mailbox, port 3000', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', devMailbox: true });

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { tutorialIds, type TutorialId } from '@quizlead/shared/reports.ts';
+import { isLoopback, localSessionSecret } from './lib/localSecret.ts';
 import { parseEncryptionKey, type EncryptionKey } from './lib/secrets.ts';
-
-const devSecret = 'dev-only-secret-change-me-in-production-0123456789';
 
 /** The listen address when HOST is not one (or is the app's URL, as `shopify app dev` sets it). */
 const defaultListenHost = '127.0.0.1';
@@ -94,8 +93,18 @@ const ZEnv = z
     MAIL_FROM: z.string().min(3).default('Quizlead <no-reply@quizlead.local>'),
     /** Keys the hashes of emailed tokens; at least 32 characters. */
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client IP, HTTPS for Secure cookies). */
-    TRUST_PROXY: ZBoolean.default(false),
+    /**
+     * Behind reverse proxies: how many (a whole number; `true` is 1, `false` none). The client's address
+     * is the one the outermost of them saw, counted from the right of X-Forwarded-For, so a client
+     * cannot choose it by sending the header itself; X-Forwarded-Proto gives HTTPS for Secure cookies.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|\d{1,2})$/, 'must be true, false or the number of proxies in front')
+      .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+      .pipe(z.number().int().min(0).max(10, 'more than 10 proxies is not a setup we believe'))
+      .default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHOPIFY_API_KEY: z.string().optional(),
     SHOPIFY_API_SECRET: z.string().optional(),
@@ -187,7 +196,8 @@ const ZEnv = z
       issue('ENCRYPTION_KEY', 'set ENCRYPTION_KEY or ENCRYPTION_KEYS, not both');
     if (production && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS)
       issue('ENCRYPTION_KEYS', 'is required in production (or ENCRYPTION_KEY)');
-    const sessionSecret = env.SESSION_SECRET ?? devSecret;
+    // Production must be given one (the issue above); elsewhere each install makes its own.
+    const sessionSecret = env.SESSION_SECRET ?? (production ? '' : localSessionSecret(env.DATA_DIR));
     const hostIsUrl = isUrl(env.HOST);
     const appUrl = env.SHOPIFY_APP_URL ?? env.APP_URL ?? (hostIsUrl ? env.HOST : undefined);
     return {
@@ -204,8 +214,11 @@ const ZEnv = z
         (singleKey
           ? [{ id: 'default', key: singleKey }]
           : [{ id: 'dev', key: createHash('sha256').update(`encryption:${sessionSecret}`).digest() }]),
-      /** The dev mailbox exists only without SMTP and outside production. */
-      devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
+      /**
+       * The dev mailbox (it shows every sign-up code and reset link) exists only without SMTP, outside
+       * production, and on a server that listens on loopback alone; it also answers loopback peers only.
+       */
+      devMailbox: !env.SMTP_URL && !production && isLoopback(hostIsUrl ? defaultListenHost : env.HOST),
     };
   });
 

@@ -24,7 +24,7 @@ import { planEndingReminderTask } from './jobs/tasks/PlanEndingReminderTask.ts';
 import { sendInvoiceTask } from './jobs/tasks/SendInvoiceTask.ts';
 import { syncAccountModeTask } from './jobs/tasks/SyncAccountModeTask.ts';
 import { PayPalClient } from './integrations/paypal/paypalClient.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createRateLimiters } from './middlewares/rateLimit.ts';
 import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
 import { createShopifyApp } from './integrations/shopify/shopifyApp.ts';
@@ -108,7 +108,7 @@ export async function startServer(
     mailer,
     limiters: createRateLimiters(),
     storage,
-    geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY }),
+    geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY > 0 }),
     quizCache,
     stats: new StatsBuffer(database.db),
     secrets,
@@ -127,6 +127,7 @@ export async function startServer(
   servicesStarted(services);
   handle = createApp(services, { mailboxDir, localKey: options.localKey, embeddedDist: options.embeddedDist }).callback();
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
+  warnAboutUnsafeSettings(env, logger);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -141,4 +142,19 @@ export async function startServer(
       await database.close();
     })());
   return { url, services, server, stop };
+}
+
+/** Said loudly at every start: what makes this process unfit to face the internet. */
+function warnAboutUnsafeSettings(env: Env, logger: Logger): void {
+  if (env.NODE_ENV === 'production') return;
+  logger.warn(
+    { NODE_ENV: env.NODE_ENV },
+    `NOT FOR PRODUCTION: NODE_ENV is ${env.NODE_ENV}. Set NODE_ENV=production, SESSION_SECRET and ENCRYPTION_KEYS before this server faces the internet.`,
+  );
+  if (!env.SMTP_URL && !env.devMailbox) {
+    logger.warn(
+      { HOST: env.HOST },
+      'No SMTP_URL and the server listens beyond loopback: the dev mailbox is off, so no mail is delivered or shown.',
+    );
+  }
 }

@@ -29,6 +29,29 @@ export class RateLimiter {
     if (entry.count > this.max) throw RateLimitError(Math.ceil((entry.resetAt - now) / 1000));
   }
 
+  /** Throws the 429 when `key` has spent the window's budget, without counting an attempt. */
+  check(key: string, now = Date.now()): void {
+    const entry = this.#hits.get(key);
+    if (entry && entry.resetAt > now && entry.count >= this.max) {
+      throw RateLimitError(Math.ceil((entry.resetAt - now) / 1000));
+    }
+  }
+
+  /** Attempts counted for `key` in its current window. */
+  count(key: string, now = Date.now()): number {
+    const entry = this.#hits.get(key);
+    return entry && entry.resetAt > now ? entry.count : 0;
+  }
+
+  /** Counts one attempt for `key` and never throws: for limits checked apart from counting. */
+  record(key: string, now = Date.now()): void {
+    try {
+      this.hit(key, now);
+    } catch {
+      // Over the budget already: the count went up, which is all a recorder wants.
+    }
+  }
+
   #sweep(now: number): void {
     for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
   }
@@ -39,7 +62,16 @@ const minutes = (n: number) => n * 60_000;
 export function createRateLimiters() {
   return {
     signInByIp: new RateLimiter({ max: 100, windowMs: minutes(15) }),
-    signInByEmail: new RateLimiter({ max: 10, windowMs: minutes(15) }),
+    /**
+     * Wrong passwords for one email from one address: that address is stopped, the owner elsewhere is not.
+     * Only failures count, so signing in never uses the budget up.
+     */
+    signInFailuresByEmailAndIp: new RateLimiter({ max: 10, windowMs: minutes(15) }),
+    /**
+     * Wrong passwords for one email from anywhere. Not a wall (anyone could lock the owner out with one):
+     * past `max`, each attempt on that email waits longer (lib/signInDelay.ts).
+     */
+    signInFailuresByEmail: new RateLimiter({ max: 20, windowMs: minutes(15) }),
     signupTokenByIp: new RateLimiter({ max: 20, windowMs: minutes(60) }),
     signupTokenByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
     signupByIp: new RateLimiter({ max: 30, windowMs: minutes(15) }),

@@ -116,4 +116,58 @@ describe('behind an HTTPS proxy', () => {
       await proxied.stop();
     }
   });
+
+  it('counts wrong passwords per email and address: a guesser elsewhere cannot lock the owner out', async () => {
+    const proxied = await getTestServer({ TRUST_PROXY: '1' });
+    try {
+      const owner = await createOwner(proxied);
+      const from = (address: string, password: string) =>
+        proxied.client().request('POST', '/api/v1/session', { email: owner.email, password }, { 'x-forwarded-for': address });
+      // Signing in never uses the budget up.
+      for (let attempt = 0; attempt < 12; attempt++) expect((await from('203.0.113.1', owner.password)).status).toBe(200);
+      for (let attempt = 0; attempt < 10; attempt++) expect((await from('198.51.100.66', 'wrong-wrong')).status).toBe(401);
+      expect((await from('198.51.100.66', owner.password)).status).toBe(429);
+      // The owner, from their own address, still gets in.
+      expect((await from('203.0.113.1', owner.password)).status).toBe(200);
+      // Past the per-email ceiling every attempt on that email waits, more with each failure: not a wall.
+      proxied.services.limiters.signInFailuresByEmail.max = 8;
+      const started = performance.now();
+      expect((await from('203.0.113.1', owner.password)).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(500);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  it('takes the client address from the trusted hops, so a client cannot spoof it with X-Forwarded-For', async () => {
+    const proxied = await getTestServer({ TRUST_PROXY: '1' });
+    try {
+      const owner = await createOwner(proxied);
+      // Every attempt claims another address at the left; our one proxy appended the real one.
+      const attempts: number[] = [];
+      for (let index = 0; index < 101; index++) {
+        const answer = await proxied
+          .client()
+          .request(
+            'POST',
+            '/api/v1/session',
+            { email: `nobody-${index}@example.com`, password: 'wrong password' },
+            { 'x-forwarded-for': `198.51.100.${index % 250}, 203.0.113.7` },
+          );
+        attempts.push(answer.status);
+      }
+      expect(attempts.slice(0, 100).every((status) => status === 401)).toBe(true);
+      expect(attempts[100]).toBe(429);
+      // Another real client (another address appended by the proxy) is not held back.
+      const other = await owner.client.request(
+        'POST',
+        '/api/v1/session',
+        { email: owner.email, password: owner.password },
+        { 'x-forwarded-for': '203.0.113.8' },
+      );
+      expect(other.status).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
+  });
 });

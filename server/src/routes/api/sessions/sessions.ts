@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { ZMessageResponse, ZSessionResponse, ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
@@ -7,6 +8,7 @@ import { accounts, sessions, users } from '../../../db/schema/index.ts';
 import { ForbiddenError, UnauthorizedError } from '../../../errors.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.ts';
+import { signInDelayMs } from '../../../lib/signInDelay.ts';
 import { notSignedIn, resolveAuth } from '../../../middlewares/authenticate.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
@@ -36,21 +38,34 @@ export function sessionRoutes(api: ApiRouter): void {
     tags: ['auth'],
     access: 'public',
     body: ZSignInRequest,
-    rateLimit: [
-      { limiter: limiters.signInByIp, by: 'ip' },
-      { limiter: limiters.signInByEmail, by: (body) => body.email },
-    ],
-    responses: { 200: ZSessionResponse, 401: messages.auth.loginFailed },
+    rateLimit: [{ limiter: limiters.signInByIp, by: 'ip' }],
+    responses: { 200: ZSessionResponse, 401: messages.auth.loginFailed, 429: 'Too many wrong passwords from here' },
     handler: async ({ ctx, db, body }) => {
+      // Wrong passwords count, per email and address: a guesser is stopped where they are, the owner is not.
+      const email = body.email.toLowerCase();
+      const here = `${email}|${ctx.ip}`;
+      limiters.signInFailuresByEmailAndIp.check(here);
+      const { signInFailuresByEmail: byEmail } = limiters;
+      const delay = signInDelayMs(byEmail.count(email), byEmail.max);
+      if (delay > 0) await setTimeout(delay);
+      const failed = () => {
+        limiters.signInFailuresByEmailAndIp.record(here);
+        byEmail.record(email);
+        return UnauthorizedError(messages.auth.loginFailed);
+      };
       const [row] = await db
         .select({ user: users, account: accounts })
         .from(users)
         .innerJoin(accounts, eq(accounts.id, users.accountId))
         .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
         .limit(1);
-      if (!row) await burnPasswordCheck(body.password);
-      if (!row || !(await verifyPassword(row.user.passwordHash, body.password)))
-        throw UnauthorizedError(messages.auth.loginFailed);
+      // The same work whether or not the email has a password here (none, or a Shopify or social user).
+      const passwordHash = row?.user.passwordHash;
+      if (!passwordHash) {
+        await burnPasswordCheck(body.password);
+        throw failed();
+      }
+      if (!(await verifyPassword(passwordHash, body.password))) throw failed();
       const access = await findAccess(db, row.user.id, row.account.id);
       if (row.user.disabledAt || !access) throw ForbiddenError(messages.auth.disabled);
       const csrfToken = await sessionCreator({ db, ctx, userId: row.user.id, accountId: row.account.id });
