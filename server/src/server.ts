@@ -15,6 +15,7 @@ import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTask.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
+import { sendPasswordResetTask, sendSignupTokenTask } from './jobs/tasks/SendAuthMailTask.ts';
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
@@ -72,6 +73,8 @@ export async function startServer(
     database,
     tasks: [
       sendEmailTask,
+      sendSignupTokenTask,
+      sendPasswordResetTask,
       removeUntouchedDraftsTask,
       applyShopifyWebhookTask,
       syncShopPlanTask,

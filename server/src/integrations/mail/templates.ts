@@ -6,10 +6,10 @@ import type { MailMessage } from './mailer.ts';
 
 type Mail = Omit<MailMessage, 'to'>;
 
-export const signupTokenMail = (name: string, token: string): Mail => ({
+export const signupTokenMail = (token: string): Mail => ({
   subject: `${productName} verification token: ${token}`,
   text: [
-    `Hello ${name},`,
+    'Hello,',
     '',
     `Your ${productName} verification token is: ${token}`,
     '',

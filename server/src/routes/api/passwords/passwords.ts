@@ -1,12 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { ZForgotPasswordRequest, ZMessageResponse, ZResetPasswordRequest } from '@quizlead/shared/schemas/auth.ts';
-import { limits, messages } from '@quizlead/shared/validations.ts';
-import { tokenIssuer } from '../../../commands/authTokens.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { passwordResetter } from '../../../commands/passwordResetter.ts';
-import { users } from '../../../db/schema/index.ts';
-import { passwordResetMail } from '../../../integrations/mail/templates.ts';
-import { sendEmailTask } from '../../../jobs/tasks/SendEmailTask.ts';
-import { randomToken } from '../../../lib/crypto.ts';
+import { sendPasswordResetTask } from '../../../jobs/tasks/SendAuthMailTask.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 export function passwordRoutes(api: ApiRouter): void {
@@ -26,25 +21,7 @@ export function passwordRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 200: ZMessageResponse },
     handler: async ({ ctx, db, body, services }) => {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
-        .limit(1);
-      if (user?.usertype === 'email') {
-        const token = randomToken();
-        await tokenIssuer({
-          db,
-          secret: services.env.SESSION_SECRET,
-          purpose: 'password_reset',
-          email: user.email,
-          userId: user.id,
-          token,
-          ttlMinutes: limits.resetTokenMinutes,
-        });
-        const link = `${services.env.APP_URL}/ResetPassword?token=${encodeURIComponent(token)}`;
-        await services.queue.enqueue(db, sendEmailTask, { to: user.email, ...passwordResetMail(user.fullName, link) });
-      }
+      await services.queue.enqueue(db, sendPasswordResetTask, { email: body.email });
       ctx.body = { data: { message: messages.auth.forgotNotice } };
     },
   });

@@ -63,6 +63,19 @@ describe('POST /api/v1/signup/token', () => {
     expect(tokenIn(mail.text)).toBeUndefined();
   });
 
+  it('does the same work in the request either way, and mails nothing the requester typed', async () => {
+    const owner = await createOwner(server);
+    const fresh = uniqueEmail('quiet');
+    const phishing = 'Your account is locked, call +1 555 0100 now';
+    for (const email of [fresh, owner.email]) {
+      const response = await server.client().post('/api/v1/signup/token', { fullName: phishing, email });
+      expect(response.body).toEqual({ data: { message: messages.auth.tokenSent } });
+    }
+    const mail = await server.waitForMail(fresh, /verification token/);
+    expect(mail.subject + mail.text).not.toContain(phishing);
+    expect((await server.waitForMail(owner.email, /already exists/)).text).not.toContain(phishing);
+  });
+
   it('rate-limits per email', async () => {
     const email = uniqueEmail('limited');
     const client = server.client();

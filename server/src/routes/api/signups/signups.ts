@@ -2,8 +2,8 @@ import { ZMessageResponse, ZSessionResponse, ZSignupRequest, ZSignupTokenRequest
 import { messages } from '@quizlead/shared/validations.ts';
 import { accountCreator } from '../../../commands/accountCreator.ts';
 import { sessionCreator } from '../../../commands/sessionCreator.ts';
-import { signupTokenSender } from '../../../commands/signupTokenSender.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
+import { sendSignupTokenTask } from '../../../jobs/tasks/SendAuthMailTask.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 export function signupRoutes(api: ApiRouter): void {
@@ -23,7 +23,7 @@ export function signupRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 200: ZMessageResponse },
     handler: async ({ ctx, db, body, services }) => {
-      await signupTokenSender({ db, services, fullName: body.fullName, email: body.email });
+      await services.queue.enqueue(db, sendSignupTokenTask, { email: body.email });
       ctx.body = { data: { message: messages.auth.tokenSent } };
     },
   });
