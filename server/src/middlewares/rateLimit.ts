@@ -72,6 +72,8 @@ export function createRateLimiters() {
      * past `max`, each attempt on that email waits longer (lib/signInDelay.ts).
      */
     signInFailuresByEmail: new RateLimiter({ max: 20, windowMs: minutes(15) }),
+    /** Password changes by one signed-in user: a stolen session cannot guess the current password at leisure. */
+    passwordChangeByUser: new RateLimiter({ max: 10, windowMs: minutes(15) }),
     signupTokenByIp: new RateLimiter({ max: 20, windowMs: minutes(60) }),
     signupTokenByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
     signupByIp: new RateLimiter({ max: 30, windowMs: minutes(15) }),

@@ -59,6 +59,20 @@ describe('/api/v1/account/profile', () => {
 });
 
 describe('PUT /api/v1/account/password', () => {
+  it('stops guessing the current password: 429 after 10 attempts in a quarter hour', async () => {
+    const owner = await createOwner(server);
+    const guess = (currentPassword: string) =>
+      owner.client.put('/api/v1/account/password', {
+        currentPassword,
+        newPassword: 'a brand new password',
+        confirmPassword: 'a brand new password',
+      });
+    for (let attempt = 0; attempt < 10; attempt++) expect((await guess(`guess-${attempt}`)).status).toBe(400);
+    const limited = await guess(owner.password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('400 with the spec messages, 200 on success, and other sessions end', async () => {
     const owner = await createOwner(server);
     const { client } = owner;

@@ -78,7 +78,8 @@ export function accountRoutes(api: ApiRouter): void {
     access: 'owner',
     can: 'profile.manage',
     body: ZChangePasswordRequest,
-    responses: { 200: ZMessageResponse },
+    rateLimit: [{ limiter: api.services.limiters.passwordChangeByUser, by: (_body, ctx) => ctx.state.auth?.userId ?? ctx.ip }],
+    responses: { 200: ZMessageResponse, 429: 'Too many attempts' },
     handler: async ({ ctx, db, auth, body }) => {
       const { user } = await findOwner(db, auth);
       if (user.usertype !== 'email') throw ForbiddenError('Password change is not available for this sign-in method');
