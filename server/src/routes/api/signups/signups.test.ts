@@ -63,7 +63,7 @@ describe('POST /api/v1/signup/token', () => {
     expect(tokenIn(mail.text)).toBeUndefined();
   });
 
-  it('does the same work in the request either way, and mails nothing the requester typed', async () => {
+  it('answers alike for new and registered addresses, and mails nothing the requester typed', async () => {
     const owner = await createOwner(server);
     const fresh = uniqueEmail('quiet');
     const phishing = 'Your account is locked, call +1 555 0100 now';

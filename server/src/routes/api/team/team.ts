@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZSessionResponse } from '@quizlead/shared/schemas/auth.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
@@ -242,7 +242,6 @@ export function teamRoutes(api: ApiRouter): void {
           eq(memberInvitations.tokenHash, invitationHash(secret, token)),
           isNull(memberInvitations.acceptedAt),
           gt(memberInvitations.expiresAt, new Date()),
-          ne(accounts.status, 'uninstalled'),
         ),
       )
       .limit(1);
