@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import { createOwner } from '../server/src/test/factories.ts';
 import { getTestServer } from '../server/src/test/getTestServer.ts';
-import { createGradedQuiz } from '../server/src/test/quizFactory.ts';
+import { createGradedQuiz, newPlayKey } from '../server/src/test/quizFactory.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -37,7 +37,7 @@ try {
       headers: { 'content-type': 'application/json' },
       setupRequest: (request, context: PlayContext) => {
         context.playId = crypto.randomUUID();
-        return { ...request, body: JSON.stringify({ playId: context.playId }) };
+        return { ...request, body: JSON.stringify({ playId: context.playId, playKey: newPlayKey() }) };
       },
       onResponse: (_status, body, context: PlayContext) => {
         context.token = JSON.parse(body).data.playToken;

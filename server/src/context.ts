@@ -5,7 +5,7 @@ import type { Env } from './env.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { FileStorage } from './integrations/storage/fileStorage.ts';
 import type { GeoLocator } from './integrations/geo/geoLocator.ts';
-import type { StatsBuffer } from './commands/playStats.ts';
+import type { PlayStatsRollup } from './commands/playStats.ts';
 import type { PublishedQuizCache } from './lib/publishedQuizCache.ts';
 import type { PlayableQuiz } from './routes/public/publicQuizzes.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -49,7 +49,7 @@ export interface Services {
   geo: GeoLocator;
   /** Published quizzes for the player, dropped on every owner change. */
   quizCache: PublishedQuizCache<PlayableQuiz>;
-  stats: StatsBuffer;
+  stats: PlayStatsRollup;
   /** Seals secrets at rest (lib/secrets.ts). */
   secrets: Secrets;
   /** The Shopify library configured for this app; undefined without SHOPIFY_API_KEY/SECRET. */

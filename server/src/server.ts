@@ -9,7 +9,7 @@ import type { Env } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { diskStorage } from './integrations/storage/diskStorage.ts';
 import { createGeoLocator } from './integrations/geo/geoLocator.ts';
-import { StatsBuffer } from './commands/playStats.ts';
+import { PlayStatsRollup } from './commands/playStats.ts';
 import { PublishedQuizCache } from './lib/publishedQuizCache.ts';
 import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
 import { startJobQueue } from './jobs/queue.ts';
@@ -113,7 +113,8 @@ export async function startServer(
     storage,
     geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY > 0 }),
     quizCache,
-    stats: new StatsBuffer(database.db),
+    // Its first fold (within an interval of the start) takes in what a crashed process left.
+    stats: new PlayStatsRollup(database.db, { onError: (err) => logger.error({ err }, 'play stats roll-up failed') }),
     secrets,
     shopify: createShopifyApp(publicEnv, logger),
     paypal:

@@ -20,4 +20,5 @@ export const playMessages = {
   tooManyPicks: 'Too many answers picked for this question',
   consentRequired: 'Please accept the privacy policy to continue',
   answersFirst: 'Answer the questions first',
+  playTaken: 'This play was started in another browser. Please start the quiz again.',
 } as const;

@@ -10,7 +10,7 @@ import {
 } from '@quizlead/shared/reports.ts';
 import { addDays, utcToday } from '@quizlead/shared/days.ts';
 import { defaultTutorialUrl } from '../../server/src/routes/api/dashboard/tutorials.ts';
-import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
+import { createGradedQuiz, newPlayKey } from '../../server/src/test/quizFactory.ts';
 import { createFeedback } from '../../server/src/test/widgetFactory.ts';
 import { skipDashboardIntro } from './dashboardIntro.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
@@ -70,7 +70,7 @@ async function playThrough(quiz: { id: string; questions: { id: string }[] }, em
   const visitor = harness.server.client();
   expect((await visitor.get(`/api/v1/public/quizzes/${quiz.id}`)).status).toBe(200);
   const playId = crypto.randomUUID();
-  const started = await visitor.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId });
+  const started = await visitor.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() });
   expect(started.status).toBe(201);
   const auth = { authorization: `Bearer ${started.body.data.playToken}` };
   const answers = Object.fromEntries(quiz.questions.map((question) => [question.id, ['a1']]));
@@ -187,7 +187,7 @@ it('counts the quizzes, plays and responses made here, charts them, and filters 
   // A third visitor starts and leaves.
   const visitor = harness.server.client();
   await visitor.get(`/api/v1/public/quizzes/${quiz.id}`);
-  await visitor.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId: crypto.randomUUID() });
+  await visitor.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId: crypto.randomUUID(), playKey: newPlayKey() });
   // And one more only looks.
   await harness.server.client().get(`/api/v1/public/quizzes/${quiz.id}`);
   const feedback = await createFeedback(owner.client);

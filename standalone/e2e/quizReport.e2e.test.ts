@@ -14,6 +14,7 @@ import { playerColumns, playerExportColumns, reportMessages } from '@quizlead/sh
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import { parseCsv } from '../../server/src/test/widgetFactory.ts';
+import { newPlayKey } from '../../server/src/test/quizFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import { buildQuiz, expected, picksOf, playThrough, question, storedPlays, type Steps } from './playerQuizzes.ts';
 import {
@@ -316,7 +317,7 @@ async function seedPlay(quiz: TQuizDetail, picks: Record<string, string[]>, emai
     return body as { data: Record<string, string> };
   };
   await step('view', client.get(`/api/v1/public/quizzes/${quiz.id}`));
-  const started = await step('start', client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId }));
+  const started = await step('start', client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() }));
   const auth = { authorization: `Bearer ${started.data.playToken}` };
   for (const { id } of quiz.questions)
     await step('progress', client.request('POST', `/api/v1/public/plays/${playId}/progress`, { questionId: id }, auth));

@@ -125,6 +125,8 @@ export async function demoPlaySeeder(props: { db: Db; quiz: QuizRow; questions: 
     .values([...days].map(([day, counts]) => ({ quizId: quiz.id, accountId: quiz.accountId, day, ...counts })));
   await db
     .insert(quizQuestionStats)
-    .values([...questionCounts].map(([questionId, counts]) => ({ quizId: quiz.id, questionId, ...counts })));
+    .values(
+      [...questionCounts].map(([questionId, counts]) => ({ quizId: quiz.id, accountId: quiz.accountId, questionId, ...counts })),
+    );
   return rows.filter((row) => row.status === 'completed').length;
 }

@@ -7,6 +7,7 @@ import { plays } from '../db/schema/index.ts';
 import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
 import { countCompletion, recordPlayEvents, scoreOf, type PlayRow } from './playEvents.ts';
 import { storedOutcome } from './playOutcome.ts';
+import { countQuestions } from './playStats.ts';
 import { quizData } from './quizSaver.ts';
 
 /**
@@ -15,23 +16,18 @@ import { quizData } from './quizSaver.ts';
  * unless a later progress event already counted it as answered (every element of `reached` but the
  * last), and only when it has a pick. `play` is the row as locked, before the answers were stored.
  */
-function countAnsweredQuestions(
-  services: Services,
-  quiz: PlayableQuiz,
-  play: PlayRow,
-  answers: Record<string, string[]>,
-  afterCommit: (work: () => Promise<void>) => void,
-) {
+async function countAnsweredQuestions(db: Db, quiz: PlayableQuiz, play: PlayRow, answers: Record<string, string[]>) {
   if (play.preview) return;
   const reached = new Set(play.reached);
   const answeredBefore = new Set(play.reached.slice(0, -1));
-  afterCommit(async () => {
-    for (const [questionId, picks] of Object.entries(answers)) {
-      services.stats.countQuestion(quiz.quiz.id, questionId, {
-        reached: reached.has(questionId) ? 0 : 1,
-        answered: answeredBefore.has(questionId) || picks.length === 0 ? 0 : 1,
-      });
-    }
+  await countQuestions(db, {
+    quizId: quiz.quiz.id,
+    accountId: quiz.accountId,
+    questions: Object.entries(answers).map(([questionId, picks]) => ({
+      questionId,
+      reached: reached.has(questionId) ? 0 : 1,
+      answered: answeredBefore.has(questionId) || picks.length === 0 ? 0 : 1,
+    })),
   });
 }
 
@@ -46,9 +42,8 @@ export async function playAnswersRecorder(props: {
   quiz: PlayableQuiz;
   play: PlayRow;
   answers: Record<string, string[]>;
-  afterCommit: (work: () => Promise<void>) => void;
 }): Promise<TPlayOutcome> {
-  const { db, services, quiz, play, answers, afterCommit } = props;
+  const { db, services, quiz, play, answers } = props;
   if (play.status !== 'started') return storedOutcome(quiz, play);
   const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
   const gated = quiz.quiz.settings.collectEmail;
@@ -66,9 +61,9 @@ export async function playAnswersRecorder(props: {
     })
     .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
     .returning();
-  countAnsweredQuestions(services, quiz, play, answers, afterCommit);
+  await countAnsweredQuestions(db, quiz, play, answers);
   if (!gated) {
-    countCompletion(services, quiz, stored!, false, afterCommit);
+    await countCompletion(db, quiz, stored!, false);
     await recordPlayEvents(db, services, quiz, stored!);
   }
   return storedOutcome(quiz, stored!);

@@ -6,10 +6,11 @@ import type { plays } from '../db/schema/index.ts';
 import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
 import { eventRecorder } from './eventRecorder.ts';
 import { leadingPersonality } from './playOutcome.ts';
+import { countPlay } from './playStats.ts';
 
 /**
- * What a play step records besides the play row: the report's counters (after commit, in the stats
- * buffer) and the domain events (in the step's transaction). Preview plays record neither.
+ * What a play step records besides the play row, in the step's transaction: the report's counters
+ * (delta rows, commands/playStats.ts) and the domain events. Preview plays record neither.
  */
 
 export type PlayRow = typeof plays.$inferSelect;
@@ -37,17 +38,15 @@ function eventResult(play: PlayRow) {
  * A finished play counts once: today's completions (and lead), the quiz's Played column and, for the
  * scoring types, its percentage (the report's average score).
  */
-export function countCompletion(
-  services: Services,
-  quiz: PlayableQuiz,
-  play: PlayRow,
-  lead: boolean,
-  afterCommit: (work: () => Promise<void>) => void,
-) {
+export async function countCompletion(db: Db, quiz: PlayableQuiz, play: PlayRow, lead: boolean) {
   if (play.preview) return;
   const { percentage } = play.result ? scoreOf(play.result as unknown as TQuizResult) : { percentage: null };
   const scored = percentage === null ? {} : { scored: 1, percentageSum: percentage };
-  afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { completions: 1, leads: lead ? 1 : 0, ...scored }));
+  await countPlay(db, {
+    quizId: quiz.quiz.id,
+    accountId: quiz.accountId,
+    add: { completions: 1, leads: lead ? 1 : 0, ...scored },
+  });
 }
 
 /**

@@ -21,9 +21,8 @@ export async function playLeadRecorder(props: {
   quiz: PlayableQuiz;
   play: PlayRow;
   lead: z.infer<typeof ZLeadRequest>;
-  afterCommit: (work: () => Promise<void>) => void;
 }): Promise<TPlayOutcome> {
-  const { db, services, quiz, play, lead, afterCommit } = props;
+  const { db, services, quiz, play, lead } = props;
   if (play.status === 'started') throw new AppError(409, 'conflict', playMessages.answersFirst);
   if (play.status === 'completed') return storedOutcome(quiz, play);
   const consentText = quiz.quiz.settings.privacyPolicyText;
@@ -41,7 +40,7 @@ export async function playLeadRecorder(props: {
     })
     .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
     .returning();
-  countCompletion(services, quiz, stored!, true, afterCommit);
+  await countCompletion(db, quiz, stored!, true);
   await recordPlayEvents(db, services, quiz, stored!, { email: lead.email, name: lead.name, consent: lead.consent });
   return storedOutcome(quiz, stored!);
 }

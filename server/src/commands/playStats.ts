@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { quizDailyStats, quizQuestionStats, quizzes } from '../db/schema/index.ts';
+import { playStatDeltas } from '../db/schema/index.ts';
 
 /**
  * Per quiz and day. `scored` and `percentageSum` add up the completed plays of the scoring types
@@ -10,147 +10,134 @@ type Counter = 'views' | 'starts' | 'completions' | 'leads' | 'scored' | 'percen
 export type PlayCounts = Partial<Record<Counter, number>>;
 
 /** Per question of a quiz: shown to a play (reached) and answered by it (the report's drop-off). */
-type QuestionCounter = 'reached' | 'answered';
-export type QuestionCounts = Partial<Record<QuestionCounter, number>>;
-
-const noCounts = (): Record<Counter, number> => ({
-  views: 0,
-  starts: 0,
-  completions: 0,
-  leads: 0,
-  scored: 0,
-  percentageSum: 0,
-});
-
-/** Adds to today's counters of a quiz (one upsert), so reports read roll-ups instead of counting plays. */
-export async function playStatsRecorder(db: Db, props: { quizId: string; accountId: string; add: PlayCounts }) {
-  const add = { ...noCounts(), ...props.add };
-  await db
-    .insert(quizDailyStats)
-    .values({ quizId: props.quizId, accountId: props.accountId, day: sql`current_date`, ...add })
-    .onConflictDoUpdate({
-      target: [quizDailyStats.quizId, quizDailyStats.day],
-      set: {
-        views: sql`${quizDailyStats.views} + ${add.views}`,
-        starts: sql`${quizDailyStats.starts} + ${add.starts}`,
-        completions: sql`${quizDailyStats.completions} + ${add.completions}`,
-        leads: sql`${quizDailyStats.leads} + ${add.leads}`,
-        scored: sql`${quizDailyStats.scored} + ${add.scored}`,
-        percentageSum: sql`${quizDailyStats.percentageSum} + ${add.percentageSum}::double precision`,
-      },
-    });
-}
-
-export interface QuestionStatsRow {
-  quizId: string;
+export interface QuestionCounts {
   questionId: string;
   reached: number;
   answered: number;
 }
 
-/** Rows per statement of the question upsert (4 parameters a row). */
-const questionChunk = 500;
-
-/** Adds to the drop-off counters of many questions in one multi-row upsert. */
-export async function questionStatsRecorder(db: Db, rows: readonly QuestionStatsRow[]) {
-  if (rows.length === 0) return;
-  await db
-    .insert(quizQuestionStats)
-    .values([...rows])
-    .onConflictDoUpdate({
-      target: [quizQuestionStats.quizId, quizQuestionStats.questionId],
-      set: {
-        reached: sql`${quizQuestionStats.reached} + excluded.reached`,
-        answered: sql`${quizQuestionStats.answered} + excluded.answered`,
-      },
-    });
+/**
+ * Adds to a quiz's counters for today, in the caller's transaction: one insert-only delta row, so the
+ * count commits with the play step that caused it (or not at all) and no play waits on a counter row.
+ */
+export async function countPlay(db: Db, props: { quizId: string; accountId: string; add: PlayCounts }) {
+  await db.insert(playStatDeltas).values({ quizId: props.quizId, accountId: props.accountId, ...props.add });
 }
 
-/** A quiz deleted between the count and the flush: its counts have nowhere to go and are dropped. */
-function isForeignKeyViolation(error: unknown): boolean {
-  let cause = error;
-  for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth++) {
-    if ((cause as { code?: unknown }).code === '23503') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
+/** Adds to the drop-off counters of a quiz's questions, in the caller's transaction. */
+export async function countQuestions(db: Db, props: { quizId: string; accountId: string; questions: readonly QuestionCounts[] }) {
+  const rows = props.questions.filter((row) => row.reached > 0 || row.answered > 0);
+  if (rows.length === 0) return;
+  await db.insert(playStatDeltas).values(rows.map((row) => ({ quizId: props.quizId, accountId: props.accountId, ...row })));
+}
+
+/** Deltas folded per statement: bounded work per transaction, and a backlog drains in a few rounds. */
+const rollupBatch = 5000;
+/** One roll-up at a time across every process on the database (see the statement's comment). */
+const rollupLockKey = 7243101;
+
+/**
+ * Folds a batch of deltas into quiz_daily_stats, quiz_question_stats and quizzes.completed_plays, and
+ * deletes them, in one statement: all of it commits or none of it, so a crash mid-way loses nothing
+ * and counts nothing twice. Runs under a transaction-scoped advisory lock: two processes take turns
+ * instead of updating the same counter rows in different orders (a deadlock). Answers how many deltas it folded.
+ */
+export async function rollUpPlayStats(db: Db, batch = rollupBatch): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${rollupLockKey})`);
+    const result = (await tx.execute(sql`
+      with moved as (
+        delete from play_stat_deltas
+        where id in (select id from play_stat_deltas order by id limit ${batch})
+        returning *
+      ), daily as (
+        insert into quiz_daily_stats as stats
+          (quiz_id, day, account_id, views, starts, completions, leads, scored, percentage_sum)
+        select quiz_id, day, account_id, sum(views), sum(starts), sum(completions), sum(leads), sum(scored), sum(percentage_sum)
+        from moved where question_id is null
+        group by quiz_id, day, account_id
+        order by quiz_id, day
+        on conflict (quiz_id, day) do update set
+          views = stats.views + excluded.views,
+          starts = stats.starts + excluded.starts,
+          completions = stats.completions + excluded.completions,
+          leads = stats.leads + excluded.leads,
+          scored = stats.scored + excluded.scored,
+          percentage_sum = stats.percentage_sum + excluded.percentage_sum
+      ), questions as (
+        insert into quiz_question_stats as stats (quiz_id, question_id, account_id, reached, answered)
+        select quiz_id, question_id, account_id, sum(reached), sum(answered)
+        from moved where question_id is not null
+        group by quiz_id, question_id, account_id
+        order by quiz_id, question_id
+        on conflict (quiz_id, question_id) do update set
+          reached = stats.reached + excluded.reached,
+          answered = stats.answered + excluded.answered
+      ), played as (
+        update quizzes set completed_plays = quizzes.completed_plays + finished.completions
+        from (
+          select quiz_id, sum(completions)::int as completions from moved group by quiz_id having sum(completions) > 0
+        ) finished
+        where quizzes.id = finished.quiz_id
+      )
+      select count(*)::int as "moved" from moved`)) as unknown as { rows: { moved: number }[] };
+    return result.rows[0]?.moved ?? 0;
+  });
 }
 
 /**
- * Play events (views, starts, completions, leads, scores, and per-question drop-off) are summed in
- * memory and written every few seconds and at shutdown, not once per request: a popular quiz would
- * otherwise queue every play behind one counter row. The plays themselves commit before their
- * answer, so a crash loses at most an interval of counts, and they can be recounted from the plays
- * table (plays.reached and plays.answers hold what the drop-off counted).
+ * Keeps the report's counters current. Play steps write deltas in their own transactions
+ * (countPlay, countQuestions); this folds them in every few seconds and at shutdown, and at start
+ * folds whatever a crashed process left. Views are the exception: a view is a GET, not a row, so
+ * views are summed in memory and written with the next fold (a crash loses at most an interval of
+ * views, never a play's counts).
  */
-export class StatsBuffer {
-  readonly #pending = new Map<string, { accountId: string; add: Record<Counter, number> }>();
-  /** Keyed by `${quizId}/${questionId}`. */
-  readonly #questions = new Map<string, QuestionStatsRow>();
+export class PlayStatsRollup {
+  readonly #views = new Map<string, { accountId: string; views: number }>();
   readonly #db: Db;
   readonly #timer: NodeJS.Timeout;
+  readonly #onError: (error: unknown) => void;
+  #running: Promise<void> | undefined;
 
-  constructor(db: Db, intervalMs = 3000) {
+  constructor(db: Db, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}) {
     this.#db = db;
-    this.#timer = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
+    this.#onError = options.onError ?? (() => undefined);
+    this.#timer = setInterval(() => void this.flush().catch(this.#onError), options.intervalMs ?? 3000);
     this.#timer.unref();
   }
 
-  count(quizId: string, accountId: string, add: PlayCounts): void {
-    const entry = this.#pending.get(quizId) ?? { accountId, add: noCounts() };
-    for (const [counter, value] of Object.entries(add) as [Counter, number][]) entry.add[counter] += value;
-    this.#pending.set(quizId, entry);
+  /** One more view of a published quiz (not a preview). */
+  countView(quizId: string, accountId: string): void {
+    const entry = this.#views.get(quizId) ?? { accountId, views: 0 };
+    entry.views += 1;
+    this.#views.set(quizId, entry);
   }
 
-  /** Drop-off of one question: shown to one more play (`reached`), answered by one more (`answered`). */
-  countQuestion(quizId: string, questionId: string, add: QuestionCounts): void {
-    const key = `${quizId}/${questionId}`;
-    const entry = this.#questions.get(key) ?? { quizId, questionId, reached: 0, answered: 0 };
-    entry.reached += add.reached ?? 0;
-    entry.answered += add.answered ?? 0;
-    this.#questions.set(key, entry);
+  /**
+   * Writes the pending views and folds every delta committed so far. Calls made while one runs wait
+   * for it and run once more, so a caller always sees what committed before it called.
+   */
+  flush(): Promise<void> {
+    const run = (this.#running ?? Promise.resolve()).catch(() => undefined).then(() => this.#flushOnce());
+    this.#running = run;
+    return run;
   }
 
-  async flush(): Promise<void> {
-    const batch = [...this.#pending];
-    this.#pending.clear();
-    const questionBatch = [...this.#questions.values()].filter((row) => row.reached > 0 || row.answered > 0);
-    this.#questions.clear();
-    const failures: unknown[] = [];
-    for (const [quizId, { accountId, add }] of batch) {
-      try {
-        await playStatsRecorder(this.#db, { quizId, accountId, add });
-        if (add.completions > 0) {
-          await this.#db
-            .update(quizzes)
-            .set({ completedPlays: sql`${quizzes.completedPlays} + ${add.completions}` })
-            .where(eq(quizzes.id, quizId));
-        }
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) failures.push(error);
-      }
+  async #flushOnce(): Promise<void> {
+    const views = [...this.#views].map(([quizId, { accountId, views }]) => ({ quizId, accountId, views }));
+    this.#views.clear();
+    if (views.length > 0) {
+      // A quiz deleted since its views were counted is skipped, not an error.
+      await this.#db.execute(sql`
+        insert into play_stat_deltas (quiz_id, account_id, views)
+        select v.quiz_id, v.account_id, v.views
+        from jsonb_to_recordset(${JSON.stringify(views.map((v) => ({ quiz_id: v.quizId, account_id: v.accountId, views: v.views })))}::jsonb)
+          as v(quiz_id uuid, account_id uuid, views int)
+        where exists (select 1 from quizzes where quizzes.id = v.quiz_id)`);
     }
-    // In (quiz, question) order, so two processes flushing at once lock rows in the same order and
-    // never deadlock; each statement is all or nothing, so a failed chunk can be retried row by row.
-    questionBatch.sort((a, b) => a.quizId.localeCompare(b.quizId) || a.questionId.localeCompare(b.questionId));
-    for (let index = 0; index < questionBatch.length; index += questionChunk) {
-      const chunk = questionBatch.slice(index, index + questionChunk);
-      try {
-        await questionStatsRecorder(this.#db, chunk);
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) {
-          failures.push(error);
-          continue;
-        }
-        // A quiz of the chunk is gone: write the others one by one, dropping only its rows.
-        for (const row of chunk) {
-          await questionStatsRecorder(this.#db, [row]).catch((rowError: unknown) => {
-            if (!isForeignKeyViolation(rowError)) failures.push(rowError);
-          });
-        }
-      }
+    while ((await rollUpPlayStats(this.#db)) >= rollupBatch) {
+      // A backlog (a restart after a long outage): keep folding until it is gone.
     }
-    if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'stats flush failed');
   }
 
   async stop(): Promise<void> {

@@ -5,7 +5,7 @@ import { quizzes } from '../db/schema/index.ts';
 import { removeUntouchedDraftsTask } from '../jobs/tasks/RemoveUntouchedDraftsTask.ts';
 import { createOwner } from '../test/factories.ts';
 import { getTestServer, type TestClient, type TestServer } from '../test/getTestServer.ts';
-import { gradedQuestion } from '../test/quizFactory.ts';
+import { gradedQuestion, newPlayKey } from '../test/quizFactory.ts';
 import { untouchedDraftGraceMs, untouchedDraftRemover } from './untouchedDraftRemover.ts';
 
 let server: TestServer;
@@ -51,7 +51,11 @@ it('deletes blank drafts untouched for a day, in every account, and keeps everyt
   expect((await owner.client.put(`/api/v1/quizzes/${withQuestion}/questions`, { questions: [gradedQuestion()] })).status).toBe(
     200,
   );
-  const preview = await owner.client.post(`/api/v1/public/quizzes/${previewed}/plays`, { playId: randomUUID(), preview: true });
+  const preview = await owner.client.post(`/api/v1/public/quizzes/${previewed}/plays`, {
+    playId: randomUUID(),
+    playKey: newPlayKey(),
+    preview: true,
+  });
   expect(preview.status).toBe(201);
 
   const template = (await owner.client.get('/api/v1/templates?quizType=graded_quiz')).body.data[0];

@@ -8,6 +8,7 @@ import type { TEmailDestinationSettings } from '../integrations/destinations/ema
 import { sealSigningSecrets } from '../integrations/webhooks/secretStore.ts';
 import { generateWebhookSecret } from '../integrations/webhooks/signing.ts';
 import type { TestClient, TestServer } from './getTestServer.ts';
+import { newPlayKey } from './quizFactory.ts';
 
 /**
  * Test helpers for the leads pipeline: destinations written straight to the database (sealed as the
@@ -54,7 +55,7 @@ export async function playQuizWithLead(
 ) {
   const quiz = (await client.get(`/api/v1/public/quizzes/${quizId}`)).body.data;
   const playId = randomUUID();
-  const started = await client.post(`/api/v1/public/quizzes/${quizId}/plays`, { playId });
+  const started = await client.post(`/api/v1/public/quizzes/${quizId}/plays`, { playId, playKey: newPlayKey() });
   if (started.status !== 201) throw new Error(JSON.stringify(started.body));
   const auth = { authorization: `Bearer ${started.body.data.playToken}` };
   const answers = Object.fromEntries(

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import type { TestClient } from './getTestServer.ts';
 
+/** The secret a visitor's browser sends with a play's first start (web/src/player/playSession.ts). */
+export const newPlayKey = () => randomUUID().replaceAll('-', '');
+
 /** A single-answer graded question whose first answer is right. */
 export const gradedQuestion = (title = '<p>2 + 2?</p>'): TQuestion => ({
   id: randomUUID(),

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { shopifyWebhookReceipts, shopPlans } from '../db/schema/index.ts';
 import { signWebhook } from './fakes/shopify/signers.ts';
 import type { ShopifyTestServer } from './getTestServer.ts';
-import { personalityQuestion, twoPersonalities } from './quizFactory.ts';
+import { personalityQuestion, twoPersonalities, newPlayKey } from './quizFactory.ts';
 import { createFeedback, createPoll, createWheel, submission } from './widgetFactory.ts';
 
 /** Helpers for tests that play Shopify sending webhooks to the app. */
@@ -102,7 +102,7 @@ export async function visitorTraces(
   await owner.put(`/api/v1/quizzes/${created.id}/questions`, { questions: [question] });
   expect((await owner.put(`/api/v1/quizzes/${created.id}/status`, { status: 'published' })).status).toBe(200);
   const playId = randomUUID();
-  const started = await visitor.post(`/api/v1/public/quizzes/${created.id}/plays`, { playId });
+  const started = await visitor.post(`/api/v1/public/quizzes/${created.id}/plays`, { playId, playKey: newPlayKey() });
   expect(started.status).toBe(201);
   const auth = { authorization: `Bearer ${started.body.data.playToken}` };
   await visitor.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers: { [question.id]: ['a2'] } }, auth);

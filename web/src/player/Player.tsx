@@ -11,7 +11,7 @@ import { reportHeight } from './embed.ts';
 import { markInteracted } from './focus.ts';
 import { Frame, Waiting } from './Frame.tsx';
 import { LeadForm } from './LeadForm.tsx';
-import { currentPlayId, forgetPlayId } from './playSession.ts';
+import { currentPlay, forgetPlayId, type PlaySession } from './playSession.ts';
 import { QuestionScreen } from './QuestionScreen.tsx';
 import { ResultScreen } from './ResultScreen.tsx';
 import { shareUrl, type PlayerRoute } from './route.ts';
@@ -63,7 +63,7 @@ export function Player({ route }: { route: PlayerRoute }) {
   /** The visited questions, the current one last: Back walks this path. */
   const [path, setPath] = useState<string[]>([]);
   const [picks, setPicks] = useState<Record<string, string[]>>({});
-  const playId = useRef<string | null>(null);
+  const play = useRef<PlaySession | null>(null);
   const token = useRef<Promise<string> | null>(null);
   const answers = useRef<Record<string, string[]>>({});
   const advanceTimer = useRef<number | undefined>(undefined);
@@ -104,11 +104,20 @@ export function Player({ route }: { route: PlayerRoute }) {
   const frameColors = useMemo(() => (quiz ? leadFrameColors(quiz) : null), [quiz]);
   const eventParams = useMemo(() => ({ quiz_id: quiz?.id ?? '', quiz_title: quiz?.title ?? '' }), [quiz]);
 
-  /** The play token; asked for again when it is missing, failed or (`renew`) refused as expired. */
+  /**
+   * The play token; asked for again when it is missing, failed or (`renew`) refused as expired. A play
+   * id the server knows under another key (storage copied from elsewhere) is dropped for a fresh play.
+   */
   const playToken = useCallback(
     (renew = false): Promise<string> => {
       if (!token.current || renew) {
-        const request = playApi.start(quiz!.id, playId.current!, preview).then((started) => started.playToken);
+        const startPlay = () => playApi.start(quiz!.id, play.current!, preview).then((started) => started.playToken);
+        const request = startPlay().catch((error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 409)) throw error;
+          forgetPlayId(quiz!.id);
+          play.current = currentPlay(quiz!.id);
+          return startPlay();
+        });
         token.current = request;
         request.catch(() => {
           if (token.current === request) token.current = null;
@@ -149,7 +158,7 @@ export function Player({ route }: { route: PlayerRoute }) {
   const submitAnswers = useCallback(async () => {
     setScreen({ name: 'generating', error: null });
     try {
-      showOutcome(await withToken((playToken) => playApi.answers(playId.current!, playToken, answers.current)));
+      showOutcome(await withToken((playToken) => playApi.answers(play.current!.id, playToken, answers.current)));
     } catch (error) {
       setScreen({ name: 'generating', error: messageOf(error) });
     }
@@ -157,7 +166,7 @@ export function Player({ route }: { route: PlayerRoute }) {
 
   const submitLead = useCallback(
     async (lead: TLeadRequest) => {
-      const outcome = await withToken((playToken) => playApi.lead(playId.current!, playToken, lead));
+      const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
       track('lead_submit', eventParams);
       showOutcome(outcome);
     },
@@ -175,7 +184,7 @@ export function Player({ route }: { route: PlayerRoute }) {
   const start = () => {
     if (!quiz) return;
     markInteracted();
-    playId.current = currentPlayId(quiz.id);
+    play.current = currentPlay(quiz.id);
     token.current = null;
     void playToken().catch(() => undefined);
     track('quiz_start', eventParams);
@@ -202,7 +211,7 @@ export function Player({ route }: { route: PlayerRoute }) {
   // Each question shown tells the owner's drop-off report (never in preview; failures are ignored).
   const showing = screen.name === 'question' ? currentId : undefined;
   useEffect(() => {
-    const id = playId.current;
+    const id = play.current?.id;
     if (preview || !showing || !id) return;
     playToken().then(
       (playToken) => playApi.progress(id, playToken, showing),
@@ -231,7 +240,7 @@ export function Player({ route }: { route: PlayerRoute }) {
     window.clearTimeout(advanceTimer.current);
     advanceTimer.current = undefined;
     if (quiz) forgetPlayId(quiz.id);
-    playId.current = null;
+    play.current = null;
     token.current = null;
     answers.current = {};
     setPath([]);

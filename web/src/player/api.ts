@@ -41,9 +41,10 @@ export const playApi = {
   quiz: (quizId: string, preview: boolean) =>
     request<TPublicQuiz>('GET', `/api/v1/public/quizzes/${segment(quizId)}${preview ? '?preview=1' : ''}`),
   /** In preview the owner's play is kept out of stats and reports. */
-  start: (quizId: string, playId: string, preview: boolean) =>
+  start: (quizId: string, play: { id: string; key: string }, preview: boolean) =>
     request<{ playId: string; playToken: string }>('POST', `/api/v1/public/quizzes/${segment(quizId)}/plays`, {
-      playId,
+      playId: play.id,
+      playKey: play.key,
       preview,
     }),
   answers: (playId: string, token: string, answers: Record<string, string[]>) =>

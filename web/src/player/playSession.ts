@@ -1,6 +1,8 @@
 /**
- * The play id: made by the client, kept in sessionStorage per quiz so a reload or a retried request
- * reuses it (the server never counts one play id twice), and dropped once the play is completed.
+ * The play id and its key: made by the client, kept in sessionStorage per quiz so a reload or a
+ * retried request reuses them (the server never counts one play id twice), and dropped once the play
+ * is completed. The key never leaves this browser but to start the play: with the id alone nobody
+ * else can start it again and take it over.
  */
 const key = (quizId: string) => `quizlead.play.${quizId}`;
 
@@ -23,22 +25,33 @@ export function newUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The play id in progress for this quiz, or a new one (remembered). */
-export function currentPlayId(quizId: string): string {
+export interface PlaySession {
+  id: string;
+  key: string;
+}
+
+const isPlaySession = (value: unknown): value is PlaySession =>
+  typeof value === 'object' &&
+  value !== null &&
+  /^[0-9a-f-]{36}$/i.test(String((value as PlaySession).id)) &&
+  /^[0-9a-f]{32}$/i.test(String((value as PlaySession).key));
+
+/** The play in progress for this quiz, or a new one (remembered). */
+export function currentPlay(quizId: string): PlaySession {
   const store = storage();
   try {
-    const kept = store?.getItem(key(quizId));
-    if (kept && /^[0-9a-f-]{36}$/i.test(kept)) return kept;
+    const kept: unknown = JSON.parse(store?.getItem(key(quizId)) ?? 'null');
+    if (isPlaySession(kept)) return kept;
   } catch {
-    // ignore: a fresh id below
+    // ignore: a fresh play below
   }
-  const id = newUuid();
+  const play = { id: newUuid(), key: newUuid().replace(/-/g, '') };
   try {
-    store?.setItem(key(quizId), id);
+    store?.setItem(key(quizId), JSON.stringify(play));
   } catch {
-    // ignore: the id lives in memory for this play
+    // ignore: the play lives in memory only
   }
-  return id;
+  return play;
 }
 
 /** The play is completed (or abandoned by a retake): the next start makes a new play. */

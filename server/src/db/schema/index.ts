@@ -5,7 +5,7 @@ export { authTokens } from './authTokens.ts';
 export { files } from './files.ts';
 export { quizzes } from './quizzes.ts';
 export { questions } from './questions.ts';
-export { plays, quizDailyStats, quizQuestionStats, shortLinks } from './plays.ts';
+export { plays, playStatDeltas, quizDailyStats, quizQuestionStats, shortLinks } from './plays.ts';
 export { feedbackResponses, feedbacks, pollVotes, polls, wheelSpins, wheels } from './engagement.ts';
 export { shopInstallations, shopifyWebhookReceipts } from './shopify.ts';
 export { shopifyDataRequests } from './shopifyDataRequests.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -58,6 +59,11 @@ export const plays = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /**
+     * SHA-256 of the secret the visitor's browser chose at the first start: starting the play again
+     * (a new token) needs the same secret, so knowing a play's id is not enough to take it over.
+     */
+    startKeyHash: text('start_key_hash'),
     /** An owner trying a draft: kept out of stats and reports. */
     preview: boolean('preview').notNull().default(false),
     status: text('status', { enum: ['started', 'answered', 'completed'] })
@@ -145,10 +151,48 @@ export const quizQuestionStats = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
     questionId: uuid('question_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     reached: integer('reached').notNull().default(0),
     answered: integer('answered').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.quizId, table.questionId] })],
+  (table) => [
+    primaryKey({ columns: [table.quizId, table.questionId] }),
+    index('quiz_question_stats_account_idx').on(table.accountId),
+  ],
+);
+
+/**
+ * What a play step adds to the counters above, written in the step's own transaction (insert-only,
+ * so plays never wait on a hot counter row) and folded into them in the background
+ * (commands/playStats.ts). A crash therefore loses nothing: counters plus pending deltas always equal
+ * the plays. A row with `questionId` adds to that question's drop-off, one without to the quiz's day.
+ */
+export const playStatDeltas = pgTable(
+  'play_stat_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day')
+      .notNull()
+      .default(sql`current_date`),
+    questionId: uuid('question_id'),
+    views: integer('views').notNull().default(0),
+    starts: integer('starts').notNull().default(0),
+    completions: integer('completions').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    scored: integer('scored').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+    reached: integer('reached').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+  },
+  (table) => [index('play_stat_deltas_quiz_idx').on(table.quizId)],
 );
 
 /** A quiz's short link: /play/{code} redirects to its player (one per quiz, made on first ask). */

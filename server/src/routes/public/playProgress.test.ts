@@ -4,18 +4,22 @@ import { playMessages } from '@quizlead/shared/schemas/play.ts';
 import { plays, quizDailyStats, quizQuestionStats } from '../../db/schema/index.ts';
 import { createOwner } from '../../test/factories.ts';
 import { getTestServer, type TestClient, type TestServer } from '../../test/getTestServer.ts';
-import { createGradedQuiz } from '../../test/quizFactory.ts';
+import { createGradedQuiz, newPlayKey } from '../../test/quizFactory.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await getTestServer();
+  server = await getTestServer({ LOG_LEVEL: 'error' });
 });
 afterAll(() => server.stop());
 
 async function start(quizId: string, options: { client?: TestClient; preview?: boolean } = {}) {
   const client = options.client ?? server.client();
   const playId = crypto.randomUUID();
-  const started = await client.post(`/api/v1/public/quizzes/${quizId}/plays`, { playId, preview: options.preview ?? false });
+  const started = await client.post(`/api/v1/public/quizzes/${quizId}/plays`, {
+    playId,
+    playKey: newPlayKey(),
+    preview: options.preview ?? false,
+  });
   expect(started.status).toBe(201);
   const auth = { authorization: `Bearer ${started.body.data.playToken}` };
   return {

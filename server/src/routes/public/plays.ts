@@ -90,29 +90,21 @@ export function playRoutes(api: ApiRouter): void {
       if (!quiz.questions.some((question) => question.id === questionId)) {
         throw ValidationError(playMessages.unknownQuestion, 'questionId');
       }
-      // One statement, no transaction: the row changes only the first time this play is shown this
-      // question, before its answers, so a retried or repeated event (Back, reload) changes nothing.
-      // It answers the question shown before this one: the visitor moved on, so they answered it.
-      const [moved] = await services.database.db
-        .update(plays)
-        .set({ reached: sql`array_append(${plays.reached}, ${questionId}::text)` })
-        .where(
-          and(
-            eq(plays.quizId, claims.quizId),
-            eq(plays.id, params.playId),
-            eq(plays.status, 'started'),
-            sql`not (${questionId}::text = any(${plays.reached}))`,
-            sql`cardinality(${plays.reached}) < ${maxReached}`,
-          ),
+      // One statement: the row changes only the first time this play is shown this question, before
+      // its answers, so a retried or repeated event (Back, reload) changes nothing; when it changes,
+      // the drop-off's deltas commit with it. The question shown before this one counts as answered:
+      // the visitor moved on.
+      await services.database.db.execute(sql`
+        with moved as (
+          update plays set reached = array_append(reached, ${questionId}::text)
+          where quiz_id = ${claims.quizId} and id = ${params.playId} and status = 'started'
+            and not (${questionId}::text = any(reached)) and cardinality(reached) < ${maxReached}
+          returning account_id, preview, reached[cardinality(reached) - 1] as previous
         )
-        .returning({
-          preview: plays.preview,
-          previous: sql<string | null>`${plays.reached}[cardinality(${plays.reached}) - 1]`,
-        });
-      if (moved && !moved.preview) {
-        services.stats.countQuestion(claims.quizId, questionId, { reached: 1 });
-        if (moved.previous) services.stats.countQuestion(claims.quizId, moved.previous, { answered: 1 });
-      }
+        insert into play_stat_deltas (quiz_id, account_id, question_id, reached, answered)
+        select ${claims.quizId}::uuid, account_id, ${questionId}::uuid, 1, 0 from moved where not preview
+        union all
+        select ${claims.quizId}::uuid, account_id, previous::uuid, 0, 1 from moved where not preview and previous is not null`);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: { ok: true } };
     },
@@ -138,7 +130,7 @@ export function playRoutes(api: ApiRouter): void {
       ctx.body = {
         data: await services.database.db.transaction(async (db) => {
           const play = await lockedPlay(db, claims.quizId, params.playId);
-          return playAnswersRecorder({ db, services, quiz, play, answers, afterCommit });
+          return playAnswersRecorder({ db, services, quiz, play, answers });
         }),
       };
     },
@@ -160,7 +152,7 @@ export function playRoutes(api: ApiRouter): void {
       ctx.body = {
         data: await services.database.db.transaction(async (db) => {
           const play = await lockedPlay(db, claims.quizId, params.playId);
-          return playLeadRecorder({ db, services, quiz, play, lead: body, afterCommit });
+          return playLeadRecorder({ db, services, quiz, play, lead: body });
         }),
       };
     },

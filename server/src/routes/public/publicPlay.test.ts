@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeResult } from '@quizlead/shared/engine/index.ts';
@@ -21,13 +22,22 @@ afterAll(() => server.stop());
 const visitor = () => server.client();
 const publicQuiz = (id: string) => visitor().get(`/api/v1/public/quizzes/${id}`);
 
+/** The same browser starts a play id with the same key. */
+const keyOf = (playId: string) => createHash('sha256').update(playId).digest('hex').slice(0, 32);
+
 async function start(quizId: string, playId = crypto.randomUUID(), headers: Record<string, string> = {}) {
   const client = visitor();
-  const started = await client.request('POST', `/api/v1/public/quizzes/${quizId}/plays`, { playId }, headers);
+  const started = await client.request(
+    'POST',
+    `/api/v1/public/quizzes/${quizId}/plays`,
+    { playId, playKey: keyOf(playId) },
+    headers,
+  );
   expect(started.status).toBe(201);
   const auth = { authorization: `Bearer ${started.body.data.playToken}` };
   return {
     playId,
+    token: started.body.data.playToken as string,
     answers: (answers: unknown) => client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth),
     lead: (lead: unknown) => client.request('POST', `/api/v1/public/plays/${playId}/lead`, lead, auth),
   };
@@ -180,14 +190,32 @@ describe('a play', () => {
     const noToken = await visitor().post(`/api/v1/public/plays/${mine.playId}/answers`, { answers: {} });
     expect(noToken.status).toBe(401);
     expect(noToken.body.error.message).toBe(playMessages.playTokenInvalid);
-    const started = await visitor().post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId: theirs.playId });
     const crossed = await visitor().request(
       'POST',
       `/api/v1/public/plays/${mine.playId}/answers`,
       { answers: {} },
-      { authorization: `Bearer ${started.body.data.playToken}` },
+      { authorization: `Bearer ${(await start(quiz.id)).token}` },
     );
     expect(crossed.status).toBe(401);
+  });
+
+  it('starts a play again only for the browser that started it: its id alone takes nothing over', async () => {
+    const { client } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
+    const theirs = await start(quiz.id);
+    const taken = await visitor().post(`/api/v1/public/quizzes/${quiz.id}/plays`, {
+      playId: theirs.playId,
+      playKey: keyOf(crypto.randomUUID()),
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ error: { code: 'conflict', message: playMessages.playTaken } });
+    const missing = await visitor().post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId: theirs.playId });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.field).toBe('playKey');
+    // The visitor's own browser renews its token with its key and finishes its play.
+    const renewed = await start(quiz.id, theirs.playId);
+    expect((await renewed.answers({ [quiz.questions[0].id]: ['a1'] })).status).toBe(200);
+    expect((await storedPlay(quiz.id, theirs.playId))!.status).not.toBe('started');
   });
 
   it('answers CORS preflights for embeds', async () => {
@@ -205,8 +233,15 @@ describe('preview plays', () => {
     const { client } = await createOwner(server);
     const draft = await createGradedQuiz(client, { questions: 1 });
     const playId = crypto.randomUUID();
-    expect((await visitor().post(`/api/v1/public/quizzes/${draft.id}/plays`, { playId, preview: true })).status).toBe(404);
-    const started = await client.post(`/api/v1/public/quizzes/${draft.id}/plays`, { playId, preview: true });
+    expect(
+      (await visitor().post(`/api/v1/public/quizzes/${draft.id}/plays`, { playId, playKey: keyOf(playId), preview: true }))
+        .status,
+    ).toBe(404);
+    const started = await client.post(`/api/v1/public/quizzes/${draft.id}/plays`, {
+      playId,
+      playKey: keyOf(playId),
+      preview: true,
+    });
     expect(started.status).toBe(201);
     const auth = { authorization: `Bearer ${started.body.data.playToken}` };
     const answered = await client.request(

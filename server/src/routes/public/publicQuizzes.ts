@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { playMessages, ZPublicQuizResponse, ZStartPlayResponse } from '@quizlead/shared/schemas/play.ts';
 import type { AppContext, Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { loadQuestions } from '../../db/queries/quizzes.ts';
 import { accounts, plays, quizzes } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../errors.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
+import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { signPlayToken } from '../../lib/playToken.ts';
 import { resolveSessionAuth } from '../../middlewares/authenticate.ts';
 import { presentPublicQuiz } from '../../presenters/publicQuiz.ts';
@@ -74,7 +75,7 @@ export function publicQuizRoutes(api: ApiRouter): void {
     handler: async ({ ctx, params, query, services }) => {
       const preview = Boolean(query.preview);
       const quiz = await findPlayableQuiz(ctx, services, params.id, preview);
-      if (!preview) services.stats.count(quiz.quiz.id, quiz.accountId, { views: 1 });
+      if (!preview) services.stats.countView(quiz.quiz.id, quiz.accountId);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: quiz.public };
     },
@@ -89,24 +90,31 @@ export function publicQuizRoutes(api: ApiRouter): void {
     params: ZPublicQuizParams,
     body: ZStartPlayBody,
     rateLimit: limits,
-    responses: { 201: ZStartPlayResponse, 404: playMessages.notFound },
-    handler: async ({ ctx, db, params, body, services, afterCommit }) => {
+    responses: { 201: ZStartPlayResponse, 404: playMessages.notFound, 409: playMessages.playTaken },
+    handler: async ({ ctx, params, body, services }) => {
       const quiz = await findPlayableQuiz(ctx, services, params.id, body.preview);
       const place = services.geo.locate(ctx.ip, ctx.headers);
-      const inserted = await db
-        .insert(plays)
-        .values({
-          quizId: quiz.quiz.id,
-          id: body.playId,
-          accountId: quiz.accountId,
-          preview: body.preview,
-          userAgent: ctx.get('user-agent').slice(0, 400),
-          ...place,
-        })
-        .onConflictDoNothing()
-        .returning({ id: plays.id });
-      if (inserted.length > 0 && !body.preview) {
-        afterCommit(async () => services.stats.count(quiz.quiz.id, quiz.accountId, { starts: 1 }));
+      const keyHash = sha256(body.playKey);
+      // One statement: the play and its start count commit together. A play id seen before answers
+      // with the key its first start stored, so only that browser can start it again.
+      const result = (await services.database.db.execute(sql`
+        with started as (
+          insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city)
+          values (${quiz.quiz.id}, ${body.playId}, ${quiz.accountId}, ${body.preview}, ${keyHash},
+            ${ctx.get('user-agent').slice(0, 400)}, ${place.country}, ${place.state}, ${place.city})
+          on conflict do nothing
+          returning quiz_id, account_id, preview
+        ), counted as (
+          insert into play_stat_deltas (quiz_id, account_id, starts)
+          select quiz_id, account_id, 1 from started where not preview
+        )
+        select exists (select 1 from started) as "started",
+          (select start_key_hash from plays where quiz_id = ${quiz.quiz.id} and id = ${body.playId}) as "keyHash"`)) as unknown as {
+        rows: { started: boolean; keyHash: string | null }[];
+      };
+      const [row] = result.rows;
+      if (!row?.started && !(row?.keyHash && safeEqual(row.keyHash, keyHash))) {
+        throw new AppError(409, 'conflict', playMessages.playTaken);
       }
       const playToken = await signPlayToken(playTokenSecret(services), { playId: body.playId, quizId: quiz.quiz.id });
       ctx.status = 201;

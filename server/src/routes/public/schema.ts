@@ -9,6 +9,8 @@ export const ZPlayParams = z.object({ playId: ZLenientId });
 export const ZPreviewQuery = z.object({ preview: z.enum(['1', 'true']).optional() });
 export const ZStartPlayBody = z.object({
   playId: z.uuid({ error: 'playId must be a uuid' }),
+  /** A secret only the visitor's browser knows: starting the same play again (a renewed token) needs it. */
+  playKey: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'playKey must be 16 to 128 letters, digits, - or _' }),
   preview: z.boolean().default(false),
 });
 

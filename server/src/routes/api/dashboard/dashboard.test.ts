@@ -6,7 +6,7 @@ import { addDays } from '@quizlead/shared/days.ts';
 import { feedbackResponses, quizDailyStats, quizzes } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
-import { createGradedQuiz } from '../../../test/quizFactory.ts';
+import { createGradedQuiz, newPlayKey } from '../../../test/quizFactory.ts';
 import { createFeedback, submission } from '../../../test/widgetFactory.ts';
 import { utcToday } from '@quizlead/shared/days.ts';
 import { resolveRange } from './dashboard.ts';
@@ -182,7 +182,7 @@ describe('GET /api/v1/dashboard', () => {
     const visitor = server.client();
     expect((await visitor.get(`/api/v1/public/quizzes/${quiz.id}`)).status).toBe(200);
     const playId = crypto.randomUUID();
-    const started = await visitor.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId });
+    const started = await visitor.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() });
     expect(started.status).toBe(201);
     const auth = { authorization: `Bearer ${started.body.data.playToken}` };
     const answered = await visitor.request(

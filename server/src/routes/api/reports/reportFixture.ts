@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOwner } from '../../../test/factories.ts';
 import type { TestClient, TestServer } from '../../../test/getTestServer.ts';
-import { createGradedQuiz, gradedQuestion } from '../../../test/quizFactory.ts';
+import { createGradedQuiz, gradedQuestion, newPlayKey } from '../../../test/quizFactory.ts';
 
 /**
  * A visitor playing a quiz through the real public API: the page view, the start, a progress event
@@ -11,6 +11,7 @@ export function visitor(server: TestServer, quizId: string, options: { client?: 
   const client = options.client ?? server.client();
   const preview = options.preview ?? false;
   const playId = randomUUID();
+  const playKey = newPlayKey();
   let auth: Record<string, string> = {};
   const ok = <T extends { status: number; body: unknown }>(step: string, response: T) => {
     if (response.status >= 300) throw new Error(`${step}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -20,7 +21,7 @@ export function visitor(server: TestServer, quizId: string, options: { client?: 
     playId,
     view: async () => ok('view', await client.get(`/api/v1/public/quizzes/${quizId}${preview ? '?preview=1' : ''}`)),
     start: async () => {
-      const started = ok('start', await client.post(`/api/v1/public/quizzes/${quizId}/plays`, { playId, preview }));
+      const started = ok('start', await client.post(`/api/v1/public/quizzes/${quizId}/plays`, { playId, playKey, preview }));
       auth = { authorization: `Bearer ${started.body.data.playToken}` };
     },
     progress: async (questionId: string) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "plays" ADD COLUMN "start_key_hash" text;
