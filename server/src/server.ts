@@ -26,7 +26,7 @@ import { sendInvoiceTask } from './jobs/tasks/SendInvoiceTask.ts';
 import { syncAccountModeTask } from './jobs/tasks/SyncAccountModeTask.ts';
 import { PayPalClient } from './integrations/paypal/paypalClient.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createRateLimiters } from './middlewares/rateLimit.ts';
+import { createRateLimiters, MemoryRateLimitStore, PostgresRateLimitStore } from './middlewares/rateLimit.ts';
 import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
 import { createShopifyApp } from './integrations/shopify/shopifyApp.ts';
 import { Secrets } from './lib/secrets.ts';
@@ -44,7 +44,14 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Env,
-  options: { pgliteDir?: string; localKey?: string; embeddedDist?: string; queueSchema?: string } = {},
+  options: {
+    pgliteDir?: string;
+    localKey?: string;
+    embeddedDist?: string;
+    queueSchema?: string;
+    /** Keeps this server's rate limits apart from other servers' on a shared database (tests). */
+    rateLimitNamespace?: string;
+  } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
   const dataDir = resolve(env.DATA_DIR);
@@ -103,13 +110,19 @@ export async function startServer(
   const url = `http://${host}:${port}`;
   routeExternalApisTo(env.EXTERNAL_API_ORIGIN);
   const publicEnv = { ...env, APP_URL: env.APP_URL ?? url };
+  // On PostgreSQL every process behind the load balancer counts into the same windows; the embedded
+  // PGlite serves one process, so its limits live in memory.
+  const rateLimitStore =
+    database.driver === 'pg'
+      ? new PostgresRateLimitStore(database.db, { namespace: options.rateLimitNamespace })
+      : new MemoryRateLimitStore();
   const services: Services = {
     env: publicEnv,
     logger,
     database,
     queue,
     mailer,
-    limiters: createRateLimiters(),
+    limiters: createRateLimiters(rateLimitStore),
     storage,
     geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY > 0 }),
     quizCache,
@@ -141,6 +154,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       await services.stats.stop();
+      rateLimitStore.close();
       await queue.stop();
       mailer.close();
       await database.close();

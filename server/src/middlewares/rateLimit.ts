@@ -1,111 +1,211 @@
 import { contactLimits } from '@quizlead/shared/schemas/contact.ts';
 import { teamLimits } from '@quizlead/shared/schemas/team.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { RateLimitError } from '../errors.ts';
 
+/** Attempts counted for a key in its current window, and when that window ends (ms since the epoch). */
+export interface WindowCount {
+  count: number;
+  resetAt: number;
+}
+
+/** Where fixed-window counts live: this process's memory, or PostgreSQL for every process at once. */
+export interface RateLimitStore {
+  /** Adds `amount` to the key's count, opening a new window when the last one has ended. */
+  add(limiter: string, key: string, windowMs: number, amount: number): Promise<WindowCount>;
+  /** The key's current window, if it has one. */
+  get(limiter: string, key: string): Promise<WindowCount | undefined>;
+  close(): void;
+}
+
+/** One process (the embedded PGlite runs in one): counts in a map, expired windows swept as it grows. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #hits = new Map<string, WindowCount>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  async add(limiter: string, key: string, windowMs: number, amount: number): Promise<WindowCount> {
+    const now = this.#now();
+    const id = `${limiter}\u0000${key}`;
+    let entry = this.#hits.get(id);
+    if (!entry || entry.resetAt <= now) {
+      if (this.#hits.size > 50_000) this.#sweep(now);
+      entry = { count: 0, resetAt: now + windowMs };
+      this.#hits.set(id, entry);
+    }
+    entry.count += amount;
+    return { ...entry };
+  }
+
+  async get(limiter: string, key: string): Promise<WindowCount | undefined> {
+    const entry = this.#hits.get(`${limiter}\u0000${key}`);
+    return entry && entry.resetAt > this.#now() ? { ...entry } : undefined;
+  }
+
+  close(): void {}
+
+  #sweep(now: number): void {
+    for (const [id, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(id);
+  }
+}
+
 /**
- * Fixed-window counters kept in memory: enough for one process, and nothing is locked
- * out for longer than one window. (Several processes would share a store; see docs/architecture.md.)
+ * Every server process on one PostgreSQL shares these counts (table rate_limits): a limit holds
+ * however many processes a load balancer spreads the attempts over. One upsert per attempt, on the
+ * database's clock; `namespace` keeps apart servers that share a database but not their limits (tests).
  */
+export class PostgresRateLimitStore implements RateLimitStore {
+  readonly #db: Db;
+  readonly #namespace: string;
+  readonly #sweeper: NodeJS.Timeout;
+
+  constructor(db: Db, options: { namespace?: string | undefined; sweepMs?: number } = {}) {
+    this.#db = db;
+    this.#namespace = options.namespace ? `${options.namespace}:` : '';
+    this.#sweeper = setInterval(() => void this.sweep().catch(() => undefined), options.sweepMs ?? 5 * 60_000);
+    this.#sweeper.unref();
+  }
+
+  async add(limiter: string, key: string, windowMs: number, amount: number): Promise<WindowCount> {
+    const result = (await this.#db.execute(sql`
+      insert into rate_limits as hits (limiter, key, count, reset_at)
+      values (${this.#namespace + limiter}, ${key}, ${amount}, now() + ${windowMs} * interval '1 millisecond')
+      on conflict (limiter, key) do update set
+        count = case when hits.reset_at <= now() then excluded.count else hits.count + excluded.count end,
+        reset_at = case when hits.reset_at <= now() then excluded.reset_at else hits.reset_at end
+      returning count, (extract(epoch from reset_at) * 1000)::float8 as "resetAt",
+        (extract(epoch from now()) * 1000)::float8 as "now"`)) as unknown as {
+      rows: { count: number; resetAt: number; now: number }[];
+    };
+    return this.#local(result.rows[0]!);
+  }
+
+  async get(limiter: string, key: string): Promise<WindowCount | undefined> {
+    const result = (await this.#db.execute(sql`
+      select count, (extract(epoch from reset_at) * 1000)::float8 as "resetAt", (extract(epoch from now()) * 1000)::float8 as "now"
+      from rate_limits where limiter = ${this.#namespace + limiter} and key = ${key} and reset_at > now()`)) as unknown as {
+      rows: { count: number; resetAt: number; now: number }[];
+    };
+    return result.rows[0] ? this.#local(result.rows[0]) : undefined;
+  }
+
+  /** Deletes ended windows (they would be restarted, not read, but they take room). */
+  async sweep(): Promise<void> {
+    await this.#db.execute(sql`delete from rate_limits where reset_at <= now() - interval '1 minute'`);
+  }
+
+  close(): void {
+    clearInterval(this.#sweeper);
+  }
+
+  /** The window's end on this process's clock (the database's clock counted, so skew does not matter). */
+  #local(row: { count: number; resetAt: number; now: number }): WindowCount {
+    return { count: Number(row.count), resetAt: Date.now() + (Number(row.resetAt) - Number(row.now)) };
+  }
+}
+
+/** Fixed-window limits: nothing is locked out for longer than one window. */
 export class RateLimiter {
   /** Attempts per window; adjustable at run time (benchmarks lift it). */
   max: number;
   readonly windowMs: number;
-  readonly #hits = new Map<string, { count: number; resetAt: number }>();
+  readonly #name: string;
+  readonly #store: RateLimitStore;
 
-  constructor(options: { max: number; windowMs: number }) {
+  constructor(name: string, options: { max: number; windowMs: number }, store: RateLimitStore) {
+    this.#name = name;
     this.max = options.max;
     this.windowMs = options.windowMs;
+    this.#store = store;
   }
 
   /** Counts one attempt for `key`; throws a 429 once the window's budget is spent. */
-  hit(key: string, now = Date.now()): void {
-    let entry = this.#hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.#hits.size > 50_000) this.#sweep(now);
-      entry = { count: 0, resetAt: now + this.windowMs };
-      this.#hits.set(key, entry);
-    }
-    entry.count += 1;
-    if (entry.count > this.max) throw RateLimitError(Math.ceil((entry.resetAt - now) / 1000));
+  async hit(key: string): Promise<void> {
+    const window = await this.#store.add(this.#name, key, this.windowMs, 1);
+    if (window.count > this.max) throw this.#refusal(window);
   }
 
   /** Throws the 429 when `key` has spent the window's budget, without counting an attempt. */
-  check(key: string, now = Date.now()): void {
-    const entry = this.#hits.get(key);
-    if (entry && entry.resetAt > now && entry.count >= this.max) {
-      throw RateLimitError(Math.ceil((entry.resetAt - now) / 1000));
-    }
+  async check(key: string): Promise<void> {
+    const window = await this.#store.get(this.#name, key);
+    if (window && window.count >= this.max) throw this.#refusal(window);
   }
 
   /** Attempts counted for `key` in its current window. */
-  count(key: string, now = Date.now()): number {
-    const entry = this.#hits.get(key);
-    return entry && entry.resetAt > now ? entry.count : 0;
+  async count(key: string): Promise<number> {
+    return (await this.#store.get(this.#name, key))?.count ?? 0;
   }
 
   /** Counts one attempt for `key` and never throws: for limits checked apart from counting. */
-  record(key: string, now = Date.now()): void {
-    try {
-      this.hit(key, now);
-    } catch {
-      // Over the budget already: the count went up, which is all a recorder wants.
-    }
+  async record(key: string): Promise<void> {
+    await this.#store.add(this.#name, key, this.windowMs, 1);
   }
 
-  #sweep(now: number): void {
-    for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
+  #refusal(window: WindowCount) {
+    return RateLimitError(Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000)));
   }
 }
 
 const minutes = (n: number) => n * 60_000;
 
-export function createRateLimiters() {
+export function createRateLimiters(store: RateLimitStore = new MemoryRateLimitStore()) {
+  const limit = (name: string, max: number, windowMs: number) => new RateLimiter(name, { max, windowMs }, store);
   return {
-    signInByIp: new RateLimiter({ max: 100, windowMs: minutes(15) }),
+    signInByIp: limit('signInByIp', 100, minutes(15)),
     /**
      * Wrong passwords for one email from one address: that address is stopped, the owner elsewhere is not.
      * Only failures count, so signing in never uses the budget up.
      */
-    signInFailuresByEmailAndIp: new RateLimiter({ max: 10, windowMs: minutes(15) }),
+    signInFailuresByEmailAndIp: limit('signInFailuresByEmailAndIp', 10, minutes(15)),
     /**
      * Wrong passwords for one email from anywhere. Not a wall (anyone could lock the owner out with one):
      * past `max`, each attempt on that email waits longer (lib/signInDelay.ts).
      */
-    signInFailuresByEmail: new RateLimiter({ max: 20, windowMs: minutes(15) }),
+    signInFailuresByEmail: limit('signInFailuresByEmail', 20, minutes(15)),
     /** Password changes by one signed-in user: a stolen session cannot guess the current password at leisure. */
-    passwordChangeByUser: new RateLimiter({ max: 10, windowMs: minutes(15) }),
-    signupTokenByIp: new RateLimiter({ max: 20, windowMs: minutes(60) }),
-    signupTokenByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
-    signupByIp: new RateLimiter({ max: 30, windowMs: minutes(15) }),
-    signupByEmail: new RateLimiter({ max: 10, windowMs: minutes(15) }),
-    forgotByIp: new RateLimiter({ max: 20, windowMs: minutes(60) }),
-    forgotByEmail: new RateLimiter({ max: 5, windowMs: minutes(60) }),
-    resetByIp: new RateLimiter({ max: 20, windowMs: minutes(15) }),
+    passwordChangeByUser: limit('passwordChangeByUser', 10, minutes(15)),
+    signupTokenByIp: limit('signupTokenByIp', 20, minutes(60)),
+    signupTokenByEmail: limit('signupTokenByEmail', 5, minutes(60)),
+    signupByIp: limit('signupByIp', 30, minutes(15)),
+    signupByEmail: limit('signupByEmail', 10, minutes(15)),
+    forgotByIp: limit('forgotByIp', 20, minutes(60)),
+    forgotByEmail: limit('forgotByEmail', 5, minutes(60)),
+    resetByIp: limit('resetByIp', 20, minutes(15)),
     /** "Continue with Facebook/Google": the redirects to the provider, and the provider's redirects back. */
-    socialStartByIp: new RateLimiter({ max: 60, windowMs: minutes(15) }),
-    socialCallbackByIp: new RateLimiter({ max: 60, windowMs: minutes(15) }),
-    uploadByAccount: new RateLimiter({ max: 120, windowMs: minutes(60) }),
+    socialStartByIp: limit('socialStartByIp', 60, minutes(15)),
+    socialCallbackByIp: limit('socialCallbackByIp', 60, minutes(15)),
+    uploadByAccount: limit('uploadByAccount', 120, minutes(60)),
     /** Visitors playing quizzes: generous per IP (offices share one), and a ceiling per quiz. */
-    publicByIp: new RateLimiter({ max: 600, windowMs: minutes(1) }),
-    publicByQuiz: new RateLimiter({ max: 30_000, windowMs: minutes(1) }),
+    publicByIp: limit('publicByIp', 600, minutes(1)),
+    publicByQuiz: limit('publicByQuiz', 30_000, minutes(1)),
     /** Visitors of polls, web responses and wheels: the same budgets, per IP and per item. */
-    widgetByIp: new RateLimiter({ max: 600, windowMs: minutes(1) }),
-    widgetByItem: new RateLimiter({ max: 30_000, windowMs: minutes(1) }),
+    widgetByIp: limit('widgetByIp', 600, minutes(1)),
+    widgetByItem: limit('widgetByItem', 30_000, minutes(1)),
     /** Spins draw prizes: tighter per IP (one spin per email is the main guard). */
-    spinByIp: new RateLimiter({ max: 30, windowMs: minutes(1) }),
+    spinByIp: limit('spinByIp', 30, minutes(1)),
     /** Contact Us messages by one account. */
-    contactByAccount: new RateLimiter({ max: contactLimits.perHour, windowMs: minutes(60) }),
+    contactByAccount: limit('contactByAccount', contactLimits.perHour, minutes(60)),
     /** Team invitations sent by one account. */
-    teamInvitationByAccount: new RateLimiter({ max: teamLimits.invitationsPerDay, windowMs: minutes(24 * 60) }),
+    teamInvitationByAccount: limit('teamInvitationByAccount', teamLimits.invitationsPerDay, minutes(24 * 60)),
     /** Invitation links looked up or accepted from one address: enough for people, too few to guess. */
-    teamJoinByIp: new RateLimiter({ max: 30, windowMs: minutes(15) }),
+    teamJoinByIp: limit('teamJoinByIp', 30, minutes(15)),
     /**
      * Refer-a-friend attempts by one account, refused ones included: the daily limit counts invitations
      * sent, this bounds probing which addresses have an account.
      */
-    referralByAccount: new RateLimiter({ max: 30, windowMs: minutes(60) }),
+    referralByAccount: limit('referralByAccount', 30, minutes(60)),
     /** Quotes, code validations and checkouts by one account: enough for any owner, too few to guess codes. */
-    discountCodeByAccount: new RateLimiter({ max: 60, windowMs: minutes(15) }),
+    discountCodeByAccount: limit('discountCodeByAccount', 60, minutes(15)),
+    /**
+     * Test connection and Send test call someone else's server on the owner's behalf: plenty for setting
+     * up, and too few to use the app to hammer an address.
+     */
+    crmConnectionTestByAccount: limit('crmConnectionTestByAccount', 30, minutes(15)),
+    webhookConnectionTestByAccount: limit('webhookConnectionTestByAccount', 30, minutes(15)),
   };
 }
 export type RateLimiters = ReturnType<typeof createRateLimiters>;

@@ -97,7 +97,10 @@ export class ApiRouter {
     const { services } = this;
     const chain: Middleware<AppState>[] = [];
     for (const limit of spec.rateLimit ?? []) {
-      if (limit.by === 'ip') chain.push(async (ctx, next) => (limit.limiter.hit(ctx.ip), next()));
+      if (limit.by === 'ip') chain.push(async (ctx, next) => {
+          await limit.limiter.hit(ctx.ip);
+          await next();
+        });
     }
     if (spec.access !== 'public') chain.push(authenticate(services), authorize(spec));
     chain.push(async (ctx: AppContext) => {
@@ -105,7 +108,7 @@ export class ApiRouter {
       const query = spec.query ? parse(spec.query, ctx.query, 'query') : ({} as TQuery);
       const body = spec.body ? parse(spec.body, (ctx.request as { body?: unknown }).body, 'body') : (undefined as TBody);
       for (const limit of spec.rateLimit ?? []) {
-        if (limit.by !== 'ip') limit.limiter.hit(limit.by(body, ctx).toLowerCase());
+        if (limit.by !== 'ip') await limit.limiter.hit(limit.by(body, ctx).toLowerCase());
       }
       const committed: (() => Promise<void>)[] = [];
       const run = (db: Db) => {

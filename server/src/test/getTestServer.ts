@@ -29,7 +29,11 @@ export async function getTestServer(overrides: Record<string, string | undefined
   // On one shared PostgreSQL every test server gets its own job queue (a pg-boss schema), so a server's
   // jobs run in that server, with its settings (fakes, retry schedule, mailbox), never in another file's.
   const queueSchema = env.DATABASE_URL ? `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` : undefined;
-  const running = await startServer(env, { pgliteDir: 'memory://', ...(queueSchema ? { queueSchema } : {}), ...options });
+  const running = await startServer(env, {
+    pgliteDir: 'memory://',
+    ...(queueSchema ? { queueSchema, rateLimitNamespace: queueSchema } : {}),
+    ...options,
+  });
   const stop = async () => {
     await running.stop();
     if (queueSchema && env.DATABASE_URL) await dropSchema(env.DATABASE_URL, queueSchema);

@@ -17,3 +17,4 @@ export { memberInvitations, memberships, platformAdmins } from './memberships.ts
 export { auditLog } from './auditLog.ts';
 export { socialIdentities } from './socialIdentities.ts';
 export { affiliateCommissions, friendInvitations, referrals } from './referrals.ts';
+export { rateLimits } from './rateLimits.ts';

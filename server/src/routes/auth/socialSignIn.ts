@@ -56,7 +56,7 @@ export function socialSignInRoutes(services: Services): Router<AppState> {
       throw ValidationError(issue?.message ?? 'Invalid parameters', issue?.path.join('.'));
     }
     try {
-      limiters.socialStartByIp.hit(ctx.ip);
+      await limiters.socialStartByIp.hit(ctx.ip);
     } catch (error) {
       return fail(ctx, client.provider.id, 'too many sign-in attempts from this address', error);
     }
@@ -79,7 +79,7 @@ export function socialSignInRoutes(services: Services): Router<AppState> {
     const sealed = ctx.cookies.get(socialFlowCookie);
     clearFlowCookie(ctx);
     try {
-      limiters.socialCallbackByIp.hit(ctx.ip);
+      await limiters.socialCallbackByIp.hit(ctx.ip);
     } catch (error) {
       return fail(ctx, provider, 'too many sign-in attempts from this address', error);
     }

@@ -28,7 +28,7 @@ export function fileRoutes(api: ApiRouter): void {
     rawBody: [...limits.logoTypes],
     responses: { 201: ZUploadedFileResponse, 413: 'Too large', 415: 'Not a PNG, JPEG, GIF or WebP image' },
     handler: async ({ ctx, db, auth, query, services }) => {
-      services.limiters.uploadByAccount.hit(auth.accountId);
+      await services.limiters.uploadByAccount.hit(auth.accountId);
       const rules =
         query.purpose === 'logo'
           ? { maxBytes: limits.logoBytes, type: messages.account.logoType, size: messages.account.logoSize }

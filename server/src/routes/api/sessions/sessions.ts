@@ -44,13 +44,12 @@ export function sessionRoutes(api: ApiRouter): void {
       // Wrong passwords count, per email and address: a guesser is stopped where they are, the owner is not.
       const email = body.email.toLowerCase();
       const here = `${email}|${ctx.ip}`;
-      limiters.signInFailuresByEmailAndIp.check(here);
+      await limiters.signInFailuresByEmailAndIp.check(here);
       const { signInFailuresByEmail: byEmail } = limiters;
-      const delay = signInDelayMs(byEmail.count(email), byEmail.max);
+      const delay = signInDelayMs(await byEmail.count(email), byEmail.max);
       if (delay > 0) await setTimeout(delay);
-      const failed = () => {
-        limiters.signInFailuresByEmailAndIp.record(here);
-        byEmail.record(email);
+      const failed = async () => {
+        await Promise.all([limiters.signInFailuresByEmailAndIp.record(here), byEmail.record(email)]);
         return UnauthorizedError(messages.auth.loginFailed);
       };
       const [row] = await db
@@ -63,9 +62,9 @@ export function sessionRoutes(api: ApiRouter): void {
       const passwordHash = row?.user.passwordHash;
       if (!passwordHash) {
         await burnPasswordCheck(body.password);
-        throw failed();
+        throw await failed();
       }
-      if (!(await verifyPassword(passwordHash, body.password))) throw failed();
+      if (!(await verifyPassword(passwordHash, body.password))) throw await failed();
       const access = await findAccess(db, row.user.id, row.account.id);
       if (row.user.disabledAt || !access) throw ForbiddenError(messages.auth.disabled);
       const csrfToken = await sessionCreator({ db, ctx, userId: row.user.id, accountId: row.account.id });

@@ -17,7 +17,7 @@ import { externalFetch } from '../../../integrations/external/externalFetch.ts';
 import { sampleWebhookLead } from '../../../integrations/webhooks/payload.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
-import { connectionTestLimiter, ownerKey } from './connectionTestLimiter.ts';
+import { ownerKey } from './ownerKey.ts';
 import { presentCrm, savedCrmSecrets } from '../../../presenters/settings.ts';
 
 /**
@@ -67,7 +67,7 @@ export function redactExchange(exchange: Exchange[], secrets: readonly string[])
 }
 
 export function crmSettingsRoutes(api: ApiRouter): void {
-  const limiter = connectionTestLimiter();
+  const limiter = api.services.limiters.crmConnectionTestByAccount;
 
   api.route({
     method: 'put',

@@ -27,7 +27,7 @@ import {
 import { validateWebhookUrl } from '../../../integrations/webhooks/urlSafety.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { findOwnWebhook, lockAccount, updateDestination } from '../../../db/queries/destinations.ts';
-import { connectionTestLimiter, ownerKey } from './connectionTestLimiter.ts';
+import { ownerKey } from './ownerKey.ts';
 import { ZWebhookParams } from './schema.ts';
 import { presentWebhook } from '../../../presenters/settings.ts';
 
@@ -54,7 +54,7 @@ function signingSecretsOf(row: DestinationRow, services: Services): WebhookSigni
 }
 
 export function webhookSettingsRoutes(api: ApiRouter): void {
-  const limiter = connectionTestLimiter();
+  const limiter = api.services.limiters.webhookConnectionTestByAccount;
 
   api.route({
     method: 'post',
