@@ -1,10 +1,12 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { createApp } from './app.ts';
 import type { Services } from './context.ts';
 import { templateCatalogueSeeder } from './commands/templateCatalogueSeeder.ts';
 import { openDatabase } from './db/client.ts';
+import { listenOn } from './db/notifications.ts';
 import type { Env } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { diskStorage } from './integrations/storage/diskStorage.ts';
@@ -62,7 +64,22 @@ export async function startServer(
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });
   // Shared by requests and jobs (Shopify webhooks delete files and drop cached quizzes).
   const storage = diskStorage(join(dataDir, 'uploads'));
-  const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true }));
+  const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true }), {
+    broadcast: async (message) => {
+      if (database.driver === 'pg')
+        await database.db.execute(sql`select pg_notify(${quizCacheChannel}, ${JSON.stringify(message)})`);
+    },
+  });
+  // Every process on one PostgreSQL drops what any of them invalidates (docs/architecture.md, "Scale").
+  const cacheListener = env.DATABASE_URL
+    ? await listenOn({
+        connectionString: env.DATABASE_URL,
+        channel: quizCacheChannel,
+        onMessage: (payload) => void quizCache.received(payload),
+        onReconnect: () => quizCache.clear(),
+        logger,
+      })
+    : undefined;
   const secrets = new Secrets(env.encryptionKeys);
   // Jobs that call Shopify need every service; they exist once the server listens (see below).
   let servicesStarted: (services: Services) => void = () => {};
@@ -155,6 +172,7 @@ export async function startServer(
       });
       await services.stats.stop();
       rateLimitStore.close();
+      await cacheListener?.close();
       await queue.stop();
       mailer.close();
       await database.close();
@@ -176,3 +194,6 @@ function warnAboutUnsafeSettings(env: Env, logger: Logger): void {
     );
   }
 }
+
+/** The channel on which processes tell each other which published quizzes changed. */
+const quizCacheChannel = 'quizlead_quiz_cache';

@@ -6,11 +6,11 @@ describe('PublishedQuizCache', () => {
     let loads = 0;
     const cache = new PublishedQuizCache(
       async (id) => ({ id, accountId: id.startsWith('a') ? 'acc-a' : 'acc-b', load: ++loads }),
-      3,
+      { maxEntries: 3 },
     );
     expect((await cache.get('a1'))!.load).toBe(1);
     expect((await cache.get('a1'))!.load).toBe(1);
-    cache.invalidate('a1');
+    await cache.invalidate('a1');
     expect((await cache.get('a1'))!.load).toBe(2);
     await cache.get('b1');
     await cache.get('b2');

@@ -1,3 +1,9 @@
+import { z } from 'zod';
+
+/** What one process tells the others when it drops an entry (over PostgreSQL NOTIFY). */
+const ZCacheInvalidation = z.union([z.strictObject({ quizId: z.string() }), z.strictObject({ accountId: z.string() })]);
+export type CacheInvalidation = z.infer<typeof ZCacheInvalidation>;
+
 /**
  * Published quizzes kept in memory for the public player: loaded once, dropped when their owner
  * edits, publishes, unpublishes or deletes them (or changes the account shown with them).
@@ -8,10 +14,15 @@ export class PublishedQuizCache<T extends { accountId: string }> {
   readonly #entries = new Map<string, Promise<T | undefined>>();
   readonly #load: (quizId: string) => Promise<T | undefined>;
   readonly #maxEntries: number;
+  readonly #broadcast: (message: CacheInvalidation) => Promise<void>;
 
-  constructor(load: (quizId: string) => Promise<T | undefined>, maxEntries = 2000) {
+  constructor(
+    load: (quizId: string) => Promise<T | undefined>,
+    options: { maxEntries?: number; broadcast?: (message: CacheInvalidation) => Promise<void> } = {},
+  ) {
     this.#load = load;
-    this.#maxEntries = maxEntries;
+    this.#maxEntries = options.maxEntries ?? 2000;
+    this.#broadcast = options.broadcast ?? (async () => undefined);
   }
 
   get(quizId: string): Promise<T | undefined> {
@@ -30,18 +41,44 @@ export class PublishedQuizCache<T extends { accountId: string }> {
     return entry;
   }
 
-  invalidate(quizId: string): void {
+  /** The quiz changed: drop it here and in every other process. */
+  async invalidate(quizId: string): Promise<void> {
     this.#entries.delete(quizId);
+    await this.#broadcast({ quizId });
   }
 
+  /** The account's plan or details changed (its quizzes show them): drop its quizzes everywhere. */
   async invalidateAccount(accountId: string): Promise<void> {
-    for (const [quizId, entry] of this.#entries) {
-      const value = await entry.catch(() => undefined);
-      if (!value || value.accountId === accountId) this.#entries.delete(quizId);
+    await this.#forgetAccount(accountId);
+    await this.#broadcast({ accountId });
+  }
+
+  /** Another process dropped an entry (`payload` as broadcast); anything unreadable drops everything. */
+  async received(payload: string): Promise<void> {
+    let parsed;
+    try {
+      parsed = ZCacheInvalidation.safeParse(JSON.parse(payload));
+    } catch {
+      parsed = undefined;
     }
+    if (!parsed?.success) this.clear();
+    else if ('quizId' in parsed.data) this.#entries.delete(parsed.data.quizId);
+    else await this.#forgetAccount(parsed.data.accountId);
+  }
+
+  /** Whatever other processes said may have been missed (the connection dropped): start afresh. */
+  clear(): void {
+    this.#entries.clear();
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  async #forgetAccount(accountId: string): Promise<void> {
+    for (const [quizId, entry] of this.#entries) {
+      const value = await entry.catch(() => undefined);
+      if (!value || value.accountId === accountId) this.#entries.delete(quizId);
+    }
   }
 }
