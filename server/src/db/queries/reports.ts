@@ -9,7 +9,7 @@ import { scoped } from '../scope.ts';
 
 /**
  * The quiz report's reads. Counts come from the roll-ups (quiz_daily_stats, quiz_question_stats,
- * quizzes.completed_plays) that StatsBuffer keeps current; plays are only read a page at a time,
+ * quizzes.completed_plays) that PlayStatsRollup keeps current; plays are only read a page at a time,
  * through the players sort indexes.
  */
 

@@ -59,7 +59,7 @@ async function seededQuiz(count: number) {
   const rows = completedPlays(ref, count);
   const { db } = server.services.database;
   await db.insert(plays).values([...rows, ...noise(ref, other.id)]);
-  // What StatsBuffer would have rolled up for these plays.
+  // What PlayStatsRollup would have rolled up for these plays.
   await db.update(quizzes).set({ completedPlays: count }).where(eq(quizzes.id, quiz.id));
   return { owner, quiz, rows };
 }

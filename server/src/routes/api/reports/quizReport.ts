@@ -19,7 +19,7 @@ export function quizReportRoutes(api: ApiRouter): void {
     responses: { 200: ZQuizReportResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params }) => {
       const quiz = await findOwnQuiz(db, auth, params.id);
-      // Roll-ups only (StatsBuffer keeps them current, a few seconds behind): no count over plays.
+      // Roll-ups only (PlayStatsRollup keeps them current, a few seconds behind): no count over plays.
       const [totals, questions, dropOff] = await Promise.all([
         quizTotals(db, quiz),
         loadQuestions(db, quiz.id),
