@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from './app.ts';
 import type { Services } from './context.ts';
+import { sharedUploadSplitter } from './commands/sharedUploadSplitter.ts';
 import { templateCatalogueSeeder } from './commands/templateCatalogueSeeder.ts';
 import { openDatabase } from './db/client.ts';
 import { listenOn } from './db/notifications.ts';
@@ -17,7 +18,7 @@ import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTask.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
-import { sendPasswordResetTask, sendSignupTokenTask } from './jobs/tasks/SendAuthMailTask.ts';
+import { sendAuthEmailTask, sendPasswordResetTask, sendSignupTokenTask } from './jobs/tasks/SendAuthMailTask.ts';
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
@@ -64,6 +65,8 @@ export async function startServer(
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });
   // Shared by requests and jobs (Shopify webhooks delete files and drop cached quizzes).
   const storage = diskStorage(join(dataDir, 'uploads'));
+  // Content made before image fields took only the account's own uploads gets copies of its own.
+  await sharedUploadSplitter(database.db, storage);
   const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true }), {
     broadcast: async (message) => {
       if (database.driver === 'pg')
@@ -99,6 +102,7 @@ export async function startServer(
       sendEmailTask,
       sendSignupTokenTask,
       sendPasswordResetTask,
+      sendAuthEmailTask,
       removeUntouchedDraftsTask,
       applyShopifyWebhookTask,
       syncShopPlanTask,

@@ -22,6 +22,10 @@ export const limits = {
   logoTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const,
   /** The logo is shown at this size (px) on the player and in the account page. */
   logoSize: 50,
+  /** An image field's url (an upload's path or an https address). */
+  imageUrl: 2048,
+  /** JSON nested deeper than this is refused: no form of the app comes near it. */
+  requestDepth: 32,
 } as const;
 
 export const messages = {
@@ -45,6 +49,10 @@ export const messages = {
     signedOut: 'You have been signed out.',
     sessionExpired: 'Your session has expired. Please sign in again.',
     tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+    passwordBlank: 'Password cannot be only spaces',
+    passwordRepeated: 'Password cannot be one character repeated',
+    passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
+    passwordHasEmail: 'Password cannot contain the name part of your email address',
   },
   account: {
     validationErrorTitle: 'Validation Error',
@@ -61,6 +69,19 @@ export const messages = {
     logoType: 'The logo must be a PNG, JPEG, GIF or WebP image',
     logoSize: `The logo must be at most ${limits.logoBytes / 1024 / 1024} MB`,
     companyUrlInvalid: 'Enter a valid company url',
+  },
+  /** Image fields of quizzes, wheels and the account (schemas/common.ts ZImageRef). */
+  images: {
+    invalid: 'Images must be uploaded images or https:// addresses.',
+    /** Another account's upload, or one deleted since. */
+    notOwn: 'This image is not among your uploads. Upload it again.',
+  },
+  request: {
+    nulCharacter: 'Text cannot contain NUL characters (\\u0000)',
+    loneSurrogate: 'Text cannot contain unpaired UTF-16 surrogates',
+    tooDeep: `The request is nested more than ${limits.requestDepth} levels deep`,
+    badContentEncoding: 'The request body could not be decoded as its Content-Encoding says',
+    unsupportedContentEncoding: 'Unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br',
   },
   generic: {
     serverErrorPrefix: 'Server error: ',

@@ -113,7 +113,7 @@ it('the profile menu opens Refer Friend, which invites a friend once; the friend
   await expect.poll(() => invited.isVisible()).toBe(true);
   expect(await invited.innerText()).toContain('Invited');
   const mail = await harness.server.waitForMail(friendEmail, /invites you/);
-  expect(mail.subject).toBe('Olive Owner invites you to Quizlead');
+  expect(mail.subject).toBe(`${owner.email} invites you to Quizlead`);
   expect(mail.text).toContain(link);
 
   // The same address again (in capitals): refused on the email field, the name kept.

@@ -56,7 +56,7 @@ export async function friendInviter(props: {
   if (!invitation) throw ValidationError(referralMessages.alreadyInvited, 'friendEmail');
 
   const link = await referralLinkFor(db, services.env.APP_URL, auth.accountId);
-  const mail = friendInvitationMail({ friendName: request.friendName, senderName: user.fullName || user.email, link: link.url });
+  const mail = friendInvitationMail({ senderEmail: user.email, link: link.url });
   await services.queue.enqueue(db, sendEmailTask, { to: email, ...mail });
   return invitation;
 }

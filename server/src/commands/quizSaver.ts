@@ -5,7 +5,7 @@ import { slugify } from '@quizlead/shared/slug.ts';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
 import { accountMode } from '../db/queries/owner.ts';
-import { quizImageUrls } from '../db/queries/fileUsage.ts';
+import { ownUploadsChecker, quizImageFields, quizImageUrls } from '../db/queries/fileUsage.ts';
 import { loadQuestions, replaceQuestions } from '../db/queries/quizzes.ts';
 import { quizzes } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
@@ -14,8 +14,8 @@ import type { QuizRow } from '../policies/quiz.ts';
 import { unusedImageRemover, type ImageCleanup } from './unusedImageRemover.ts';
 
 /**
- * Stores a quiz and its questions as one document: rich text sanitised, fields of other types
- * removed (normalizeQuiz), and a published quiz kept publishable. Returns what was stored.
+ * Stores a quiz and its questions as one document: uploads only the account's own, rich text sanitised,
+ * fields of other types removed (normalizeQuiz), and a published quiz kept publishable. Returns what was stored.
  */
 export async function quizSaver(props: {
   db: Db;
@@ -25,6 +25,8 @@ export async function quizSaver(props: {
   /** Deletes uploads the quiz stopped showing, once the save commits. */
   images: ImageCleanup;
 }) {
+  // Named by the request's paths, before normalising drops or reorders anything.
+  await ownUploadsChecker(props.db, props.quiz.accountId, quizImageFields(props.data, props.questions));
   const normalized = normalizeQuiz(sanitized({ ...props.data, questions: props.questions }));
   // Free accounts' footer is the product's 'Powered By' (spec §6): only a paid account may change it.
   if (

@@ -9,13 +9,13 @@ export interface ImageCleanup {
 }
 
 /**
- * Deletes the account's uploads among `urls` that no saved quiz or wheel shows any more: images a
- * quiz or wheel stopped using when it was saved or deleted. Other accounts' files and other urls are left alone.
+ * Deletes the account's uploads among `urls` that none of its saved quizzes or wheels shows any more:
+ * images a quiz or wheel stopped using when it was saved or deleted. Other urls are left alone.
  */
 export async function unusedImageRemover(props: { db: Db; accountId: string; urls: readonly string[] } & ImageCleanup) {
   for (const url of props.urls) {
     const fileId = uploadedFileId(url);
-    if (!fileId || (await isFileInUse(props.db, fileId))) continue;
+    if (!fileId || (await isFileInUse(props.db, props.accountId, fileId))) continue;
     await fileRemover({
       db: props.db,
       storage: props.storage,

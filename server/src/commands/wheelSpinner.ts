@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { pickWeightedIndex } from '@quizlead/shared/engagement.ts';
+import { emailInbox } from '@quizlead/shared/schemas/wheel.ts';
 import type { Db } from '../db/client.ts';
-import { lockEmail, sameEmail } from '../db/oncePerEmail.ts';
+import { lockEmail, sameEmail, sameInbox } from '../db/oncePerEmail.ts';
 import { wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -27,9 +28,10 @@ const cryptoUnit = () => randomInt(unitRange) / unitRange;
 
 /**
  * The server's draw for a visitor: each option wins with its weight's share of the total (every option
- * can win). A submission id spins once; without allowRepeatSpins an email spins once (case-insensitive),
- * serialised per wheel and email (db/oncePerEmail.ts), and later spins answer the first one. A new
- * spin records its `wheel.spun` event in the same transaction.
+ * can win). A submission id spins once; without allowRepeatSpins an email spins once (case-insensitive,
+ * and with ignoreEmailTags one inbox whatever its +tags or Gmail dots), serialised per wheel and email
+ * (db/oncePerEmail.ts), and later spins answer the first one. A new spin records its `wheel.spun`
+ * event in the same transaction.
  */
 export async function wheelSpinner(props: {
   db: Db;
@@ -42,7 +44,9 @@ export async function wheelSpinner(props: {
   const ofWheel = (...conditions: SQL[]) =>
     scoped(wheelSpins, wheel.accountId, and(eq(wheelSpins.wheelId, wheel.id), ...conditions));
   const onePerEmail = email !== null && !wheel.allowRepeatSpins;
-  if (onePerEmail) await lockEmail(db, 'wheel-spin', wheel.id, email);
+  // With tags ignored, sam+1@ and sam+2@ are one inbox: both lock and look it up, not the address.
+  const inbox = onePerEmail && wheel.ignoreEmailTags ? emailInbox(email) : null;
+  if (onePerEmail) await lockEmail(db, 'wheel-spin', wheel.id, inbox ?? email);
   const bySubmission = () =>
     db
       .select()
@@ -55,7 +59,7 @@ export async function wheelSpinner(props: {
     const [first] = await db
       .select()
       .from(wheelSpins)
-      .where(ofWheel(sameEmail(wheelSpins.email, email)))
+      .where(ofWheel(inbox === null ? sameEmail(wheelSpins.email, email) : sameInbox(wheelSpins.email, inbox)))
       .orderBy(asc(wheelSpins.createdAt), asc(wheelSpins.id))
       .limit(1);
     if (first) return { spin: first, created: false, repeated: true };

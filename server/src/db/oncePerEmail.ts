@@ -21,3 +21,17 @@ export async function lockEmail(db: Db, kind: OncePerEmailKind, itemId: string, 
 
 /** The rows of `column`'s table sent with this email, in any case. */
 export const sameEmail = (column: PgColumn, email: string): SQL => sql`lower(${column}) = lower(${email})`;
+
+/**
+ * The inbox the email in `column` reaches, in SQL: shared emailInbox's twin (lower case, the name cut at
+ * its first +, Gmail's dots dropped). Immutable functions only, so an index can hold it.
+ */
+export function inboxOf(column: PgColumn): SQL {
+  const local = sql`lower(split_part(${column}, '@', 1))`;
+  const domain = sql`lower(split_part(${column}, '@', 2))`;
+  const name = sql`coalesce(nullif(split_part(${local}, '+', 1), ''), ${local})`;
+  return sql`(case when ${domain} in ('gmail.com', 'googlemail.com') then replace(${name}, '.', '') || '@gmail.com' else ${name} || '@' || ${domain} end)`;
+}
+
+/** The rows of `column`'s table sent from the inbox `inbox` (an emailInbox value), under any tag. */
+export const sameInbox = (column: PgColumn, inbox: string): SQL => sql`${inboxOf(column)} = ${inbox}`;

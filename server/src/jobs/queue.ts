@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, PgBoss, type DrizzleTransactionLike } from 'pg-boss';
+import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobResult } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { TaskDefinition } from './task.ts';
@@ -51,16 +51,26 @@ export async function startJobQueue(options: {
     });
     if (task.cron) await boss.schedule(task.name, task.cron, {});
     if (options.work === false) continue;
-    await boss.work(task.name, { pollingIntervalSeconds: options.pollSeconds }, async (jobs) => {
-      for (const job of jobs) {
-        const payload = task.payload.parse(job.data);
+    const batchSize = task.batchSize ?? 1;
+    const workOptions = { pollingIntervalSeconds: options.pollSeconds, batchSize, burstWhenBatchFull: batchSize > 1 };
+    // Each job of a batch is settled on its own: one failed mail does not send the others again.
+    await boss.work(task.name, { ...workOptions, perJobResults: true }, async (jobs) => {
+      const run = async (job: Job<unknown>): Promise<JobResult> => {
         try {
-          await task.handler(payload, options.deps);
+          await task.handler(task.payload.parse(job.data), options.deps);
+          return { id: job.id, status: 'completed' };
         } catch (error) {
           options.logger.warn({ err: error, job: { id: job.id, name: task.name } }, 'job failed; it will be retried');
-          throw error;
+          return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
         }
-      }
+      };
+      const results: JobResult[] = [];
+      await Promise.all(
+        lanes(task, jobs).map(async (lane) => {
+          for (const job of lane) results.push(await run(job));
+        }),
+      );
+      return results;
     });
   }
   return {
@@ -78,4 +88,16 @@ export async function startJobQueue(options: {
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
+}
+
+/** A batch split into lanes that run at once; a lane's jobs run one after another, in queue order. */
+function lanes<T>(task: AnyTask, jobs: Job<T>[]): Job<T>[][] {
+  if (!task.concurrentBy) return [jobs];
+  const byKey = new Map<string, Job<T>[]>();
+  for (const job of jobs) {
+    const parsed = task.payload.safeParse(job.data);
+    const key = parsed.success ? `key:${task.concurrentBy(parsed.data)}` : `job:${job.id}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), job]);
+  }
+  return [...byKey.values()];
 }

@@ -74,6 +74,16 @@ describe('Shopify session tokens (Bearer)', () => {
     expect(await db.select().from(accounts).where(eq(accounts.shopDomain, shop))).toHaveLength(0);
   });
 
+  it('a token that lives for years, has no nbf or was issued ahead is refused for an installed shop', async () => {
+    const shop = newShop();
+    expect((await server.embedded(shop).get('/api/v1/account/profile')).status).toBe(200);
+    for (const forge of [sessionTokens.farExp, sessionTokens.noNbf, sessionTokens.issuedAhead]) {
+      const token = await forge(server.app, shop);
+      const answer = await server.client().request('GET', '/api/v1/session', undefined, { authorization: `Bearer ${token}` });
+      expect(answer.status, forge.name).toBe(401);
+    }
+  });
+
   it('a token whose dest is not a myshopify.com shop is refused', async () => {
     for (const dest of ['https://evil.example.com', 'https://a.myshopify.com.evil.example', 'not a url']) {
       const token = await sessionTokens.valid(server.app, newShop(), { dest });

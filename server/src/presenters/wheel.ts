@@ -14,6 +14,7 @@ export const presentWheel = (wheel: WheelRow, totalSpins: number): TWheel => ({
   status: status(wheel),
   collectEmail: wheel.collectEmail,
   allowRepeatSpins: wheel.allowRepeatSpins,
+  ignoreEmailTags: wheel.ignoreEmailTags,
   playButtonType: wheel.playButtonType,
   playButtonText: wheel.playButtonText,
   playButtonImage: wheel.playButtonImage,

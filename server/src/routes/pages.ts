@@ -20,12 +20,27 @@ const widgetsDist = fileURLToPath(new URL('../../../web/dist/widgets', import.me
 /**
  * Player pages may be framed by any site (embeds) and load Google Analytics when the quiz has an id.
  * The owner's custom lead form runs in a sandboxed srcdoc frame whose bridge script is allowed by its
- * hash: the player build writes the policy to web/dist/player/csp.json.
+ * hash: the player build writes the policies to web/dist/player/csp.json, one that lets Google's tag
+ * manager run and one that does not.
  */
-let playerPolicy: string | undefined;
-function playerContentSecurityPolicy(): string {
-  playerPolicy ??= (JSON.parse(readFileSync(`${playerDist}/csp.json`, 'utf8')) as { policy: string }).policy;
-  return playerPolicy;
+let playerPolicies: { policy: string; policyWithoutAnalytics: string } | undefined;
+function playerContentSecurityPolicy(analytics: boolean): string {
+  playerPolicies ??= JSON.parse(readFileSync(`${playerDist}/csp.json`, 'utf8')) as typeof playerPolicies;
+  return analytics ? playerPolicies!.policy : playerPolicies!.policyWithoutAnalytics;
+}
+
+/**
+ * Whether the page plays a published quiz whose owner set a Google Analytics id: only then may Google's
+ * scripts run on it. Previews send nothing (the player's analytics.ts), so they never need them.
+ * The address is read the way the player reads it (web/src/player/route.ts).
+ */
+async function playsQuizWithAnalytics(ctx: AppContext, services: Services): Promise<boolean> {
+  const preview = typeof ctx.query.preview === 'string' && ctx.query.preview !== '0' && ctx.query.preview !== 'false';
+  if (ctx.path === '/previewtemplate' || preview) return false;
+  const id = ZId.safeParse(typeof ctx.query.quizid === 'string' ? ctx.query.quizid : ctx.params.id);
+  if (!id.success) return false;
+  const quiz = await services.quizCache.get(id.data);
+  return Boolean(quiz?.quiz.settings.googleAnalyticsId);
 }
 
 /** The public player's paths (builder-widgets-shell.md 2.1); /play/{x} also takes quiz ids (short links below). */
@@ -88,7 +103,7 @@ export function pageRoutes(services: Services): Router<AppState> {
       ctx.body = 'The player is not built yet: run `npm run build`.';
       return;
     }
-    ctx.set('Content-Security-Policy', playerContentSecurityPolicy());
+    ctx.set('Content-Security-Policy', playerContentSecurityPolicy(await playsQuizWithAnalytics(ctx, services)));
     ctx.remove('Cross-Origin-Opener-Policy');
     ctx.set('Cache-Control', 'no-cache');
     await send(ctx, 'player.html', { root: playerDist });

@@ -5,24 +5,35 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** When the peer began to receive it and when it answered (ms since the epoch). */
+  startedAt: number;
+  answeredAt: number;
 }
 
-/** A real SMTP peer on a free port of 127.0.0.1: mail in tests really crosses the wire. */
-export async function startSmtpPeer() {
+/**
+ * A real SMTP peer on a free port of 127.0.0.1: mail in tests really crosses the wire. `delayMs` makes
+ * it answer each mail that much later, the way a real relay takes its time.
+ */
+export async function startSmtpPeer(options: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
+      const startedAt = Date.now();
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
+        setTimeout(() => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            startedAt,
+            answeredAt: Date.now(),
+          });
+          done();
+        }, options.delayMs ?? 0);
       });
     },
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits, messages } from '../validations.ts';
-import { ZCompanyUrl, ZId } from './common.ts';
+import { ZCompanyUrl, ZId, ZNewPassword } from './common.ts';
 import { ZFullName } from './auth.ts';
 
 export const ZProfile = z.object({
@@ -32,8 +32,7 @@ export const ZChangePasswordRequest = z
     newPassword: z
       .string({ error: messages.account.newPasswordEmpty })
       .min(1, messages.account.newPasswordEmpty)
-      .min(limits.passwordMin, messages.auth.passwordTooShort)
-      .max(limits.passwordMax, messages.auth.passwordTooLong),
+      .pipe(ZNewPassword),
     confirmPassword: z.string({ error: messages.account.passwordsDiffer }),
   })
   .refine((body) => body.newPassword === body.confirmPassword, {

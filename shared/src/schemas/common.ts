@@ -9,11 +9,17 @@ export const ZEmail = z
   .max(limits.email, messages.auth.invalidEmail)
   .pipe(z.email({ error: messages.auth.invalidEmail }));
 
+/**
+ * A password being chosen. The cheap rules live here so every form shows them; the server also
+ * refuses common passwords and ones holding the email (server/src/lib/passwordPolicy.ts).
+ */
 export const ZNewPassword = z
   .string({ error: messages.auth.passwordRequired })
   .min(1, messages.auth.passwordRequired)
   .min(limits.passwordMin, messages.auth.passwordTooShort)
-  .max(limits.passwordMax, messages.auth.passwordTooLong);
+  .max(limits.passwordMax, messages.auth.passwordTooLong)
+  .refine((password) => password.trim() !== '', messages.auth.passwordBlank)
+  .refine((password) => !/^(.)\1*$/su.test(password), messages.auth.passwordRepeated);
 
 /** Company urls get https:// when they start with neither http:// nor https://. */
 export function normalizeCompanyUrl(value: string): string {
@@ -30,6 +36,31 @@ export const ZCompanyUrl = z
   .refine((url) => url === '' || URL.canParse(url), messages.account.companyUrlInvalid);
 
 export const ZId = z.uuid({ error: 'Invalid id' });
+
+/** An upload's url exactly as the upload route answers it (`/files/{id}`, lowercase), capturing the id. */
+export const uploadedFilePath = /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** The built-in templates' illustrations, shipped with the code (server/src/templates/images). */
+const templateImagePath = /^\/template-images\/[\w-]+\.svg$/;
+
+/** The id of an upload from its url, or undefined for any other image. */
+export const uploadedFileIdOf = (url: string | null | undefined): string | undefined =>
+  url ? uploadedFilePath.exec(url)?.[1] : undefined;
+
+/**
+ * An image an account may show: its upload, a template illustration, or an https address. No other
+ * scheme (javascript:, data:, http:), and no quote, bracket or space a CSS url("…") or markup could trip on.
+ */
+export function isImageRef(url: string): boolean {
+  if (uploadedFilePath.test(url) || templateImagePath.test(url)) return true;
+  return /^https:\/\/[^\s"'<>\\/][^\s"'<>\\]*$/.test(url) && URL.canParse(url);
+}
+
+/**
+ * Every image field's schema (quizzes, wheels): null or an image ref, else `message` on the field.
+ * Whether an upload is the saving account's own is checked by the server (db/queries/fileUsage.ts).
+ */
+export const ZImageRef = (message: string = messages.images.invalid, max: number = limits.imageUrl) =>
+  z.string({ error: message }).trim().max(max, message).refine(isImageRef, message).nullable().default(null);
 
 /** What went wrong, in the error envelope's `code`. */
 export const apiErrorCodes = [

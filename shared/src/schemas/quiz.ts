@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { visibleLength } from '../engine/text.ts';
 import { colorKeys, questionKinds, quizDefaults, quizLimits, quizMessages, quizTypes, themeIds } from '../quizzes.ts';
+import { ZImageRef } from './common.ts';
 
 /** Ids the builder makes up for answers, personalities and categories before anything is saved. */
 export const ZLocalId = z
@@ -20,7 +21,7 @@ const richText = (field: string, max: number) =>
     .string()
     .max(10_000, 'Text is too long')
     .refine((html) => visibleLength(html) <= max, quizMessages.richTextTooLong(field, max));
-const imageUrl = z.string().max(quizLimits.url).nullable().default(null);
+const imageUrl = ZImageRef();
 const optionalUrl = z
   .string()
   .trim()

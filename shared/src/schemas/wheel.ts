@@ -1,6 +1,7 @@
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { playButtonTypes, widgetLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
+import { ZImageRef } from './common.ts';
 import { ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
 
 /** Wheel spinners: the builder, the lists and the public wheel (spec sections 2.7, 2.9, 3, 5 and 9). */
@@ -24,13 +25,26 @@ export type TWheelOption = z.infer<typeof ZWheelOption>;
 export type TWheelOptionInput = z.input<typeof ZWheelOption>;
 
 /** An uploaded image (/files/{id}) or an https address. */
-const ZPlayButtonImage = z
-  .string()
-  .trim()
-  .max(widgetLimits.imageUrl, wheelMessages.playButtonImageInvalid)
-  .regex(/^(\/files\/[0-9a-f-]{36}|https:\/\/\S+)$/i, wheelMessages.playButtonImageInvalid)
-  .nullable()
-  .default(null);
+const ZPlayButtonImage = ZImageRef(wheelMessages.playButtonImageInvalid, widgetLimits.imageUrl);
+
+/** New wheels treat tagged addresses as one (wheels made before the setting existed do not). */
+export const wheelIgnoreEmailTagsDefault = true;
+
+/** Gmail delivers name.with.dots@ and namewithdots@ (and @googlemail.com) to one inbox. */
+const gmailDomains = ['gmail.com', 'googlemail.com'];
+
+/**
+ * The inbox an email reaches, for a wheel's one spin per email when it ignores tags: lower case, the name
+ * cut at its first +, and for Gmail without dots, so sam+1@x.com, Sam+2@X.com and sam@x.com spin once.
+ * The database computes the same in SQL (server/src/db/oncePerEmail.ts, sameInbox); keep them alike.
+ */
+export function emailInbox(email: string): string {
+  const at = email.indexOf('@');
+  const local = email.slice(0, at).toLowerCase();
+  const domain = email.slice(at + 1).toLowerCase();
+  const name = local.split('+')[0] || local;
+  return gmailDomains.includes(domain) ? `${name.replaceAll('.', '')}@gmail.com` : `${name}@${domain}`;
+}
 
 /** Create and update (PUT) take the whole wheel. */
 export const ZWheelRequest = z
@@ -48,6 +62,8 @@ export const ZWheelRequest = z
     collectEmail: z.boolean().default(wheelDefaults.collectEmail),
     /** Without it, one email spins the wheel once. */
     allowRepeatSpins: z.boolean().default(wheelDefaults.allowRepeatSpins),
+    /** For that once: name+tag@domain counts as name@domain, and Gmail's dots are ignored (emailInbox). */
+    ignoreEmailTags: z.boolean().default(wheelIgnoreEmailTagsDefault),
     playButtonType: z.enum(playButtonTypes).default(wheelDefaults.playButtonType),
     /** An empty text falls back to 'Spin'. */
     playButtonText: z
@@ -74,6 +90,7 @@ export const ZWheel = z.object({
   status: ZWidgetStatus,
   collectEmail: z.boolean(),
   allowRepeatSpins: z.boolean(),
+  ignoreEmailTags: z.boolean(),
   playButtonType: z.enum(playButtonTypes),
   playButtonText: z.string(),
   playButtonImage: z.string().nullable(),

@@ -4,7 +4,7 @@ import { ZCompanyUrl } from '@quizlead/shared/schemas/common.ts';
 import { ZSignupRequest } from '@quizlead/shared/schemas/auth.ts';
 import { ZReferralCode } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
-import { errorMessage } from '@quizlead/web/admin/api/client.ts';
+import { ApiError, errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { fieldErrors } from '@quizlead/web/admin/forms.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useRef, useState } from 'react';
@@ -103,7 +103,15 @@ export function Signup() {
       return setFailure(Object.values(found)[0] ?? null);
     }
     void call('create', async () => {
-      await signUp(parsed.data);
+      try {
+        await signUp(parsed.data);
+      } catch (error) {
+        // A password the server refuses (a common one) is fixed on step 1, where it was typed.
+        if (!(error instanceof ApiError && error.field === 'password')) throw error;
+        go(0);
+        setErrors({ password: error.message });
+        return;
+      }
       navigate(adminUrl('Dashboard'), { replace: true });
     });
   }

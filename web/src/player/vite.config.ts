@@ -8,29 +8,33 @@ const outDir = fileURLToPath(new URL('../../dist/player', import.meta.url));
 const apiServer = process.env.QUIZLEAD_API ?? 'http://localhost:3000';
 
 /**
- * The Content-Security-Policy the player pages need, written beside player.html as csp.json for the
+ * The Content-Security-Policies the player pages need, written beside player.html as csp.json for the
  * server: the custom lead form's bridge runs inline in a srcdoc frame, which inherits the page's policy,
- * so the policy allows that one script by its hash; gtag.js comes from Google's tag manager.
+ * so the policy allows that one script by its hash. gtag.js comes from Google's tag manager, allowed
+ * only on quizzes whose owner set an analytics id (`policy`); every other page gets
+ * `policyWithoutAnalytics`.
  */
 function playerCsp(): Plugin {
   const bridgeHash = `'sha256-${createHash('sha256').update(formBridgeScript).digest('base64')}'`;
-  const policy = [
-    "default-src 'self'",
-    `script-src 'self' ${bridgeHash} https://www.googletagmanager.com`,
-    "style-src 'self' 'unsafe-inline'",
-    'img-src * data: blob:',
-    "font-src 'self' data:",
-    "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
-    "frame-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    'frame-ancestors *',
-  ].join('; ');
+  const policyFor = (analytics: boolean) =>
+    [
+      "default-src 'self'",
+      `script-src 'self' ${bridgeHash}${analytics ? ' https://www.googletagmanager.com' : ''}`,
+      "style-src 'self' 'unsafe-inline'",
+      'img-src * data: blob:',
+      "font-src 'self' data:",
+      `connect-src 'self'${analytics ? ' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com' : ''}`,
+      "frame-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      'frame-ancestors *',
+    ].join('; ');
+  const policies = { bridgeHash, policy: policyFor(true), policyWithoutAnalytics: policyFor(false) };
   return {
     name: 'quizlead-player-csp',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify({ bridgeHash, policy }, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify(policies, null, 2)}\n` });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { inboxOf } from '../oncePerEmail.ts';
 import { accounts } from './accounts.ts';
 
 /**
@@ -120,6 +121,11 @@ export const wheels = pgTable(
     collectEmail: boolean('collect_email').notNull().default(true),
     /** Without it, an email spins a wheel once. */
     allowRepeatSpins: boolean('allow_repeat_spins').notNull().default(false),
+    /**
+     * For that once, an email's inbox counts (name+tag@ is name@, Gmail's dots ignored). The API makes
+     * new wheels with it on; wheels made before it existed keep comparing addresses.
+     */
+    ignoreEmailTags: boolean('ignore_email_tags').notNull().default(false),
     playButtonType: text('play_button_type', { enum: ['text', 'image'] })
       .notNull()
       .default('text'),
@@ -154,6 +160,7 @@ export const wheelSpins = pgTable(
   (table) => [
     primaryKey({ columns: [table.wheelId, table.id] }),
     index('wheel_spins_wheel_email_idx').on(table.wheelId, sql`lower(${table.email})`),
+    index('wheel_spins_wheel_inbox_idx').on(table.wheelId, inboxOf(table.email)),
     index('wheel_spins_account_created_idx').on(table.accountId, table.createdAt),
   ],
 );

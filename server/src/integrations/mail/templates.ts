@@ -98,26 +98,32 @@ export const contactMail = (from: { email: string; name: string; company: string
   ].join('\n'),
 });
 
-/** Refer a friend: to the friend, from the signed-in user, with the sender's referral (affiliate) link. */
-export const friendInvitationMail = (invite: { friendName: string; senderName: string; link: string }): Mail => ({
-  subject: `${invite.senderName} invites you to ${productName}`,
-  text: [
-    `Hello ${invite.friendName},`,
-    '',
-    `${invite.senderName} uses ${productName} to build quizzes, polls and web responses that capture leads, and thinks you would like it too.`,
-    '',
-    `Create your free account here: ${invite.link}`,
-    '',
-    `You received this email because ${invite.senderName} entered your address in ${productName}. We will not send you another invitation.`,
-  ].join('\n'),
-});
+/*
+ * Invitations go to addresses nobody has proved, so they carry no text the sender typed (names, company
+ * names could say anything, links included: a phishing relay). The sender is named by the address they
+ * proved when they signed up, which the recipient can check and answer.
+ */
 
-export const teamInvitationMail = (invite: { inviter: string; company: string; role: AccountRole; link: string }): Mail => ({
-  subject: `${invite.inviter} invited you to ${invite.company || productName} on ${productName}`,
+/** Refer a friend: to the friend, from the signed-in user, with the sender's referral (affiliate) link. */
+export const friendInvitationMail = (invite: { senderEmail: string; link: string }): Mail => ({
+  subject: `${invite.senderEmail} invites you to ${productName}`,
   text: [
     'Hello,',
     '',
-    `${invite.inviter} invited you to join ${invite.company || 'their account'} on ${productName} as ${invite.role === 'owner' ? 'an owner' : 'a member'}.`,
+    `${invite.senderEmail} uses ${productName} to build quizzes, polls and web responses that capture leads, and thinks you would like it too.`,
+    '',
+    `Create your free account here: ${invite.link}`,
+    '',
+    `You received this email because ${invite.senderEmail} entered your address in ${productName}. We will not send you another invitation.`,
+  ].join('\n'),
+});
+
+export const teamInvitationMail = (invite: { inviterEmail: string; role: AccountRole; link: string }): Mail => ({
+  subject: `${invite.inviterEmail} invited you to their team on ${productName}`,
+  text: [
+    'Hello,',
+    '',
+    `${invite.inviterEmail} invited you to join their team on ${productName} as ${invite.role === 'owner' ? 'an owner' : 'a member'}.`,
     'Accept the invitation and choose your password here:',
     invite.link,
     '',

@@ -3,7 +3,7 @@ import { parseEnv } from '../../env.ts';
 import { createLogger } from '../../logger.ts';
 import { forgedSessionTokens, sessionTokens } from '../../test/fakes/shopify/index.ts';
 import { testShopifyApp } from '../../test/getTestServer.ts';
-import { verifySessionToken } from './sessionToken.ts';
+import { sessionTokenMaxAheadSeconds, verifySessionToken } from './sessionToken.ts';
 import { createShopifyApp } from './shopifyApp.ts';
 
 const env = parseEnv({ SHOPIFY_API_KEY: testShopifyApp.apiKey, SHOPIFY_API_SECRET: testShopifyApp.apiSecret });
@@ -34,6 +34,22 @@ describe('verifySessionToken', () => {
     const now = Math.floor(Date.now() / 1000);
     expect(await verifySessionToken(shopify, await sessionTokens.valid(testShopifyApp, shop, { exp: now - 5 }))).toBeDefined();
     expect(await verifySessionToken(shopify, await sessionTokens.valid(testShopifyApp, shop, { exp: now - 15 }))).toBeUndefined();
+  });
+
+  it('refuses lifetimes Shopify never mints: exp years ahead, no nbf, nbf or iat ahead beyond the skew', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const verify = async (claims: Record<string, unknown>) =>
+      verifySessionToken(shopify, await sessionTokens.valid(testShopifyApp, shop, claims));
+    for (const forge of [sessionTokens.farExp, sessionTokens.noNbf, sessionTokens.issuedAhead]) {
+      const token = await forge(testShopifyApp, shop);
+      // The library alone takes each of them.
+      await expect(shopify.session.decodeSessionToken(token), forge.name).resolves.toMatchObject({ dest: `https://${shop}` });
+      expect(await verifySessionToken(shopify, token), forge.name).toBeUndefined();
+    }
+    expect(await verify({ exp: now + 120 })).toBeDefined();
+    expect(await verify({ exp: now + sessionTokenMaxAheadSeconds + 30 })).toBeUndefined();
+    expect(await verify({ nbf: now + 5, iat: now + 5 })).toBeDefined();
+    expect(await verify({ nbf: now + 30 })).toBeUndefined();
   });
 
   it('holds dest to {handle}.myshopify.com', async () => {

@@ -8,12 +8,18 @@ export interface VerifiedSessionToken {
   payload: JwtPayload;
 }
 
+/** The clock skew the library allows either way. */
+const clockSkewSeconds = 10;
+/** Furthest `exp` accepted: Shopify's tokens live one minute, so this leaves ample skew. */
+export const sessionTokenMaxAheadSeconds = 3 * 60;
+
 /**
  * Checks an App Bridge session (ID) token the way @shopify/shopify-api does, through its
  * `session.decodeSessionToken`: HS256 only with the app's secret, 10 s clock tolerance, exp and nbf,
- * audience = the API key. The library lets a token without `exp` through (jose checks exp only when it
- * is present), so this requires it: a session token lives one minute and one that never expires is
- * forged. The shop is the hostname of `dest`, held to {handle}.myshopify.com.
+ * audience = the API key. The library lets a token without `exp` or `nbf` through (jose checks them only
+ * when present) and any far `exp`, so this requires both, `exp` at most a few minutes ahead and `nbf`
+ * (and `iat`) not ahead beyond the skew: a session token lives one minute, and one that lives for years
+ * is forged or leaked for good. The shop is the hostname of `dest`, held to {handle}.myshopify.com.
  * Undefined for anything that does not hold. Never log the token or the library's message (it quotes it).
  */
 export async function verifySessionToken(shopify: ShopifyApp, token: string): Promise<VerifiedSessionToken | undefined> {
@@ -23,8 +29,15 @@ export async function verifySessionToken(shopify: ShopifyApp, token: string): Pr
   } catch {
     return undefined;
   }
-  if (typeof payload.exp !== 'number') return undefined;
+  if (!livesAsShopifyMintsThem(payload, Math.floor(Date.now() / 1000))) return undefined;
   if (typeof payload.dest !== 'string' || !URL.canParse(payload.dest)) return undefined;
   const shop = new URL(payload.dest).hostname;
   return shopDomainPattern.test(shop) ? { shop: shop.toLowerCase(), payload } : undefined;
+}
+
+function livesAsShopifyMintsThem(payload: JwtPayload, now: number): boolean {
+  const { exp, nbf, iat } = payload as Partial<Pick<JwtPayload, 'exp' | 'nbf' | 'iat'>>;
+  if (typeof exp !== 'number' || exp > now + sessionTokenMaxAheadSeconds) return false;
+  if (typeof nbf !== 'number' || nbf > now + clockSkewSeconds) return false;
+  return iat === undefined || (typeof iat === 'number' && iat <= now + clockSkewSeconds);
 }

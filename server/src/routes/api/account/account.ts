@@ -3,13 +3,15 @@ import { ZChangePasswordRequest, ZProfileResponse, ZUpdateProfileRequest } from 
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import { messages } from '@quizlead/shared/validations.ts';
+import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
 import { findOwner } from '../../../db/queries/owner.ts';
 import { fileRemover } from '../../../commands/fileRemover.ts';
 import { accounts, sessions, users } from '../../../db/schema/index.ts';
 import { ForbiddenError, ValidationError } from '../../../errors.ts';
+import { assertPasswordAllowed } from '../../../lib/passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import { can } from '../../../policies/abilities.ts';
-import { findOwnFile } from '../../../policies/file.ts';
+import { fileUrl } from '../../../presenters/file.ts';
 import { presentProfile } from '../../../presenters/user.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
@@ -37,9 +39,13 @@ export function accountRoutes(api: ApiRouter): void {
     can: 'profile.manage',
     body: ZUpdateProfileRequest,
     transaction: true,
-    responses: { 200: ZProfileResponse, 404: 'The logo file is not in this account' },
+    responses: { 200: ZProfileResponse, 400: 'The first field that is wrong; a logo that is not an upload of this account' },
     handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
-      if (body.companyLogoId) await findOwnFile(db, auth, body.companyLogoId);
+      if (body.companyLogoId) {
+        // uuids compare in any case; the upload's url is in lowercase.
+        const logo = { field: 'companyLogoId', url: fileUrl(body.companyLogoId.toLowerCase()) };
+        await ownUploadsChecker(db, auth.accountId, [logo]);
+      }
       // Public quizzes show the company name and logo.
       afterCommit(() => services.quizCache.invalidateAccount(auth.accountId));
       const before = await findOwner(db, auth);
@@ -86,6 +92,7 @@ export function accountRoutes(api: ApiRouter): void {
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw ValidationError(messages.account.currentPasswordWrong, 'currentPassword');
       }
+      assertPasswordAllowed(body.newPassword, { email: user.email, field: 'newPassword' });
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

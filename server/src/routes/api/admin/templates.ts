@@ -81,7 +81,7 @@ export function adminTemplateRoutes(api: ApiRouter): void {
     body: ZAdminAddTemplateRequest,
     transaction: true,
     responses: { 201: ZAdminTemplateResponse, 400: 'No such quiz, a template already, or not valid for publishing' },
-    handler: async ({ ctx, db, auth, body }) => {
+    handler: async ({ ctx, db, auth, body, services }) => {
       const [source] = await db.select().from(quizzes).where(eq(quizzes.id, body.quizId)).limit(1);
       if (!source) throw ValidationError(adminMessages.quizNotFound, 'quizId');
       if (source.isTemplate) throw ValidationError(adminMessages.alreadyTemplate, 'quizId');
@@ -92,7 +92,7 @@ export function adminTemplateRoutes(api: ApiRouter): void {
         .select({ position: sql<number | null>`max(${quizzes.templatePosition})` })
         .from(quizzes)
         .where(eq(quizzes.isTemplate, true));
-      const copy = await templateCopier({ db, source, accountId: auth.accountId, asTemplate: true });
+      const copy = await templateCopier({ db, source, accountId: auth.accountId, asTemplate: true, storage: services.storage });
       await db
         .update(quizzes)
         .set({ templatePosition: (last?.position ?? -1) + 1 })

@@ -44,7 +44,7 @@ describe('POST /api/v1/files', () => {
 });
 
 describe('the company logo and another account', () => {
-  it('uses an upload as the logo; another account gets 404 for it', async () => {
+  it('uses an upload as the logo; another account gets 400 using it and 404 deleting it', async () => {
     const owner = await createOwner(server);
     const intruder = await createOwner(server);
     const file = (await upload(owner.client, tinyPng)).body.data;
@@ -54,7 +54,7 @@ describe('the company logo and another account', () => {
     expect(withLogo.body.data.companyLogoUrl).toBe(file.url);
 
     const stolen = await intruder.client.patch('/api/v1/account/profile', { ...profile, companyLogoId: file.id });
-    expect(stolen.status).toBe(404);
+    expect(stolen.body.error).toEqual({ code: 'validation', message: messages.images.notOwn, field: 'companyLogoId' });
     const foreignDelete = await intruder.client.delete(`/api/v1/files/${file.id}`);
     expect(foreignDelete.status).toBe(404);
     expect(foreignDelete.body).toEqual((await intruder.client.delete(`/api/v1/files/${crypto.randomUUID()}`)).body);

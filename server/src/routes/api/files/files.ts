@@ -6,10 +6,11 @@ import { limits, messages } from '@quizlead/shared/validations.ts';
 import { fileRemover } from '../../../commands/fileRemover.ts';
 import { isFileInUse } from '../../../db/queries/fileUsage.ts';
 import { files } from '../../../db/schema/index.ts';
-import { AppError, NotFoundError } from '../../../errors.ts';
+import { AppError } from '../../../errors.ts';
 import { storageKey } from '../../../integrations/storage/fileStorage.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { readRawBody, sniffImageType } from '../../../lib/rawBody.ts';
+import { findOwnFile } from '../../../policies/file.ts';
 import { presentFile } from '../../../presenters/file.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZFileParams, ZUploadQuery } from './schema.ts';
@@ -71,23 +72,22 @@ export function fileRoutes(api: ApiRouter): void {
     can: 'file.write',
     params: ZFileParams,
     transaction: true,
-    responses: { 200: ZMessageResponse, 404: 'No such file in this account', 409: 'A saved quiz or wheel still shows it' },
+    responses: {
+      200: ZMessageResponse,
+      404: 'No such file in this account',
+      409: 'A saved quiz or wheel of this account still shows it',
+    },
     handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
-      if (await isFileInUse(db, params.id)) {
+      // Ownership first: another account's id answers 404 exactly like a missing one, used or not.
+      await findOwnFile(db, auth, params.id, { forUpdate: true });
+      if (await isFileInUse(db, auth.accountId, params.id)) {
         throw new AppError(
           409,
           'conflict',
           'This image is used by a saved quiz or wheel. Save it without the image and the image is deleted.',
         );
       }
-      const removed = await fileRemover({
-        db,
-        storage: services.storage,
-        accountId: auth.accountId,
-        fileId: params.id,
-        afterCommit,
-      });
-      if (!removed) throw NotFoundError();
+      await fileRemover({ db, storage: services.storage, accountId: auth.accountId, fileId: params.id, afterCommit });
       ctx.body = { data: { message: messages.account.imageDeleted } };
     },
   });

@@ -2,6 +2,7 @@ import { ZMessageResponse, ZSessionResponse, ZSignupRequest, ZSignupTokenRequest
 import { messages } from '@quizlead/shared/validations.ts';
 import { accountCreator } from '../../../commands/accountCreator.ts';
 import { sessionCreator } from '../../../commands/sessionCreator.ts';
+import { assertPasswordAllowed } from '../../../lib/passwordPolicy.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
 import { sendSignupTokenTask } from '../../../jobs/tasks/SendAuthMailTask.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -41,6 +42,7 @@ export function signupRoutes(api: ApiRouter): void {
     ],
     responses: { 201: ZSessionResponse },
     handler: async ({ ctx, db, body, services }) => {
+      assertPasswordAllowed(body.password, { email: body.email });
       const { user, account } = await accountCreator({ database: db, services, input: body });
       const csrfToken = await sessionCreator({ db, ctx, userId: user.id, accountId: account.id });
       ctx.status = 201;

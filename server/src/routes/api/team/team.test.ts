@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productName } from '@quizlead/shared/constants.ts';
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import { teamMessages } from '@quizlead/shared/schemas/team.ts';
 import { createMember, createOwner, uniqueEmail } from '../../../test/factories.ts';
@@ -57,6 +58,17 @@ describe('team invitations', () => {
     // And the new member signs in with the password they chose.
     const signIn = await server.client().post('/api/v1/session', { email, password: 'a long enough secret' });
     expect(signIn.body.data.user.accountRole).toBe('member');
+  });
+
+  it('mail nothing the inviter typed to the unproved address: the inviter is named by their own address', async () => {
+    const owner = await createOwner(server);
+    const lure = 'Your bank: account locked, verify at https://evil.example';
+    expect((await owner.client.patch('/api/v1/account/profile', { fullName: lure, companyName: lure })).status).toBe(200);
+    const email = uniqueEmail('lured');
+    expect((await owner.client.post('/api/v1/team/invitations', { email, role: 'member' })).status).toBe(201);
+    const mail = await server.waitForMail(email, /Join\?token=/);
+    expect(mail.subject).toBe(`${owner.email} invited you to their team on ${productName}`);
+    expect(mail.subject + mail.text).not.toMatch(/bank|evil/);
   });
 
   it('refuse an address that has an account, a bad email, and anyone but an owner', async () => {

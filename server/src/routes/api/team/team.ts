@@ -20,8 +20,9 @@ import { findOwner } from '../../../db/queries/owner.ts';
 import { accounts, memberInvitations, memberships, users } from '../../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { teamInvitationMail } from '../../../integrations/mail/templates.ts';
-import { sendEmailTask } from '../../../jobs/tasks/SendEmailTask.ts';
+import { sendAuthEmailTask } from '../../../jobs/tasks/SendAuthMailTask.ts';
 import { hmac, randomToken } from '../../../lib/crypto.ts';
+import { assertPasswordAllowed } from '../../../lib/passwordPolicy.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { requireStandaloneAccount } from '../../../policies/billing.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
@@ -145,14 +146,9 @@ export function teamRoutes(api: ApiRouter): void {
         tokenHash: invitationHash(services.env.SESSION_SECRET, token),
         expiresAt: new Date(Date.now() + teamLimits.invitationDays * 86_400_000),
       });
-      const { user, account } = await findOwner(db, auth);
-      const mail = teamInvitationMail({
-        inviter: user.fullName || user.email,
-        company: account.companyName,
-        role: body.role,
-        link: joinUrl(services.env.APP_URL, token),
-      });
-      await services.queue.enqueue(db, sendEmailTask, { to: email, ...mail });
+      const { user } = await findOwner(db, auth);
+      const mail = teamInvitationMail({ inviterEmail: user.email, role: body.role, link: joinUrl(services.env.APP_URL, token) });
+      await services.queue.enqueue(db, sendAuthEmailTask, { to: email, ...mail });
       ctx.status = 201;
       ctx.body = { data: await loadTeam(db, auth) };
     },
@@ -281,6 +277,7 @@ export function teamRoutes(api: ApiRouter): void {
     rateLimit: [{ limiter: limiters.teamJoinByIp, by: 'ip' }],
     responses: { 201: ZSessionResponse, 400: teamMessages.invitationInvalid },
     handler: async ({ ctx, db, body, services }) => {
+      assertPasswordAllowed(body.password);
       const passwordHash = await hashPassword(body.password);
       // Spent atomically: two submissions of one link make one user.
       const [invitation] = await db
@@ -295,6 +292,8 @@ export function teamRoutes(api: ApiRouter): void {
         )
         .returning();
       if (!invitation) throw ValidationError(teamMessages.invitationInvalid, 'token');
+      // Only now is the address known; the refusal rolls the spending back.
+      assertPasswordAllowed(body.password, { email: invitation.email });
       const [taken] = await db
         .select({ id: users.id })
         .from(users)

@@ -75,9 +75,15 @@ export function templateRoutes(api: ApiRouter): void {
     params: ZTemplateParams,
     transaction: true,
     responses: { 201: z.object({ data: ZQuizDetail }), 404: quizMessages.templateInvalid },
-    handler: async ({ ctx, db, auth, params }) => {
+    handler: async ({ ctx, db, auth, params, services }) => {
       const template = await findTemplate(db, params.id);
-      const copy = await templateCopier({ db, source: template, accountId: auth.accountId, asTemplate: false });
+      const copy = await templateCopier({
+        db,
+        source: template,
+        accountId: auth.accountId,
+        asTemplate: false,
+        storage: services.storage,
+      });
       ctx.status = 201;
       ctx.body = { data: presentQuiz(copy.quiz, copy.questions) };
     },

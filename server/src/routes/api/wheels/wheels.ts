@@ -7,11 +7,11 @@ import { slugify } from '@quizlead/shared/slug.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
-import { uploadedFileId } from '../../../db/queries/fileUsage.ts';
+import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
 import { wheelSpinCount, wheelSpinTotal } from '../../../db/queries/wheels.ts';
-import { files, wheels } from '../../../db/schema/index.ts';
+import { wheels } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
-import { NotFoundError, ValidationError } from '../../../errors.ts';
+import { NotFoundError } from '../../../errors.ts';
 import { findOwnWheel } from '../../../policies/wheel.ts';
 import { presentWheel, presentWheelRow } from '../../../presenters/wheel.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -19,14 +19,8 @@ import { ZWheelParams } from './schema.ts';
 
 /** The stored columns of a wheel as the builder sends it; an uploaded play-button image must be the account's own. */
 async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelData) {
-  const fileId = uploadedFileId(body.playButtonImage);
-  if (fileId) {
-    const [own] = await db
-      .select({ id: files.id })
-      .from(files)
-      .where(scoped(files, auth.accountId, eq(files.id, fileId)));
-    if (!own) throw ValidationError(wheelMessages.playButtonImageInvalid, 'playButtonImage');
-  }
+  const image = [{ field: 'playButtonImage', url: body.playButtonImage }];
+  await ownUploadsChecker(db, auth.accountId, image, wheelMessages.playButtonImageInvalid);
   return {
     description: body.description,
     slug: slugify(body.description),
@@ -34,6 +28,7 @@ async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelD
     published: body.status === 'published',
     collectEmail: body.collectEmail,
     allowRepeatSpins: body.allowRepeatSpins,
+    ignoreEmailTags: body.ignoreEmailTags,
     playButtonType: body.playButtonType,
     playButtonText: body.playButtonText,
     playButtonImage: body.playButtonImage,
@@ -85,6 +80,7 @@ export function wheelRoutes(api: ApiRouter): void {
     access: 'owner',
     can: 'engagement.write',
     body: ZWheelRequest,
+    transaction: true,
     responses: { 201: ZWheelResponse, 400: 'The first field that is wrong' },
     handler: async ({ ctx, db, auth, body }) => {
       const [wheel] = await db

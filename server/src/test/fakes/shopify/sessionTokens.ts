@@ -45,6 +45,12 @@ export const sessionTokens = {
   noExp: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { exp: undefined }),
   /** Not valid yet (nbf a minute ahead). */
   notYetValid: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { nbf: now() + 60 }),
+  /** Expires in ten years: Shopify's live one minute, so a leak of this one would last for good. */
+  farExp: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { exp: now() + 10 * 365 * 86_400 }),
+  /** No nbf claim at all (every token Shopify mints has one). */
+  noNbf: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { nbf: undefined }),
+  /** Issued a minute from now. */
+  issuedAhead: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop, { iat: now() + 60, exp: now() + 120 }),
   /** alg "none" and no signature. */
   algNone: (app: FakeApp, shop: string) => {
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -63,7 +69,10 @@ export const sessionTokens = {
       .sign(createSecretKey(Buffer.from(app.apiSecret))),
 };
 
-/** Every forged or unusable variant, by name, for tests that walk them all. */
+/**
+ * Every forged or unusable variant, by name, for tests that walk them all. farExp, noNbf and issuedAhead
+ * are left out: the app refuses them, but whether Shopify's token exchange does is not documented.
+ */
 export const forgedSessionTokens = {
   wrongSignature: sessionTokens.wrongSignature,
   wrongAudience: sessionTokens.wrongAudience,

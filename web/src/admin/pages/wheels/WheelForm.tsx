@@ -24,7 +24,7 @@ import {
   type PlayButtonType,
   type WidgetStatus,
 } from '@quizlead/shared/engagement.ts';
-import { ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
+import { wheelIgnoreEmailTagsDefault, ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
@@ -56,6 +56,7 @@ interface Values {
   status: WidgetStatus;
   collectEmail: boolean;
   allowRepeatSpins: boolean;
+  ignoreEmailTags: boolean;
   playButtonType: PlayButtonType;
   playButtonText: string;
   playButtonImage: string | null;
@@ -78,6 +79,7 @@ function initialValues(wheel: TWheel | undefined): Values {
       status: wheelDefaults.status,
       collectEmail: wheelDefaults.collectEmail,
       allowRepeatSpins: wheelDefaults.allowRepeatSpins,
+      ignoreEmailTags: wheelIgnoreEmailTagsDefault,
       playButtonType: wheelDefaults.playButtonType,
       playButtonText: wheelDefaults.playButtonText,
       playButtonImage: null,
@@ -91,6 +93,7 @@ function initialValues(wheel: TWheel | undefined): Values {
     status: wheel.status,
     collectEmail: wheel.collectEmail,
     allowRepeatSpins: wheel.allowRepeatSpins,
+    ignoreEmailTags: wheel.ignoreEmailTags,
     playButtonType: wheel.playButtonType,
     playButtonText: wheel.playButtonText,
     playButtonImage: wheel.playButtonImage,
@@ -145,6 +148,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       status: values.status,
       collectEmail: values.collectEmail,
       allowRepeatSpins: values.allowRepeatSpins,
+      ignoreEmailTags: values.ignoreEmailTags,
       playButtonType: values.playButtonType,
       playButtonText: values.playButtonText,
       playButtonImage: values.playButtonImage,
@@ -318,6 +322,14 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
                     checked={values.allowRepeatSpins}
                     onChange={(on) => set('allowRepeatSpins', on)}
                     helpText={widgetSwitchHelp.wheelRepeatSpins}
+                  />
+                  {/* Only the one-spin-per-email check reads it. */}
+                  <Switch
+                    label={wheelTexts.ignoreEmailTagsLabel}
+                    checked={values.ignoreEmailTags}
+                    onChange={(on) => set('ignoreEmailTags', on)}
+                    disabled={values.allowRepeatSpins || !values.collectEmail}
+                    helpText={wheelTexts.ignoreEmailTagsHelp}
                   />
                   <Switch
                     label="Ask for the player's email"

@@ -13,6 +13,11 @@ export const wheelTexts = {
   noSpins: 'No spins yet.',
   createButton: 'Create Wheel Spin',
   updateButton: 'Update Wheel Spin',
+  ignoreEmailTagsLabel: 'Treat name+tag@domain as name@domain',
+  ignoreEmailTagsHelp: {
+    on: 'One spin per inbox: sam+1@example.com counts as sam@example.com, and dots in Gmail addresses are ignored.',
+    off: 'Every spelling of an address spins on its own: sam+1@example.com and sam@example.com spin once each.',
+  },
 };
 
 /** The list's columns before Action (the spec names only the description and date). */
