@@ -34,6 +34,7 @@ export async function accountCreator(props: { database: Db; services: Services; 
       email: input.email,
     });
     if (!spent) return undefined;
+    // tenant-scope: email addresses are unique across accounts
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, files } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import type { FileStorage } from '../integrations/storage/fileStorage.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { FileStorage } from '../integrations/storage/fileStorage.ts';
  */
 export async function accountDeleter(props: { db: Db; storage: FileStorage; accountId: string }): Promise<boolean> {
   const { db, storage, accountId } = props;
-  const stored = await db.select({ storageKey: files.storageKey }).from(files).where(eq(files.accountId, accountId));
+  const stored = await db.select({ storageKey: files.storageKey }).from(files).where(scoped(files, accountId));
   for (const { storageKey } of stored) await storage.delete(storageKey);
   const deleted = await db.delete(accounts).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
   return deleted.length > 0;

@@ -31,6 +31,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   const before = plain(entry.before);
   const after = plain(entry.after);
   if (isDeepStrictEqual(before, after)) return;
+  // tenant-scope: the acting platform administrator, who belongs to an account of their own
   const [actor] = await db.select({ email: users.email }).from(users).where(eq(users.id, entry.auth.userId)).limit(1);
   await db.insert(auditLog).values({
     actorUserId: entry.auth.userId,

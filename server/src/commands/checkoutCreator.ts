@@ -5,6 +5,7 @@ import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { PaymentRow } from '../db/queries/billing.ts';
 import { payments } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import { AppError } from '../errors.ts';
 import { approvalUrl, PayPalError } from '../integrations/paypal/paypalClient.ts';
 import { paypalOrderRequest } from '../integrations/paypal/paypalOrders.ts';
@@ -42,7 +43,11 @@ export async function checkoutCreator(services: Services, accountId: string, cho
       };
     });
     if (completion?.modeChanged) await services.quizCache.invalidateAccount(accountId);
-    const [completed] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    const [completed] = await db
+      .select()
+      .from(payments)
+      .where(scoped(payments, accountId, eq(payments.id, paymentId)))
+      .limit(1);
     return { payment: completed!, approveUrl: undefined };
   }
   const payment = await insertPayment(db, accountId, quote);
@@ -66,7 +71,7 @@ export async function checkoutCreator(services: Services, accountId: string, cho
     const [updated] = await db
       .update(payments)
       .set({ paypalOrderId: order.id, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id))
+      .where(scoped(payments, accountId, eq(payments.id, payment.id)))
       .returning();
     return { payment: updated!, approveUrl };
   } catch (error) {

@@ -80,7 +80,7 @@ export async function checkoutQuoter(
     } else {
       replacesPeriodId = current.period.id;
       creditCents = unusedCreditCents(
-        await periodNetCents(db, current.period.id),
+        await periodNetCents(db, accountId, current.period.id),
         current.period.startsAt,
         current.period.endsAt,
         now,

@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { userCreator } from './userCreator.ts';
 import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, quizzes, users } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { demoPlaySeeder } from './demoPlaySeeder.ts';
 import { demoWidgetSeeder } from './demoWidgetSeeder.ts';
@@ -19,6 +20,7 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
   const passwordHash = await hashPassword(demoCredentials.password);
   await templateCatalogueSeeder(db);
   await db.transaction(async (tx) => {
+    // tenant-scope: the demo account is found by its owner's email, unique across accounts
     const [existing] = await tx
       .select({ accountId: users.accountId })
       .from(users)
@@ -41,7 +43,7 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
       const [template] = await tx
         .select()
         .from(quizzes)
-        .where(and(eq(quizzes.isTemplate, true), eq(quizzes.accountId, catalogueAccountId), eq(quizzes.quizType, quizType)))
+        .where(scoped(quizzes, catalogueAccountId, eq(quizzes.isTemplate, true), eq(quizzes.quizType, quizType)))
         .orderBy(asc(quizzes.title))
         .limit(1);
       if (!template) continue;
@@ -50,7 +52,7 @@ export async function demoAccountResetter(db: Db): Promise<typeof demoCredential
       await tx
         .update(quizzes)
         .set({ status: 'published', publishedAt: new Date(), completedPlays: completedPlays ?? 0 })
-        .where(eq(quizzes.id, copy.quiz.id));
+        .where(scoped(quizzes, account!.id, eq(quizzes.id, copy.quiz.id)));
     }
     // A published poll, a web response and a wheel, each with a few submissions.
     await demoWidgetSeeder({ db: tx, accountId: account!.id });

@@ -19,6 +19,7 @@ export async function passwordResetSender(props: {
   email: string;
 }): Promise<void> {
   const { db } = props;
+  // tenant-scope: a forgotten password names only an email, unique across accounts
   const [user] = await db
     .select()
     .from(users)

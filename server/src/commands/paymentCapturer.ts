@@ -4,6 +4,7 @@ import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { PaymentRow } from '../db/queries/billing.ts';
 import { discountCodes, payments } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import { AppError } from '../errors.ts';
 import { completedCapture, PayPalError, type PayPalOrder } from '../integrations/paypal/paypalClient.ts';
 import { discountCodeChecker } from './discountCodeChecker.ts';
@@ -52,12 +53,13 @@ export async function paymentCanceller(db: Db, payment: PaymentRow): Promise<Pay
   const [cancelled] = await db
     .update(payments)
     .set({ status: 'cancelled', failureMessage: billingMessages.paymentCancelled, updatedAt: new Date() })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')))
+    .where(scoped(payments, payment.accountId, eq(payments.id, payment.id), eq(payments.status, 'created')))
     .returning();
   return cancelled ?? payment;
 }
 
 export async function failPayment(db: Db, paymentId: string, message: string): Promise<PaymentRow> {
+  // tenant-scope: callers hold a payment found in its account (checkout, capture) or named by PayPal's verified webhook
   await db
     .update(payments)
     .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
@@ -66,6 +68,7 @@ export async function failPayment(db: Db, paymentId: string, message: string): P
 }
 
 async function reloadPayment(db: Db, paymentId: string): Promise<PaymentRow> {
+  // tenant-scope: the payment this module just changed, as failPayment's callers found it
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   return row!;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { findPlan, nextInvoiceNumber, syncAccountMode } from '../db/queries/billing.ts';
 import { accounts, discountCodes, invoices, paidPeriods, payments, users } from '../db/schema/index.ts';
 import type { InvoiceParty } from '../db/schema/billing.ts';
+import { scoped } from '../db/scope.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { planEndingReminderTask } from '../jobs/tasks/PlanEndingReminderTask.ts';
 import { sendInvoiceTask } from '../jobs/tasks/SendInvoiceTask.ts';
@@ -44,6 +45,7 @@ export async function paymentCompleter(
   now = new Date(),
 ): Promise<Completion | undefined> {
   // Only a payment not yet applied moves: a second caller finds nothing to update.
+  // tenant-scope: the payment of the owner's own checkout or of PayPal's verified webhook: the account follows from the row
   const [payment] = await tx
     .update(payments)
     .set({ status: 'completed', captureId: outcome.captureId, failureMessage: null, completedAt: now, updatedAt: now })
@@ -57,7 +59,7 @@ export async function paymentCompleter(
     await tx
       .update(paidPeriods)
       .set({ endedAt: now })
-      .where(and(eq(paidPeriods.id, payment.replacesPeriodId), isNull(paidPeriods.endedAt)));
+      .where(scoped(paidPeriods, payment.accountId, eq(paidPeriods.id, payment.replacesPeriodId), isNull(paidPeriods.endedAt)));
   }
   const startsAt = payment.startsAt > now ? payment.startsAt : now;
   const endsAt = periodEnd(startsAt, payment.period);
@@ -65,7 +67,10 @@ export async function paymentCompleter(
     .insert(paidPeriods)
     .values({ accountId: payment.accountId, planId: plan.id, period: payment.period, startsAt, endsAt })
     .returning({ id: paidPeriods.id });
-  await tx.update(payments).set({ paidPeriodId: period!.id }).where(eq(payments.id, payment.id));
+  await tx
+    .update(payments)
+    .set({ paidPeriodId: period!.id })
+    .where(scoped(payments, payment.accountId, eq(payments.id, payment.id)));
 
   const [invoice] = await tx
     .insert(invoices)

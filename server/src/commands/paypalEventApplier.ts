@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { billingMessages } from '@quizlead/shared/billing.ts';
 import type { Db } from '../db/client.ts';
 import { syncAccountMode, type PaymentRow } from '../db/queries/billing.ts';
 import { invoices, paidPeriods, payments, paypalWebhookEvents } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import { capturePaymentTask } from '../jobs/tasks/CapturePaymentTask.ts';
 import { moneyValue } from '../lib/pricing.ts';
 import { failPayment } from './paymentCapturer.ts';
@@ -109,14 +110,20 @@ export async function paypalEventApplier(tx: Db, deps: EventApplierDeps, event: 
  * referrer's commission on it is reversed.
  */
 async function paymentRefunder(tx: Db, payment: PaymentRow, now = new Date()): Promise<boolean> {
-  await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
-  await tx.update(invoices).set({ status: 'refunded' }).where(eq(invoices.paymentId, payment.id));
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', updatedAt: now })
+    .where(scoped(payments, payment.accountId, eq(payments.id, payment.id)));
+  await tx
+    .update(invoices)
+    .set({ status: 'refunded' })
+    .where(scoped(invoices, payment.accountId, eq(invoices.paymentId, payment.id)));
   await affiliateCommissionReverser(tx, payment.id);
   if (payment.paidPeriodId)
     await tx
       .update(paidPeriods)
       .set({ endedAt: now })
-      .where(and(eq(paidPeriods.id, payment.paidPeriodId), isNull(paidPeriods.endedAt)));
+      .where(scoped(paidPeriods, payment.accountId, eq(paidPeriods.id, payment.paidPeriodId), isNull(paidPeriods.endedAt)));
   return (await syncAccountMode(tx, payment.accountId, now)) !== undefined;
 }
 
@@ -126,6 +133,7 @@ async function paymentFor(db: Db, invoiceId: string | undefined, orderId: string
   const byOrder = orderId ? eq(payments.paypalOrderId, orderId) : undefined;
   const condition = byId ?? byOrder;
   if (!condition) return undefined;
+  // tenant-scope: PayPal's verified webhook names our payment (or its order) by id; the account follows from the row
   const [row] = await db.select().from(payments).where(condition).limit(1);
   return row;
 }

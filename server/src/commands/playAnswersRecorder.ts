@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { computeResult, resultSummary } from '@quizlead/shared/engine/index.ts';
 import type { TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
 import { countCompletion, recordPlayEvents, scoreOf, type PlayRow } from './playEvents.ts';
 import { storedOutcome } from './playOutcome.ts';
@@ -59,7 +60,7 @@ export async function playAnswersRecorder(props: {
       answeredAt: now,
       completedAt: gated ? null : now,
     })
-    .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
+    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
     .returning();
   await countAnsweredQuestions(db, quiz, play, answers);
   if (!gated) {

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { playMessages, type TPlayOutcome, type ZLeadRequest } from '@quizlead/shared/schemas/play.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
 import { countCompletion, recordPlayEvents, type PlayRow } from './playEvents.ts';
@@ -38,7 +39,7 @@ export async function playLeadRecorder(props: {
       status: 'completed',
       completedAt: new Date(),
     })
-    .where(and(eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
+    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
     .returning();
   await countCompletion(db, quiz, stored!, true);
   await recordPlayEvents(db, services, quiz, stored!, { email: lead.email, name: lead.name, consent: lead.consent });

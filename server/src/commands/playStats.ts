@@ -45,6 +45,7 @@ const rollupLockKey = 7243101;
 export async function rollUpPlayStats(db: Db, batch = rollupBatch): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${rollupLockKey})`);
+    // tenant-scope: the roll-up folds every account's deltas into that account's counters, one statement for all
     const result = (await tx.execute(sql`
       with moved as (
         delete from play_stat_deltas
@@ -128,6 +129,7 @@ export class PlayStatsRollup {
     this.#views.clear();
     if (views.length > 0) {
       // A quiz deleted since its views were counted is skipped, not an error.
+      // tenant-scope: views counted in memory for published quizzes of every account, each row with its quiz's account
       await this.#db.execute(sql`
         insert into play_stat_deltas (quiz_id, account_id, views)
         select v.quiz_id, v.account_id, v.views

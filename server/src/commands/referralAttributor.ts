@@ -35,6 +35,7 @@ export async function attributeSignup(
 }
 
 async function invitationReferral(db: Db, accountId: string, email: string): Promise<SignupReferral | undefined> {
+  // tenant-scope: the invitation is the referrer's, another account's by definition
   const [invitation] = await db
     .select({ accountId: friendInvitations.accountId })
     .from(friendInvitations)

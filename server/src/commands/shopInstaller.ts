@@ -5,6 +5,7 @@ import { shopifyStoreHandle } from '@quizlead/shared/shopify.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, shopInstallations, users } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import { InvalidShopifySessionError, ShopifyUnavailableError } from '../errors.ts';
 import { installationIsUsable, sealedTokenColumns } from '../integrations/shopify/installationTokens.ts';
 import type { ShopifyApp } from '../integrations/shopify/shopifyApp.ts';
@@ -22,6 +23,7 @@ export interface ShopOwner {
  * undefined (never installed, uninstalled, or its refresh token has lapsed): then `shopInstaller` runs.
  */
 export async function findInstalledShop(db: Db, secrets: Secrets, shop: string): Promise<ShopOwner | undefined> {
+  // tenant-scope: a shop is named by its domain (a verified session token or webhook), not by an account
   const [row] = await db
     .select({ installation: shopInstallations, userId: users.id })
     .from(shopInstallations)
@@ -66,7 +68,7 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
     const [owner] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.accountId, account.id))
+      .where(scoped(users, account.id))
       .orderBy(asc(users.createdAt))
       .limit(1);
     const [user] = owner
@@ -86,7 +88,7 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
     const [previous] = await tx
       .select({ uninstalledAt: shopInstallations.uninstalledAt })
       .from(shopInstallations)
-      .where(eq(shopInstallations.accountId, account.id))
+      .where(scoped(shopInstallations, account.id))
       .limit(1);
     await tx
       .insert(shopInstallations)
@@ -111,6 +113,7 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
 export async function shopUninstaller(props: { db: Db; shop: string }): Promise<boolean> {
   const { db, shop } = props;
   const now = new Date();
+  // tenant-scope: Shopify's verified app/uninstalled webhook names the shop, not an account
   const [row] = await db
     .update(shopInstallations)
     .set({

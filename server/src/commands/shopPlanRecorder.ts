@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { modeForSubscriptionStatus } from '@quizlead/shared/shopify.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, shopPlans } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 
 /** A shop's plan as Shopify reports it: a subscription, or none (the free plan). */
 export interface ReportedPlan {
@@ -36,7 +37,7 @@ export async function shopPlanRecorder(props: {
     .for('update')
     .limit(1);
   if (!account) return undefined;
-  const [recorded] = await db.select().from(shopPlans).where(eq(shopPlans.accountId, accountId)).limit(1);
+  const [recorded] = await db.select().from(shopPlans).where(scoped(shopPlans, accountId)).limit(1);
   if (recorded && !props.authoritative) {
     if (plan.changedAt < recorded.changedAt) return undefined;
     const endsAnotherSubscription =

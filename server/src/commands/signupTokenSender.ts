@@ -21,6 +21,7 @@ export async function signupTokenSender(props: {
   email: string;
 }): Promise<void> {
   const { db, email } = props;
+  // tenant-scope: email addresses are unique across accounts
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

@@ -50,6 +50,7 @@ export async function socialUserResolver(
   if (!profile.emailVerified) return { ok: false, refusal: 'email-unverified' };
   const email = profile.email;
 
+  // tenant-scope: a verified social sign-in names only an email, unique across accounts
   const [existing] = await db
     .select()
     .from(users)

@@ -34,6 +34,7 @@ export async function resolveSessionAuth(ctx: AppContext, services: Services): P
 async function cookieAuth(token: string, { database: { db } }: Services): Promise<Auth | undefined> {
   const now = new Date();
   // The session holds while its membership does and the user is not disabled.
+  // tenant-scope: a session is found by its token's hash; this is where the caller's account is learnt
   const [row] = await db
     .select({ session: sessions, role: memberships.role, adminSince: platformAdmins.createdAt })
     .from(sessions)
@@ -46,6 +47,7 @@ async function cookieAuth(token: string, { database: { db } }: Services): Promis
   const { session } = row;
   if (now.getTime() - session.lastSeenAt.getTime() > refreshAfterMs) {
     // Sliding expiry, written at most once an hour per session.
+    // tenant-scope: the session just found by its token's hash
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + limits.sessionDays * 86_400_000) })

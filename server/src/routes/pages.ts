@@ -181,6 +181,7 @@ export function pageRoutes(services: Services): Router<AppState> {
   router.get('/files/:id', async (ctx) => {
     const id = ZId.safeParse(ctx.params.id);
     if (!id.success) throw NotFoundError();
+    // tenant-scope: uploads are served to anyone by their unguessable id: quiz images are public
     const [file] = await services.database.db
       .select({ contentType: files.contentType, storageKey: files.storageKey, sha256: files.sha256 })
       .from(files)

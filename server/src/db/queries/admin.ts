@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { adminLimits } from '@quizlead/shared/admin.ts';
 import type { Db } from '../client.ts';
 import {
@@ -85,7 +85,7 @@ export function accountMembers(db: Db, accountId: string) {
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(platformAdmins, eq(platformAdmins.userId, users.id))
-    .where(eq(memberships.accountId, accountId))
+    .where(scoped(memberships, accountId))
     .orderBy(sql`${memberships.role} = 'owner' desc`, asc(memberships.createdAt), asc(users.createdAt));
 }
 
@@ -115,6 +115,7 @@ export async function accountDetail(db: Db, accountId: string) {
     .from(events)
     .where(scoped(events, accountId, eq(events.type, 'lead.captured')))
     .then(([row]) => Number(row?.total ?? 0));
+  // tenant-scope: the platform administrator who granted the period belongs to an account of their own
   const grantedBy = period?.period.grantedBy
     ? (await db.select({ email: users.email }).from(users).where(eq(users.id, period.period.grantedBy)).limit(1))[0]?.email
     : undefined;
@@ -144,6 +145,6 @@ export async function otherOwners(db: Db, accountId: string, userId: string): Pr
   const [row] = await db
     .select({ total: count() })
     .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'owner'), sql`${memberships.userId} <> ${userId}`));
+    .where(scoped(memberships, accountId, eq(memberships.role, 'owner'), sql`${memberships.userId} <> ${userId}`));
   return Number(row?.total ?? 0);
 }

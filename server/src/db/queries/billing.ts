@@ -50,12 +50,12 @@ export async function renewedUntil(db: Db, accountId: string, from: Date): Promi
   return row?.endsAt;
 }
 
-/** What was paid for a period before tax (price less discount and credit): the base of an upgrade's credit. */
-export async function periodNetCents(db: Db, periodId: string): Promise<number> {
+/** What was paid for a period of the account before tax (price less discount and credit): the base of an upgrade's credit. */
+export async function periodNetCents(db: Db, accountId: string, periodId: string): Promise<number> {
   const [row] = await db
     .select({ net: sql<number>`${payments.priceCents} - ${payments.discountCents} - ${payments.creditCents}` })
     .from(payments)
-    .where(eq(payments.paidPeriodId, periodId))
+    .where(scoped(payments, accountId, eq(payments.paidPeriodId, periodId)))
     .limit(1);
   return Number(row?.net ?? 0);
 }
@@ -70,6 +70,7 @@ export async function findDiscountCode(db: Db, code: string): Promise<DiscountCo
  * `except` leaves out the payment being completed.
  */
 export async function discountRedemptions(db: Db, codeId: string, accountId: string, except?: string) {
+  // tenant-scope: a code's redemptions are counted over every account: its limit is global
   const [row] = await db
     .select({
       total: count(),

@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../context.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Db } from '../client.ts';
 import { accounts, memberships, platformAdmins, users } from '../schema/index.ts';
+import { scoped } from '../scope.ts';
 
 /** The signed-in user with their account; a user removed since sign-in is signed out. */
 export async function findOwner(db: Db, auth: Pick<Auth, 'userId' | 'accountId'>) {
@@ -10,7 +11,7 @@ export async function findOwner(db: Db, auth: Pick<Auth, 'userId' | 'accountId'>
     .select({ user: users, account: accounts })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId)))
+    .where(scoped(users, auth.accountId, eq(users.id, auth.userId)))
     .limit(1);
   if (!row) throw UnauthorizedError();
   return row;
@@ -22,7 +23,7 @@ export async function findAccess(db: Db, userId: string, accountId: string) {
     .select({ role: memberships.role, adminSince: platformAdmins.createdAt })
     .from(memberships)
     .leftJoin(platformAdmins, eq(platformAdmins.userId, memberships.userId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)))
+    .where(scoped(memberships, accountId, eq(memberships.userId, userId)))
     .limit(1);
   return row ? { role: row.role, platformAdmin: row.adminSince !== null } : undefined;
 }
@@ -38,7 +39,7 @@ export async function ownerEmail(db: Db, accountId: string): Promise<string | un
   const [owner] = await db
     .select({ email: users.email })
     .from(users)
-    .where(eq(users.accountId, accountId))
+    .where(scoped(users, accountId))
     .orderBy(asc(users.createdAt))
     .limit(1);
   return owner?.email;

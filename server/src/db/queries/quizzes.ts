@@ -2,9 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import type { Db } from '../client.ts';
 import { questions } from '../schema/index.ts';
+import { scoped } from '../scope.ts';
 
 /** A quiz's questions in order, as the shared model has them. */
 export async function loadQuestions(db: Db, quizId: string): Promise<TQuestion[]> {
+  // tenant-scope: questions follow their quiz, which every caller found first (own, published or a template)
   const rows = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position));
   return rows.map((row) => ({
     id: row.id,
@@ -22,7 +24,7 @@ export async function replaceQuestions(
   quiz: { id: string; accountId: string },
   list: readonly TQuestion[],
 ): Promise<void> {
-  await db.delete(questions).where(eq(questions.quizId, quiz.id));
+  await db.delete(questions).where(scoped(questions, quiz.accountId, eq(questions.quizId, quiz.id)));
   if (list.length === 0) return;
   await db.insert(questions).values(
     list.map((question, position) => ({

@@ -9,6 +9,7 @@ const lowerEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether any user has this address (the users' unique index is on lower(email)). */
 export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
+  // tenant-scope: whether any account has this email: addresses are unique across accounts
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -19,6 +20,7 @@ export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
 
 /** Whether anyone has invited this address already (one invitation per address, ever). */
 export async function emailInvited(db: Db, email: string): Promise<boolean> {
+  // tenant-scope: one invitation per address, whoever sent it
   const [row] = await db
     .select({ id: friendInvitations.id })
     .from(friendInvitations)

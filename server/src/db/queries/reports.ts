@@ -52,7 +52,6 @@ export async function quizTotals(db: Db, quiz: QuizRef): Promise<QuizTotals> {
 
 /** Reached and answered per question id (questions nobody reached have no row). */
 export async function questionDropOff(db: Db, quiz: QuizRef): Promise<Map<string, { reached: number; answered: number }>> {
-  // quiz_question_stats has no account_id: the quiz was found within the caller's account first.
   const rows = await db
     .select({
       questionId: quizQuestionStats.questionId,
@@ -60,7 +59,7 @@ export async function questionDropOff(db: Db, quiz: QuizRef): Promise<Map<string
       answered: quizQuestionStats.answered,
     })
     .from(quizQuestionStats)
-    .where(eq(quizQuestionStats.quizId, quiz.id));
+    .where(scoped(quizQuestionStats, quiz.accountId, eq(quizQuestionStats.quizId, quiz.id)));
   return new Map(rows.map((row) => [row.questionId, { reached: row.reached, answered: row.answered }]));
 }
 

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { integrationMessages } from '@quizlead/shared/schemas/integrations.ts';
 import type { AppContext, AppState, Services } from '../../context.ts';
 import { destinations } from '../../db/schema/index.ts';
+import { scoped } from '../../db/scope.ts';
 import { emailSettingsOf } from '../../integrations/destinations/emailDestination.ts';
 import { verifyUnsubscribeToken } from '../../integrations/mail/leadNotification.ts';
 import { messageFormPagePolicy, messagePage, messagePagePolicy, type MessagePageContent } from '../../lib/messagePage.ts';
@@ -43,7 +44,7 @@ export function notificationUnsubscribeRoutes(services: Services): Router<AppSta
       const [row] = await tx
         .select()
         .from(destinations)
-        .where(and(eq(destinations.accountId, claims.accountId), eq(destinations.kind, 'email')))
+        .where(scoped(destinations, claims.accountId, eq(destinations.kind, 'email')))
         .for('update');
       if (!row) return;
       const settings = emailSettingsOf(row);
@@ -51,7 +52,7 @@ export function notificationUnsubscribeRoutes(services: Services): Router<AppSta
       await tx
         .update(destinations)
         .set({ settings: { ...settings, unsubscribed: [...settings.unsubscribed, claims.recipient] }, updatedAt: new Date() })
-        .where(eq(destinations.id, row.id));
+        .where(scoped(destinations, claims.accountId, eq(destinations.id, row.id)));
     });
     page(ctx, 200, { title: integrationMessages.unsubscribedTitle, message: integrationMessages.unsubscribed(claims.recipient) });
   });

@@ -45,6 +45,7 @@ const ZProgressResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 /** The quiz a started play belongs to (a preview play may be of a draft or a template). */
 async function quizOfPlay(ctx: AppContext, services: Services, quizId: string, playId: string) {
+  // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
   const [play] = await services.database.db
     .select({ preview: plays.preview })
     .from(plays)
@@ -55,6 +56,7 @@ async function quizOfPlay(ctx: AppContext, services: Services, quizId: string, p
 }
 
 async function lockedPlay(db: Db, quizId: string, playId: string) {
+  // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
   const [play] = await db
     .select()
     .from(plays)
@@ -94,6 +96,7 @@ export function playRoutes(api: ApiRouter): void {
       // its answers, so a retried or repeated event (Back, reload) changes nothing; when it changes,
       // the drop-off's deltas commit with it. The question shown before this one counts as answered:
       // the visitor moved on.
+      // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
       await services.database.db.execute(sql`
         with moved as (
           update plays set reached = array_append(reached, ${questionId}::text)
@@ -120,7 +123,7 @@ export function playRoutes(api: ApiRouter): void {
     body: ZAnswersRequest,
     rateLimit: limits,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the answers is wrong', 401: playMessages.playTokenInvalid },
-    handler: async ({ ctx, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, params, body, services }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
       // The quiz is loaded before the transaction: PGlite has one connection, and a cache miss
       // must not wait behind the transaction it runs in.
@@ -146,7 +149,7 @@ export function playRoutes(api: ApiRouter): void {
     body: ZLeadRequest,
     rateLimit: limits,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the lead is wrong', 409: 'The answers are not in yet' },
-    handler: async ({ ctx, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, params, body, services }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
       const quiz = await quizOfPlay(ctx, services, claims.quizId, params.playId);
       ctx.body = {

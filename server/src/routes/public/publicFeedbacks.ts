@@ -14,6 +14,7 @@ import { ZPublicItemParams } from './schema.ts';
 
 /** A web response by id (public: any account's); `keyShare` keeps it from being deleted under a response. */
 async function findPublicFeedback(db: Db, id: string, options: { keyShare?: boolean } = {}) {
+  // tenant-scope: visitors find a web response by its id, whichever account it is in
   const query = db.select().from(feedbacks).where(eq(feedbacks.id, id)).limit(1);
   const [feedback] = options.keyShare ? await query.for('key share') : await query;
   if (!feedback) throw NotFoundError();

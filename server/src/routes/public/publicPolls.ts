@@ -19,6 +19,7 @@ import { ZPublicItemParams } from './schema.ts';
  * edit (which locks the row for update) then waits for the vote, and the vote for the edit.
  */
 async function findPublishedPoll(db: Db, id: string, options: { share?: boolean } = {}) {
+  // tenant-scope: visitors find a poll by its id, whichever account it is in
   const query = db.select().from(polls).where(eq(polls.id, id)).limit(1);
   const [poll] = options.share ? await query.for('share') : await query;
   if (!poll) throw NotFoundError();

@@ -3,7 +3,7 @@ import { playMessages, ZPublicQuizResponse, ZStartPlayResponse } from '@quizlead
 import type { AppContext, Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { loadQuestions } from '../../db/queries/quizzes.ts';
-import { accounts, plays, quizzes } from '../../db/schema/index.ts';
+import { accounts, quizzes } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { signPlayToken } from '../../lib/playToken.ts';
@@ -16,6 +16,7 @@ export type PlayableQuiz = NonNullable<Awaited<ReturnType<typeof loadPlayableQui
 
 /** A quiz with what playing it needs; `published` limits it to what visitors may see. */
 export async function loadPlayableQuiz(db: Db, quizId: string, options: { published: boolean }) {
+  // tenant-scope: visitors load a published quiz by its id, whichever account it is in
   const [row] = await db
     .select({ quiz: quizzes, account: accounts })
     .from(quizzes)
@@ -97,6 +98,7 @@ export function publicQuizRoutes(api: ApiRouter): void {
       const keyHash = sha256(body.playKey);
       // One statement: the play and its start count commit together. A play id seen before answers
       // with the key its first start stored, so only that browser can start it again.
+      // tenant-scope: a visitor starts a play of a published quiz (or a preview the owner check allowed), with the quiz's account
       const result = (await services.database.db.execute(sql`
         with started as (
           insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city)

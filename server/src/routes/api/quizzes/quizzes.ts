@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { validateForPublish, withDefaultRanges } from '@quizlead/shared/engine/index.ts';
 import { quizLimits, quizMessages, starterPersonalityCount } from '@quizlead/shared/quizzes.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
@@ -189,7 +189,7 @@ export function quizRoutes(api: ApiRouter): void {
           updatedAt: new Date(),
           ...(body.status === 'published' && quiz.status !== 'published' ? { publishedAt: new Date() } : {}),
         })
-        .where(and(eq(quizzes.id, quiz.id)))
+        .where(scoped(quizzes, auth.accountId, eq(quizzes.id, quiz.id)))
         .returning();
       ctx.body = { data: presentQuiz(stored!, list) };
     },

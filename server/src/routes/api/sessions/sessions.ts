@@ -5,6 +5,7 @@ import { messages } from '@quizlead/shared/validations.ts';
 import { clearSessionCookie, sessionCreator } from '../../../commands/sessionCreator.ts';
 import { findAccess, findOwner } from '../../../db/queries/owner.ts';
 import { accounts, sessions, users } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
 import { ForbiddenError, UnauthorizedError } from '../../../errors.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.ts';
@@ -52,6 +53,7 @@ export function sessionRoutes(api: ApiRouter): void {
         await Promise.all([limiters.signInFailuresByEmailAndIp.record(here), byEmail.record(email)]);
         return UnauthorizedError(messages.auth.loginFailed);
       };
+      // tenant-scope: signing in names only an email, unique across accounts
       const [row] = await db
         .select({ user: users, account: accounts })
         .from(users)
@@ -81,7 +83,7 @@ export function sessionRoutes(api: ApiRouter): void {
     can: 'profile.read',
     responses: { 200: ZMessageResponse },
     handler: async ({ ctx, db, auth }) => {
-      if (auth.sessionId) await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
+      if (auth.sessionId) await db.delete(sessions).where(scoped(sessions, auth.accountId, eq(sessions.id, auth.sessionId)));
       clearSessionCookie(ctx);
       ctx.body = { data: { message: messages.auth.signedOut } };
     },

@@ -55,6 +55,7 @@ export async function shortCodeFor(
  * not cached, so unpublishing stops the redirect at once.
  */
 export async function shortLinkTarget(db: Db, code: string): Promise<string | null> {
+  // tenant-scope: a short link is public: its code finds a published quiz of any account
   const [quiz] = await db
     .select({ id: quizzes.id, title: quizzes.title, quizType: quizzes.quizType })
     .from(shortLinks)

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import {
   ZDataRequestListResponse,
   ZDataRequestParams,
@@ -37,7 +37,7 @@ export function shopifyAccountRoutes(api: ApiRouter): void {
         ctx.state.log.warn({ kind: (error as Error).constructor.name }, 'could not read the plan from Shopify');
       }
       const shop = await findOwnShop(db, auth);
-      const [plan] = await db.select().from(shopPlans).where(eq(shopPlans.accountId, auth.accountId)).limit(1);
+      const [plan] = await db.select().from(shopPlans).where(scoped(shopPlans, auth.accountId)).limit(1);
       const data: TShopifyPlan = {
         mode: shop.mode,
         planName: plan?.subscriptionId && plan.name ? plan.name : shopifyPlanMessages.freePlan,

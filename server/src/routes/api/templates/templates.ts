@@ -15,6 +15,7 @@ const ZTemplateParams = z.object({ id: ZId.catch('00000000-0000-0000-0000-000000
 
 /** Templates are a catalogue every account reads; an id that is not a template (or a retired one) is "invalid". */
 async function findTemplate(db: Parameters<typeof loadQuestions>[0], id: string) {
+  // tenant-scope: templates are a catalogue every account reads
   const [template] = await db
     .select()
     .from(quizzes)
@@ -35,6 +36,7 @@ export function templateRoutes(api: ApiRouter): void {
     query: z.object({ quizType: z.enum(quizTypes).optional() }),
     responses: { 200: z.object({ data: z.array(ZTemplateCard) }) },
     handler: async ({ ctx, db, query }) => {
+      // tenant-scope: templates are a catalogue every account reads
       const rows = await db
         .select({ quiz: quizzes, questionCount })
         .from(quizzes)
