@@ -34,7 +34,12 @@ const playsOf = (quizId: string) => storedPlays(harness.server, quizId);
 
 const summaryShown = (page: Page) => page.getByTestId('result-summary').textContent();
 const counter = (page: Page) => page.locator('.ql-footer__counter').textContent();
-const storedPlayId = (page: Page, quizId: string) => page.evaluate((id) => sessionStorage.getItem(`quizlead.play.${id}`), quizId);
+/** The play id the player keeps for a quiz (with its key, web/src/player/playSession.ts). */
+const storedPlayId = (page: Page, quizId: string) =>
+  page.evaluate(
+    (id) => (JSON.parse(sessionStorage.getItem(`quizlead.play.${id}`) ?? 'null') as { id: string } | null)?.id ?? null,
+    quizId,
+  );
 
 /** The policy the player's build asks for (web/dist/player/csp.json): the custom form's bridge is allowed by its hash. */
 const playerCsp: string = JSON.parse(
