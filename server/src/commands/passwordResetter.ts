@@ -16,7 +16,9 @@ export async function passwordResetter(props: { db: Db; secret: string; token: s
     if (!spent?.userId) throw ValidationError(messages.auth.resetInvalid, 'token');
     // The link names the address; refusing the password rolls the spending back, the link still works.
     assertPasswordAllowed(props.password, { email: spent.email });
+    // tenant-scope: the user named by the spent reset link (a secret token), in whichever account they are
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
+    // tenant-scope: that user's own sessions by user id: a new password signs them out of every account
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
   });
 }

@@ -8,6 +8,7 @@ import { accountMode } from '../db/queries/owner.ts';
 import { ownUploadsChecker, quizImageFields, quizImageUrls } from '../db/queries/fileUsage.ts';
 import { loadQuestions, replaceQuestions } from '../db/queries/quizzes.ts';
 import { quizzes } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
 import { ValidationError } from '../errors.ts';
 import { sanitizeRichText } from '../lib/sanitizeHtml.ts';
 import type { QuizRow } from '../policies/quiz.ts';
@@ -51,7 +52,7 @@ export async function quizSaver(props: {
       branching: normalized.branching,
       updatedAt: new Date(),
     })
-    .where(eq(quizzes.id, props.quiz.id))
+    .where(scoped(quizzes, props.quiz.accountId, eq(quizzes.id, props.quiz.id)))
     .returning();
   await replaceQuestions(props.db, props.quiz, normalized.questions);
   const after = quizImageUrls(normalized, normalized.questions);

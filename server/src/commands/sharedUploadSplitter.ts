@@ -19,6 +19,7 @@ export async function sharedUploadSplitter(database: Db, storage: FileStorage): 
     await tx.execute(sql`select pg_advisory_xact_lock(7243003)`);
     // Accounts naming an upload they do not own. Loose on purpose (any text mentioning /files/…):
     // only image fields are rewritten below, and only for uploads that are not the account's.
+    // tenant-scope: the start-up repair looks over every account; each one found is then changed in its own scope (splitAccount)
     const result = (await tx.execute(sql`
       select distinct "refs"."account_id" from (
         select "account_id", "m"[1] as "file_id" from "quizzes",

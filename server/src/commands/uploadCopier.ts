@@ -29,6 +29,7 @@ export async function uploadCopier(props: {
   const copies = new Map<string, string | null>();
   if (ids.size === 0) return copies;
   // Across accounts on purpose: this is the copy from one account to another.
+  // tenant-scope: the uploads a template (or, at start-up, the account's content) shows, whoever owns them
   const found = await props.db
     .select()
     .from(files)

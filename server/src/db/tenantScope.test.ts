@@ -35,68 +35,6 @@ const exempt: Record<string, string> = {
   'commands/untouchedDraftRemover.ts': "the system's clean-up: deletes every account's abandoned blank drafts",
 };
 
-/**
- * TODO(tenant-scope): unscoped queries in files other people were editing when this test landed
- * (routes/api/{team,account}, routes/public/publicWheels.ts, commands/{passwordResetter,quizSaver,
- * uploadCopier,sharedUploadSplitter}.ts, integrations/shopify/). Scope or annotate each, then delete
- * its line here: an entry that matches nothing fails the test. Keyed by file and the trimmed source
- * line of the table's call; each entry stands for one query.
- */
-const pending: { file: string; line: string }[] = [
-  {
-    file: 'commands/passwordResetter.ts',
-    line: 'await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));',
-  },
-  { file: 'commands/passwordResetter.ts', line: 'await tx.delete(sessions).where(eq(sessions.userId, spent.userId));' },
-  { file: 'commands/quizSaver.ts', line: '.update(quizzes)' },
-  { file: 'commands/sharedUploadSplitter.ts', line: 'const result = (await tx.execute(sql`' },
-  { file: 'commands/uploadCopier.ts', line: '.from(files)' },
-  {
-    file: 'integrations/shopify/adminApi.ts',
-    line: 'const [row] = await db.select().from(shopInstallations).where(eq(shopInstallations.accountId, accountId)).limit(1);',
-  },
-  { file: 'integrations/shopify/adminApi.ts', line: '.from(shopInstallations)' },
-  { file: 'integrations/shopify/adminApi.ts', line: '.update(shopInstallations)' },
-  { file: 'integrations/shopify/adminApi.ts', line: '.update(shopInstallations)' },
-  { file: 'integrations/shopify/webhooks/webhookProcessor.ts', line: '.from(shopInstallations)' },
-  {
-    file: 'integrations/shopify/webhooks/webhookProcessor.ts',
-    line: 'await tx.delete(shopPlans).where(eq(shopPlans.accountId, account.id));',
-  },
-  { file: 'integrations/shopify/webhooks/webhookProcessor.ts', line: '.update(shopInstallations)' },
-  {
-    file: 'routes/api/account/account.ts',
-    line: 'await db.update(users).set({ fullName: body.fullName, updatedAt: now }).where(eq(users.id, auth.userId));',
-  },
-  {
-    file: 'routes/api/account/account.ts',
-    line: 'await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));',
-  },
-  { file: 'routes/api/account/account.ts', line: 'await tx.delete(sessions).where(others);' },
-  { file: 'routes/api/team/team.ts', line: '.from(memberships)' },
-  { file: 'routes/api/team/team.ts', line: '.from(memberInvitations)' },
-  {
-    file: 'routes/api/team/team.ts',
-    line: "const rows = await db.select().from(memberships).where(eq(memberships.accountId, auth.accountId)).for('update');",
-  },
-  { file: 'routes/api/team/team.ts', line: '.from(users)' },
-  { file: 'routes/api/team/team.ts', line: '.delete(memberInvitations)' },
-  { file: 'routes/api/team/team.ts', line: '.delete(memberInvitations)' },
-  { file: 'routes/api/team/team.ts', line: '.update(memberships)' },
-  {
-    file: 'routes/api/team/team.ts',
-    line: 'await db.delete(memberships).where(and(eq(memberships.accountId, auth.accountId), eq(memberships.userId, params.userId)));',
-  },
-  {
-    file: 'routes/api/team/team.ts',
-    line: 'await db.delete(users).where(and(eq(users.id, params.userId), eq(users.accountId, auth.accountId)));',
-  },
-  { file: 'routes/api/team/team.ts', line: '.from(memberInvitations)' },
-  { file: 'routes/api/team/team.ts', line: '.update(memberInvitations)' },
-  { file: 'routes/api/team/team.ts', line: '.from(users)' },
-  { file: 'routes/public/publicWheels.ts', line: 'const query = db.select().from(wheels).where(eq(wheels.id, id)).limit(1);' },
-];
-
 /** Tenant tables by their export name, with their SQL name (for raw statements). */
 const tenantTables = new Map(
   Object.entries(schema).flatMap(([name, table]) =>
@@ -311,17 +249,10 @@ describe('tenant isolation', () => {
     const findings = sourceFiles()
       .filter((file) => !isExempt(file))
       .flatMap((file) => scanSource(file, readFileSync(path.join(srcDir, file), 'utf8')));
-    const waiting = [...pending];
-    const open = findings.filter((finding) => {
-      const index = waiting.findIndex((entry) => entry.file === finding.file && entry.line === finding.code);
-      if (finding.problem !== 'unscoped' || index < 0) return true;
-      waiting.splice(index, 1);
-      return false;
-    });
-    expect(open.map(format), 'scope these with scoped(table, accountId, ...) or add `// tenant-scope: <reason>` above').toEqual(
-      [],
-    );
-    expect(waiting, 'pending entries that match no unscoped query any more: delete them').toEqual([]);
+    expect(
+      findings.map(format),
+      'scope these with scoped(table, accountId, ...) or add `// tenant-scope: <reason>` above',
+    ).toEqual([]);
   });
 
   it('knows the tenant tables from the schema', () => {

@@ -1,8 +1,8 @@
 import { HttpResponseError, Session } from '@shopify/shopify-api';
-import { eq } from 'drizzle-orm';
 import type { Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { shopInstallations } from '../../db/schema/index.ts';
+import { scoped } from '../../db/scope.ts';
 import { ShopifyUnavailableError } from '../../errors.ts';
 import { accessTokenIsFresh, refreshTokenIsUsable, sealedTokenColumns } from './installationTokens.ts';
 import type { ShopifyApp } from './shopifyApp.ts';
@@ -70,16 +70,11 @@ export async function validAccessToken(
   db: Db,
   accountId: string,
 ): Promise<{ shop: string; accessToken: string }> {
-  const [row] = await db.select().from(shopInstallations).where(eq(shopInstallations.accountId, accountId)).limit(1);
+  const [row] = await db.select().from(shopInstallations).where(scoped(shopInstallations, accountId)).limit(1);
   if (row && !row.uninstalledAt && accessTokenIsFresh(row, services.secrets))
     return { shop: row.shop, accessToken: openAccess(services, row) };
   const result = await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(shopInstallations)
-      .where(eq(shopInstallations.accountId, accountId))
-      .for('update')
-      .limit(1);
+    const [locked] = await tx.select().from(shopInstallations).where(scoped(shopInstallations, accountId)).for('update').limit(1);
     if (!locked || locked.uninstalledAt) return undefined;
     // Whoever held the lock before may have refreshed already.
     if (accessTokenIsFresh(locked, services.secrets)) return { shop: locked.shop, accessToken: openAccess(services, locked) };
@@ -93,7 +88,7 @@ export async function validAccessToken(
       await tx
         .update(shopInstallations)
         .set({ accessToken: null, accessTokenKeyId: null, refreshToken: null, refreshTokenKeyId: null, updatedAt: now })
-        .where(eq(shopInstallations.accountId, accountId));
+        .where(scoped(shopInstallations, accountId));
       return undefined;
     }
     const columns = sealedTokenColumns(services.secrets, session);
@@ -105,7 +100,7 @@ export async function validAccessToken(
     await tx
       .update(shopInstallations)
       .set({ ...columns, ...(session.refreshToken ? {} : kept), updatedAt: now })
-      .where(eq(shopInstallations.accountId, accountId));
+      .where(scoped(shopInstallations, accountId));
     return { shop: locked.shop, accessToken: session.accessToken! };
   });
   if (!result) throw new ShopNotInstalledError(accountId);

@@ -14,6 +14,7 @@ import { ZPublicItemParams } from './schema.ts';
 
 /** A published wheel by id (public: any account's); `keyShare` keeps it from being deleted under a spin. */
 async function findPublishedWheel(db: Db, id: string, options: { keyShare?: boolean } = {}) {
+  // tenant-scope: visitors find a wheel by its id, whichever account it is in (only a published one answers)
   const query = db.select().from(wheels).where(eq(wheels.id, id)).limit(1);
   const [wheel] = options.keyShare ? await query.for('key share') : await query;
   if (!wheel || !wheel.published) throw NotFoundError(wheelMessages.unavailable);

@@ -79,7 +79,7 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     const [installation] = await tx
       .select({ installedAt: shopInstallations.installedAt })
       .from(shopInstallations)
-      .where(eq(shopInstallations.accountId, account.id))
+      .where(scoped(shopInstallations, account.id))
       .limit(1);
     if (installation && webhook.triggeredAt && webhook.triggeredAt < installation.installedAt) {
       deps.logger.info({ shop: webhook.shop }, 'app/uninstalled older than the installation: ignored');
@@ -87,7 +87,7 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     }
     await shopUninstaller({ db: tx, shop: webhook.shop });
     // Shopify cancels the app's subscriptions with the app; a reinstall reads the plan again.
-    await tx.delete(shopPlans).where(eq(shopPlans.accountId, account.id));
+    await tx.delete(shopPlans).where(scoped(shopPlans, account.id));
     await tx.update(accounts).set({ mode: 'free', updatedAt: new Date() }).where(eq(accounts.id, account.id));
     return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
   },
@@ -97,7 +97,7 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     await tx
       .update(shopInstallations)
       .set({ scopes: webhook.payload.current.join(','), updatedAt: new Date() })
-      .where(eq(shopInstallations.accountId, account.id));
+      .where(scoped(shopInstallations, account.id));
   },
 
   APP_SUBSCRIPTIONS_UPDATE: async (tx, webhook, account, deps) => {

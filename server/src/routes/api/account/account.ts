@@ -7,6 +7,7 @@ import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
 import { findOwner } from '../../../db/queries/owner.ts';
 import { fileRemover } from '../../../commands/fileRemover.ts';
 import { accounts, sessions, users } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
 import { ForbiddenError, ValidationError } from '../../../errors.ts';
 import { assertPasswordAllowed } from '../../../lib/passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
@@ -56,7 +57,10 @@ export function accountRoutes(api: ApiRouter): void {
       if (companyChanged && !can(auth, 'account.manage', { accountId: before.account.id }))
         throw ForbiddenError(permissionMessages.forbidden);
       const now = new Date();
-      await db.update(users).set({ fullName: body.fullName, updatedAt: now }).where(eq(users.id, auth.userId));
+      await db
+        .update(users)
+        .set({ fullName: body.fullName, updatedAt: now })
+        .where(scoped(users, auth.accountId, eq(users.id, auth.userId)));
       await db
         .update(accounts)
         .set({
@@ -95,10 +99,14 @@ export function accountRoutes(api: ApiRouter): void {
       assertPasswordAllowed(body.newPassword, { email: user.email, field: 'newPassword' });
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(scoped(users, auth.accountId, eq(users.id, user.id)));
         const others = auth.sessionId
           ? and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId))
           : eq(sessions.userId, user.id);
+        // tenant-scope: the user's own sessions by user id: a new password signs them out of every account
         await tx.delete(sessions).where(others);
       });
       ctx.body = { data: { message: messages.account.passwordUpdated } };

@@ -18,6 +18,7 @@ import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { findOwner } from '../../../db/queries/owner.ts';
 import { accounts, memberInvitations, memberships, users } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
 import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { teamInvitationMail } from '../../../integrations/mail/templates.ts';
 import { sendAuthEmailTask } from '../../../jobs/tasks/SendAuthMailTask.ts';
@@ -39,14 +40,15 @@ async function loadTeam(db: Db, auth: Auth) {
     .select({ user: users, role: memberships.role, joinedAt: memberships.createdAt })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.accountId, auth.accountId))
+    .where(scoped(memberships, auth.accountId))
     .orderBy(asc(memberships.createdAt));
   const invitations = await db
     .select()
     .from(memberInvitations)
     .where(
-      and(
-        eq(memberInvitations.accountId, auth.accountId),
+      scoped(
+        memberInvitations,
+        auth.accountId,
         isNull(memberInvitations.acceptedAt),
         gt(memberInvitations.expiresAt, new Date()),
       ),
@@ -73,7 +75,7 @@ async function loadTeam(db: Db, auth: Auth) {
 
 /** A membership of the caller's account, locked with the account's others so the last owner cannot be lost to a race. */
 async function findTeamMember(db: Db, auth: Auth, userId: string) {
-  const rows = await db.select().from(memberships).where(eq(memberships.accountId, auth.accountId)).for('update');
+  const rows = await db.select().from(memberships).where(scoped(memberships, auth.accountId)).for('update');
   const member = rows.find((row) => row.userId === userId);
   if (!member) throw NotFoundError();
   const otherOwners = rows.filter((row) => row.role === 'owner' && row.userId !== userId).length;
@@ -117,6 +119,7 @@ export function teamRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, auth, body, services }) => {
       await requireStandaloneAccount(db, auth);
       const email = body.email.toLowerCase();
+      // tenant-scope: whether any account has this email: addresses are unique across accounts
       const [existing] = await db
         .select({ accountId: users.accountId })
         .from(users)
@@ -132,11 +135,7 @@ export function teamRoutes(api: ApiRouter): void {
       await db
         .delete(memberInvitations)
         .where(
-          and(
-            eq(memberInvitations.accountId, auth.accountId),
-            eq(memberInvitations.email, email),
-            isNull(memberInvitations.acceptedAt),
-          ),
+          scoped(memberInvitations, auth.accountId, eq(memberInvitations.email, email), isNull(memberInvitations.acceptedAt)),
         );
       await db.insert(memberInvitations).values({
         accountId: auth.accountId,
@@ -168,11 +167,7 @@ export function teamRoutes(api: ApiRouter): void {
       const removed = await db
         .delete(memberInvitations)
         .where(
-          and(
-            eq(memberInvitations.id, params.id),
-            eq(memberInvitations.accountId, auth.accountId),
-            isNull(memberInvitations.acceptedAt),
-          ),
+          scoped(memberInvitations, auth.accountId, eq(memberInvitations.id, params.id), isNull(memberInvitations.acceptedAt)),
         )
         .returning({ id: memberInvitations.id });
       if (removed.length === 0) throw NotFoundError();
@@ -200,7 +195,7 @@ export function teamRoutes(api: ApiRouter): void {
       await db
         .update(memberships)
         .set({ role: body.role })
-        .where(and(eq(memberships.accountId, auth.accountId), eq(memberships.userId, params.userId)));
+        .where(scoped(memberships, auth.accountId, eq(memberships.userId, params.userId)));
       ctx.body = { data: await loadTeam(db, auth) };
     },
   });
@@ -220,13 +215,14 @@ export function teamRoutes(api: ApiRouter): void {
       if (params.userId === auth.userId) throw ValidationError(teamMessages.notYourself, 'userId');
       const { member, otherOwners } = await findTeamMember(db, auth, params.userId);
       if (member.role === 'owner' && otherOwners === 0) throw ValidationError(teamMessages.lastOwner, 'userId');
-      await db.delete(memberships).where(and(eq(memberships.accountId, auth.accountId), eq(memberships.userId, params.userId)));
+      await db.delete(memberships).where(scoped(memberships, auth.accountId, eq(memberships.userId, params.userId)));
       // A user belongs to the account that made them: without its membership they have nowhere to sign in.
-      await db.delete(users).where(and(eq(users.id, params.userId), eq(users.accountId, auth.accountId)));
+      await db.delete(users).where(scoped(users, auth.accountId, eq(users.id, params.userId)));
       ctx.body = { data: await loadTeam(db, auth) };
     },
   });
 
+  // tenant-scope: an invitation is found by its mailed secret token (hashed); the account follows from the row
   const openInvitation = (db: Db, secret: string, token: string) =>
     db
       .select({ invitation: memberInvitations, companyName: accounts.companyName, inviterName: users.fullName })
@@ -280,6 +276,7 @@ export function teamRoutes(api: ApiRouter): void {
       assertPasswordAllowed(body.password);
       const passwordHash = await hashPassword(body.password);
       // Spent atomically: two submissions of one link make one user.
+      // tenant-scope: an invitation is found by its mailed secret token (hashed); the account follows from the row
       const [invitation] = await db
         .update(memberInvitations)
         .set({ acceptedAt: new Date() })
@@ -294,6 +291,7 @@ export function teamRoutes(api: ApiRouter): void {
       if (!invitation) throw ValidationError(teamMessages.invitationInvalid, 'token');
       // Only now is the address known; the refusal rolls the spending back.
       assertPasswordAllowed(body.password, { email: invitation.email });
+      // tenant-scope: whether any account has this email: addresses are unique across accounts
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
