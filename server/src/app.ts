@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { productName } from '@quizlead/shared/constants.ts';
 import type { AppState, Services } from './context.ts';
 import { NotFoundError } from './errors.ts';
-import { errorHandler } from './middlewares/errorHandler.ts';
+import { bodyParserError, errorHandler } from './middlewares/errorHandler.ts';
 import { requestContext } from './middlewares/requestContext.ts';
 import { publicCors } from './middlewares/publicCors.ts';
 import { securityHeaders } from './middlewares/securityHeaders.ts';
@@ -150,6 +150,7 @@ export function createApp(
       jsonLimit: '100kb',
       encoding: 'utf-8',
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      onError: bodyParserError,
     }),
   );
   app.use(health.routes());

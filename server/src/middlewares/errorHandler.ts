@@ -37,6 +37,29 @@ const clientMessages: Record<number, string> = {
   415: 'Unsupported content type',
 };
 
+/** The codings the body parser inflates (co-body's `inflation`). */
+const acceptedEncodings = 'gzip, deflate, br';
+
+/**
+ * The body parser's `onError`: what it fails on is the client's bytes. An unknown Content-Encoding is
+ * a 415 saying which codings work (RFC 9110 15.5.16); a body that does not inflate as its coding
+ * says (zlib's errors carry no HTTP status) is a 400, where it used to be a 500.
+ */
+export function bodyParserError(caught: Error, ctx: AppContext): never {
+  const status = (caught as HttpishError).status;
+  if (status === 415 && /content-encoding/i.test(caught.message)) {
+    throw new AppError(415, 'unsupported_media_type', messages.request.unsupportedContentEncoding, {
+      field: 'Content-Encoding',
+      headers: { 'Accept-Encoding': acceptedEncodings },
+    });
+  }
+  const encoding = ctx.get('content-encoding').trim().toLowerCase();
+  if (status === undefined && encoding !== '' && encoding !== 'identity') {
+    throw new AppError(400, 'validation', messages.request.badContentEncoding, { field: 'Content-Encoding' });
+  }
+  throw caught;
+}
+
 function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
   // Body parsers and Koa itself throw errors carrying a 4xx status; their wording is ours to choose.

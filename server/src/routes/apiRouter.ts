@@ -5,6 +5,7 @@ import type { AppContext, AppState, Auth, Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { type Ability, permissionMessages } from '@quizlead/shared/permissions.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { rejectUnsafeText } from '../lib/unsafeText.ts';
 import { can } from '../policies/abilities.ts';
 import { authenticate } from '../middlewares/authenticate.ts';
 import type { RateLimiter } from '../middlewares/rateLimit.ts';
@@ -97,16 +98,22 @@ export class ApiRouter {
     const { services } = this;
     const chain: Middleware<AppState>[] = [];
     for (const limit of spec.rateLimit ?? []) {
-      if (limit.by === 'ip') chain.push(async (ctx, next) => {
+      if (limit.by === 'ip')
+        chain.push(async (ctx, next) => {
           await limit.limiter.hit(ctx.ip);
           await next();
         });
     }
     if (spec.access !== 'public') chain.push(authenticate(services), authorize(spec));
     chain.push(async (ctx: AppContext) => {
+      const requestBody = (ctx.request as { body?: unknown }).body;
+      // Before zod, all the route reads: a schema lets a NUL or a lone surrogate through to PostgreSQL, which answers 500.
+      if (spec.params) rejectUnsafeText(ctx.params);
+      if (spec.query) rejectUnsafeText(ctx.query);
+      if (spec.body) rejectUnsafeText(requestBody);
       const params = spec.params ? parse(spec.params, ctx.params, 'params') : ({} as TParams);
       const query = spec.query ? parse(spec.query, ctx.query, 'query') : ({} as TQuery);
-      const body = spec.body ? parse(spec.body, (ctx.request as { body?: unknown }).body, 'body') : (undefined as TBody);
+      const body = spec.body ? parse(spec.body, requestBody, 'body') : (undefined as TBody);
       for (const limit of spec.rateLimit ?? []) {
         if (limit.by !== 'ip') await limit.limiter.hit(limit.by(body, ctx).toLowerCase());
       }

@@ -10,6 +10,7 @@ import {
 } from '../../commands/paypalEventApplier.ts';
 import { completionDeps } from '../../commands/paymentCompleter.ts';
 import { readRawBody } from '../../lib/rawBody.ts';
+import { rejectUnsafeText } from '../../lib/unsafeText.ts';
 
 /** Orders and captures are a few kilobytes. */
 const maxBodyBytes = 256 * 1024;
@@ -42,6 +43,8 @@ export function paypalWebhookRoutes(services: Services): Router<AppState> {
     } catch {
       throw ValidationError('Webhook body must be JSON');
     }
+    // Before anything is looked up or stored: PostgreSQL cannot hold a NUL or a lone surrogate.
+    rejectUnsafeText(json);
     const envelope = ZEnvelope.safeParse(json);
     if (!envelope.success) throw invalid(envelope.error);
 
