@@ -18,3 +18,4 @@ export { auditLog } from './auditLog.ts';
 export { socialIdentities } from './socialIdentities.ts';
 export { affiliateCommissions, friendInvitations, referrals } from './referrals.ts';
 export { rateLimits } from './rateLimits.ts';
+export { attributedOrders, prizeCodes, prizeDiscounts, products } from './commerce.ts';

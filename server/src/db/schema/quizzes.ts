@@ -38,6 +38,8 @@ export const quizzes = pgTable(
       .default({ enabled: false, branches: [] }),
     /** Finished plays, kept by the player (for the list's Played column). */
     completedPlays: integer('completed_plays').notNull().default(0),
+    /** The products the quiz ends in, per outcome or by rules (shared/src/schemas/recommendations.ts). */
+    productRecommendations: jsonb('product_recommendations').$type<Record<string, unknown>>().notNull().default({ mode: 'off' }),
     /** One line for template cards. */
     description: text('description').notNull().default(''),
     image: text('image'),
