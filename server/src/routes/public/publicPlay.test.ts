@@ -186,7 +186,6 @@ describe('a play', () => {
     const { client } = await createOwner(server);
     const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
     const mine = await start(quiz.id);
-    const theirs = await start(quiz.id);
     const noToken = await visitor().post(`/api/v1/public/plays/${mine.playId}/answers`, { answers: {} });
     expect(noToken.status).toBe(401);
     expect(noToken.body.error.message).toBe(playMessages.playTokenInvalid);
