@@ -54,6 +54,8 @@ export const screens = {
   FeedbackLists: { label: 'Web Response', also: ['Feedback'] },
   'poll/lists': { label: 'Poll', also: ['poll'] },
   'wheel_spinner/lists': { label: 'Wheel Spin', also: ['wheel_spinner', 'wheelspin'] },
+  /** The products quizzes recommend: a shop's synced catalogue, or ones typed in by hand. */
+  Products: { label: 'Products', requires: 'product.read' },
   /** A shop's plan: Shopify bills it (App Pricing) and hosts the page to change it. */
   Plan: { label: 'Plan', shell: 'embedded' },
   Plans: {
@@ -108,6 +110,7 @@ const builtScreens: readonly ScreenPath[] = [
   'FeedbackLists',
   'poll/lists',
   'wheel_spinner/lists',
+  'Products',
   'Plan',
   'Plans',
   'Invoices',

@@ -21,6 +21,8 @@ export const abilities = {
   engagement: { read: everyone, write: everyone },
   file: { read: everyone, write: everyone },
   template: { read: everyone, copy: everyone },
+  /** The products quizzes recommend: the shop's synced catalogue, or ones a standalone owner types in. */
+  product: { read: everyone, write: everyone },
   /** Reports, answer sheets, leads and their exports. */
   report: { read: everyone, export: everyone },
   delivery: { read: everyone, replay: everyone },

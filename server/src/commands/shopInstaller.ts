@@ -11,6 +11,7 @@ import { installationIsUsable, sealedTokenColumns } from '../integrations/shopif
 import type { ShopifyApp } from '../integrations/shopify/shopifyApp.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { syncShopPlanTask } from '../jobs/tasks/SyncShopPlanTask.ts';
+import { syncProductsTask } from '../jobs/tasks/SyncProductsTask.ts';
 
 /** The account and owner a shop's requests act as. */
 export interface ShopOwner {
@@ -100,6 +101,8 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
       });
     // The plan Shopify bills (App Pricing) is read once the install has committed: paid from the start.
     await services.queue.enqueue(tx, syncShopPlanTask, { accountId: account.id });
+    // So are the shop's products, which quizzes recommend.
+    await services.queue.enqueue(tx, syncProductsTask, { accountId: account.id });
     services.logger.info({ shop, accountId: account.id, reinstall: Boolean(previous?.uninstalledAt) }, 'shop installed');
     return { accountId: account.id, userId: user.id };
   });

@@ -206,6 +206,8 @@ export function createRateLimiters(store: RateLimitStore = new MemoryRateLimitSt
      */
     crmConnectionTestByAccount: limit('crmConnectionTestByAccount', 30, minutes(15)),
     webhookConnectionTestByAccount: limit('webhookConnectionTestByAccount', 30, minutes(15)),
+    /** Product syncs an owner asks for: each reads the whole catalogue from Shopify. */
+    productSyncByAccount: limit('productSyncByAccount', 10, minutes(15)),
   };
 }
 export type RateLimiters = ReturnType<typeof createRateLimiters>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZImageRef } from './common.ts';
 import { ZPage } from './widgets.ts';
 
 /**
@@ -50,3 +51,74 @@ export const cartProperties = { quizId: '_quizlead_quiz', outcome: '_quizlead_ou
 
 /** Orders within this many days of the play or spin are credited to it. */
 export const attributionWindowDays = 7;
+
+/** What the owner reads when a product request is refused or done (field errors name the field). */
+export const productMessages = {
+  titleRequired: 'Enter the product’s title.',
+  titleTooLong: `The title must be at most ${productLimits.title} characters.`,
+  urlInvalid: 'Enter the product’s page as an https:// address.',
+  imageInvalid: 'The image must be an uploaded image or an https:// address.',
+  priceInvalid: 'Enter the price as a number of 0 or more, like 19.90.',
+  currencyInvalid: 'Enter the currency as its three-letter code, like USD or EUR.',
+  tagsInvalid: 'Tags must be a list of words.',
+  tagsTooMany: `A product can have at most ${productLimits.tags} tags.`,
+  tagTooLong: `Each tag must be at most ${productLimits.tag} characters.`,
+  availableInvalid: 'Say whether the product is available (true or false).',
+  /** POST /products/sync from a standalone account. */
+  syncShopifyOnly: 'Only a Shopify store has products to sync. Add your products by hand instead.',
+  syncQueued: 'Your store’s products are being synced. They appear here in a minute or two.',
+  /** PUT or DELETE of a product that comes from the shop's catalogue. */
+  shopifyManaged: 'This product comes from your Shopify store: change or delete it in Shopify and it is updated here.',
+  deleted: 'Product deleted.',
+} as const;
+
+const ZTag = z
+  .string({ error: productMessages.tagsInvalid })
+  .trim()
+  .min(1, productMessages.tagsInvalid)
+  .max(productLimits.tag, productMessages.tagTooLong);
+
+/** A web page an owner links to: https only, no space, quote or bracket a link or markup could trip on. */
+const isHttpsAddress = (url: string) => /^https:\/\/[^\s"'<>\\/][^\s"'<>\\]*$/.test(url) && URL.canParse(url);
+
+/** A product a standalone owner types in (POST /products, and PUT /products/{id} with the whole product again). */
+export const ZProductRequest = z.object({
+  title: z
+    .string({ error: productMessages.titleRequired })
+    .trim()
+    .min(1, productMessages.titleRequired)
+    .max(productLimits.title, productMessages.titleTooLong),
+  url: z
+    .string({ error: productMessages.urlInvalid })
+    .trim()
+    .max(productLimits.url, productMessages.urlInvalid)
+    .refine(isHttpsAddress, productMessages.urlInvalid),
+  imageUrl: ZImageRef(productMessages.imageInvalid, productLimits.url),
+  /** Up to 12 digits and 4 decimals (currencies differ in their minor units); no sign, no exponent. */
+  price: z
+    .string({ error: productMessages.priceInvalid })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,4})?$/, productMessages.priceInvalid),
+  currency: z
+    .string({ error: productMessages.currencyInvalid })
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, productMessages.currencyInvalid)
+    .transform((code) => code.toUpperCase()),
+  /** Kept once each, compared without case (as Shopify compares tags). */
+  tags: z
+    .array(ZTag, { error: productMessages.tagsInvalid })
+    .max(productLimits.tags, productMessages.tagsTooMany)
+    .default([])
+    .transform((tags) =>
+      tags.filter((tag, index) => tags.findIndex((kept) => kept.toLowerCase() === tag.toLowerCase()) === index),
+    ),
+  /** Off: kept, but never recommended. */
+  available: z.boolean({ error: productMessages.availableInvalid }).default(true),
+});
+export type TProductRequest = z.input<typeof ZProductRequest>;
+
+export const ZProductResponse = z.object({ data: ZProduct });
+export type TProductResponse = z.infer<typeof ZProductResponse>;
+
+/** POST /products/sync: the sync is queued (202); the list shows the products once it has run. */
+export const ZProductSyncResponse = z.object({ data: z.object({ queued: z.literal(true), message: z.string() }) });

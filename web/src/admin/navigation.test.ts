@@ -40,6 +40,7 @@ describe('navigationItems', () => {
       'FeedbackLists',
       'poll/lists',
       'wheel_spinner/lists',
+      'Products',
       'Plans',
       'Invoices',
       'Account',

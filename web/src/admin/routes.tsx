@@ -48,6 +48,7 @@ const pages: Record<AdminScreen, AdminPage> = {
   'wheel_spinner/edit': { load: () => import('./pages/wheels/WheelEditPage.tsx').then((m) => m.WheelEditPage) },
   'wheelspin/share': { load: () => import('./pages/wheels/WheelSharePage.tsx').then((m) => m.WheelSharePage) },
   'wheelspin/response': { load: () => import('./pages/wheels/WheelSpinsPage.tsx').then((m) => m.WheelSpinsPage) },
+  Products: { load: () => import('./pages/products/ProductsPage.tsx').then((m) => m.ProductsPage) },
   Plan: { load: () => import('./pages/plan/ShopifyPlanPage.tsx').then((m) => m.ShopifyPlanPage), shell: 'embedded' },
   Plans: { load: () => import('./pages/plans/PlansPage.tsx').then((m) => m.PlansPage), shell: 'standalone' },
   Invoices: { load: () => import('./pages/invoices/InvoicesPage.tsx').then((m) => m.InvoicesPage), shell: 'standalone' },

@@ -34,6 +34,8 @@ export const adminPaths = {
   'wheel_spinner/edit': 'wheel_spinner/edit/:id',
   'wheelspin/share': 'wheelspin/share/:id/:slug',
   'wheelspin/response': 'wheelspin/response/:id',
+  /** The products quizzes recommend. */
+  Products: 'Products',
   /** The embedded app's plan, billed by Shopify (the standalone shell has no such route). */
   Plan: 'Plan',
   /** The standalone account's plans, checkout and return from PayPal (the embedded app has Plan instead). */

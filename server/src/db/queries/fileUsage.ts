@@ -3,7 +3,7 @@ import { uploadedFileIdOf } from '@quizlead/shared/schemas/common.ts';
 import type { TQuestion, TQuizData } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import type { Db } from '../client.ts';
-import { files, questions, quizzes, wheels } from '../schema/index.ts';
+import { files, products, questions, quizzes, wheels } from '../schema/index.ts';
 import { scoped } from '../scope.ts';
 import { ValidationError } from '../../errors.ts';
 
@@ -67,8 +67,8 @@ export async function ownUploadsChecker(
 }
 
 /**
- * Whether a saved quiz (template included) or wheel (its play button) of `accountId` still shows the
- * file. Only the account's rows count: every image field holds the saver's own uploads
+ * Whether a saved quiz (template included), wheel (its play button) or product of `accountId` still
+ * shows the file. Only the account's rows count: every image field holds the saver's own uploads
  * (ownUploadsChecker), and template copies get files of their own (templateCopier). JSON is searched
  * as text for the quoted url, which cannot match a longer one.
  */
@@ -102,5 +102,11 @@ export async function isFileInUse(db: Db, accountId: string, fileId: string): Pr
     .from(wheels)
     .where(scoped(wheels, accountId, eq(wheels.playButtonImage, url)))
     .limit(1);
-  return Boolean(wheel);
+  if (wheel) return true;
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(scoped(products, accountId, eq(products.imageUrl, url)))
+    .limit(1);
+  return Boolean(product);
 }

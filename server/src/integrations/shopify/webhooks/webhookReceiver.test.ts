@@ -132,7 +132,7 @@ describe('POST /webhooks/shopify: the body', () => {
 
   it('acknowledges a topic it does not handle, and keeps nothing', async () => {
     const shop = newShop();
-    const response = await deliver(server, { topic: 'products/update', shop, body: { id: 1 } });
+    const response = await deliver(server, { topic: 'collections/update', shop, body: { id: 1 } });
     expect(response.status).toBe(200);
     expect(await writtenFor(server, shop)).toEqual({ receipts: 0, jobs: 0 });
   });

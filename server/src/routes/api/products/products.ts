@@ -1,0 +1,195 @@
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { ZId } from '@quizlead/shared/schemas/common.ts';
+import {
+  productLimits,
+  productMessages,
+  ZProductListQuery,
+  ZProductListResponse,
+  ZProductRequest,
+  ZProductResponse,
+  ZProductSyncResponse,
+} from '@quizlead/shared/schemas/products.ts';
+import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
+import type { Auth } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
+import { accounts, products } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
+import { AppError, ValidationError } from '../../../errors.ts';
+import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
+import { likePattern } from '../../../lib/likePattern.ts';
+import { findOwnProduct, type ProductRow } from '../../../policies/product.ts';
+import { presentProduct } from '../../../presenters/product.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+
+const ZProductParams = z.object({ id: ZId });
+
+/** The stored columns of a product the owner typed in; an uploaded image must be the account's own. */
+async function manualColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: z.infer<typeof ZProductRequest>) {
+  await ownUploadsChecker(db, auth.accountId, [{ field: 'imageUrl', url: body.imageUrl }]);
+  return {
+    title: body.title,
+    url: body.url,
+    imageUrl: body.imageUrl,
+    price: body.price,
+    currency: body.currency,
+    tags: body.tags,
+    available: body.available,
+  };
+}
+
+/** Shop products mirror the shop's catalogue: they change in Shopify, never here. */
+function refuseShopProduct(product: ProductRow): void {
+  if (product.source === 'shopify') throw new AppError(409, 'conflict', productMessages.shopifyManaged);
+}
+
+async function accountKind(db: Db, auth: Pick<Auth, 'accountId'>) {
+  const [account] = await db.select({ kind: accounts.kind }).from(accounts).where(eq(accounts.id, auth.accountId)).limit(1);
+  return account?.kind;
+}
+
+export function productRoutes(api: ApiRouter): void {
+  api.route({
+    method: 'get',
+    path: '/products',
+    summary: `The account’s products: available first, then by title, ${productLimits.pageSize} a page; search matches the title or a tag`,
+    tags: ['products'],
+    access: 'owner',
+    can: 'product.read',
+    query: ZProductListQuery,
+    responses: { 200: ZProductListResponse, 400: 'The first query parameter that is wrong' },
+    handler: async ({ ctx, db, auth, query }) => {
+      const pageSize = productLimits.pageSize;
+      const pattern = query.search ? likePattern(query.search) : undefined;
+      const where = scoped(
+        products,
+        auth.accountId,
+        pattern
+          ? or(
+              ilike(products.title, pattern),
+              sql`exists (select 1 from unnest(${products.tags}) as tag where tag ilike ${pattern})`,
+            )
+          : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(desc(products.available), asc(sql`lower(${products.title})`), asc(products.id))
+          .limit(pageSize)
+          .offset((query.page - 1) * pageSize),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(products)
+          .where(where),
+      ]);
+      ctx.body = {
+        data: { items: rows.map(presentProduct), total: counted?.total ?? 0, page: query.page, pageSize },
+      };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/products/sync',
+    summary: 'Copy the shop’s active products in again (queued; the list shows them once it has run). Shopify stores only',
+    tags: ['products'],
+    access: 'owner',
+    can: 'product.write',
+    responses: { 202: ZProductSyncResponse, 400: `'${productMessages.syncShopifyOnly}'`, 429: 'Too many syncs' },
+    handler: async ({ ctx, db, auth, services }) => {
+      if ((await accountKind(db, auth)) !== 'shopify') throw ValidationError(productMessages.syncShopifyOnly);
+      await services.limiters.productSyncByAccount.hit(auth.accountId);
+      await services.queue.enqueue(db, syncProductsTask, { accountId: auth.accountId });
+      ctx.status = 202;
+      ctx.body = { data: { queued: true, message: productMessages.syncQueued } };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/products',
+    summary: 'Add a product by hand (title, https link, image, price, currency, tags)',
+    tags: ['products'],
+    access: 'owner',
+    can: 'product.write',
+    body: ZProductRequest,
+    transaction: true,
+    responses: { 201: ZProductResponse, 400: 'The first field that is wrong' },
+    handler: async ({ ctx, db, auth, body }) => {
+      const [product] = await db
+        .insert(products)
+        .values({ accountId: auth.accountId, source: 'manual', ...(await manualColumns(db, auth, body)) })
+        .returning();
+      ctx.status = 201;
+      ctx.body = { data: presentProduct(product!) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/products/:id',
+    summary: 'Save a product added by hand (the whole product again); a shop product changes in Shopify only (409)',
+    tags: ['products'],
+    access: 'owner',
+    can: 'product.write',
+    params: ZProductParams,
+    body: ZProductRequest,
+    transaction: true,
+    responses: {
+      200: ZProductResponse,
+      400: 'The first field that is wrong',
+      404: 'No such product in this account',
+      409: `'${productMessages.shopifyManaged}'`,
+    },
+    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+      const product = await findOwnProduct(db, auth, params.id, { forUpdate: true });
+      refuseShopProduct(product);
+      const [stored] = await db
+        .update(products)
+        .set({ ...(await manualColumns(db, auth, body)), updatedAt: new Date() })
+        .where(scoped(products, auth.accountId, eq(products.id, product.id)))
+        .returning();
+      if (product.imageUrl && product.imageUrl !== stored!.imageUrl) {
+        await unusedImageRemover({
+          db,
+          accountId: auth.accountId,
+          urls: [product.imageUrl],
+          storage: services.storage,
+          afterCommit,
+        });
+      }
+      ctx.body = { data: presentProduct(stored!) };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/products/:id',
+    summary: 'Delete a product added by hand; a shop product is deleted in Shopify only (409)',
+    tags: ['products'],
+    access: 'owner',
+    can: 'product.write',
+    params: ZProductParams,
+    transaction: true,
+    responses: { 200: ZMessageResponse, 404: 'No such product in this account', 409: `'${productMessages.shopifyManaged}'` },
+    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+      const product = await findOwnProduct(db, auth, params.id, { forUpdate: true });
+      refuseShopProduct(product);
+      await db.delete(products).where(scoped(products, auth.accountId, eq(products.id, product.id)));
+      if (product.imageUrl) {
+        await unusedImageRemover({
+          db,
+          accountId: auth.accountId,
+          urls: [product.imageUrl],
+          storage: services.storage,
+          afterCommit,
+        });
+      }
+      ctx.body = { data: { message: productMessages.deleted } };
+    },
+  });
+}

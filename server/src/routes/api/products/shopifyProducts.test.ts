@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productMessages, ZProductListResponse } from '@quizlead/shared/schemas/products.ts';
+import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
+import { installedShop, jobsSettled } from '../../../test/shopifyWebhooks.ts';
+
+let server: ShopifyTestServer;
+beforeAll(async () => {
+  server = await getShopifyTestServer();
+});
+afterAll(() => server.stop());
+
+const manual = {
+  title: 'Tasting session',
+  url: 'https://tea.example.com/tasting',
+  imageUrl: null,
+  price: '40.00',
+  currency: 'USD',
+  tags: ['event'],
+};
+
+/** A shop whose catalogue has `titles`, synced. */
+async function shopWith(...titles: string[]) {
+  const installed = await installedShop(server);
+  for (const title of titles) server.fake.shop(installed.shop).products.add({ title, tags: ['quiz'] });
+  const queued = await installed.owner.post('/api/v1/products/sync');
+  expect(queued.status).toBe(202);
+  expect(queued.body).toEqual({ data: { queued: true, message: productMessages.syncQueued } });
+  await jobsSettled(server, 'shopify.products.sync', installed.accountId);
+  const list = ZProductListResponse.parse((await installed.owner.get('/api/v1/products')).body).data;
+  return { ...installed, list };
+}
+
+describe('products in a Shopify store', () => {
+  it('POST /products/sync queues the sync (202) and the list then shows the shop’s products', async () => {
+    const { list } = await shopWith('Sencha', 'Bancha');
+    expect(list.items.map((item) => [item.title, item.source, item.available])).toEqual([
+      ['Bancha', 'shopify', true],
+      ['Sencha', 'shopify', true],
+    ]);
+    server.fake.expectValidQueries();
+  });
+
+  it('refuses to change or delete a shop product here (409 with the message), and takes products typed in', async () => {
+    const { owner, list } = await shopWith('Kukicha');
+    const product = list.items[0]!;
+    for (const answer of [
+      await owner.put(`/api/v1/products/${product.id}`, { ...manual, title: 'Renamed here' }),
+      await owner.delete(`/api/v1/products/${product.id}`),
+    ]) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toEqual({ code: 'conflict', message: productMessages.shopifyManaged });
+    }
+    expect((await owner.get('/api/v1/products')).body.data.items).toMatchObject([{ id: product.id, title: 'Kukicha' }]);
+
+    const typed = await owner.post('/api/v1/products', manual);
+    expect(typed.status).toBe(201);
+    expect(typed.body.data).toMatchObject({ source: 'manual', title: 'Tasting session' });
+    expect((await owner.delete(`/api/v1/products/${typed.body.data.id}`)).status).toBe(200);
+  });
+
+  it('answers 404 to another shop on a product’s id routes', async () => {
+    const { list } = await shopWith('Gyokuro');
+    const other = await installedShop(server);
+    const id = list.items[0]!.id;
+    expect((await other.owner.put(`/api/v1/products/${id}`, manual)).status).toBe(404);
+    expect((await other.owner.delete(`/api/v1/products/${id}`)).status).toBe(404);
+    expect((await other.owner.get('/api/v1/products')).body.data.total).toBe(0);
+  });
+
+  it('limits the syncs an owner asks for (429 past 10 in 15 minutes)', async () => {
+    const { owner, accountId } = await installedShop(server);
+    for (let sync = 0; sync < 10; sync++) expect((await owner.post('/api/v1/products/sync')).status).toBe(202);
+    const limited = await owner.post('/api/v1/products/sync');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    await jobsSettled(server, 'shopify.products.sync', accountId);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The Products screen inside the shop's admin: the shop's catalogue as the install's sync copied it,
+ * Sync with Shopify bringing in a product added since, shop products changed in Shopify only (no edit
+ * or delete here), and a product typed in by hand beside them. Screenshots at 1280 and 375 px.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminHost } from '../../server/src/test/fakes/shopify/index.ts';
+import { getShopifyTestServer, testShopifyApp, type ShopifyTestServer } from '../../server/src/test/getTestServer.ts';
+import { jobsSettled, newShop } from '../../server/src/test/shopifyWebhooks.ts';
+import { startAppBridgeStub, type AppBridgeStub } from './appBridgeStub.ts';
+import { skipDashboardIntro } from './dashboardIntro.ts';
+import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { fitsWidth, noSeriousViolations, rows, screenshot, tableCells } from './ownerScreens.ts';
+
+let harness: BrowserHarness<ShopifyTestServer>;
+let stub: AppBridgeStub;
+
+beforeAll(async () => {
+  stub = await startAppBridgeStub(testShopifyApp);
+  harness = await startBrowserHarness(() => getShopifyTestServer({ APP_BRIDGE_URL: stub.scriptUrl }));
+});
+afterAll(async () => {
+  await harness?.close();
+  await stub?.close();
+});
+
+/** The app opened at /shopify/app/Products from the shop's admin (shop, host and a session token). */
+async function openProducts(shop: string, width = 1280) {
+  const page = await harness.newPage({ width });
+  await skipDashboardIntro(page);
+  const idToken = await harness.server.sessionToken(shop);
+  const query = new URLSearchParams({ embedded: '1', host: adminHost(shop), shop, id_token: idToken });
+  await page.goto(`/shopify/app/Products?${query}`);
+  await expect.poll(() => page.locator('[data-embedded-shell="ready"]').count(), { timeout: 20_000 }).toBe(1);
+  return page;
+}
+
+const toasts = (page: Awaited<ReturnType<typeof openProducts>>) =>
+  page.evaluate(() => (window as unknown as { __appBridgeToasts: { message: string }[] }).__appBridgeToasts);
+
+it('shows the shop’s products, syncs on demand, and leaves shop products to Shopify', async () => {
+  const shop = newShop();
+  const catalogue = harness.server.fake.shop(shop).products;
+  catalogue.add({ title: 'Sencha', tags: ['green'], variants: [{ price: '14.00' }] });
+  catalogue.add({ title: 'Matcha', tags: ['green', 'powder'], variants: [{ price: '30.00', inventoryQuantity: 0 }] });
+  // The first document load installs the shop; its sync copies the catalogue.
+  let page = await openProducts(shop);
+  const accountId = (await harness.server.embedded(shop).get('/api/v1/session')).body.data.user.accountId as string;
+  await jobsSettled(harness.server, 'shopify.products.sync', accountId);
+  await page.reload();
+  await expect
+    .poll(async () => (await tableCells(page)).map((cells) => cells[0]))
+    .toEqual(['Senchagreen', 'Matchagreen, powder']);
+  const cells = await tableCells(page);
+  expect(cells[0]!.slice(1)).toEqual(['$14.00', 'SuccessAvailable', 'Shopify', 'Change it in Shopify']);
+  expect(cells[1]![2]).toMatch(/Not recommended$/);
+  // Shop products have no edit or delete here.
+  expect(await page.getByRole('button', { name: 'Edit Sencha' }).count()).toBe(0);
+
+  // A product added in Shopify since: Sync brings it in.
+  catalogue.add({ title: 'Bancha', variants: [{ price: '9.00' }] });
+  await page.getByRole('button', { name: 'Sync with Shopify' }).click();
+  await expect
+    .poll(async () => (await toasts(page)).map((toast) => toast.message))
+    .toContain('Your store’s products are being synced. They appear here in a minute or two.');
+  await jobsSettled(harness.server, 'shopify.products.sync', accountId);
+  await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
+
+  // A product typed in by hand sits beside them, and can be edited.
+  expect(
+    (
+      await harness.server.embedded(shop).post('/api/v1/products', {
+        title: 'Tasting evening',
+        url: 'https://tea.example.com/tasting',
+        price: '40.00',
+        currency: 'USD',
+      })
+    ).status,
+  ).toBe(201);
+  await page.reload();
+  await expect.poll(() => rows(page).count()).toBe(4);
+  expect(await page.getByRole('button', { name: 'Edit Tasting evening' }).count()).toBe(1);
+  await noSeriousViolations(page, 'shop products');
+  await screenshot(harness, page, 'products-shop-1280');
+
+  page = await openProducts(shop, 375);
+  await expect.poll(() => page.locator('.ql-engagement-list__item').count()).toBe(4);
+  await fitsWidth(page, 375);
+  await screenshot(harness, page, 'products-shop-375');
+});
