@@ -21,4 +21,10 @@ export const playMessages = {
   consentRequired: 'Please accept the privacy policy to continue',
   answersFirst: 'Answer the questions first',
   playTaken: 'This play was started in another browser. Please start the quiz again.',
+  // The result's recommended products (issue 16).
+  productsHeading: 'Recommended for you',
+  addToCart: 'Add to cart',
+  addingToCart: 'Adding…',
+  addedToCart: 'Added to cart',
+  addToCartFailed: 'Could not add this to your cart. Please try again.',
 } as const;

@@ -45,7 +45,7 @@ export async function playAnswersRecorder(props: {
   answers: Record<string, string[]>;
 }): Promise<TPlayOutcome> {
   const { db, services, quiz, play, answers } = props;
-  if (play.status !== 'started') return storedOutcome(quiz, play);
+  if (play.status !== 'started') return storedOutcome(db, quiz, play);
   const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
   const gated = quiz.quiz.settings.collectEmail;
   const now = new Date();
@@ -67,5 +67,5 @@ export async function playAnswersRecorder(props: {
     await countCompletion(db, quiz, stored!, false);
     await recordPlayEvents(db, services, quiz, stored!);
   }
-  return storedOutcome(quiz, stored!);
+  return storedOutcome(db, quiz, stored!);
 }

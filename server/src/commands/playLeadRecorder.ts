@@ -25,7 +25,7 @@ export async function playLeadRecorder(props: {
 }): Promise<TPlayOutcome> {
   const { db, services, quiz, play, lead } = props;
   if (play.status === 'started') throw new AppError(409, 'conflict', playMessages.answersFirst);
-  if (play.status === 'completed') return storedOutcome(quiz, play);
+  if (play.status === 'completed') return storedOutcome(db, quiz, play);
   const consentText = quiz.quiz.settings.privacyPolicyText;
   if (consentText && !lead.consent) throw ValidationError(playMessages.consentRequired, 'consent');
   const [stored] = await db
@@ -43,5 +43,5 @@ export async function playLeadRecorder(props: {
     .returning();
   await countCompletion(db, quiz, stored!, true);
   await recordPlayEvents(db, services, quiz, stored!, { email: lead.email, name: lead.name, consent: lead.consent });
-  return storedOutcome(quiz, stored!);
+  return storedOutcome(db, quiz, stored!);
 }

@@ -1,13 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { normalizeQuiz, validateForPublish, type TEngineQuiz } from '@quizlead/shared/engine/index.ts';
+import { recommendationProblem, recommendedProductFields } from '@quizlead/shared/engine/products.ts';
 import type { TQuestion, TQuizData } from '@quizlead/shared/schemas/quiz.ts';
+import {
+  recommendationMessages,
+  storedRecommendations,
+  type TProductRecommendations,
+} from '@quizlead/shared/schemas/recommendations.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
 import { accountMode } from '../db/queries/owner.ts';
 import { ownUploadsChecker, quizImageFields, quizImageUrls } from '../db/queries/fileUsage.ts';
 import { loadQuestions, replaceQuestions } from '../db/queries/quizzes.ts';
-import { quizzes } from '../db/schema/index.ts';
+import { products, quizzes } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { ValidationError } from '../errors.ts';
 import { sanitizeRichText } from '../lib/sanitizeHtml.ts';
@@ -28,7 +34,13 @@ export async function quizSaver(props: {
 }) {
   // Named by the request's paths, before normalising drops or reorders anything.
   await ownUploadsChecker(props.db, props.quiz.accountId, quizImageFields(props.data, props.questions));
-  const normalized = normalizeQuiz(sanitized({ ...props.data, questions: props.questions }));
+  const storedProducts = storedRecommendations(props.quiz.productRecommendations);
+  const productRecommendations = props.data.productRecommendations ?? storedProducts;
+  await recommendationsChecker(props.db, props.quiz.accountId, productRecommendations, storedProducts, {
+    ...props.data,
+    questions: props.questions,
+  });
+  const normalized = normalizeQuiz(sanitized({ ...props.data, productRecommendations, questions: props.questions }));
   // Free accounts' footer is the product's 'Powered By' (spec §6): only a paid account may change it.
   if (
     normalized.settings.footerMessage !== props.quiz.settings.footerMessage &&
@@ -50,6 +62,7 @@ export async function quizSaver(props: {
       personalities: normalized.personalities,
       categories: normalized.categories,
       branching: normalized.branching,
+      productRecommendations: normalized.productRecommendations,
       updatedAt: new Date(),
     })
     .where(scoped(quizzes, props.quiz.accountId, eq(quizzes.id, props.quiz.id)))
@@ -73,7 +86,36 @@ export const quizData = (quiz: QuizRow): TQuizData => ({
   personalities: quiz.personalities,
   categories: quiz.categories,
   branching: quiz.branching,
+  productRecommendations: storedRecommendations(quiz.productRecommendations),
 });
+
+/**
+ * Recommendations an owner changed must name the quiz's own outcomes, questions and answers, and the
+ * account's own products (one scoped query for the ids the stored copy did not have yet), else 400 naming
+ * the field. Unchanged ones pass as they are: a question, personality or product deleted since is
+ * dropped by normalising, or simply not shown, rather than blocking every save.
+ */
+async function recommendationsChecker(
+  db: Db,
+  accountId: string,
+  next: TProductRecommendations,
+  stored: TProductRecommendations,
+  quiz: TEngineQuiz,
+): Promise<void> {
+  if (JSON.stringify(next) === JSON.stringify(stored)) return;
+  const problem = recommendationProblem(next, quiz);
+  if (problem) throw ValidationError(recommendationMessages[problem.message], `productRecommendations.${problem.field}`);
+  const known = new Set(recommendedProductFields(stored).map(({ id }) => id));
+  const wanted = recommendedProductFields(next).filter(({ id }) => !known.has(id));
+  if (wanted.length === 0) return;
+  const own = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(scoped(products, accountId, inArray(products.id, [...new Set(wanted.map(({ id }) => id))])));
+  const owned = new Set(own.map(({ id }) => id));
+  const foreign = wanted.find(({ id }) => !owned.has(id));
+  if (foreign) throw ValidationError(recommendationMessages.notOwnProduct, `productRecommendations.${foreign.field}`);
+}
 
 /** Rich text fields pass through the server's allow-list; owner form code is kept for its sandboxed iframe. */
 function sanitized(quiz: TEngineQuiz): TEngineQuiz {

@@ -1,4 +1,5 @@
 import type { TQuestion, TQuizDetail, TQuizListRow, TTemplateCard } from '@quizlead/shared/schemas/quiz.ts';
+import { storedRecommendations } from '@quizlead/shared/schemas/recommendations.ts';
 import type { QuizRow } from '../policies/quiz.ts';
 
 export const presentQuiz = (quiz: QuizRow, questions: TQuestion[]): TQuizDetail => ({
@@ -12,6 +13,7 @@ export const presentQuiz = (quiz: QuizRow, questions: TQuestion[]): TQuizDetail 
   personalities: quiz.personalities,
   categories: quiz.categories,
   branching: quiz.branching,
+  productRecommendations: storedRecommendations(quiz.productRecommendations),
   questions,
   createdAt: quiz.createdAt.toISOString(),
   updatedAt: quiz.updatedAt.toISOString(),

@@ -10,7 +10,7 @@ export { computeResult, playedQuestions } from './computeResult.ts';
 export { answerMark, isNumericWeight, percentOf, questionMaxMarks, questionMaxWeight, weightValue } from './marks.ts';
 export type { TBranchingQuiz, TEngineQuiz, TPlayAnswers } from './model.ts';
 export { normalizeQuiz } from './normalize.ts';
-export { personalityForPercentage, resultKindOf, scoreRangeGaps, withDefaultRanges } from './results.ts';
+export { leadingPersonality, personalityForPercentage, resultKindOf, scoreRangeGaps, withDefaultRanges } from './results.ts';
 export type {
   TCategoryGradedResult,
   TCategoryPersonalityResult,

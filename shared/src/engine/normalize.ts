@@ -6,6 +6,7 @@
 import { typeTraits } from '../quizzes.ts';
 import type { TAnswer, TBranch, TQuestion } from '../schemas/quiz.ts';
 import type { TEngineQuiz } from './model.ts';
+import { normalizeRecommendations } from './products.ts';
 
 type TTraits = ReturnType<typeof typeTraits>;
 
@@ -18,8 +19,19 @@ export function normalizeQuiz<Q extends TEngineQuiz>(quiz: Q): Q {
     categoryIds: new Set(categories.map((category) => category.id)),
   };
   const questions = quiz.questions.map((question) => normalizeQuestion(question, traits, references));
+  const { productRecommendations } = quiz;
   return {
     ...quiz,
+    // Products stay only for outcomes, questions and answers the quiz still has.
+    ...(productRecommendations
+      ? {
+          productRecommendations: normalizeRecommendations(productRecommendations, {
+            quizType: quiz.quizType,
+            personalities,
+            questions,
+          }),
+        }
+      : {}),
     settings: { ...quiz.settings, colors: { ...quiz.settings.colors } },
     personalities,
     categories,

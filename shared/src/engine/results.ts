@@ -77,6 +77,25 @@ export const resultKindOf = {
   feedback: 'feedback',
 } as const satisfies Record<QuizType, TQuizResult['kind']>;
 
+/**
+ * The personality that leads a result: the one shown, for multiple personalities the most picked, for
+ * the category types the first category's. Custom landing pages, lead forms and product outcomes follow it.
+ */
+export function leadingPersonality(result: TQuizResult): TPersonality | null {
+  switch (result.kind) {
+    case 'personality':
+    case 'range':
+      return result.personality;
+    case 'multiple_personality':
+      return result.personalities[0]?.personality ?? null;
+    case 'category_personality':
+    case 'category_graded':
+      return result.categories[0]?.personality ?? null;
+    default:
+      return null;
+  }
+}
+
 /** The first personality (in list order) whose [minScore, maxScore] holds the percentage. */
 export function personalityForPercentage(personalities: readonly TPersonality[], percentage: number): TPersonality | null {
   return personalities.find((personality) => personality.minScore <= percentage && percentage <= personality.maxScore) ?? null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail } from './common.ts';
+import { ZRecommendedProduct } from './products.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
 
 /**
@@ -91,6 +92,10 @@ export const ZPlayOutcome = z.discriminatedUnion('status', [
     summary: z.string(),
     /** Set when the quiz sends visitors to a custom landing page. */
     redirectUrl: z.string().nullable(),
+    /** The products the result recommends, best first (empty when the quiz recommends none). */
+    products: z.array(ZRecommendedProduct),
+    /** The line-item properties Add to cart gives the products, so the order can be credited to the quiz. */
+    cartProperties: z.record(z.string(), z.string()),
   }),
 ]);
 export type TPlayOutcome = z.infer<typeof ZPlayOutcome>;

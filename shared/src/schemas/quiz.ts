@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { visibleLength } from '../engine/text.ts';
 import { colorKeys, questionKinds, quizDefaults, quizLimits, quizMessages, quizTypes, themeIds } from '../quizzes.ts';
 import { ZImageRef } from './common.ts';
+import { ZProductRecommendations } from './recommendations.ts';
 
 /** Ids the builder makes up for answers, personalities and categories before anything is saved. */
 export const ZLocalId = z
@@ -145,6 +146,8 @@ export const ZQuizInput = z.object({
   branching: z
     .object({ enabled: z.boolean().default(false), branches: z.array(ZBranch).max(400).default([]) })
     .default({ enabled: false, branches: [] }),
+  /** The products the quiz ends in; left out, a save keeps the stored ones (API clients from before them). */
+  productRecommendations: ZProductRecommendations.optional(),
 });
 export type TQuizInput = z.input<typeof ZQuizInput>;
 export type TQuizData = z.infer<typeof ZQuizInput>;
@@ -163,6 +166,7 @@ export const ZQuizStatus = z.enum(['draft', 'published']);
 
 /** A quiz as the API returns it to its owner. */
 export const ZQuizDetail = ZQuizInput.extend({
+  productRecommendations: ZProductRecommendations,
   id: z.uuid(),
   status: ZQuizStatus,
   slug: z.string(),

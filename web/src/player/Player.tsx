@@ -298,6 +298,9 @@ export function Player({ route }: { route: PlayerRoute }) {
             quiz={quiz!}
             result={screen.outcome.result as TQuizResult}
             summary={screen.outcome.summary}
+            // An answer cached from before products existed has none.
+            products={screen.outcome.products ?? []}
+            cartProperties={screen.outcome.cartProperties ?? {}}
             pageUrl={shareUrl(window.location)}
             onRetake={retake}
           />

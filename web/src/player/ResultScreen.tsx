@@ -1,16 +1,21 @@
 import type { TQuizResult } from '@quizlead/shared/engine/results.ts';
 import { shownOffer } from '@quizlead/shared/offer.ts';
 import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
+import type { TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import type { TPersonality, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { useRef } from 'react';
 import { Html } from './Frame.tsx';
 import { useScreenFocus } from './focus.ts';
+import { ProductCards } from './ProductCards.tsx';
 import { ShareButtons } from './ShareButtons.tsx';
 
 interface Props {
   quiz: TPublicQuiz;
   result: TQuizResult;
   summary: string;
+  /** The products the result recommends, and the cart properties Add to cart gives them. */
+  products: TRecommendedProduct[];
+  cartProperties: Record<string, string>;
   pageUrl: string;
   onRetake(): void;
 }
@@ -22,7 +27,7 @@ const scoreText = (scoreType: TQuizSettings['scoreType'], entry: { score: number
   scoreType === 'marks' ? `${entry.score} / ${entry.maxScore}` : `${entry.percentage}%`;
 
 /** The result page: the server's result by type, then the owner's offer, texts, sharing and retake. */
-export function ResultScreen({ quiz, result, summary, pageUrl, onRetake }: Props) {
+export function ResultScreen({ quiz, result, summary, products, cartProperties, pageUrl, onRetake }: Props) {
   const { settings } = quiz;
   const offer = shownOffer(settings);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -41,6 +46,7 @@ export function ResultScreen({ quiz, result, summary, pageUrl, onRetake }: Props
       <ResultDetails result={result} settings={settings} />
       {hasText(settings.resultPageText) ? <Html html={settings.resultPageText} className="ql-result__text" /> : null}
       {result.kind === 'graded' && settings.certificateText ? <p className="ql-certificate">{settings.certificateText}</p> : null}
+      <ProductCards products={products} cartProperties={cartProperties} />
       {offer ? (
         <div className="ql-offer">
           {offer.message ? <p className="ql-offer__message">{offer.message}</p> : null}

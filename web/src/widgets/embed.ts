@@ -204,10 +204,12 @@ function start(origin: string): Loader {
 
   window.addEventListener('message', (event) => {
     if (event.origin !== origin) return;
-    const data = event.data as { type?: unknown; height?: unknown } | null;
+    const data = event.data as { type?: unknown; height?: unknown; id?: unknown; items?: unknown } | null;
     frames.forEach((close, frame) => {
       if (!data || frame.contentWindow !== event.source) return;
       if (data.type === 'quizlead-escape' && close) close();
+      if (data.type === 'quizlead-cart-probe' || data.type === 'quizlead-cart-add')
+        storefrontCart(data, event.source as Window, origin);
       if (data.type === 'quizlead-height' && typeof data.height === 'number' && data.height >= 0) {
         frame.style.height = `${Math.ceil(Math.min(data.height, 20000))}px`;
       }
@@ -216,6 +218,52 @@ function start(origin: string): Loader {
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
   return { scan };
+}
+
+/**
+ * Add to cart for a framed player on a Shopify storefront (web/src/player/cart.ts): the player's frame
+ * is on the app's origin, so this page, on the shop's domain, posts its lines to the theme's Ajax cart
+ * (`Shopify.routes.root` + cart/add.js) and answers the frame. A page that is no storefront stays silent.
+ */
+function storefrontCart(data: { type?: unknown; id?: unknown; items?: unknown }, frame: Window, origin: string) {
+  const root = (window as unknown as { Shopify?: { routes?: { root?: unknown } } }).Shopify?.routes?.root;
+  if (typeof root !== 'string' || root[0] !== '/') return;
+  if (data.type === 'quizlead-cart-probe') return frame.postMessage({ type: 'quizlead-cart-ready' }, origin);
+  const answer = (ok: boolean, message?: unknown) =>
+    frame.postMessage(
+      { type: 'quizlead-cart-result', id: data.id, ok, message: typeof message === 'string' ? message : '' },
+      origin,
+    );
+  const items = data.items;
+  // Lines as the player makes them: a numeric variant, a small quantity, text properties.
+  const valid =
+    Array.isArray(items) &&
+    items.length > 0 &&
+    items.length <= 12 &&
+    items.every(
+      (item: { id?: unknown; quantity?: unknown; properties?: unknown }) =>
+        Number.isSafeInteger(item?.id) &&
+        Number.isSafeInteger(item.quantity) &&
+        (item.quantity as number) > 0 &&
+        (item.quantity as number) <= 10 &&
+        typeof item.properties === 'object' &&
+        item.properties !== null &&
+        Object.values(item.properties).every((value) => typeof value === 'string'),
+    );
+  if (!valid) return answer(false);
+  fetch(`${root.replace(/\/?$/, '/')}cart/add.js`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ items }),
+  })
+    .then(async (response) => {
+      if (response.ok) {
+        answer(true);
+        // Themes can refresh their cart count on it.
+        document.dispatchEvent(new CustomEvent('quizlead:cart-added', { detail: { items } }));
+      } else answer(false, ((await response.json().catch(() => null)) as { description?: unknown } | null)?.description);
+    })
+    .catch(() => answer(false));
 }
 
 const origin = scriptOrigin();

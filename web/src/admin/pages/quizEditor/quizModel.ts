@@ -1,3 +1,4 @@
+import { normalizeRecommendations } from '@quizlead/shared/engine/products.ts';
 import { quizDefaults, quizLimits, starterPersonalityCount, typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { QuestionKind, QuizType } from '@quizlead/shared/quizzes.ts';
 import type {
@@ -33,6 +34,7 @@ export function toDraft(detail: TQuizDetail): QuizDraft {
         )
       : [],
     categories: traits.categories ? padTo(detail.categories, quizLimits.categoriesMin, (id) => ({ ...blankCategory(), id })) : [],
+    productRecommendations: detail.productRecommendations,
   };
 }
 
@@ -52,8 +54,19 @@ function padTo<T extends { id: string }>(items: T[], count: number, make: (id: s
   return padded;
 }
 
-export function toInput(draft: QuizDraft, branching: TQuizDetail['branching']): TQuizInput {
-  return { ...draft, branching };
+/**
+ * What a save sends. Products chosen for a personality removed meanwhile, or rules of a deleted question,
+ * are left out, as the server would drop them (it refuses them only when an API client sends them).
+ */
+export function toInput(draft: QuizDraft, saved: Pick<TQuizDetail, 'branching' | 'questions'>): TQuizInput {
+  const { productRecommendations } = draft;
+  return {
+    ...draft,
+    branching: saved.branching,
+    ...(productRecommendations
+      ? { productRecommendations: normalizeRecommendations(productRecommendations, { ...draft, questions: saved.questions }) }
+      : {}),
+  };
 }
 
 /** The whole quiz as the engine and the preview see it: the draft plus the saved questions. */

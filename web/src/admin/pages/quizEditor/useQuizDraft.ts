@@ -38,7 +38,7 @@ export function useQuizDraft(initial: TQuizDetail) {
   /** Saves the draft; the stored (normalised) copy replaces it unless it was edited meanwhile. */
   const save = useCallback(async (): Promise<TQuizDetail> => {
     const sent = draft;
-    const detail = await saveQuiz(saved.id, toInput(sent, saved.branching));
+    const detail = await saveQuiz(saved.id, toInput(sent, saved));
     setState((current) => ({ saved: detail, draft: current.draft === sent ? toDraft(detail) : current.draft }));
     return detail;
   }, [draft, saved]);

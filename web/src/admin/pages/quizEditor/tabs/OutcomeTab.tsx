@@ -3,6 +3,7 @@ import { shownOffer } from '@quizlead/shared/offer.ts';
 import { quizLimits, quizMessages, typeTraits } from '@quizlead/shared/quizzes.ts';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { SettingCheckbox, SettingTextField } from '../fields/settingFields.tsx';
+import { ProductsPanel } from '../products/ProductsPanel.tsx';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 import { CategoriesEditor } from './CategoriesEditor.tsx';
 import { PersonalitiesEditor } from './PersonalitiesEditor.tsx';
@@ -54,6 +55,7 @@ export function OutcomeTab({ editor }: { editor: QuizDraftApi }) {
       {traits.categories ? (
         <CategoriesEditor categories={draft.categories} onChange={(categories) => update({ categories })} />
       ) : null}
+      <ProductsPanel editor={editor} />
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
