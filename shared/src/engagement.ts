@@ -244,6 +244,12 @@ export const wheelMessages = {
   emailRequired: 'Please enter your email',
   emailInvalid: 'Please enter a valid email',
   alreadySpun: 'You have already spun this wheel.',
+  /** A slice with unique discount codes whose codes are still being made (issue 16). */
+  prizePending: 'Your discount code is being prepared. Check again in a moment.',
+  showPrizeCode: 'Show my code',
+  copyPrizeCode: 'Copy code',
+  prizeCodeCopied: 'Copied to your clipboard',
+  prizeValidUntil: (date: string) => `Valid until ${date}`,
   unavailable: 'This wheel is not available.',
   emptyList: "You don't have any data currently, let's get started by creating your first wheel spin",
   buildButton: 'Build Your Wheel Spin',
@@ -251,7 +257,13 @@ export const wheelMessages = {
 } as const;
 
 export const wheelSpinColumns = ['Id', 'Email', 'Result', 'Play Date'] as const;
-export const wheelSpinExportColumns = { email: 'Player Email', result: 'Spin Result', date: 'Date of Spin' } as const;
+/** The spec's three, then the prize code (static or unique) last, so the spec's keep their places. */
+export const wheelSpinExportColumns = {
+  email: 'Player Email',
+  result: 'Spin Result',
+  date: 'Date of Spin',
+  prizeCode: 'Prize Code',
+} as const;
 
 /**
  * The option a uniform number `unit` in [0, 1) lands on when each option's chance is its weight over

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sameEmail } from '../db/oncePerEmail.ts';
-import { events, feedbackResponses, plays, pollVotes, shopifyDataRequests, wheelSpins } from '../db/schema/index.ts';
+import { events, feedbackResponses, plays, pollVotes, prizeCodes, shopifyDataRequests, wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { playsOfEmail } from './customerDataCollector.ts';
 
@@ -44,6 +44,11 @@ export async function customerDataRedactor(props: { db: Db; accountId: string; e
     .set({ email: null })
     .where(scoped(wheelSpins, accountId, sameEmail(wheelSpins.email, email)))
     .returning({ id: wheelSpins.id });
+  // A unique prize code given to the email stays given (assigned_at), no longer saying to whom.
+  await db
+    .update(prizeCodes)
+    .set({ email: null })
+    .where(scoped(prizeCodes, accountId, sameEmail(prizeCodes.email, email)));
   const documents = await db
     .delete(shopifyDataRequests)
     .where(scoped(shopifyDataRequests, accountId, sameEmail(shopifyDataRequests.customerEmail, email)))

@@ -9,6 +9,7 @@ import { scoped } from '../db/scope.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { WheelRow } from '../policies/wheel.ts';
 import { eventRecorder } from './eventRecorder.ts';
+import { givenCodeExpiry, prizeCodeGiver } from './prizes/prizeCodeGiver.ts';
 import { widgetVisitor } from './widgetEvents.ts';
 
 type SpinRow = typeof wheelSpins.$inferSelect;
@@ -19,6 +20,10 @@ export interface Spin {
   created: boolean;
   /** The email had already spun this wheel and repeats are off. */
   repeated: boolean;
+  /** A unique-code slice with no code ready yet: the same submission sent again gets it once there is one. */
+  prizePending: boolean;
+  /** When the spin's unique code stops working, when known. */
+  prizeExpiresAt: Date | null;
 }
 
 /** randomInt draws below a range of at most 2^48 - 1. */
@@ -31,7 +36,12 @@ const cryptoUnit = () => randomInt(unitRange) / unitRange;
  * can win). A submission id spins once; without allowRepeatSpins an email spins once (case-insensitive,
  * and with ignoreEmailTags one inbox whatever its +tags or Gmail dots), serialised per wheel and email
  * (db/oncePerEmail.ts), and later spins answer the first one. A new spin records its `wheel.spun`
- * event in the same transaction.
+ * event in the same transaction, with its prize code.
+ *
+ * An option with a unique-code prize gives the visitor a code of its pool (prizes/prizeCodeGiver.ts;
+ * one per email per wheel, so its spins are serialised per email even with repeats allowed). When no
+ * code is ready the spin stands without one (its event too) and answers pending; the same spin sent
+ * again, or the email's repeat, takes a code once one is ready and keeps it on the spin.
  */
 export async function wheelSpinner(props: {
   db: Db;
@@ -44,9 +54,34 @@ export async function wheelSpinner(props: {
   const ofWheel = (...conditions: SQL[]) =>
     scoped(wheelSpins, wheel.accountId, and(eq(wheelSpins.wheelId, wheel.id), ...conditions));
   const onePerEmail = email !== null && !wheel.allowRepeatSpins;
+  const givesCodes = email !== null && wheel.options.some((option) => option.prize);
   // With tags ignored, sam+1@ and sam+2@ are one inbox: both lock and look it up, not the address.
-  const inbox = onePerEmail && wheel.ignoreEmailTags ? emailInbox(email) : null;
-  if (onePerEmail) await lockEmail(db, 'wheel-spin', wheel.id, inbox ?? email);
+  const inbox = email !== null && wheel.ignoreEmailTags ? emailInbox(email) : null;
+  if (onePerEmail || givesCodes) await lockEmail(db, 'wheel-spin', wheel.id, inbox ?? email!);
+  const award = (optionIndex: number, spinId: string) =>
+    email === null
+      ? Promise.resolve(null)
+      : prizeCodeGiver({ db, queue: props.queue, wheel, optionIndex, email, submissionId: spinId });
+  // An earlier spin without its unique code takes one now, if one is ready.
+  const answer = async (spin: SpinRow, repeated: boolean): Promise<Spin> => {
+    const option = wheel.options[spin.optionIndex];
+    if (!option?.prize || option.text !== spin.result) {
+      return { spin, created: false, repeated, prizePending: false, prizeExpiresAt: null };
+    }
+    if (spin.prizeCode !== null) {
+      const prizeExpiresAt = await givenCodeExpiry(db, wheel, spin.prizeCode);
+      return { spin, created: false, repeated, prizePending: false, prizeExpiresAt };
+    }
+    const prize = await award(spin.optionIndex, spin.id);
+    if (!prize || 'pending' in prize)
+      return { spin, created: false, repeated, prizePending: prize !== null, prizeExpiresAt: null };
+    const [updated] = await db
+      .update(wheelSpins)
+      .set({ prizeCode: prize.code })
+      .where(ofWheel(eq(wheelSpins.id, spin.id)))
+      .returning();
+    return { spin: updated ?? spin, created: false, repeated, prizePending: false, prizeExpiresAt: prize.expiresAt };
+  };
   const bySubmission = () =>
     db
       .select()
@@ -54,7 +89,7 @@ export async function wheelSpinner(props: {
       .where(ofWheel(eq(wheelSpins.id, submissionId)))
       .limit(1);
   const [retried] = await bySubmission();
-  if (retried) return { spin: retried, created: false, repeated: false };
+  if (retried) return answer(retried, false);
   if (onePerEmail) {
     const [first] = await db
       .select()
@@ -62,13 +97,15 @@ export async function wheelSpinner(props: {
       .where(ofWheel(inbox === null ? sameEmail(wheelSpins.email, email) : sameInbox(wheelSpins.email, inbox)))
       .orderBy(asc(wheelSpins.createdAt), asc(wheelSpins.id))
       .limit(1);
-    if (first) return { spin: first, created: false, repeated: true };
+    if (first) return answer(first, true);
   }
   const optionIndex = pickWeightedIndex(
     wheel.options.map((option) => option.weight),
     cryptoUnit(),
   );
   const option = wheel.options[optionIndex]!;
+  const prize = await award(optionIndex, submissionId);
+  const prizeCode = prize && 'code' in prize ? prize.code : option.prizeCode || null;
   const [inserted] = await db
     .insert(wheelSpins)
     .values({
@@ -78,7 +115,7 @@ export async function wheelSpinner(props: {
       email,
       optionIndex,
       result: option.text,
-      prizeCode: option.prizeCode || null,
+      prizeCode,
     })
     .onConflictDoNothing()
     .returning();
@@ -93,13 +130,19 @@ export async function wheelSpinner(props: {
         accountId: wheel.accountId,
         item: { tool: 'wheel', id: wheel.id, title: wheel.description },
         spinId: inserted.id,
-        prize: { index: optionIndex, text: option.text, ...(option.prizeCode ? { code: option.prizeCode } : {}) },
+        prize: { index: optionIndex, text: option.text, ...(prizeCode ? { code: prizeCode } : {}) },
         ...widgetVisitor(email),
       },
     });
-    return { spin: inserted, created: true, repeated: false };
+    return {
+      spin: inserted,
+      created: true,
+      repeated: false,
+      prizePending: prize !== null && 'pending' in prize,
+      prizeExpiresAt: prize && 'code' in prize ? prize.expiresAt : null,
+    };
   }
   // The same submission id raced this one and won: its draw is the answer.
   const [stored] = await bySubmission();
-  return { spin: stored!, created: false, repeated: false };
+  return answer(stored!, false);
 }

@@ -1,16 +1,30 @@
 import type { AccountMode } from '@quizlead/shared/constants.ts';
 import { wheelLimits } from '@quizlead/shared/engagement.ts';
+import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
 import type { TPublicWheel, TWheel, TWheelListRow, TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
 import type { WheelSpinRow } from '../db/queries/wheels.ts';
 import type { WheelRow } from '../policies/wheel.ts';
 
 const status = (wheel: WheelRow) => (wheel.published ? 'published' : 'unpublished');
 
-export const presentWheel = (wheel: WheelRow, totalSpins: number): TWheel => ({
+/** `pools`: each unique-code slice's pool by slot (prizePoolStates); a slice saved a moment ago has none yet. */
+export const presentWheel = (
+  wheel: WheelRow,
+  totalSpins: number,
+  pools: ReadonlyMap<string, TPrizePool> = new Map(),
+): TWheel => ({
   id: wheel.id,
   slug: wheel.slug,
   description: wheel.description,
-  options: wheel.options.map((option) => ({ text: option.text, weight: option.weight, prizeCode: option.prizeCode })),
+  options: wheel.options.map((option, index) => ({
+    text: option.text,
+    weight: option.weight,
+    prizeCode: option.prizeCode,
+    prize: option.prize ?? null,
+    prizePool: option.prize
+      ? (pools.get(String(index)) ?? { status: 'pending', codesLeft: 0, codesGiven: 0, error: null })
+      : null,
+  })),
   status: status(wheel),
   collectEmail: wheel.collectEmail,
   allowRepeatSpins: wheel.allowRepeatSpins,

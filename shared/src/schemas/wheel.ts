@@ -2,6 +2,7 @@ import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { playButtonTypes, widgetLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
 import { ZImageRef } from './common.ts';
+import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
 import { ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
 
 /** Wheel spinners: the builder, the lists and the public wheel (spec sections 2.7, 2.9, 3, 5 and 9). */
@@ -20,6 +21,8 @@ export const ZWheelOption = z.object({
     .default(wheelDefaults.weight),
   /** Shown to the visitor who lands on this option ('' for none). */
   prizeCode: z.string().trim().max(wheelLimits.prizeCode, wheelMessages.prizeCodeTooLong).default(wheelDefaults.prizeCode),
+  /** A unique single-use Shopify code for each winner of this option (Shopify shops only), instead of `prizeCode`. */
+  prize: ZPrizeSettings.nullable().default(null),
 });
 export type TWheelOption = z.infer<typeof ZWheelOption>;
 export type TWheelOptionInput = z.input<typeof ZWheelOption>;
@@ -78,6 +81,15 @@ export const ZWheelRequest = z
     if (wheel.playButtonType === 'image' && !wheel.playButtonImage) {
       ctx.addIssue({ code: 'custom', message: wheelMessages.playButtonImageRequired, path: ['playButtonImage'] });
     }
+    for (const [index, option] of wheel.options.entries()) {
+      if (option.prize && option.prizeCode) {
+        ctx.addIssue({ code: 'custom', message: prizeMessages.staticOrUnique, path: ['options', index, 'prizeCode'] });
+      }
+    }
+    // One code per email is what keeps a visitor from collecting codes.
+    if (!wheel.collectEmail && wheel.options.some((option) => option.prize)) {
+      ctx.addIssue({ code: 'custom', message: prizeMessages.collectEmail, path: ['collectEmail'] });
+    }
   });
 export type TWheelRequest = z.input<typeof ZWheelRequest>;
 export type TWheelData = z.infer<typeof ZWheelRequest>;
@@ -86,7 +98,16 @@ export const ZWheel = z.object({
   id: z.uuid(),
   slug: z.string(),
   description: z.string(),
-  options: z.array(z.object({ text: z.string(), weight: z.number(), prizeCode: z.string() })),
+  options: z.array(
+    z.object({
+      text: z.string(),
+      weight: z.number(),
+      prizeCode: z.string(),
+      prize: ZPrizeSettings.nullable(),
+      /** The unique codes' pool, for an option with a `prize`. */
+      prizePool: ZPrizePool.nullable(),
+    }),
+  ),
   status: ZWidgetStatus,
   collectEmail: z.boolean(),
   allowRepeatSpins: z.boolean(),
@@ -155,7 +176,15 @@ export type TSpinRequest = z.input<typeof ZSpinRequest>;
 export const ZSpinResult = z.object({
   optionIndex: z.number().int(),
   result: z.string(),
+  /** The option's static code, or the unique Shopify code given to this visitor. */
   prizeCode: z.string().nullable(),
+  /**
+   * The option gives unique codes and none was ready: the spin stands, and sending it again (the same
+   * submissionId) answers the code once the pool has one.
+   */
+  prizePending: z.boolean(),
+  /** When the unique code stops working (ISO), if it expires. */
+  prizeExpiresAt: z.string().nullable(),
   /** This email had already spun (and repeats are off): the answer is that first spin. */
   repeated: z.boolean(),
 });

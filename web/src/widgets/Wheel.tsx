@@ -53,6 +53,9 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
   const [rotation, setRotation] = useState(0);
   const [animated, setAnimated] = useState(true);
   const submissionId = useRef<string | null>(null);
+  /** The spin shown, for sending it again while its unique code is being prepared. */
+  const spun = useRef<{ id: string; email: string | undefined } | null>(null);
+  const [checking, setChecking] = useState(false);
   const revealTimer = useRef<number | undefined>(undefined);
   const resultRef = useRef<HTMLDivElement>(null);
   useEffect(() => () => window.clearTimeout(revealTimer.current), []);
@@ -72,10 +75,9 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
     setSending(true);
     submissionId.current ??= newSubmissionId();
     try {
-      const drawn = await widgetApi.spin(wheel.id, {
-        submissionId: submissionId.current,
-        email: wheel.collectEmail ? email.trim() : undefined,
-      });
+      const sent = { id: submissionId.current, email: wheel.collectEmail ? email.trim() : undefined };
+      const drawn = await widgetApi.spin(wheel.id, { submissionId: sent.id, email: sent.email });
+      spun.current = sent;
       submissionId.current = null;
       setSpin(drawn);
       if (drawn.repeated) {
@@ -94,6 +96,21 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
       } else setFailure(messageOf(caught));
     } finally {
       setSending(false);
+    }
+  };
+
+  // The same spin again: the server answers its code once the pool has one (or pending again).
+  const checkAgain = async () => {
+    if (!spun.current || checking) return;
+    setChecking(true);
+    setFailure(null);
+    try {
+      const again = await widgetApi.spin(wheel.id, { submissionId: spun.current.id, email: spun.current.email });
+      setSpin((shown) => (shown ? { ...shown, ...again, repeated: shown.repeated } : again));
+    } catch (caught) {
+      setFailure(messageOf(caught));
+    } finally {
+      setChecking(false);
     }
   };
 
@@ -118,10 +135,23 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
               <p className="qw-prize" data-testid="wheel-result">
                 {spin.result}
               </p>
-              {spin.prizeCode ? (
-                <p className="qw-code-line">
-                  Your prize code: <strong className="qw-code">{spin.prizeCode}</strong>
-                </p>
+              {spin.prizeCode ? <PrizeCode code={spin.prizeCode} expiresAt={spin.prizeExpiresAt} /> : null}
+              {spin.prizePending ? (
+                <>
+                  <p className="qw-pending" data-testid="wheel-prize-pending">
+                    {wheelMessages.prizePending}
+                  </p>
+                  <button
+                    type="button"
+                    className="qw-button qw-button--quiet"
+                    onClick={() => void checkAgain()}
+                    disabled={checking}
+                    aria-busy={checking || undefined}
+                  >
+                    {wheelMessages.showPrizeCode}
+                  </button>
+                  {failure ? <ServerError message={failure} /> : null}
+                </>
               ) : null}
             </>
           ) : null}
@@ -154,6 +184,45 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** The won code with a copy button, and until when it works when it expires. */
+function PrizeCode({ code, expiresAt }: { code: string; expiresAt: string | null }) {
+  const [copied, setCopied] = useState(false);
+  const codeRef = useRef<HTMLElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      // No clipboard (an insecure page, a refusing browser): select the code for the visitor to copy.
+      const range = document.createRange();
+      if (codeRef.current) range.selectNodeContents(codeRef.current);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+    }
+  };
+  return (
+    <>
+      <p className="qw-code-line">
+        Your prize code:{' '}
+        <strong className="qw-code" data-testid="wheel-prize-code" ref={codeRef}>
+          {code}
+        </strong>
+      </p>
+      <button type="button" className="qw-button qw-button--quiet qw-copy" onClick={() => void copy()}>
+        {wheelMessages.copyPrizeCode}
+      </button>
+      <p className="qw-copied" aria-live="polite">
+        {copied ? wheelMessages.prizeCodeCopied : ''}
+      </p>
+      {expiresAt ? (
+        <p className="qw-valid-until">
+          {wheelMessages.prizeValidUntil(new Date(expiresAt).toLocaleDateString(undefined, { dateStyle: 'long' }))}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 import { inboxOf } from '../oncePerEmail.ts';
 import { accounts } from './accounts.ts';
 
@@ -105,6 +106,8 @@ export interface WheelOption {
   weight: number;
   /** Shown to the visitor who lands on this option. */
   prizeCode: string;
+  /** A unique Shopify code for each winner instead (issue 16; wheels saved before it have none). */
+  prize?: TPrizeSettings | null;
 }
 
 export const wheels = pgTable(

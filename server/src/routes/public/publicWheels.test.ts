@@ -70,6 +70,8 @@ describe('POST /api/v1/public/wheels/{id}/spins', () => {
       optionIndex: expect.any(Number),
       result: expect.stringMatching(/^Prize [123]$/),
       prizeCode: null,
+      prizePending: false,
+      prizeExpiresAt: null,
       repeated: false,
     });
     expect(spun.body.data.result).toBe(`Prize ${spun.body.data.optionIndex + 1}`);
@@ -87,7 +89,14 @@ describe('POST /api/v1/public/wheels/{id}/spins', () => {
       ],
     });
     const spun = await spin(wheel.id);
-    expect(spun.body.data).toEqual({ optionIndex: 0, result: 'Jackpot', prizeCode: 'JACK-1', repeated: false });
+    expect(spun.body.data).toEqual({
+      optionIndex: 0,
+      result: 'Jackpot',
+      prizeCode: 'JACK-1',
+      prizePending: false,
+      prizeExpiresAt: null,
+      repeated: false,
+    });
   });
 
   it('one spin per email (any case): a second spin answers the first with repeated: true', async () => {

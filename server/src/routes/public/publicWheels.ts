@@ -45,7 +45,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
     method: 'post',
     path: '/public/wheels/:id/spins',
     summary:
-      'Spin: the server draws the option (weighted) and the page animates to it. One spin per email unless the wheel allows repeats; the same submissionId gets the same result.',
+      'Spin: the server draws the option (weighted) and the page animates to it. One spin per email unless the wheel allows repeats; the same submissionId gets the same result. A slice with unique Shopify codes gives the visitor one (one per email per wheel), or answers prizePending until one is ready: send the same submissionId again to get it.',
     tags: ['public widgets'],
     access: 'public',
     params: ZPublicItemParams,
@@ -66,7 +66,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
         invalidMessage: wheelMessages.emailInvalid,
       });
       if ('error' in checked) throw ValidationError(checked.error, 'email');
-      const { spin, created, repeated } = await wheelSpinner({
+      const { spin, created, repeated, prizePending, prizeExpiresAt } = await wheelSpinner({
         db,
         wheel,
         submissionId: body.submissionId,
@@ -74,7 +74,16 @@ export function publicWheelRoutes(api: ApiRouter): void {
         queue: services.queue,
       });
       ctx.status = created ? 201 : 200;
-      ctx.body = { data: { optionIndex: spin.optionIndex, result: spin.result, prizeCode: spin.prizeCode, repeated } };
+      ctx.body = {
+        data: {
+          optionIndex: spin.optionIndex,
+          result: spin.result,
+          prizeCode: spin.prizeCode,
+          prizePending,
+          prizeExpiresAt: prizeExpiresAt?.toISOString() ?? null,
+          repeated,
+        },
+      };
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { ExportFormat } from '@quizlead/shared/engagement.ts';
+import type { TPrizeOptions } from '@quizlead/shared/schemas/prizes.ts';
 import type { TWheel, TWheelListRow, TWheelRequest, TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
 import { api } from './client.ts';
 import type { ListPage } from './widgets.ts';
@@ -9,6 +10,9 @@ export const listWheels = (page: number, signal?: AbortSignal) =>
   api.get<ListPage<TWheelListRow>>(`/api/v1/wheels?page=${page}`, { signal });
 
 export const getWheel = (id: string, signal?: AbortSignal) => api.get<TWheel>(`/api/v1/wheels/${id}`, { signal });
+
+/** Whether the account's wheels can give unique Shopify discount codes (a Shopify shop). */
+export const getPrizeOptions = (signal?: AbortSignal) => api.get<TPrizeOptions>('/api/v1/wheels/prize-options', { signal });
 
 export const createWheel = (body: TWheelRequest) => api.post<TWheel>('/api/v1/wheels', body);
 

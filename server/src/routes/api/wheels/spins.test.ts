@@ -62,15 +62,15 @@ describe('GET /api/v1/wheels/{id}/spins/export', () => {
     const { rows: sheet, sheet: worksheet } = await readXlsx(xlsx.bytes);
     expect(sheet[0]).toEqual(Object.values(wheelSpinExportColumns));
     expect(sheet).toHaveLength(rows.length + 1);
-    expect(sheet[1]).toEqual(['player0@example.com', 'Prize 1', rows[0]!.createdAt]);
+    expect(sheet[1]).toEqual(['player0@example.com', 'Prize 1', rows[0]!.createdAt, 'WIN10']);
     expect(worksheet.getRow(3).getCell(3).numFmt).toBe(spreadsheetDateFormat);
 
     const csv = await download(owner.client, `/api/v1/wheels/${wheel.id}/spins/export?format=csv`);
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="summer-wheel-spins.csv"');
     const parsed = parseCsv(csv.bytes);
     expect(parsed).toHaveLength(rows.length + 1);
-    expect(parsed[0]).toEqual(['Player Email', 'Spin Result', 'Date of Spin']);
-    expect(parsed[1]).toEqual(['player0@example.com', 'Prize 1', 'Nov 3, 2026 14:05']);
-    expect(parsed[2]).toEqual(['player1@example.com', 'Prize 2', 'Nov 3, 2026 14:04']);
+    expect(parsed[0]).toEqual(['Player Email', 'Spin Result', 'Date of Spin', 'Prize Code']);
+    expect(parsed[1]).toEqual(['player0@example.com', 'Prize 1', 'Nov 3, 2026 14:05', 'WIN10']);
+    expect(parsed[2]).toEqual(['player1@example.com', 'Prize 2', 'Nov 3, 2026 14:04', '']);
   });
 });

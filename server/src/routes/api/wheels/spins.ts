@@ -30,7 +30,7 @@ export function wheelSpinRoutes(api: ApiRouter): void {
   api.route({
     method: 'get',
     path: '/wheels/:id/spins/export',
-    summary: 'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin), streamed',
+    summary: 'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin, Prize Code), streamed',
     tags: ['wheels'],
     access: 'owner',
     can: 'report.export',
@@ -47,6 +47,7 @@ export function wheelSpinRoutes(api: ApiRouter): void {
           { header: wheelSpinExportColumns.email, value: (spin) => spin.email, width: 32 },
           { header: wheelSpinExportColumns.result, value: (spin) => spin.result, width: 30 },
           { header: wheelSpinExportColumns.date, value: (spin) => spin.createdAt, width: 20 },
+          { header: wheelSpinExportColumns.prizeCode, value: (spin) => spin.prizeCode, width: 20 },
         ],
         pages: allWheelSpins(db, wheel),
       });

@@ -1,26 +1,36 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { wheelMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { prizeMessages, ZPrizeOptionsResponse } from '@quizlead/shared/schemas/prizes.ts';
 import { ZWheelListResponse, ZWheelRequest, ZWheelResponse, type TWheelData } from '@quizlead/shared/schemas/wheel.ts';
 import { ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
+import { isShopifyAccount, prizePoolStates } from '../../../commands/prizes/prizePool.ts';
+import { prizeSlotsRemover, prizeSlotsSyncer } from '../../../commands/prizes/prizeSlotsSyncer.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
 import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
 import { wheelSpinCount, wheelSpinTotal } from '../../../db/queries/wheels.ts';
 import { wheels } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
-import { NotFoundError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { findOwnWheel } from '../../../policies/wheel.ts';
 import { presentWheel, presentWheelRow } from '../../../presenters/wheel.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZWheelParams } from './schema.ts';
 
-/** The stored columns of a wheel as the builder sends it; an uploaded play-button image must be the account's own. */
+/**
+ * The stored columns of a wheel as the builder sends it; an uploaded play-button image must be the
+ * account's own, and unique-code prizes are a Shopify shop's (they are Shopify discounts).
+ */
 async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelData) {
   const image = [{ field: 'playButtonImage', url: body.playButtonImage }];
   await ownUploadsChecker(db, auth.accountId, image, wheelMessages.playButtonImageInvalid);
+  const prized = body.options.findIndex((option) => option.prize);
+  if (prized >= 0 && !(await isShopifyAccount(db, auth.accountId))) {
+    throw ValidationError(prizeMessages.shopifyOnly, `options.${prized}.prize`);
+  }
   return {
     description: body.description,
     slug: slugify(body.description),
@@ -36,6 +46,20 @@ async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelD
 }
 
 export function wheelRoutes(api: ApiRouter): void {
+  // Before /wheels/:id, which would take the name for an id.
+  api.route({
+    method: 'get',
+    path: '/wheels/prize-options',
+    summary: 'What prizes the account’s wheels can give: unique Shopify discount codes in a Shopify shop',
+    tags: ['wheels'],
+    access: 'owner',
+    can: 'engagement.read',
+    responses: { 200: ZPrizeOptionsResponse },
+    handler: async ({ ctx, db, auth }) => {
+      ctx.body = { data: { uniqueCodes: await isShopifyAccount(db, auth.accountId) } };
+    },
+  });
+
   api.route({
     method: 'get',
     path: '/wheels',
@@ -75,27 +99,29 @@ export function wheelRoutes(api: ApiRouter): void {
   api.route({
     method: 'post',
     path: '/wheels',
-    summary: 'Create a wheel spinner (3 to 8 options, each with a weight and an optional prize code)',
+    summary:
+      'Create a wheel spinner (3 to 8 options, each with a weight and an optional prize code, or in a Shopify shop unique discount codes)',
     tags: ['wheels'],
     access: 'owner',
     can: 'engagement.write',
     body: ZWheelRequest,
     transaction: true,
     responses: { 201: ZWheelResponse, 400: 'The first field that is wrong' },
-    handler: async ({ ctx, db, auth, body }) => {
+    handler: async ({ ctx, db, auth, body, services }) => {
       const [wheel] = await db
         .insert(wheels)
         .values({ accountId: auth.accountId, ...(await wheelColumns(db, auth, body)) })
         .returning();
+      await prizeSlotsSyncer({ db, queue: services.queue, wheel: wheel! });
       ctx.status = 201;
-      ctx.body = { data: presentWheel(wheel!, 0) };
+      ctx.body = { data: presentWheel(wheel!, 0, await prizePoolStates(db, wheel!)) };
     },
   });
 
   api.route({
     method: 'get',
     path: '/wheels/:id',
-    summary: 'A wheel spinner with its options, weights and prize codes',
+    summary: 'A wheel spinner with its options, weights and prize codes (unique-code slices with their pool)',
     tags: ['wheels'],
     access: 'owner',
     can: 'engagement.read',
@@ -103,14 +129,16 @@ export function wheelRoutes(api: ApiRouter): void {
     responses: { 200: ZWheelResponse, 404: 'No such wheel in this account' },
     handler: async ({ ctx, db, auth, params }) => {
       const wheel = await findOwnWheel(db, auth, params.id);
-      ctx.body = { data: presentWheel(wheel, await wheelSpinCount(db, wheel)) };
+      const [spins, pools] = await Promise.all([wheelSpinCount(db, wheel), prizePoolStates(db, wheel)]);
+      ctx.body = { data: presentWheel(wheel, spins, pools) };
     },
   });
 
   api.route({
     method: 'put',
     path: '/wheels/:id',
-    summary: 'Save a wheel spinner (spins already made keep the result they drew)',
+    summary:
+      'Save a wheel spinner (spins already made keep the result they drew; a changed unique-code prize gets a new Shopify discount, codes given keep theirs)',
     tags: ['wheels'],
     access: 'owner',
     can: 'engagement.write',
@@ -125,18 +153,20 @@ export function wheelRoutes(api: ApiRouter): void {
         .set({ ...(await wheelColumns(db, auth, body)), updatedAt: new Date() })
         .where(scoped(wheels, auth.accountId, eq(wheels.id, wheel.id)))
         .returning();
+      await prizeSlotsSyncer({ db, queue: services.queue, wheel: stored! });
       if (wheel.playButtonImage && wheel.playButtonImage !== stored!.playButtonImage) {
         const urls = [wheel.playButtonImage];
         await unusedImageRemover({ db, accountId: auth.accountId, urls, storage: services.storage, afterCommit });
       }
-      ctx.body = { data: presentWheel(stored!, await wheelSpinCount(db, stored!)) };
+      ctx.body = { data: presentWheel(stored!, await wheelSpinCount(db, stored!), await prizePoolStates(db, stored!)) };
     },
   });
 
   api.route({
     method: 'delete',
     path: '/wheels/:id',
-    summary: 'Delete a wheel spinner, its spins and its uploaded play-button image',
+    summary:
+      'Delete a wheel spinner, its spins, its unique codes and its uploaded play-button image (Shopify keeps its discounts, so codes given still work)',
     tags: ['wheels'],
     access: 'owner',
     can: 'engagement.write',
@@ -149,6 +179,7 @@ export function wheelRoutes(api: ApiRouter): void {
         .where(scoped(wheels, auth.accountId, eq(wheels.id, params.id)))
         .returning({ playButtonImage: wheels.playButtonImage });
       if (!deleted) throw NotFoundError();
+      await prizeSlotsRemover({ db, accountId: auth.accountId, itemId: params.id });
       if (deleted.playButtonImage) {
         const urls = [deleted.playButtonImage];
         await unusedImageRemover({ db, accountId: auth.accountId, urls, storage: services.storage, afterCommit });

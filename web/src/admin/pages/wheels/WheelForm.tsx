@@ -1,4 +1,5 @@
 import {
+  Banner,
   BlockStack,
   Button,
   Card,
@@ -24,30 +25,41 @@ import {
   type PlayButtonType,
   type WidgetStatus,
 } from '@quizlead/shared/engagement.ts';
+import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
 import { wheelIgnoreEmailTagsDefault, ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
-import { createWheel, updateWheel } from '../../api/wheels.ts';
+import { createWheel, getPrizeOptions, updateWheel } from '../../api/wheels.ts';
 import { ImageField } from '../../components/ImageField.tsx';
 import { firstIssue, issueMessages } from '../../components/engagement/formErrors.ts';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { problem, ValidationBanner, type Problem } from '../../components/engagement/ValidationBanner.tsx';
 import '../../components/engagement/engagement.css';
+import { useLoad } from '../../components/engagement/useLoad.ts';
 import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
+import { isEmbedded } from '../../shell.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import '../quizEditor/quizEditor.css';
-import { wheelList, wheelTexts } from './texts.ts';
+import { MarginGuard, percent } from './MarginGuard.tsx';
+import { draftValue, prizeDraft, prizeFromDraft, UniquePrizeFields, type PrizeDraft } from './PrizeFields.tsx';
+import { prizeTexts, wheelList, wheelTexts } from './texts.ts';
 import { WheelPreview } from './WheelPreview.tsx';
 import { adminUrl } from '../../urls.ts';
+
+type PrizeKind = 'static' | 'unique';
 
 interface Option {
   key: number;
   text: string;
   /** As typed: blank means the default weight. */
   weight: string;
+  prizeKind: PrizeKind;
   prizeCode: string;
+  prize: PrizeDraft;
+  /** The saved slice's unique codes, as the server last told. */
+  pool: TPrizePool | null;
 }
 
 interface Values {
@@ -63,7 +75,16 @@ interface Values {
 }
 
 let nextKey = 1;
-const option = (text = '', weight = '', prizeCode = ''): Option => ({ key: nextKey++, text, weight, prizeCode });
+const option = (fields: Partial<Omit<Option, 'key'>> = {}): Option => ({
+  key: nextKey++,
+  text: '',
+  weight: '',
+  prizeKind: 'static',
+  prizeCode: '',
+  prize: prizeDraft(null),
+  pool: null,
+  ...fields,
+});
 
 const statusOptions = (['published', 'unpublished'] as const).map((status) => ({ label: statusLabels[status], value: status }));
 const playButtonChoices = [
@@ -88,7 +109,14 @@ function initialValues(wheel: TWheel | undefined): Values {
   return {
     description: wheel.description,
     options: wheel.options.map((item) =>
-      option(item.text, item.weight === wheelDefaults.weight ? '' : String(item.weight), item.prizeCode),
+      option({
+        text: item.text,
+        weight: item.weight === wheelDefaults.weight ? '' : String(item.weight),
+        prizeKind: item.prize ? 'unique' : 'static',
+        prizeCode: item.prizeCode,
+        prize: prizeDraft(item.prize),
+        pool: item.prizePool,
+      }),
     ),
     status: wheel.status,
     collectEmail: wheel.collectEmail,
@@ -100,9 +128,16 @@ function initialValues(wheel: TWheel | undefined): Values {
   };
 }
 
-const blank = (item: Option) => !item.text.trim() && !item.weight.trim() && !item.prizeCode.trim();
+const blank = (item: Option) => !item.text.trim() && !item.weight.trim() && !item.prizeCode.trim() && item.prizeKind === 'static';
 const weightOf = (item: Option) => (item.weight.trim() === '' ? undefined : Number(item.weight));
 const optionFieldId = (key: number) => `wheel-option-${key}`;
+
+/** The form's name of an option's field in an error path (options.N.prize.value → prizeValue). */
+function optionField(field: string, inner: string | undefined): string {
+  if (field !== 'prize') return field;
+  if (inner === 'value' || inner === 'valueType') return 'prizeValue';
+  return inner === 'expiresInDays' ? 'prizeExpiry' : 'prize';
+}
 
 /** Create (no `wheel`) or edit a wheel spinner, with a preview wheel that spins. */
 export function WheelForm({ wheel }: { wheel?: TWheel }) {
@@ -113,6 +148,13 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
   const [shownProblem, setShownProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
   const editing = wheel !== undefined;
+  // Unique codes are Shopify discounts: the embedded app is a shop, the server confirms it.
+  const { loaded: prizeOptions, reload: reloadPrizeOptions } = useLoad('prize-options', getPrizeOptions);
+  const uniqueCodes = prizeOptions.state === 'ready' ? prizeOptions.data.uniqueCodes : isEmbedded();
+  const kindOptions = [
+    { label: prizeTexts.kinds.static, value: 'static' },
+    { label: prizeTexts.kinds.unique, value: 'unique', disabled: prizeOptions.state !== 'ready' || !uniqueCodes },
+  ];
 
   // A change answers the last refusal: its banner goes, and the field's own message with it.
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
@@ -121,7 +163,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
     setShownProblem(null);
   };
 
-  const setOption = (key: number, change: Partial<Option>, field: keyof Option) => {
+  const setOption = (key: number, change: Partial<Option>, field: string) => {
     setValues((current) => ({
       ...current,
       options: current.options.map((item) => (item.key === key ? { ...item, ...change } : item)),
@@ -144,7 +186,11 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
     const kept = values.options.filter((item) => !blank(item));
     const body = {
       description: values.description,
-      options: kept.map((item) => ({ text: item.text, weight: weightOf(item), prizeCode: item.prizeCode })),
+      options: kept.map((item) =>
+        item.prizeKind === 'unique'
+          ? { text: item.text, weight: weightOf(item), prizeCode: '', prize: prizeFromDraft(item.prize) }
+          : { text: item.text, weight: weightOf(item), prizeCode: item.prizeCode, prize: null },
+      ),
       status: values.status,
       collectEmail: values.collectEmail,
       allowRepeatSpins: values.allowRepeatSpins,
@@ -156,9 +202,9 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
     const fail = (messages: Record<string, string>, first: string) => {
       const shown: Record<string, string> = {};
       for (const [path, message] of Object.entries(messages)) {
-        const match = /^options\.(\d+)\.(text|weight|prizeCode)/.exec(path);
+        const match = /^options\.(\d+)\.(text|weight|prizeCode|prize)(?:\.(value|valueType|expiresInDays))?/.exec(path);
         const item = match ? kept[Number(match[1])] : undefined;
-        shown[item ? `option-${item.key}-${match![2]}` : path] = message;
+        shown[item ? `option-${item.key}-${optionField(match![2]!, match![3])}` : path] = message;
       }
       setErrors(shown);
       setShownProblem(problem(first));
@@ -185,6 +231,19 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
   const previewOptions = values.options.map((item) => {
     const weight = weightOf(item);
     return { text: item.text, weight: weight !== undefined && Number.isFinite(weight) && weight > 0 ? weight : 1 };
+  });
+  // As the server draws: each slice's weight over the sum (rows left blank are not slices).
+  const drawn = values.options
+    .map((item, index) => ({ item, weight: previewOptions[index]!.weight }))
+    .filter(({ item }) => !blank(item));
+  const total = drawn.reduce((sum, { weight }) => sum + weight, 0);
+  const chanceOf = (item: Option) => {
+    const slice = drawn.find((entry) => entry.item.key === item.key);
+    return slice && total > 0 ? percent(slice.weight / total) : null;
+  };
+  const guarded = drawn.map(({ item, weight }) => {
+    const value = item.prizeKind === 'unique' ? draftValue(item.prize) : null;
+    return { text: item.text, weight, prize: value === null ? null : { valueType: item.prize.valueType, value } };
   });
 
   return (
@@ -261,19 +320,61 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
                                 placeholder={String(wheelDefaults.weight)}
                                 value={item.weight}
                                 onChange={(weight) => setOption(item.key, { weight }, 'weight')}
+                                helpText={chanceOf(item) ? prizeTexts.chance(chanceOf(item)!) : undefined}
                                 autoComplete="off"
                                 error={errors[`option-${item.key}-weight`] || undefined}
                               />
+                              {uniqueCodes || item.prizeKind === 'unique' ? (
+                                <Select
+                                  id={`wheel-option-${item.key}-kind`}
+                                  label={prizeTexts.label}
+                                  options={kindOptions}
+                                  value={item.prizeKind}
+                                  onChange={(prizeKind) => setOption(item.key, { prizeKind: prizeKind as PrizeKind }, 'prize')}
+                                  helpText={prizeOptions.state === 'loading' ? prizeTexts.checking : undefined}
+                                  error={errors[`option-${item.key}-prize`] || undefined}
+                                />
+                              ) : (
+                                <TextField
+                                  label={prizeTexts.staticCode}
+                                  value={item.prizeCode}
+                                  onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
+                                  autoComplete="off"
+                                  maxLength={wheelLimits.prizeCode}
+                                  placeholder="Optional"
+                                  error={errors[`option-${item.key}-prizeCode`] || undefined}
+                                />
+                              )}
+                            </InlineGrid>
+                            {(uniqueCodes || item.prizeKind === 'unique') && item.prizeKind === 'static' ? (
                               <TextField
-                                label="Prize code"
+                                label={prizeTexts.staticCode}
                                 value={item.prizeCode}
                                 onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
                                 autoComplete="off"
                                 maxLength={wheelLimits.prizeCode}
                                 placeholder="Optional"
+                                helpText={prizeTexts.staticHelp}
                                 error={errors[`option-${item.key}-prizeCode`] || undefined}
                               />
-                            </InlineGrid>
+                            ) : null}
+                            {item.prizeKind === 'unique' ? (
+                              <BlockStack gap="200">
+                                <Text as="p" tone="subdued" variant="bodySm">
+                                  {prizeTexts.uniqueHelp}
+                                </Text>
+                                <UniquePrizeFields
+                                  idPrefix={`wheel-option-${item.key}-prize`}
+                                  draft={item.prize}
+                                  onChange={(prize, field) => setOption(item.key, { prize }, field)}
+                                  errors={{
+                                    value: errors[`option-${item.key}-prizeValue`] || undefined,
+                                    expiry: errors[`option-${item.key}-prizeExpiry`] || undefined,
+                                  }}
+                                  pool={item.pool}
+                                />
+                              </BlockStack>
+                            ) : null}
                           </BlockStack>
                         </fieldset>
                       ))}
@@ -283,6 +384,12 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
                           Add option
                         </Button>
                       </InlineStack>
+                      {prizeOptions.state === 'failed' ? (
+                        <Banner tone="warning" action={{ content: prizeTexts.retry, onAction: reloadPrizeOptions }}>
+                          {prizeTexts.checkFailed}
+                        </Banner>
+                      ) : null}
+                      <MarginGuard slices={guarded} />
                     </BlockStack>
                   </fieldset>
                   <BlockStack gap="300">
