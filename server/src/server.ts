@@ -21,12 +21,14 @@ import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { sendAuthEmailTask, sendPasswordResetTask, sendSignupTokenTask } from './jobs/tasks/SendAuthMailTask.ts';
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
+import { syncProductsTask } from './jobs/tasks/SyncProductsTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
 import { sweepDeliveriesTask } from './jobs/tasks/SweepDeliveriesTask.ts';
 import { capturePaymentTask } from './jobs/tasks/CapturePaymentTask.ts';
 import { planEndingReminderTask } from './jobs/tasks/PlanEndingReminderTask.ts';
 import { sendInvoiceTask } from './jobs/tasks/SendInvoiceTask.ts';
 import { syncAccountModeTask } from './jobs/tasks/SyncAccountModeTask.ts';
+import { fillPrizePoolTask, sweepPrizePoolsTask } from './jobs/tasks/FillPrizePoolTask.ts';
 import { PayPalClient } from './integrations/paypal/paypalClient.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createRateLimiters, MemoryRateLimitStore, PostgresRateLimitStore } from './middlewares/rateLimit.ts';
@@ -106,12 +108,15 @@ export async function startServer(
       removeUntouchedDraftsTask,
       applyShopifyWebhookTask,
       syncShopPlanTask,
+      syncProductsTask,
       attemptDeliveryTask,
       sweepDeliveriesTask,
       capturePaymentTask,
       planEndingReminderTask,
       sendInvoiceTask,
       syncAccountModeTask,
+      fillPrizePoolTask,
+      sweepPrizePoolsTask,
     ],
     deps: jobDeps,
     logger,

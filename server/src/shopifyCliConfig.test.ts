@@ -49,20 +49,29 @@ describe('shopify.app.toml', () => {
     expect(app.build).toMatchObject({ automatically_update_urls_on_dev: true });
   });
 
-  it('asks for the scopes in use and nothing more: write_app_proxy, and write_customers for leads into Shopify customers', () => {
+  it('asks for the scopes in use and nothing more', () => {
     const scopes = app.access_scopes.scopes.split(',').map((scope) => scope.trim());
-    expect(scopes).toEqual(['write_app_proxy', 'write_customers']);
-    for (const later of ['read_products', 'write_discounts']) expect(scopes).not.toContain(later);
+    // Each scope with what uses it.
+    const inUse: Record<string, string> = {
+      write_app_proxy: 'the storefront pages of [app_proxy]',
+      write_customers: 'leads into Shopify customers',
+      read_orders: 'orders/create: revenue per quiz and wheel',
+      read_products: 'products a quiz recommends',
+      write_discounts: 'unique discount codes as wheel prizes',
+    };
+    expect([...scopes].sort()).toEqual(Object.keys(inUse).sort());
   });
 
   it('needs no OAuth redirect: managed installation and token exchange', () => {
     expect(app.auth.redirect_urls).toEqual([]);
   });
 
-  it('subscribes the app, billing and privacy topics in API version 2026-10', () => {
+  it('subscribes the app, billing, orders and privacy topics in API version 2026-10', () => {
     expect(app.webhooks.api_version).toBe('2026-10');
     const topics = app.webhooks.subscriptions.flatMap((subscription) => subscription.topics ?? []);
-    expect(topics).toEqual(expect.arrayContaining(['app/uninstalled', 'app_subscriptions/update', 'app/scopes_update']));
+    expect(topics).toEqual(
+      expect.arrayContaining(['app/uninstalled', 'app_subscriptions/update', 'app/scopes_update', 'orders/create']),
+    );
     const compliance = app.webhooks.subscriptions.flatMap((subscription) => subscription.compliance_topics ?? []);
     expect(compliance).toEqual(expect.arrayContaining(['customers/data_request', 'customers/redact', 'shop/redact']));
   });

@@ -116,3 +116,56 @@ export const tutorialTexts: Record<TutorialId, { title: string; description: str
     screen: 'Settings',
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Revenue (issue 16): orders credited to a quiz or a wheel by the orders/create webhook
+
+export const revenueMessages = {
+  title: 'Revenue',
+  noOrders: 'No orders yet',
+  /** Under 'No orders yet', per screen. */
+  noOrdersHelp: {
+    quiz: 'Orders placed within 7 days of a play show here once Shopify reports them.',
+    wheel: 'Orders placed within 7 days of a spin show here once Shopify reports them.',
+    dashboard:
+      'Orders that quizzes and wheels bring show here: those that use a prize code they gave, or a product added to the cart from a quiz’s result, within 7 days.',
+  },
+  orders: 'Orders',
+  revenue: 'Revenue',
+  averageOrderValue: 'Average order value',
+  conversion: 'Conversion',
+  otherCurrency: 'in another currency, not counted here',
+  byOutcome: 'By outcome',
+  bySlice: 'By slice',
+  unknownOutcome: 'Outcome not known',
+  unknownSlice: 'Slice not known',
+  loading: 'Loading revenue…',
+} as const;
+
+/** Digits of a currency's minor unit (ISO 4217, as Intl knows it: USD 2, JPY 0, KWD 3); 2 for a code Intl does not know. */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * A decimal amount as Shopify writes money ('19.90', '1000', '0.5') in minor units of `currency`,
+ * worked on the digits so no binary fraction creeps in ('0.29' is 29, not 28.999…); digits past the
+ * currency's are rounded half up. Null for anything that is not a plain decimal or exceeds 2^53.
+ */
+export function toMinorUnits(amount: string, currency: string): number | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) return null;
+  const digits = currencyDigits(currency);
+  const fraction = (match[2] ?? '').padEnd(digits + 1, '0');
+  const minor = Number(`${match[1]}${fraction.slice(0, digits)}`) + (fraction[digits]! >= '5' ? 1 : 0);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Minor units as the currency is written ('$1,234.50', '¥1,000', 'KWD 1.250'), in the admin's English. */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));
+}

@@ -18,7 +18,7 @@ export function presentQuizReport(
   totals: QuizTotals,
   questions: readonly TQuestion[],
   dropOff: ReadonlyMap<string, { reached: number; answered: number }>,
-): TQuizReport {
+): Omit<TQuizReport, 'revenue'> {
   return {
     quiz: { id: quiz.id, title: quiz.title, quizType: quiz.quizType, status: quiz.status },
     kpis: {

@@ -71,7 +71,8 @@ export async function writtenFor(server: ShopifyTestServer, shop: string) {
 
 /**
  * A shop installed through its first session token, with an embedded client for the owner API, once
- * the install's own read of its plan (a job) is recorded: nothing changes under the test after that.
+ * the install's own jobs have run (its plan is recorded, its products synced): nothing changes under
+ * the test after that.
  */
 export async function installedShop(server: ShopifyTestServer, shop = newShop()) {
   const owner = server.embedded(shop);
@@ -81,7 +82,20 @@ export async function installedShop(server: ShopifyTestServer, shop = newShop())
   const planRead = async () =>
     (await server.services.database.db.select().from(shopPlans).where(eq(shopPlans.accountId, accountId))).length;
   await expect.poll(planRead, { timeout: 10_000 }).toBe(1);
+  await jobsSettled(server, 'shopify.products.sync', accountId);
   return { shop, owner, accountId };
+}
+
+/** Waits until every job `name` queued for `accountId` has finished (completed, failed for good or cancelled). */
+export async function jobsSettled(server: ShopifyTestServer, name: string, accountId: string, timeoutMs = 15_000) {
+  const open = async () => {
+    const result = await server.services.database.db.execute(
+      sql`select count(*)::int as count from ${sql.identifier(server.services.queue.schema)}.job
+        where name = ${name} and data->>'accountId' = ${accountId} and state in ('created', 'retry', 'active')`,
+    );
+    return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+  };
+  await expect.poll(open, { timeout: timeoutMs, interval: 100 }).toBe(0);
 }
 
 /**

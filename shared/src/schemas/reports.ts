@@ -5,8 +5,9 @@ import { dashboardLimits, dashboardMessages, dashboardStatKeys, playerSorts, tut
 import { ZPage } from './widgets.ts';
 
 /**
- * The owner's reading side: the quiz report (KPIs, per-question drop-off, players), the answer sheet
- * of one play, the dashboard with its chart, the tutorials and the short link (docs/api.md).
+ * The owner's reading side: the quiz report (KPIs, per-question drop-off, revenue, players), the wheel
+ * report, the answer sheet of one play, the dashboard with its chart, the tutorials and the short link
+ * (docs/api.md).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -35,13 +36,87 @@ export const ZQuestionDropOff = z.object({
 });
 export type TQuestionDropOff = z.infer<typeof ZQuestionDropOff>;
 
+// ---------------------------------------------------------------------------------------------
+// Revenue (issue 16): orders credited to a quiz or a wheel (orders/create webhook, attributed_orders)
+
+/**
+ * Orders and their money. Amounts are integers in minor units of `currency` (cents; yen are whole),
+ * as Shopify's totals were; every figure is over the orders in `currency` only (the shop's currency at
+ * its latest order): the rare orders in an earlier currency are counted in `otherCurrencyOrders`.
+ */
+export const ZRevenueFigures = z.object({
+  orders: z.number().int(),
+  revenue: z.number().int(),
+  /** ISO 4217 code; null before the first order. */
+  currency: z.string().nullable(),
+  /** revenue ÷ orders, rounded to a minor unit; 0 without orders. */
+  averageOrderValue: z.number().int(),
+  otherCurrencyOrders: z.number().int(),
+});
+export type TRevenueFigures = z.infer<typeof ZRevenueFigures>;
+
+/** One quiz outcome's orders: `outcome` is the key the code or the cart named (a personality's id…), null when none did. */
+export const ZOutcomeRevenue = z.object({
+  outcome: z.string().nullable(),
+  /** The outcome's title when the quiz still has it, else the key. */
+  label: z.string(),
+  orders: z.number().int(),
+  revenue: z.number().int(),
+  averageOrderValue: z.number().int(),
+});
+export type TOutcomeRevenue = z.infer<typeof ZOutcomeRevenue>;
+
+export const ZQuizRevenue = ZRevenueFigures.extend({
+  /** orders ÷ completions × 100, one decimal; 0 without completions. */
+  conversion: z.number(),
+  /** The outcomes with orders, most revenue first. */
+  byOutcome: z.array(ZOutcomeRevenue),
+});
+export type TQuizRevenue = z.infer<typeof ZQuizRevenue>;
+
 export const ZQuizReport = z.object({
   quiz: z.object({ id: z.uuid(), title: z.string(), quizType: z.enum(quizTypes), status: z.enum(['draft', 'published']) }),
   kpis: ZQuizKpis,
   questions: z.array(ZQuestionDropOff),
+  /** Orders the quiz brought; null for standalone accounts (no shop, no orders). */
+  revenue: ZQuizRevenue.nullable(),
 });
 export type TQuizReport = z.infer<typeof ZQuizReport>;
 export const ZQuizReportResponse = z.object({ data: ZQuizReport });
+
+// ---------------------------------------------------------------------------------------------
+// Wheel report: GET /api/v1/wheels/{id}/report
+
+/** One slice's spins and orders: `slice` is the option's index (null when the order named none). */
+export const ZSliceRevenue = z.object({
+  slice: z.number().int().nullable(),
+  /** The option's text, or 'Slice n' for an option removed since. */
+  label: z.string(),
+  spins: z.number().int(),
+  orders: z.number().int(),
+  revenue: z.number().int(),
+  averageOrderValue: z.number().int(),
+  /** orders ÷ spins of the slice × 100, one decimal; 0 without spins. */
+  conversion: z.number(),
+});
+export type TSliceRevenue = z.infer<typeof ZSliceRevenue>;
+
+export const ZWheelRevenue = ZRevenueFigures.extend({
+  /** orders ÷ spins × 100, one decimal; 0 without spins. */
+  conversion: z.number(),
+  /** Every slice of the wheel in order, then any slice with orders that it no longer has. */
+  bySlice: z.array(ZSliceRevenue),
+});
+export type TWheelRevenue = z.infer<typeof ZWheelRevenue>;
+
+export const ZWheelReport = z.object({
+  wheel: z.object({ id: z.uuid(), description: z.string() }),
+  spins: z.number().int(),
+  /** Null for standalone accounts. */
+  revenue: ZWheelRevenue.nullable(),
+});
+export type TWheelReport = z.infer<typeof ZWheelReport>;
+export const ZWheelReportResponse = z.object({ data: ZWheelReport });
 
 // ---------------------------------------------------------------------------------------------
 // Players: GET /api/v1/quizzes/{id}/players, GET /api/v1/quizzes/{id}/players/export?format=
@@ -136,6 +211,8 @@ export const ZDashboard = z.object({
   stats: z.array(ZDashboardStat),
   /** Leads (emails) collected within the range. */
   leads: z.number().int(),
+  /** Orders placed within the range that a quiz or a wheel brought (each order once); null for standalone accounts. */
+  revenue: ZRevenueFigures.nullable(),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 export const ZDashboardResponse = z.object({ data: ZDashboard });

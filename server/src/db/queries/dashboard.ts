@@ -2,8 +2,9 @@ import { and, eq, gte, lt, lte, not, sql } from 'drizzle-orm';
 import { addDays, daysOf, type DayRange } from '@quizlead/shared/days.ts';
 import { dashboardStatKeys, type DashboardStatKey } from '@quizlead/shared/reports.ts';
 import type { Db } from '../client.ts';
-import { feedbackResponses, feedbacks, questions, quizDailyStats, quizzes } from '../schema/index.ts';
+import { attributedOrders, feedbackResponses, feedbacks, questions, quizDailyStats, quizzes } from '../schema/index.ts';
 import { scoped } from '../scope.ts';
+import type { RevenueGroup } from './reports.ts';
 
 /**
  * The dashboard's figures. Each is one indexed aggregate: quiz, question and web-response counts by
@@ -83,4 +84,40 @@ export async function completionsPerDay(db: Db, accountId: string, range: DayRan
     .groupBy(quizDailyStats.day);
   const byDay = new Map(rows.map((row) => [row.day, row.completions]));
   return daysOf(range).map((day) => ({ day, completions: byDay.get(day) ?? 0 }));
+}
+
+/**
+ * The orders placed within the range that a quiz or a wheel brought, by currency. An order credited to
+ * two items has a row for each: it counts once, with its total once. The rows are found by the
+ * account's prefix of attributed_orders_order_item_idx (an account's credited orders, not its plays).
+ */
+export async function ordersInRange(db: Db, accountId: string, range: DayRange): Promise<RevenueGroup[]> {
+  const orders = db
+    .selectDistinctOn([attributedOrders.orderId], {
+      orderId: attributedOrders.orderId,
+      currency: attributedOrders.currency,
+      totalMinor: attributedOrders.totalMinor,
+      orderedAt: attributedOrders.orderedAt,
+    })
+    .from(attributedOrders)
+    .where(
+      scoped(
+        attributedOrders,
+        accountId,
+        gte(attributedOrders.orderedAt, new Date(`${range.start}T00:00:00Z`)),
+        lt(attributedOrders.orderedAt, new Date(`${addDays(range.end, 1)}T00:00:00Z`)),
+      ),
+    )
+    .orderBy(attributedOrders.orderId)
+    .as('orders');
+  const rows = await db
+    .select({
+      currency: orders.currency,
+      orders: sql<number>`count(*)::int`,
+      revenue: sql<string>`sum(${orders.totalMinor})::text`,
+      latest: sql<Date>`max(${orders.orderedAt})`.mapWith(attributedOrders.orderedAt),
+    })
+    .from(orders)
+    .groupBy(orders.currency);
+  return rows.map((row) => ({ ...row, slot: null, revenue: Number(row.revenue) }));
 }

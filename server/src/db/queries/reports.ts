@@ -4,7 +4,7 @@ import type { PlayerSort } from '@quizlead/shared/reports.ts';
 import { cursorOf, keysetPages, olderThan } from '../../lib/exports/keysetPages.ts';
 import type { QuizRow } from '../../policies/quiz.ts';
 import type { Db } from '../client.ts';
-import { plays, quizDailyStats, quizQuestionStats } from '../schema/index.ts';
+import { accounts, attributedOrders, plays, quizDailyStats, quizQuestionStats, wheelSpins } from '../schema/index.ts';
 import { scoped } from '../scope.ts';
 
 /**
@@ -155,4 +155,59 @@ export async function findOwnPlay(db: Db, accountId: string, playId: string): Pr
     .orderBy(desc(plays.startedAt))
     .limit(1);
   return play;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Revenue (issue 16): the orders attributed_orders credits to a quiz or a wheel
+
+/** Whether the account is a Shopify shop: only shops have orders (standalone accounts' revenue is null). */
+export async function sellsOnShopify(db: Db, accountId: string): Promise<boolean> {
+  const [account] = await db
+    .select({ kind: accounts.kind })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.kind, 'shopify')))
+    .limit(1);
+  return account !== undefined;
+}
+
+/** Orders of one currency and slot: `revenue` in minor units; `latest` the newest order's time. */
+export interface RevenueGroup {
+  currency: string;
+  slot: string | null;
+  orders: number;
+  revenue: number;
+  latest: Date;
+}
+
+/** An item's credited orders by currency and slot: one row per (order, item), so a count is a count of orders. */
+export async function itemRevenue(db: Db, accountId: string, itemId: string): Promise<RevenueGroup[]> {
+  const rows = await db
+    .select({
+      currency: attributedOrders.currency,
+      slot: attributedOrders.slot,
+      orders: sql<number>`count(*)::int`,
+      // A sum of bigints is numeric: read as text, exact up to 2^53.
+      revenue: sql<string>`sum(${attributedOrders.totalMinor})::text`,
+      latest: sql<Date>`max(${attributedOrders.orderedAt})`.mapWith(attributedOrders.orderedAt),
+    })
+    .from(attributedOrders)
+    .where(scoped(attributedOrders, accountId, eq(attributedOrders.itemId, itemId)))
+    .groupBy(attributedOrders.currency, attributedOrders.slot);
+  return rows.map((row) => ({
+    currency: row.currency,
+    slot: row.slot,
+    orders: row.orders,
+    revenue: Number(row.revenue),
+    latest: row.latest,
+  }));
+}
+
+/** A wheel's spins per option index (its primary key's wheel_id prefix). */
+export async function spinsPerSlice(db: Db, accountId: string, wheelId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ slice: wheelSpins.optionIndex, spins: sql<number>`count(*)::int` })
+    .from(wheelSpins)
+    .where(scoped(wheelSpins, accountId, eq(wheelSpins.wheelId, wheelId)))
+    .groupBy(wheelSpins.optionIndex);
+  return new Map(rows.map((row) => [row.slice, row.spins]));
 }

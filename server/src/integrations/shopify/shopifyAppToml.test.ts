@@ -5,12 +5,15 @@ import { shopifyAppProxy } from '@quizlead/shared/shopify.ts';
 import { parseEnv } from '../../env.ts';
 import { shopifyRoutePaths } from './routePaths.ts';
 import { shopifyApiVersion } from './shopifyApp.ts';
-import { webhookTopics } from './webhookPayloads.ts';
+import { webhookTopics, ZOrdersCreatePayload, ZProductPayload, ZProductVariantPayload } from './webhookPayloads.ts';
 
 interface AppToml {
   handle: string;
   application_url: string;
-  webhooks: { api_version: string; subscriptions: { topics?: string[]; compliance_topics?: string[]; uri: string }[] };
+  webhooks: {
+    api_version: string;
+    subscriptions: { topics?: string[]; compliance_topics?: string[]; uri: string; include_fields?: string[] }[];
+  };
   app_proxy: { url: string; prefix: string; subpath: string };
   access_scopes: { scopes: string };
 }
@@ -35,6 +38,32 @@ describe('shopify.app.toml', () => {
     for (const subscription of toml.webhooks.subscriptions) expect(subscription.uri).toBe(shopifyRoutePaths.webhooks);
   });
 
+  it('asks orders/create for exactly the fields its payload schema reads, with the scope it needs', () => {
+    const orders = toml.webhooks.subscriptions.find((subscription) => subscription.topics?.includes('orders/create'));
+    // A subscription of its own: include_fields applies to every topic of a subscription.
+    expect(orders?.topics).toEqual(['orders/create']);
+    // Nested fields are written with a period; of a line item the app reads only its properties.
+    const read = Object.keys(ZOrdersCreatePayload.shape).map((field) =>
+      field === 'line_items' ? 'line_items.properties' : field,
+    );
+    expect([...(orders?.include_fields ?? [])].sort()).toEqual(read.sort());
+    expect(toml.access_scopes.scopes.split(',')).toContain('read_orders');
+  });
+
+  it('asks products/* for exactly the fields the product payload schema reads, with read_products for the sync', () => {
+    const productTopics = toml.webhooks.subscriptions.find((subscription) => subscription.topics?.includes('products/update'));
+    expect(productTopics?.topics).toEqual(['products/create', 'products/update', 'products/delete']);
+    // Of a variant and of the featured image, the fields the schema reads (written with a period).
+    const nested: Record<string, string[]> = { variants: Object.keys(ZProductVariantPayload.shape), image: ['src'] };
+    const read = Object.keys(ZProductPayload.shape).flatMap((field) =>
+      nested[field] ? nested[field].map((inner) => `${field}.${inner}`) : [field],
+    );
+    expect([...(productTopics?.include_fields ?? [])].sort()).toEqual(read.sort());
+    // products/delete sends only the id, which the list keeps.
+    expect(productTopics?.include_fields).toContain('id');
+    expect(toml.access_scopes.scopes.split(',')).toContain('read_products');
+  });
+
   it('has an application_url without a path, so its relative paths are the same in `shopify app dev` and deployed', () => {
     // The CLI appends them to application_url; in dev it sets application_url to the tunnel's origin.
     expect(new URL(toml.application_url).pathname).toBe('/');
@@ -43,6 +72,10 @@ describe('shopify.app.toml', () => {
   it('proxies /apps/quizlead to the app proxy route, with the scope it needs', () => {
     expect(toml.app_proxy).toEqual({ url: shopifyRoutePaths.appProxy, ...shopifyAppProxy });
     expect(toml.access_scopes.scopes.split(',')).toContain('write_app_proxy');
+  });
+
+  it('asks for write_discounts, which prize codes need (discountCodeBasicCreate, discountRedeemCodeBulkAdd)', () => {
+    expect(toml.access_scopes.scopes.split(',')).toContain('write_discounts');
   });
 
   it('names the app handle the plan page link uses', () => {

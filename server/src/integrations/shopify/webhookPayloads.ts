@@ -52,6 +52,86 @@ export const ZAppScopesUpdatePayload = z.object({
   current: z.array(z.string().regex(/^[a-z_]+$/, 'must be access scope handles')).max(200),
 });
 
+/** Money as Shopify writes it: a decimal string ('19.90'), turned into minor units without floating point. */
+const ZMoney = z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a decimal amount');
+
+/**
+ * A line item's properties, only the app's own (cartProperties, `_quizlead_…`): a cart carries the
+ * theme's and other apps' too, and any value type. Keeps Shopify's shape, so parsing again (the job
+ * does) gives the same.
+ */
+const ZLineItemProperties = z
+  .array(z.object({ name: z.string(), value: z.unknown() }))
+  .nullish()
+  .transform((properties) =>
+    (properties ?? [])
+      .filter((property) => property.name.startsWith('_quizlead_'))
+      .map((property) => ({
+        name: property.name,
+        value:
+          typeof property.value === 'string' || typeof property.value === 'number' ? String(property.value).slice(0, 200) : null,
+      })),
+  );
+
+/**
+ * orders/create: the order resource (REST shape). Read: its ids, when it was placed, its total in the
+ * shop's currency, the discount codes used and the app's line-item properties (orderAttributor).
+ * shopify.app.toml asks for these fields only (include_fields), so the body stays small.
+ */
+export const ZOrdersCreatePayload = z
+  .object({
+    admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, 'must be an order id'),
+    name: z.string().max(255).nullish(),
+    created_at: z.iso.datetime({ offset: true }),
+    /** The total after edits; at creation it equals total_price, which older payloads have alone. */
+    current_total_price: ZMoney.nullish(),
+    total_price: ZMoney.nullish(),
+    /** The shop's currency, which both totals are in (presentment_currency is the buyer's). */
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+    discount_codes: z
+      .array(z.object({ code: z.string().trim().max(255) }))
+      .max(250)
+      .nullish(),
+    line_items: z
+      .array(z.object({ properties: ZLineItemProperties }))
+      .max(5000)
+      .nullish(),
+  })
+  .refine((order) => order.current_total_price != null || order.total_price != null, {
+    message: 'must have a total',
+    path: ['total_price'],
+  });
+
+/**
+ * products/create and products/update: the REST product resource (numeric ids, lowercase status, tags
+ * as one comma-separated string, variants with their REST fields). It carries no currency, no storefront
+ * URL and no "for sale" flag; the app reads those from the Admin API when it needs them
+ * (productWebhooks.ts). shopify.app.toml asks for these fields only (include_fields).
+ */
+export const ZProductVariantPayload = z.object({
+  id: ZShopifyId,
+  price: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a decimal amount'),
+  position: z.number().int().nullish(),
+  inventory_policy: z.string().max(32).nullish(),
+  inventory_quantity: z.number().int().nullish(),
+});
+
+export const ZProductPayload = z.object({
+  id: ZShopifyId,
+  admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Product\/\d+$/, 'must be a product gid'),
+  title: z.string().max(1000),
+  handle: z.string().max(1000).nullish(),
+  status: z.string().max(32),
+  tags: z.string().max(100_000).nullish(),
+  updated_at: z.iso.datetime({ offset: true }).nullish(),
+  variants: z.array(ZProductVariantPayload).max(2048).nullish(),
+  /** The featured image. */
+  image: z.object({ src: z.string().max(4096).nullish() }).nullish(),
+});
+
+/** products/delete: only the id. */
+export const ZProductDeletePayload = z.object({ id: ZShopifyId });
+
 /** Each topic as X-Shopify-Topic names it, once the library has normalised it (APP_UNINSTALLED…). */
 export const webhookTopics = {
   APP_UNINSTALLED: ZAppUninstalledPayload,
@@ -60,6 +140,10 @@ export const webhookTopics = {
   CUSTOMERS_DATA_REQUEST: ZCustomersDataRequestPayload,
   CUSTOMERS_REDACT: ZCustomersRedactPayload,
   SHOP_REDACT: ZShopRedactPayload,
+  PRODUCTS_CREATE: ZProductPayload,
+  PRODUCTS_UPDATE: ZProductPayload,
+  PRODUCTS_DELETE: ZProductDeletePayload,
+  ORDERS_CREATE: ZOrdersCreatePayload,
 } as const;
 
 export type WebhookTopic = keyof typeof webhookTopics;

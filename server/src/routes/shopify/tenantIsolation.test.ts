@@ -27,6 +27,7 @@ const tinyPng = Buffer.from(
   'base64',
 );
 const newShop = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
+const productBody = (title: string) => ({ title, url: 'https://example.com/p', price: '1.00', currency: 'USD' });
 
 beforeAll(async () => {
   // Shop A's leads go to a local webhook receiver, so A has deliveries to walk.
@@ -51,7 +52,17 @@ beforeAll(async () => {
     templates: quiz.id,
     plays: play.playId,
     polls: (await createPoll(shopA, { description: 'A’s poll' })).id,
-    wheels: (await createWheel(shopA, { description: 'A’s wheel' })).id,
+    // With a unique-code slice, so the walk covers its prize and pool too.
+    wheels: (
+      await createWheel(shopA, {
+        description: 'A’s wheel',
+        options: [
+          { text: '10% off', prize: { kind: 'unique', valueType: 'percentage', value: 10 } },
+          { text: 'B' },
+          { text: 'C' },
+        ],
+      })
+    ).id,
     feedbacks: (await createFeedback(shopA, { title: 'A’s feedback' })).id,
     files: file.body.data.id,
     shopify: crypto.randomUUID(),
@@ -63,6 +74,7 @@ beforeAll(async () => {
     invoices: crypto.randomUUID(),
     // A shop's staff come through Shopify: shops have no team of their own (routes/api/team/team.test.ts).
     team: crypto.randomUUID(),
+    products: (await shopA.post('/api/v1/products', productBody('A’s product'))).body.data.id,
   };
 
   const ownQuiz = await createGradedQuiz(shopB, { title: 'B’s quiz' });
@@ -79,6 +91,7 @@ beforeAll(async () => {
     'put /api/v1/feedbacks/{id}': { ...ownFeedback, title: 'Hijacked' },
     'put /api/v1/settings/webhooks/{id}': { url: receiver.url('/hijacked'), enabled: false },
     'put /api/v1/team/members/{userId}': { role: 'owner' },
+    'put /api/v1/products/{id}': productBody('Hijacked'),
   };
 });
 afterAll(async () => {
@@ -117,7 +130,18 @@ describe("shop B's session token on shop A's resources", () => {
       }
     }
     // The main resources are all in the walk.
-    for (const resource of ['quizzes', 'polls', 'wheels', 'feedbacks', 'files', 'plays', 'templates', 'settings', 'deliveries']) {
+    for (const resource of [
+      'quizzes',
+      'polls',
+      'wheels',
+      'feedbacks',
+      'files',
+      'plays',
+      'templates',
+      'settings',
+      'deliveries',
+      'products',
+    ]) {
       expect(
         walked.some((key) => key.includes(`/api/v1/${resource}/`)),
         resource,
@@ -134,7 +158,14 @@ describe("shop B's session token on shop A's resources", () => {
     expect(quiz.body.data).toMatchObject({ title: 'A’s quiz', status: 'published' });
     expect(quiz.body.data.questions.map((question: { id: string }) => question.id)).toEqual([questionId]);
     expect((await shopA.get(`/api/v1/polls/${ids.polls}`)).body.data).toMatchObject({ description: 'A’s poll' });
-    expect((await shopA.get(`/api/v1/wheels/${ids.wheels}`)).body.data).toMatchObject({ description: 'A’s wheel' });
+    expect((await shopA.get(`/api/v1/wheels/${ids.wheels}`)).body.data).toMatchObject({
+      description: 'A’s wheel',
+      options: [
+        { text: '10% off', prize: { value: 10 }, prizePool: { status: expect.any(String) } },
+        { text: 'B' },
+        { text: 'C' },
+      ],
+    });
     expect((await shopA.get(`/api/v1/feedbacks/${ids.feedbacks}`)).body.data).toMatchObject({ title: 'A’s feedback' });
     expect((await shopA.get(`/api/v1/plays/${ids.plays}/answer-sheet`)).status).toBe(200);
     expect((await fetch(`${server.url}/files/${ids.files}`)).status).toBe(200);
@@ -142,10 +173,11 @@ describe("shop B's session token on shop A's resources", () => {
       { id: ids.settings, url: receiver.url('/a'), enabled: true },
     ]);
     expect((await shopA.get(`/api/v1/deliveries/${ids.deliveries}`)).body.data).toMatchObject({ email: 'ann@example.com' });
+    expect((await shopA.get('/api/v1/products')).body.data.items).toMatchObject([{ id: ids.products, title: 'A’s product' }]);
   });
 
   it("lists only B's own items", async () => {
-    for (const resource of ['quizzes', 'polls', 'wheels', 'feedbacks']) {
+    for (const resource of ['quizzes', 'polls', 'wheels', 'feedbacks', 'products']) {
       const list = await shopB.get(`/api/v1/${resource}`);
       expect(list.status).toBe(200);
       expect(JSON.stringify(list.body)).not.toContain(ids[resource]!);

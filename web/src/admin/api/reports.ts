@@ -4,10 +4,12 @@ import {
   ZPlayersQuery,
   ZPlayersResponse,
   ZQuizReportResponse,
+  ZWheelReportResponse,
   type TAnswerSheet,
   type TPlayersPage,
   type TPlayersQuery,
   type TQuizReport,
+  type TWheelReport,
 } from '@quizlead/shared/schemas/reports.ts';
 import type { z } from 'zod';
 import { ApiError, api } from './client.ts';
@@ -34,6 +36,12 @@ function parsed<T extends z.ZodType>(schema: T, data: unknown, what: string): z.
 export async function getQuizReport(id: string, signal?: AbortSignal): Promise<TQuizReport> {
   const data = await api.get<unknown>(`/api/v1/quizzes/${encodeURIComponent(id)}/report`, { signal });
   return parsed(ZQuizReportResponse, data, 'report').data;
+}
+
+/** A wheel's spins and, for a shop, the orders and revenue it brought per slice. */
+export async function getWheelReport(id: string, signal?: AbortSignal): Promise<TWheelReport> {
+  const data = await api.get<unknown>(`/api/v1/wheels/${encodeURIComponent(id)}/report`, { signal });
+  return parsed(ZWheelReportResponse, data, 'wheel report').data;
 }
 
 /** The players route's query string, with the contract's defaults filled in. */

@@ -6,11 +6,15 @@ import { scoped } from '../../../db/scope.ts';
 import { accountDeleter } from '../../../commands/accountDeleter.ts';
 import { customerDataCollector } from '../../../commands/customerDataCollector.ts';
 import { customerDataRedactor } from '../../../commands/customerDataRedactor.ts';
+import { orderAttributor } from '../../../commands/orderAttributor.ts';
 import { shopUninstaller } from '../../../commands/shopInstaller.ts';
 import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
+import type { Services } from '../../../context.ts';
+import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
 import type { Logger } from '../../../logger.ts';
 import type { FileStorage } from '../../storage/fileStorage.ts';
 import type { webhookTopics, WebhookTopic } from '../webhookPayloads.ts';
+import { shopifyProductDeleteApplier, shopifyProductWebhookApplier } from '../products/productWebhooks.ts';
 
 /** What applying a webhook needs: given to the job's worker. */
 export interface ShopifyWebhookDeps {
@@ -19,6 +23,8 @@ export interface ShopifyWebhookDeps {
   /** Published quizzes in memory: dropped when their account is deleted or changes plan. */
   quizCache: { invalidateAccount(accountId: string): Promise<void> };
   logger: Logger;
+  /** Every service, once the server listens: for work after the commit that needs the job queue. */
+  servicesReady: Promise<Services>;
 }
 
 /** One delivery, verified and parsed by the receiver (the payload has only the fields the app uses). */
@@ -67,6 +73,23 @@ async function shopAccount(db: Db, shop: string, options: { lock?: boolean } = {
   const [account] = options.lock ? await query.for('update') : await query;
   return account;
 }
+
+/**
+ * products/create and products/update: applied from the payload; when it cannot settle the product
+ * (productWebhooks.ts), the product is read again by a job once this commits.
+ */
+const productChanged: Handler<'PRODUCTS_CREATE' | 'PRODUCTS_UPDATE'> = async (tx, webhook, account, deps) => {
+  if (!account) return;
+  const productId = webhook.payload.admin_graphql_api_id;
+  const { refresh } = await shopifyProductWebhookApplier({ db: tx, accountId: account.id, payload: webhook.payload });
+  if (!refresh) return;
+  return {
+    afterCommit: async () => {
+      const services = await deps.servicesReady;
+      await services.queue.enqueue(services.database.db, syncProductsTask, { accountId: account.id, productId });
+    },
+  };
+};
 
 const handlers: { [T in WebhookTopic]: Handler<T> } = {
   /**
@@ -176,5 +199,35 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     }
     await accountDeleter({ db: tx, storage: deps.storage, accountId: account.id });
     return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
+  },
+
+  /** A new order, credited to the quizzes and wheels that brought it (orderAttributor); a repeat counts once. */
+  ORDERS_CREATE: async (tx, webhook, account, deps) => {
+    if (!account) return;
+    const order = webhook.payload;
+    const credited = await orderAttributor({
+      db: tx,
+      accountId: account.id,
+      order: {
+        orderId: order.admin_graphql_api_id,
+        orderName: order.name ?? '',
+        orderedAt: new Date(order.created_at),
+        // The schema holds one of them.
+        total: (order.current_total_price ?? order.total_price)!,
+        currency: order.currency,
+        discountCodes: (order.discount_codes ?? []).map((discount) => discount.code),
+        lineItems: (order.line_items ?? []).map((item) => item.properties),
+      },
+    });
+    if (credited.length > 0) deps.logger.info({ shop: webhook.shop, credited: credited.length }, 'orders/create credited');
+  },
+
+  PRODUCTS_CREATE: productChanged,
+  PRODUCTS_UPDATE: productChanged,
+
+  /** The product is kept for the quizzes that name it, and never recommended again. */
+  PRODUCTS_DELETE: async (tx, webhook, account) => {
+    if (!account) return;
+    await shopifyProductDeleteApplier({ db: tx, accountId: account.id, productId: webhook.payload.id });
   },
 };

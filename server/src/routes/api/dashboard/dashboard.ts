@@ -6,9 +6,11 @@ import {
   ZDashboardResponse,
   type TDashboardQuery,
 } from '@quizlead/shared/schemas/reports.ts';
-import { completionsPerDay, dashboardFigures } from '../../../db/queries/dashboard.ts';
+import { completionsPerDay, dashboardFigures, ordersInRange } from '../../../db/queries/dashboard.ts';
+import { sellsOnShopify } from '../../../db/queries/reports.ts';
 import { ValidationError } from '../../../errors.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
+import { inMainCurrency } from '../reports/revenue.ts';
 
 /**
  * The asked range with its defaults: the end is today and the start the end's 30-day window.
@@ -32,7 +34,7 @@ export function dashboardRoutes(api: ApiRouter): void {
     method: 'get',
     path: '/dashboard',
     summary:
-      'The dashboard’s figures: quiz, question and web-response counts (all time), views, plays, completions and leads within the range (default: the last 30 days up to today, UTC), web responses received within it',
+      'The dashboard’s figures: quiz, question and web-response counts (all time), views, plays, completions and leads within the range (default: the last 30 days up to today, UTC), web responses received within it, and (Shopify shops) the orders and revenue quizzes and wheels brought within it',
     tags: ['dashboard'],
     access: 'owner',
     can: 'dashboard.read',
@@ -40,8 +42,13 @@ export function dashboardRoutes(api: ApiRouter): void {
     responses: { 200: ZDashboardResponse, 400: rangeErrors },
     handler: async ({ ctx, db, auth, query }) => {
       const range = resolveRange(query);
-      const figures = await dashboardFigures(db, auth.accountId, range);
-      ctx.body = { data: { range, ...figures } };
+      const [figures, shop] = await Promise.all([
+        dashboardFigures(db, auth.accountId, range),
+        sellsOnShopify(db, auth.accountId),
+      ]);
+      // Only shops have orders; a standalone account's revenue is null.
+      const revenue = shop ? inMainCurrency(await ordersInRange(db, auth.accountId, range)).figures : null;
+      ctx.body = { data: { range, ...figures, revenue } };
     },
   });
 

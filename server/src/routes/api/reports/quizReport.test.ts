@@ -26,6 +26,8 @@ describe('GET /api/v1/quizzes/{id}/report', () => {
         { id: q2, position: 2, title: 'Question 2', reached: 5, answered: 4 },
         { id: q3, position: 3, title: 'Question 3', reached: 4, answered: 4 },
       ],
+      // A standalone account sells nothing through a shop (revenueReport.test.ts has the shops).
+      revenue: null,
     });
   });
 

@@ -5,3 +5,5 @@ import { ZId } from '@quizlead/shared/schemas/common.ts';
 export const ZReportQuizParams = z.object({ id: ZId });
 /** A play of the answer sheet. */
 export const ZAnswerSheetParams = z.object({ id: ZId });
+/** A wheel of the wheel report. */
+export const ZReportWheelParams = z.object({ id: ZId });

@@ -14,6 +14,8 @@ import { jwtVerify } from 'jose';
 import { shopDomainPattern } from '@quizlead/shared/shopify.ts';
 import { adminSchema } from './adminSchema.ts';
 import { FakeCustomers } from './fakeCustomers.ts';
+import { FakeDiscounts } from './fakeDiscounts.ts';
+import { FakeProducts } from './fakeProducts.ts';
 import type { FakeApp } from './sessionTokens.ts';
 
 /**
@@ -33,7 +35,8 @@ import type { FakeApp } from './sessionTokens.ts';
  *   failure answers GraphQL errors and is kept in `invalidQueries` (`expectValidQueries()` throws);
  *   a valid one is executed against the shop's programmable `query`/`mutation` root objects (graphql's
  *   default resolvers: a property is a field, a function property is called with the field's args).
- *   Each shop starts with its customers' operations in those roots (fakeCustomers.ts), and
+ *   Each shop starts with its customers', products' and discounts' operations in those roots
+ *   (fakeCustomers.ts, fakeProducts.ts, fakeDiscounts.ts), and
  *   `failNext` makes the next valid operations fail as Shopify does under load (throttling, 429, 5xx,
  *   a dropped connection).
  *
@@ -64,6 +67,10 @@ export interface FakeShop {
   mutation: Record<string, unknown>;
   /** The shop's customers, answered by default through `query` and `mutation` (fakeCustomers.ts). */
   customers: FakeCustomers;
+  /** The shop's code discounts (prize codes), answered through `query` and `mutation` (fakeDiscounts.ts). */
+  discounts: FakeDiscounts;
+  /** The shop's catalogue, answered by default through `query` (fakeProducts.ts). */
+  products: FakeProducts;
   /**
    * How the next valid GraphQL operations fail (after the schema check): each entry fails one
    * operation, the next one or the next one of that `operation` name, and is then removed.
@@ -159,15 +166,21 @@ export class FakeShopify {
     if (!shop) {
       const handle = domain.replace(/\.myshopify\.com$/, '');
       const customers = new FakeCustomers();
+      const discounts = new FakeDiscounts();
+      const products = new FakeProducts(domain);
       shop = {
         domain,
         query: {
           shop: { id: `gid://shopify/Shop/${handle}`, name: handle, myshopifyDomain: domain, email: `owner@${domain}` },
           currentAppInstallation: { id: `gid://shopify/AppInstallation/${handle}`, activeSubscriptions: [] },
           ...customers.queryFields(),
+          ...discounts.queryFields(),
+          ...products.queryFields(),
         },
-        mutation: { ...customers.mutationFields() },
+        mutation: { ...customers.mutationFields(), ...discounts.mutationFields() },
         customers,
+        discounts,
+        products,
         failNext: [],
       };
       this.#shops.set(domain, shop);

@@ -1,4 +1,6 @@
 export { FakeShopify, adminApiVersion, type FakeGraphqlFailure, type FakeShop, type RecordedRequest } from './fakeShopify.ts';
 export { FakeCustomers, type FakeCustomer, type FakeCustomerSeed } from './fakeCustomers.ts';
+export { FakeDiscounts, type FakeBulkCreation, type FakeCodeDiscount, type FakeRedeemCode } from './fakeDiscounts.ts';
+export { FakeProducts, type FakeProduct, type FakeProductSeed } from './fakeProducts.ts';
 export { forgedSessionTokens, sessionTokens, type FakeApp } from './sessionTokens.ts';
 export { adminHost, signAdminQuery } from './adminLinks.ts';

@@ -27,6 +27,7 @@ import { dashboardTourSteps, tourAnchors } from './dashboardTour.ts';
 import { HowToDialog } from './HowToDialog.tsx';
 import { LeadsFunnel } from './LeadsFunnel.tsx';
 import { RangePicker } from './RangePicker.tsx';
+import { RevenueCards } from './RevenueCards.tsx';
 import { defaultRange, formatRange } from './range.ts';
 import { StatCards } from './StatCards.tsx';
 import { adminUrl } from '../../urls.ts';
@@ -179,6 +180,7 @@ export function Dashboard() {
         <div className={loading ? styles.stale : undefined} aria-busy={loading}>
           <BlockStack gap="500">
             <StatCards stats={dashboard.stats} rangeLabel={rangeLabel} />
+            {dashboard.revenue ? <RevenueCards revenue={dashboard.revenue} rangeLabel={rangeLabel} /> : null}
             {quizCount > 0 ? (
               <Suspense
                 fallback={

@@ -27,8 +27,9 @@ import { untitled } from '../quizzes/format.ts';
 import { DropOffCard } from './DropOffCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import { PlayersTable } from './PlayersTable.tsx';
+import { RevenueCard } from './RevenueCard.tsx';
 import { usePlayersQuery } from './query.ts';
-import { quizzesList, reportTexts } from './texts.ts';
+import { quizzesList, reportTexts, revenueTexts } from './texts.ts';
 import '../../components/engagement/engagement.css';
 import './quizReport.css';
 import { adminUrl } from '../../urls.ts';
@@ -227,6 +228,19 @@ function ReportScreen({ id, report, players, playersLoading, playersFailure, onR
       ) : (
         <BlockStack gap="400">
           <KpiCards kpis={kpis} />
+          {report.revenue ? (
+            <RevenueCard
+              revenue={report.revenue}
+              base={{ count: kpis.completions, one: 'completion', many: 'completions' }}
+              help={revenueTexts.quizHelp}
+              emptyHelp={revenueTexts.noOrdersHelp.quiz}
+              breakdown={{
+                title: revenueTexts.byOutcome,
+                column: revenueTexts.outcome,
+                rows: report.revenue.byOutcome.map((outcome) => ({ ...outcome, key: outcome.outcome ?? '' })),
+              }}
+            />
+          ) : null}
           <DropOffCard questions={questions} />
           {playersSection}
         </BlockStack>

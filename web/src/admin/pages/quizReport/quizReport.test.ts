@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAnswerSheet, getQuizReport, playersParams, UnexpectedAnswer } from '../../api/reports.ts';
 import { progressOf } from '../../components/engagement/exportProgress.ts';
 import { readPlayersQuery, writePlayersQuery } from './query.ts';
+import { money, otherCurrencyNote, revenueKpis } from './revenue.ts';
 
 describe('the players query in the address', () => {
   it('reads what is valid and falls back to newest first, page 1', () => {
@@ -98,5 +99,35 @@ describe('answers checked against the contract', () => {
       questions: [],
     });
     await expect(getQuizReport(crypto.randomUUID())).rejects.toThrow('The report sent by the server could not be read.');
+  });
+});
+
+describe('the revenue card’s figures', () => {
+  const revenue = {
+    orders: 3,
+    revenue: 18050,
+    currency: 'EUR',
+    averageOrderValue: 6017,
+    otherCurrencyOrders: 0,
+    conversion: 83.3,
+  };
+
+  it('writes money in the shop’s currency and conversion against the completions', () => {
+    expect(revenueKpis(revenue, { count: 1, one: 'completion', many: 'completions' })).toEqual([
+      { label: 'Orders', value: '3', help: 'Within 7 days of a play or spin' },
+      { label: 'Revenue', value: '€180.50', help: 'Order totals, with tax and shipping' },
+      { label: 'Average order value', value: '€60.17', help: 'Revenue per order' },
+      { label: 'Conversion', value: '83.3%', help: '3 orders from 1 completion' },
+    ]);
+    expect(
+      revenueKpis({ ...revenue, orders: 1, currency: 'JPY', revenue: 1000 }, { count: 4, one: 'spin', many: 'spins' })[1],
+    ).toEqual({ label: 'Revenue', value: '¥1,000', help: 'Order totals, with tax and shipping' });
+  });
+
+  it('has no money to write without a currency, and notes orders in another one', () => {
+    expect(money({ currency: null }, 0)).toBe('—');
+    expect(otherCurrencyNote(0)).toBeNull();
+    expect(otherCurrencyNote(1)).toBe('1 order in another currency, not counted here.');
+    expect(otherCurrencyNote(2)).toBe('2 orders in another currency, not counted here.');
   });
 });

@@ -1,4 +1,4 @@
-import { reportMessages } from '@quizlead/shared/reports.ts';
+import { reportMessages, revenueMessages } from '@quizlead/shared/reports.ts';
 import { adminLink } from '../../urls.ts';
 
 /** Quiz report and answer sheet: words the spec does not give (the rest are in shared/src/reports.ts). */
@@ -29,6 +29,18 @@ export const reportTexts = {
   loadingSheet: 'Loading the answer sheet…',
   notSupportedHelp: "This play's answers are stored in a form this page cannot show.",
   noAnswersHelp: 'This player did not answer any question.',
+};
+
+/** The revenue card of the quiz report and the wheel's spins page (the rest in shared/src/reports.ts). */
+export const revenueTexts = {
+  ...revenueMessages,
+  outcome: 'Outcome',
+  slice: 'Slice',
+  spins: 'Spins',
+  keyFigures: 'Revenue figures',
+  quizHelp: 'Orders credited to this quiz: they used a prize code it gave, or a product added to the cart from its result.',
+  wheelHelp: 'Orders credited to this wheel: they used a prize code one of its slices gave.',
+  loadFailed: 'The revenue could not be loaded.',
 };
 
 /** The back action to the quiz list. */

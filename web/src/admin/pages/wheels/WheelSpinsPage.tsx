@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { getWheel, listWheelSpins, wheelExportPath } from '../../api/wheels.ts';
 import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
 import { wheelList, wheelTexts } from './texts.ts';
+import { WheelRevenue } from './WheelRevenue.tsx';
 
 const [idTitle, emailTitle, resultTitle, dateTitle] = wheelSpinColumns;
 
@@ -27,7 +28,7 @@ const columns: SubmissionColumn<TWheelSpinRow>[] = [
   { title: dateTitle, value: (row) => formatSubmissionDate(row.date), sortKey: (row) => row.date },
 ];
 
-/** /app/wheelspin/response/{id}: who spun and what they won. */
+/** /app/wheelspin/response/{id}: who spun and what they won, and (shops) the orders the wheel brought. */
 export function WheelSpinsPage() {
   const { id = '' } = useParams();
   return (
@@ -38,6 +39,7 @@ export function WheelSpinsPage() {
       list={wheelList()}
       loadItem={(signal) => getWheel(id, signal)}
       subtitle={(wheel) => wheel.description}
+      summary={() => <WheelRevenue id={id} />}
       loadPage={(page, signal) => listWheelSpins(id, page, signal)}
       columns={columns}
       initialSort={{ column: 3, direction: 'descending' }}

@@ -30,3 +30,40 @@ export const wheelUrls = {
   /** The public page (spec 2.1); the admin's screens are in urls.ts. */
   preview: (id: string, slug: string) => `/wheelspin/publish/show/${id}/${encodeURIComponent(slug)}`,
 };
+
+/** A slice's prize: a static code, or (Shopify shops) unique single-use discount codes, and the margin guard. */
+export const prizeTexts = {
+  label: 'Prize',
+  kinds: { static: 'Static code', unique: 'Unique Shopify code' },
+  staticCode: 'Prize code',
+  staticHelp: 'The same code for everyone who lands here (optional).',
+  uniqueHelp: 'Each winner gets a single-use code of their own, made in your Shopify discounts.',
+  checking: 'Checking whether unique codes are available…',
+  checkFailed: 'Could not check whether this shop can give unique codes.',
+  retry: 'Try again',
+  valueType: 'Discount',
+  valueTypes: { percentage: 'Percentage off', fixed_amount: 'Amount off' },
+  value: 'Value',
+  amountHelp: 'In your shop’s currency, off the whole order.',
+  percentHelp: 'Off the whole order.',
+  expiry: 'Expires after (days)',
+  expiryHelp: 'Empty: never. Each code works at least this many days after it is won.',
+  combinesWith: 'Combines with',
+  combines: { orderDiscounts: 'Order discounts', productDiscounts: 'Product discounts', shippingDiscounts: 'Shipping discounts' },
+  chance: (percent: string) => `Chance ${percent}`,
+  pool: {
+    pending: 'Codes are being prepared',
+    ready: (left: number, given: number) => `${left} codes ready, ${given} given`,
+    failed: 'Shopify refused the discount',
+    saveToRetry: 'Save the wheel to try again.',
+    saved: 'Codes are made once the wheel is saved.',
+  },
+  marginTitle: 'Expected cost per 100 spins',
+  marginHelp: 'If every code given is used. Static codes are your own and not counted.',
+  averageOrderValue: 'Average order value',
+  averageOrderValueHelp: 'What an order in your shop usually comes to, for percentage prizes. Not saved.',
+  needsAverage: 'Enter your average order value to see what percentage prizes cost.',
+  noUnique: 'Give a slice unique Shopify codes to see what they cost.',
+  sliceCost: (text: string, chance: string, each: string | null) =>
+    each === null ? `${text}: ${chance} of spins` : `${text}: ${chance} of spins, ${each} a code`,
+};

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { currencyDigits, formatMoney, toMinorUnits } from './reports.ts';
+
+describe('money in minor units', () => {
+  it('turns Shopify’s decimal strings into minor units on the digits, with no floating error', () => {
+    // 0.29 × 100 is 28.999999999999996 in floating point; 1.005 × 100 is 100.49999999999999.
+    expect(toMinorUnits('0.29', 'USD')).toBe(29);
+    expect(toMinorUnits('1.005', 'USD')).toBe(101);
+    expect(toMinorUnits('19.9', 'EUR')).toBe(1990);
+    expect(toMinorUnits('243.00', 'USD')).toBe(24300);
+    expect(toMinorUnits('0.00', 'USD')).toBe(0);
+    expect(toMinorUnits('1234567890123.45', 'USD')).toBe(123456789012345);
+  });
+
+  it('follows the currency’s minor unit: yen are whole, dinars have three digits', () => {
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(currencyDigits('KWD')).toBe(3);
+    expect(currencyDigits('EUR')).toBe(2);
+    expect(toMinorUnits('1000', 'JPY')).toBe(1000);
+    expect(toMinorUnits('1000.00', 'JPY')).toBe(1000);
+    expect(toMinorUnits('999.50', 'JPY')).toBe(1000);
+    expect(toMinorUnits('1.250', 'KWD')).toBe(1250);
+  });
+
+  it('refuses what is not a plain decimal, or too big to count exactly', () => {
+    for (const bad of ['', '-1.00', '1e3', '1,00', 'abc', '12.', '.5']) expect(toMinorUnits(bad, 'USD')).toBeNull();
+    expect(toMinorUnits('99999999999999999', 'USD')).toBeNull();
+  });
+
+  it('writes minor units in the currency', () => {
+    expect(formatMoney(123450, 'USD')).toBe('$1,234.50');
+    expect(formatMoney(1000, 'JPY')).toBe('¥1,000');
+    expect(formatMoney(1250, 'KWD')).toBe('KWD\u00a01.250');
+    expect(formatMoney(0, 'EUR')).toBe('€0.00');
+  });
+});
