@@ -11,36 +11,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shopifyInstallMessages, shopifyPlanMessages } from '@quizlead/shared/shopify.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { routeErrorTexts } from '@quizlead/web/admin/components/RouteErrorBoundary.tsx';
-import { adminHost } from '../../server/src/test/fakes/shopify/index.ts';
-import { getShopifyTestServer, testShopifyApp, type ShopifyTestServer } from '../../server/src/test/getTestServer.ts';
 import { newShop } from '../../server/src/test/shopifyWebhooks.ts';
-import { startAppBridgeStub, type AppBridgeStub } from './appBridgeStub.ts';
-import { skipDashboardIntro } from './dashboardIntro.ts';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';
 
-let harness: BrowserHarness<ShopifyTestServer>;
-let stub: AppBridgeStub;
+let admin: ShopAdmin;
+let harness: ShopAdmin['harness'];
+let stub: ShopAdmin['stub'];
 
 beforeAll(async () => {
-  stub = await startAppBridgeStub(testShopifyApp);
-  harness = await startBrowserHarness(() => getShopifyTestServer({ APP_BRIDGE_URL: stub.scriptUrl }));
+  admin = await startShopAdmin();
+  ({ harness, stub } = admin);
 });
-afterAll(async () => {
-  await harness?.close();
-  await stub?.close();
-});
+afterAll(() => admin?.close());
 
 /** The app opened from the shop's admin: Shopify loads /shopify/app with the shop, host and a session token. */
 async function openInAdmin(options: { width?: number; path?: string } = {}) {
   const shop = newShop();
-  const page = await harness.newPage({ width: options.width ?? 1280 });
-  await skipDashboardIntro(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const idToken = await harness.server.sessionToken(shop);
-  const query = new URLSearchParams({ embedded: '1', host: adminHost(shop), shop, id_token: idToken });
-  await page.goto(`${options.path ?? '/shopify/app'}?${query}`);
-  await expect.poll(() => page.locator('[data-embedded-shell="ready"]').count(), { timeout: 20_000 }).toBe(1);
+  const { page, errors } = await admin.open(shop, (options.path ?? '/shopify/app').replace(/^\/shopify\/app/, ''), options.width);
   // The first screen's own calls are done: a test's next token goes to the call it is about.
   await page.waitForLoadState('networkidle');
   return { shop, page, errors };

@@ -8,8 +8,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { revenueMessages } from '@quizlead/shared/reports.ts';
-import { adminHost } from '../../server/src/test/fakes/shopify/index.ts';
-import { getShopifyTestServer, testShopifyApp, type ShopifyTestServer } from '../../server/src/test/getTestServer.ts';
 import {
   completedPlay,
   givenCode,
@@ -18,37 +16,20 @@ import {
   placeOrder,
   sellingShop,
 } from '../../server/src/routes/api/reports/revenueFixture.ts';
-import { startAppBridgeStub, type AppBridgeStub } from './appBridgeStub.ts';
-import { skipDashboardIntro } from './dashboardIntro.ts';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';
 
-let harness: BrowserHarness<ShopifyTestServer>;
-let stub: AppBridgeStub;
+let admin: ShopAdmin;
+let harness: ShopAdmin['harness'];
 
 beforeAll(async () => {
-  stub = await startAppBridgeStub(testShopifyApp);
-  harness = await startBrowserHarness(() => getShopifyTestServer({ APP_BRIDGE_URL: stub.scriptUrl }));
+  admin = await startShopAdmin();
+  ({ harness } = admin);
 });
-afterAll(async () => {
-  await harness?.close();
-  await stub?.close();
-});
+afterAll(() => admin?.close());
 
 /** A screen of the app as the shop's admin opens it: /shopify/app/… with the shop, host and a session token. */
 async function openInAdmin(shop: string, path: string, width = 1280) {
-  const page = await harness.newPage({ width });
-  await skipDashboardIntro(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const query = new URLSearchParams({
-    embedded: '1',
-    host: adminHost(shop),
-    shop,
-    id_token: await harness.server.sessionToken(shop),
-  });
-  await page.goto(`/shopify/app${path}?${query}`);
-  await expect.poll(() => page.locator('[data-embedded-shell="ready"]').count(), { timeout: 20_000 }).toBe(1);
-  return { page, errors };
+  return admin.open(shop, path, width);
 }
 
 /** Both widths, once `ready` holds at each. */

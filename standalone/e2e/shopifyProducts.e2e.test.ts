@@ -4,35 +4,22 @@
  * or delete here), and a product typed in by hand beside them. Screenshots at 1280 and 375 px.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminHost } from '../../server/src/test/fakes/shopify/index.ts';
-import { getShopifyTestServer, testShopifyApp, type ShopifyTestServer } from '../../server/src/test/getTestServer.ts';
 import { jobsSettled, newShop } from '../../server/src/test/shopifyWebhooks.ts';
-import { startAppBridgeStub, type AppBridgeStub } from './appBridgeStub.ts';
-import { skipDashboardIntro } from './dashboardIntro.ts';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';
 import { fitsWidth, noSeriousViolations, rows, screenshot, tableCells } from './ownerScreens.ts';
 
-let harness: BrowserHarness<ShopifyTestServer>;
-let stub: AppBridgeStub;
+let admin: ShopAdmin;
+let harness: ShopAdmin['harness'];
 
 beforeAll(async () => {
-  stub = await startAppBridgeStub(testShopifyApp);
-  harness = await startBrowserHarness(() => getShopifyTestServer({ APP_BRIDGE_URL: stub.scriptUrl }));
+  admin = await startShopAdmin();
+  ({ harness } = admin);
 });
-afterAll(async () => {
-  await harness?.close();
-  await stub?.close();
-});
+afterAll(() => admin?.close());
 
 /** The app opened at /shopify/app/Products from the shop's admin (shop, host and a session token). */
 async function openProducts(shop: string, width = 1280) {
-  const page = await harness.newPage({ width });
-  await skipDashboardIntro(page);
-  const idToken = await harness.server.sessionToken(shop);
-  const query = new URLSearchParams({ embedded: '1', host: adminHost(shop), shop, id_token: idToken });
-  await page.goto(`/shopify/app/Products?${query}`);
-  await expect.poll(() => page.locator('[data-embedded-shell="ready"]').count(), { timeout: 20_000 }).toBe(1);
-  return page;
+  return (await admin.open(shop, '/Products', width)).page;
 }
 
 const toasts = (page: Awaited<ReturnType<typeof openProducts>>) =>

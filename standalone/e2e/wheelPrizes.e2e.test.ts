@@ -9,40 +9,23 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
-import { adminHost } from '../../server/src/test/fakes/shopify/index.ts';
-import { getShopifyTestServer, testShopifyApp, type ShopifyTestServer } from '../../server/src/test/getTestServer.ts';
 import { jobsSettled, newShop } from '../../server/src/test/shopifyWebhooks.ts';
 import { prizeTexts } from '../../web/src/admin/pages/wheels/texts.ts';
-import { startAppBridgeStub, type AppBridgeStub } from './appBridgeStub.ts';
-import { skipDashboardIntro } from './dashboardIntro.ts';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';
 import { clipboard, fitsWidth, noSeriousViolations, screenshot } from './ownerScreens.ts';
 
-let harness: BrowserHarness<ShopifyTestServer>;
-let stub: AppBridgeStub;
+let admin: ShopAdmin;
+let harness: ShopAdmin['harness'];
 
 beforeAll(async () => {
-  stub = await startAppBridgeStub(testShopifyApp);
-  harness = await startBrowserHarness(() => getShopifyTestServer({ APP_BRIDGE_URL: stub.scriptUrl }));
+  admin = await startShopAdmin();
+  ({ harness } = admin);
 });
-afterAll(async () => {
-  await harness?.close();
-  await stub?.close();
-});
+afterAll(() => admin?.close());
 
 /** The app at /shopify/app/{path} as the shop's admin opens it (shop, host and a session token). */
 async function openApp(shop: string, path: string, width = 1280) {
-  const page = await harness.newPage({ width });
-  await skipDashboardIntro(page);
-  const query = new URLSearchParams({
-    embedded: '1',
-    host: adminHost(shop),
-    shop,
-    id_token: await harness.server.sessionToken(shop),
-  });
-  await page.goto(`/shopify/app/${path}?${query}`);
-  await expect.poll(() => page.locator('[data-embedded-shell="ready"]').count(), { timeout: 20_000 }).toBe(1);
-  return page;
+  return (await admin.open(shop, `/${path}`, width)).page;
 }
 
 const option = (page: Page, n: number) => page.getByRole('group', { name: `Option ${n}`, exact: true });
