@@ -8,7 +8,7 @@ import { ZPage } from './widgets.ts';
  * POST/PUT/DELETE /api/v1/products[/id] (manual ones).
  */
 
-export const productLimits = { title: 255, url: 2048, tags: 50, tag: 255, pageSize: 50 } as const;
+export const productLimits = { title: 255, url: 2048, tags: 50, tag: 255, pageSize: 50, search: 100 } as const;
 
 export const ZProduct = z.object({
   id: z.uuid(),
@@ -29,7 +29,7 @@ export const ZProduct = z.object({
 export type TProduct = z.infer<typeof ZProduct>;
 
 export const ZProductListQuery = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: z.string().trim().max(productLimits.search).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export const ZProductListResponse = z.object({ data: ZPage(ZProduct) });

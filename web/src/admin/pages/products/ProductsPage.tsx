@@ -10,17 +10,17 @@ import {
   Page,
   SkeletonBodyText,
   Text,
-  TextField,
   useBreakpoints,
 } from '@shopify/polaris';
-import { DeleteIcon, EditIcon, ImageIcon, SearchIcon } from '@shopify/polaris-icons';
+import { DeleteIcon, EditIcon, ImageIcon } from '@shopify/polaris-icons';
 import { formatProductPrice } from '@quizlead/shared/engine/products.ts';
-import { type TProduct } from '@quizlead/shared/schemas/products.ts';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { productLimits, type TProduct } from '@quizlead/shared/schemas/products.ts';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorNotice } from '../../api/client.ts';
 import { deleteProduct, listProducts, syncProducts } from '../../api/products.ts';
 import emptyImage from '../../assets/welcome.svg';
+import { SearchBox } from '../../components/SearchBox.tsx';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { RowActions, type RowAction } from '../../components/engagement/RowActions.tsx';
 import { pageCountOf, usePageParam } from '../../components/engagement/usePageParam.ts';
@@ -35,46 +35,8 @@ import { ProductForm } from './ProductForm.tsx';
 import { productTexts } from './texts.ts';
 import './products.css';
 
-const searchDebounceMs = 300;
 /** A sync of a small catalogue is done in seconds: the list is read again after this long. */
 const syncReloadMs = 4000;
-
-/** The search box: the address keeps the search (?search=), typed words land there after a pause. */
-function ProductSearch({ value, onSearch }: { value: string; onSearch(value: string): void }) {
-  const [text, setText] = useState(value);
-  const latest = useRef(onSearch);
-  useEffect(() => {
-    latest.current = onSearch;
-  }, [onSearch]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => latest.current(text.trim()), searchDebounceMs);
-    return () => window.clearTimeout(timer);
-  }, [text, value]);
-  return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        latest.current(text.trim());
-      }}
-    >
-      <TextField
-        label={productTexts.search}
-        labelHidden
-        type="search"
-        prefix={<Icon source={SearchIcon} tone="subdued" />}
-        placeholder={productTexts.searchPlaceholder}
-        value={text}
-        onChange={setText}
-        clearButton
-        onClearButtonClick={() => setText('')}
-        autoComplete="off"
-        maxLength={100}
-      />
-    </form>
-  );
-}
 
 /** The product's image, or a placeholder when it has none or it does not load. */
 function Thumbnail({ product }: { product: TProduct }) {
@@ -239,7 +201,13 @@ export function ProductsPage() {
         <Card padding="0">
           <Box padding="300">
             <BlockStack gap="300">
-              <ProductSearch value={search} onSearch={searchFor} />
+              <SearchBox
+                value={search}
+                onSearch={searchFor}
+                label={productTexts.search}
+                placeholder={productTexts.searchPlaceholder}
+                maxLength={productLimits.search}
+              />
               <Text as="p" variant="headingSm">
                 {productTexts.total(list.total)}
               </Text>

@@ -35,20 +35,33 @@ export function KpiCards({ kpis }: { kpis: TQuizKpis }) {
       {kpisOf(kpis).map((kpi) => (
         <li key={kpi.label} className="ql-report-kpi" data-kpi={kpi.label}>
           <Card>
-            <BlockStack gap="100">
-              <Text as="p" variant="bodyMd" tone="subdued">
-                {kpi.label}
-              </Text>
-              <Text as="p" variant="heading2xl" numeric>
-                {kpi.value}
-              </Text>
-              <Text as="p" variant="bodySm" tone="subdued">
-                {kpi.help}
-              </Text>
-            </BlockStack>
+            <KpiFigure kpi={kpi} />
           </Card>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One key figure: its label, the value and a line of help. */
+export function KpiFigure({
+  kpi,
+  size = 'heading2xl',
+}: {
+  kpi: { label: string; value: string; help: string };
+  size?: 'heading2xl' | 'headingXl';
+}) {
+  return (
+    <BlockStack gap="100">
+      <Text as="p" variant="bodyMd" tone="subdued">
+        {kpi.label}
+      </Text>
+      <Text as="p" variant={size} numeric>
+        {kpi.value}
+      </Text>
+      <Text as="p" variant="bodySm" tone="subdued">
+        {kpi.help}
+      </Text>
+    </BlockStack>
   );
 }

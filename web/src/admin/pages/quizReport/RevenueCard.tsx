@@ -1,6 +1,7 @@
 import { BlockStack, Box, Card, DataTable, Text, useBreakpoints } from '@shopify/polaris';
 import type { TRevenueFigures } from '@quizlead/shared/schemas/reports.ts';
 import { count, percent } from './format.ts';
+import { KpiFigure } from './KpiCards.tsx';
 import { money, otherCurrencyNote, revenueKpis } from './revenue.ts';
 import { blank, revenueTexts } from './texts.ts';
 
@@ -81,17 +82,7 @@ export function RevenueCard({ revenue, base, help, emptyHelp, breakdown }: Props
                 {revenueKpis(revenue, base).map((kpi) => (
                   <li key={kpi.label} className="ql-report-kpi" data-kpi={kpi.label}>
                     <Box background="bg-surface-secondary" borderRadius="200" padding="300" minHeight="100%">
-                      <BlockStack gap="100">
-                        <Text as="p" variant="bodyMd" tone="subdued">
-                          {kpi.label}
-                        </Text>
-                        <Text as="p" variant="headingXl" numeric>
-                          {kpi.value}
-                        </Text>
-                        <Text as="p" variant="bodySm" tone="subdued">
-                          {kpi.help}
-                        </Text>
-                      </BlockStack>
+                      <KpiFigure kpi={kpi} size="headingXl" />
                     </Box>
                   </li>
                 ))}

@@ -1,5 +1,5 @@
 import { Badge, Card, InlineStack, Link, Text } from '@shopify/polaris';
-import { adminMessages } from '@quizlead/shared/admin.ts';
+import { adminLimits, adminMessages } from '@quizlead/shared/admin.ts';
 import { formatDay } from '@quizlead/shared/billing.ts';
 import type { TAdminAccountRow } from '@quizlead/shared/schemas/admin.ts';
 import { useCallback } from 'react';
@@ -14,7 +14,7 @@ import { ListBody } from '../components/ListBody.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { areaTexts, accountTexts as texts } from '../texts.ts';
 import { accountName } from './accountName.ts';
-import { AccountSearch } from './AccountSearch.tsx';
+import { SearchBox } from '../../../components/SearchBox.tsx';
 
 function AccountLink({ account }: { account: TAdminAccountRow }) {
   const name = accountName(account);
@@ -82,7 +82,13 @@ export function AccountsPage() {
   return (
     <AdminPage title={texts.title} subtitle={texts.subtitle}>
       <Card>
-        <AccountSearch value={q} onSearch={search} />
+        <SearchBox
+          value={q}
+          onSearch={search}
+          label={texts.search}
+          placeholder={texts.searchPlaceholder}
+          maxLength={adminLimits.searchLength}
+        />
       </Card>
       <ListBody list={list} isEmpty={(found) => found.items.length === 0} empty={adminMessages.noAccounts}>
         {(found) => (

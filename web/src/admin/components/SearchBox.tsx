@@ -1,8 +1,6 @@
 import { Icon, TextField } from '@shopify/polaris';
 import { SearchIcon } from '@shopify/polaris-icons';
 import { useEffect, useRef, useState } from 'react';
-import { adminLimits } from '@quizlead/shared/admin.ts';
-import { accountTexts as texts } from '../texts.ts';
 
 /** How long typing pauses before the search runs. */
 const debounceMs = 300;
@@ -11,10 +9,13 @@ interface Props {
   /** The search in the address. */
   value: string;
   onSearch(value: string): void;
+  label: string;
+  placeholder: string;
+  maxLength: number;
 }
 
-/** The accounts' search box: searches once typing pauses (Enter searches at once). */
-export function AccountSearch({ value, onSearch }: Props) {
+/** A list's search box: searches once typing pauses (Enter searches at once), and follows the address. */
+export function SearchBox({ value, onSearch, label, placeholder, maxLength }: Props) {
   const [text, setText] = useState(value);
   const latest = useRef(onSearch);
   useEffect(() => {
@@ -42,17 +43,17 @@ export function AccountSearch({ value, onSearch }: Props) {
       }}
     >
       <TextField
-        label={texts.search}
+        label={label}
         labelHidden
         type="search"
         prefix={<Icon source={SearchIcon} tone="subdued" />}
-        placeholder={texts.searchPlaceholder}
+        placeholder={placeholder}
         value={text}
         onChange={setText}
         clearButton
         onClearButtonClick={() => setText('')}
         autoComplete="off"
-        maxLength={adminLimits.searchLength}
+        maxLength={maxLength}
       />
     </form>
   );
