@@ -33,10 +33,18 @@ export function AccountStep({ values, errors, busy, set, onContinue }: StepProps
             onChange={set('fullName')}
             error={errors.fullName}
             maxLength={limits.fullName}
-            autoFocus
+            autoFocus={!errors.password}
           />
           <EmailField value={values.email} onChange={set('email')} error={errors.email} />
-          <PasswordField purpose="new" showRule value={values.password} onChange={set('password')} error={errors.password} />
+          {/* Back from the last step with the server's reason: the cursor goes where the fix is. */}
+          <PasswordField
+            purpose="new"
+            showRule
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            autoFocus={Boolean(errors.password)}
+          />
         </FormLayout>
         <Button variant="primary" size="large" submit fullWidth loading={busy === 'continue'}>
           Continue

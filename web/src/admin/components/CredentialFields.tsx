@@ -31,7 +31,7 @@ export function PasswordField({
       type="password"
       autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
       maxLength={limits.passwordMax}
-      helpText={showRule ? `At least ${limits.passwordMin} characters` : undefined}
+      helpText={showRule ? `At least ${limits.passwordMin} characters, not a common password` : undefined}
       {...props}
     />
   );
