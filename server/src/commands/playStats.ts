@@ -44,6 +44,9 @@ const rollupLockKey = 7243101;
  */
 export async function rollUpPlayStats(db: Db, batch = rollupBatch): Promise<number> {
   return db.transaction(async (tx) => {
+    // Bounded: a fold stuck behind a long transaction fails and leaves its deltas for the next one,
+    // rather than holding up every process's fold (and its shutdown) behind it.
+    await tx.execute(sql`set local lock_timeout = '5s'`);
     await tx.execute(sql`select pg_advisory_xact_lock(${rollupLockKey})`);
     // tenant-scope: the roll-up folds every account's deltas into that account's counters, one statement for all
     const result = (await tx.execute(sql`
@@ -142,8 +145,18 @@ export class PlayStatsRollup {
     }
   }
 
+  /**
+   * The last fold, tried three times. If it still fails the deltas stay in the table, so the next
+   * process to start folds them: a stop is never held up for long.
+   */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
-    await this.flush();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.flush();
+      } catch (error) {
+        if (attempt === 3) return this.#onError(error);
+      }
+    }
   }
 }
