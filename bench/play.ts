@@ -1,12 +1,21 @@
 /**
- * The public player's hot paths under autocannon (loopback, bounded duration), each printed as a
- * ratio to GET /healthz of the same server in the same run: fetching a published quiz, and a whole
- * play with a lead (start → answers → lead, three requests).
+ * The public player's hot paths, each printed as a ratio to a baseline measured in the same run:
+ * - a published quiz (GET, cached) against a bare `node:http` server sending the same bytes;
+ * - a whole play with a lead (start → answers → lead, three requests) against pgbench running the very
+ *   statements one play sends (bench/playStatements.ts), on the same database (PostgreSQL only);
+ * - GET /healthz against the bare server, to show what the framework alone costs.
+ * autocannon on loopback, `BENCH_CONNECTIONS` (10) connections, `BENCH_SECONDS` (5) each.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createOwner } from '../server/src/test/factories.ts';
 import { getTestServer } from '../server/src/test/getTestServer.ts';
 import { createGradedQuiz, newPlayKey } from '../server/src/test/quizFactory.ts';
+import { background, installStatementRecorder, pgbenchScript, recordStatements } from './playStatements.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -21,14 +30,29 @@ async function run(label: string, url: string, requests?: Request[]) {
   return result.requests.average;
 }
 
-// Per-IP limits are for the internet, not for a loopback benchmark of one client.
-const server = await getTestServer({ LOG_LEVEL: 'silent' });
+/** A bare node:http server answering every request with `bytes` (JSON), the ceiling for a GET. */
+async function bareServer(bytes: Buffer): Promise<{ url: string; server: Server }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+    response.end(bytes);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+installStatementRecorder();
+// Per-IP limits are for the internet, not for a loopback benchmark of one client; jobs would only add noise.
+const server = await getTestServer({ LOG_LEVEL: 'silent', JOB_POLL_SECONDS: '3600' });
 server.services.limiters.publicByIp.max = Number.MAX_SAFE_INTEGER;
 server.services.limiters.publicByQuiz.max = Number.MAX_SAFE_INTEGER;
+let bare: Server | undefined;
 try {
   const owner = await createOwner(server);
   const quiz = await createGradedQuiz(owner.client, { title: 'Bench quiz', questions: 5, publish: true });
   const answers = Object.fromEntries(quiz.questions.map((question: { id: string }) => [question.id, ['a1']]));
+  const quizBytes = Buffer.from(await (await fetch(`${server.url}/api/v1/public/quizzes/${quiz.id}`)).arrayBuffer());
+  const baseline = await bareServer(quizBytes);
+  bare = baseline.server;
 
   const play: Request[] = [
     {
@@ -66,20 +90,64 @@ try {
   ];
 
   console.log(`database: ${server.services.database.driver}; ${connections} connections, ${seconds} s each`);
-  const baseline = await run('healthz', `${server.url}/healthz`);
+  const bareRate = await run('bare', baseline.url);
+  const health = await run('healthz', `${server.url}/healthz`);
   const fetchQuiz = await run('quiz', `${server.url}/api/v1/public/quizzes/${quiz.id}`);
-  const playRequests = await run('play', server.url, play);
-  const rows: [string, number, number][] = [
-    ['GET /healthz (baseline)', baseline, 1],
-    ['GET /api/v1/public/quizzes/{id} (cached quiz)', fetchQuiz, 0.3],
-    ['play with a lead (3 requests), plays/s', playRequests / 3, 0.003],
-  ];
-  for (const [label, perSecond, target] of rows) {
-    const ratio = perSecond / baseline;
-    console.log(
-      `${label.padEnd(50)} ${perSecond.toFixed(0).padStart(7)}/s   ratio ${ratio.toFixed(3)}   ${ratio >= target ? 'meets' : 'BELOW'} target ${target}`,
+  const plays = (await run('play', server.url, play)) / 3;
+
+  let pgbenchRate: number | null = null;
+  const databaseUrl = server.env.DATABASE_URL;
+  if (databaseUrl) {
+    // One play traced through the API (again if background work slipped into the trace), once the
+    // requests autocannon left in flight have finished.
+    await new Promise((done) => setTimeout(done, 2000));
+    let script = '';
+    for (let attempt = 0; attempt < 5 && !script; attempt++) {
+      const playId = crypto.randomUUID();
+      const client = server.client();
+      const statements = await recordStatements(async () => {
+        const started = await client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() });
+        const auth = { authorization: `Bearer ${started.body.data.playToken}` };
+        await client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth);
+        await client.request(
+          'POST',
+          `/api/v1/public/plays/${playId}/lead`,
+          { name: 'Bench', email: 'bench@example.com', consent: true },
+          auth,
+        );
+      });
+      if (statements.some((statement) => background.test(statement.text))) continue;
+      script = pgbenchScript(statements, playId, new Set([quiz.id, owner.account.id].map((id: string) => id.toLowerCase())));
+      console.log(
+        `one play sends ${statements.length} statements (${statements.filter((s) => /^(begin|commit)/i.test(s.text)).length} BEGIN/COMMIT)`,
+      );
+    }
+    const dir = fileURLToPath(new URL('../test-results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}play.pgbench.sql`, script);
+    const output = execFileSync(
+      'pgbench',
+      ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', `${dir}play.pgbench.sql`, databaseUrl],
+      { encoding: 'utf8' },
     );
+    pgbenchRate = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  }
+
+  const rows: [string, number, number, number | null][] = [
+    ['bare node:http, the quiz bytes (baseline)', bareRate, 1, null],
+    ['GET /healthz ÷ bare', health, bareRate, null],
+    ['GET /api/v1/public/quizzes/{id} ÷ bare', fetchQuiz, bareRate, 0.7],
+  ];
+  if (pgbenchRate) {
+    rows.push(['pgbench, one play’s statements (baseline)', pgbenchRate, 1, null]);
+    rows.push(['play with a lead, plays/s ÷ pgbench', plays, pgbenchRate, 0.6]);
+  } else rows.push(['play with a lead, plays/s (PGlite: no pgbench baseline)', plays, 1, null]);
+  for (const [label, perSecond, base, target] of rows) {
+    const ratio = perSecond / base;
+    const verdict = target === null ? '' : `   ${ratio >= target ? 'meets' : 'BELOW'} target ${target}`;
+    console.log(`${label.padEnd(58)} ${perSecond.toFixed(0).padStart(7)}/s   ratio ${ratio.toFixed(3)}${verdict}`);
   }
 } finally {
+  bare?.close();
   await server.stop();
 }

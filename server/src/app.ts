@@ -59,11 +59,13 @@ import { socialProviderRoutes } from './routes/api/socialSignIn/socialProviders.
 import { socialSignInRoutes } from './routes/auth/socialSignIn.ts';
 import { teamRoutes } from './routes/api/team/team.ts';
 import { versionRoutes } from './routes/version.ts';
+import { experimentRoutes } from './routes/api/experiments/experiments.ts';
 import { devDemoRoutes } from './routes/devDemo.ts';
 import { devMailboxRoutes } from './routes/devMailbox.ts';
 import { localOnly } from './middlewares/localOnly.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { shopifyEmbeddedRoutes } from './routes/shopify/embeddedApp.ts';
+import { compressResponses } from './middlewares/compressResponses.ts';
 
 export const apiVersion = '1.0.0';
 
@@ -102,6 +104,7 @@ export function createApp(
   publicWheelRoutes(api);
   quizReportRoutes(api);
   wheelReportRoutes(api);
+  experimentRoutes(api);
   playerRoutes(api);
   answerSheetRoutes(api);
   shopifyAccountRoutes(api);
@@ -141,6 +144,7 @@ export function createApp(
   });
 
   app.use(requestContext(services.logger));
+  app.use(compressResponses());
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(publicCors());

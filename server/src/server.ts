@@ -31,7 +31,12 @@ import { syncAccountModeTask } from './jobs/tasks/SyncAccountModeTask.ts';
 import { fillPrizePoolTask, sweepPrizePoolsTask } from './jobs/tasks/FillPrizePoolTask.ts';
 import { PayPalClient } from './integrations/paypal/paypalClient.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createRateLimiters, MemoryRateLimitStore, PostgresRateLimitStore } from './middlewares/rateLimit.ts';
+import {
+  createRateLimiters,
+  MemoryRateLimitStore,
+  BatchedRateLimitStore,
+  PostgresRateLimitStore,
+} from './middlewares/rateLimit.ts';
 import { routeExternalApisTo } from './integrations/external/externalFetch.ts';
 import { createShopifyApp } from './integrations/shopify/shopifyApp.ts';
 import { Secrets } from './lib/secrets.ts';
@@ -142,13 +147,15 @@ export async function startServer(
     database.driver === 'pg'
       ? new PostgresRateLimitStore(database.db, { namespace: options.rateLimitNamespace })
       : new MemoryRateLimitStore();
+  // The busy public limits write to the shared table once a second per key, not once per request.
+  const busyRateLimitStore = database.driver === 'pg' ? new BatchedRateLimitStore(rateLimitStore) : rateLimitStore;
   const services: Services = {
     env: publicEnv,
     logger,
     database,
     queue,
     mailer,
-    limiters: createRateLimiters(rateLimitStore),
+    limiters: createRateLimiters(rateLimitStore, busyRateLimitStore),
     storage,
     geo: await createGeoLocator({ databasePath: env.GEOIP_DB, trustProxy: env.TRUST_PROXY > 0 }),
     quizCache,
@@ -175,11 +182,9 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeIdleConnections();
-      });
+      await closeHttpServer(server, drainMs);
       await services.stats.stop();
+      busyRateLimitStore.close();
       rateLimitStore.close();
       await cacheListener?.close();
       await queue.stop();
@@ -206,3 +211,25 @@ function warnAboutUnsafeSettings(env: Env, logger: Logger): void {
 
 /** The channel on which processes tell each other which published quizzes changed. */
 const quizCacheChannel = 'quizlead_quiz_cache';
+
+/** How long a stop lets requests in flight finish before it cuts their connections. */
+const drainMs = 10_000;
+
+/**
+ * Stops taking connections and closes each one as soon as it is idle. Node's close() closes only the
+ * connections idle at that moment: one whose response finishes later stays open for the whole
+ * keep-alive timeout (65 s), and close() waits for it. So idle connections are closed every 100 ms,
+ * and after `drainMs` whatever is still open is cut.
+ */
+export function closeHttpServer(server: Server, drainMs: number): Promise<void> {
+  return new Promise<void>((done) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      done();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -7,6 +7,8 @@ export const playMessages = {
   loading: 'Loading Quiz',
   generating: 'Please wait while we are generating quiz results...',
   saving: 'Please wait while we are saving quiz responses...',
+  /** Under the result, once a lead offered after it is saved. */
+  leadThanks: 'Thank you! Your details are saved.',
   processing: 'Processing your responses.',
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',

@@ -1,9 +1,11 @@
 /**
  * The Products screen inside the shop's admin: the shop's catalogue as the install's sync copied it,
  * Sync with Shopify bringing in a product added since, shop products changed in Shopify only (no edit
- * or delete here), and a product typed in by hand beside them. Screenshots at 1280 and 375 px.
+ * or delete here), and a product typed in by hand beside them; a quiz outcome drawing from a shop
+ * collection, picked in the builder. Screenshots at 1280 and 375 px.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { personalityQuiz } from '../../server/src/routes/api/reports/revenueFixture.ts';
 import { jobsSettled, newShop } from '../../server/src/test/shopifyWebhooks.ts';
 import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';
 import { fitsWidth, noSeriousViolations, rows, screenshot, tableCells } from './ownerScreens.ts';
@@ -74,4 +76,32 @@ it('shows the shop’s products, syncs on demand, and leaves shop products to Sh
   await expect.poll(() => page.locator('.ql-engagement-list__item').count()).toBe(4);
   await fitsWidth(page, 375);
   await screenshot(harness, page, 'products-shop-375');
+});
+
+it('lets an outcome show a shop collection’s products after its own, picked in the builder', async () => {
+  const shop = newShop();
+  const catalogue = harness.server.fake.shop(shop).products;
+  catalogue.add({ title: 'Sencha', collections: ['Green teas'] });
+  catalogue.add({ title: 'Gyokuro', collections: ['Green teas', 'Gifts'] });
+  catalogue.add({ title: 'Teapot', collections: ['Gifts'] });
+  const owner = harness.server.embedded(shop);
+  const accountId = (await owner.get('/api/v1/session')).body.data.user.accountId as string;
+  await jobsSettled(harness.server, 'shopify.products.sync', accountId);
+  const quiz = await personalityQuiz(owner);
+
+  const { page } = await admin.open(shop, `/Quiz/Edit/${quiz.id}`);
+  await page.getByRole('tab', { name: 'Outcome', exact: true }).click();
+  await page.getByLabel('Recommend products').selectOption('outcomes');
+  await page.getByLabel('Add a collection to Calm').selectOption({ label: 'Green teas (2 products)' });
+  await page.getByLabel('Add a collection to Calm').selectOption({ label: 'Gifts (2 products)' });
+  await expect.poll(() => page.getByRole('button', { name: 'Remove Gifts' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Remove Gifts' }).click();
+  await page.getByRole('heading', { name: 'Products', exact: true }).scrollIntoViewIfNeeded();
+  await screenshot(harness, page, 'product-quiz-collections-1280');
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  await page.waitForURL(/\/Quiz\/Share\/[\w-]+/);
+  const stored = (await owner.get(`/api/v1/quizzes/${quiz.id}`)).body.data;
+  expect(stored.productRecommendations.outcomes).toEqual([
+    { outcome: 'p1', productIds: [], collectionIds: [catalogue.collectionId('Green teas')] },
+  ]);
 });

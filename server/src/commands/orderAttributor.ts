@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { toMinorUnits } from '@quizlead/shared/reports.ts';
+import { parseVariantTag } from '@quizlead/shared/schemas/experiments.ts';
 import { attributionWindowDays, cartProperties } from '@quizlead/shared/schemas/products.ts';
 import type { Db } from '../db/client.ts';
-import { attributedOrders, plays, prizeCodes, prizeDiscounts } from '../db/schema/index.ts';
+import { attributedOrders, plays, prizeCodes, prizeDiscounts, wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 
 /** A shop's new order, as orders/create tells it (webhookProcessor maps the payload). */
@@ -30,7 +31,7 @@ const dayMs = 24 * 60 * 60 * 1000;
  *   given out within the window before the order, credits the item that gave it, with the prize's
  *   slot (the wheel slice or quiz outcome);
  * - by cart: a line item whose properties name a quiz of this account (cartProperties, set by Add to
- *   cart on the result page) credits that quiz with the outcome and variant the properties name, when
+ *   cart on the result page) credits that quiz with the outcome and A/B variant the properties name, when
  *   the quiz has a completed play within the window before the order. Orders carry no play id, so
  *   that play is not tied to the buyer: the property says the product was added from the quiz's
  *   result, and the play in the window keeps an old cart or a copied property from crediting a quiz
@@ -62,9 +63,20 @@ export async function orderAttributor(props: { db: Db; accountId: string; order:
         itemId: prizeCodes.itemId,
         itemKind: prizeDiscounts.itemKind,
         slot: prizeDiscounts.slot,
+        experimentId: wheelSpins.experimentId,
+        variant: wheelSpins.variant,
       })
       .from(prizeCodes)
       .innerJoin(prizeDiscounts, and(eq(prizeDiscounts.id, prizeCodes.discountId), eq(prizeDiscounts.accountId, accountId)))
+      // The spin that won the code says which A/B variant of the wheel's odds it was drawn from.
+      .leftJoin(
+        wheelSpins,
+        and(
+          eq(wheelSpins.accountId, accountId),
+          eq(wheelSpins.wheelId, prizeCodes.itemId),
+          eq(wheelSpins.id, prizeCodes.submissionId),
+        ),
+      )
       // upper(code) is the prize_codes_account_code_idx expression.
       .where(
         scoped(
@@ -83,6 +95,8 @@ export async function orderAttributor(props: { db: Db; accountId: string; order:
         itemKind: prize.itemKind,
         itemId: prize.itemId,
         slot: prize.slot,
+        experimentId: prize.experimentId,
+        variant: prize.variant,
         via: 'code',
         prizeCode: prize.code,
       });
@@ -90,12 +104,15 @@ export async function orderAttributor(props: { db: Db; accountId: string; order:
   }
 
   // The first line item naming a quiz gives its outcome and variant.
-  const carted = new Map<string, { outcome: string | null; variant: string | null }>();
+  const carted = new Map<string, { outcome: string | null; test: { experimentId: string; key: string } | null }>();
   for (const properties of order.lineItems) {
     const value = (name: string) => properties.find((property) => property.name === name)?.value?.trim() || null;
     const quizId = value(cartProperties.quizId);
     if (!quizId || !uuid.test(quizId) || carted.has(quizId.toLowerCase())) continue;
-    carted.set(quizId.toLowerCase(), { outcome: value(cartProperties.outcome), variant: value(cartProperties.variant) });
+    carted.set(quizId.toLowerCase(), {
+      outcome: value(cartProperties.outcome),
+      test: parseVariantTag(value(cartProperties.variant)),
+    });
   }
   if (carted.size > 0) {
     // Plays are the account's own, so a quiz id of another account finds none. Written as the
@@ -117,7 +134,8 @@ export async function orderAttributor(props: { db: Db; accountId: string; order:
       const cart = carted.get(quizId)!;
       const byCode = credits.get(quizId);
       if (byCode) {
-        byCode.variant ??= cart.variant;
+        if (!byCode.experimentId && cart.test)
+          Object.assign(byCode, { experimentId: cart.test.experimentId, variant: cart.test.key });
         continue;
       }
       credits.set(quizId, {
@@ -125,7 +143,8 @@ export async function orderAttributor(props: { db: Db; accountId: string; order:
         itemKind: 'quiz',
         itemId: quizId,
         slot: cart.outcome,
-        variant: cart.variant,
+        experimentId: cart.test?.experimentId ?? null,
+        variant: cart.test?.key ?? null,
         via: 'cart',
         prizeCode: null,
       });

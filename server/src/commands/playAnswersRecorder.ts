@@ -7,7 +7,7 @@ import { plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
 import { countCompletion, recordPlayEvents, scoreOf, type PlayRow } from './playEvents.ts';
-import { storedOutcome } from './playOutcome.ts';
+import { leadGateOf, storedOutcome } from './playOutcome.ts';
 import { countQuestions } from './playStats.ts';
 import { quizData } from './quizSaver.ts';
 
@@ -34,8 +34,8 @@ async function countAnsweredQuestions(db: Db, quiz: PlayableQuiz, play: PlayRow,
 
 /**
  * The answers step of a play, on its locked row (`play`) inside the step's transaction: the engine's
- * result stored once (a retry answers what the first one stored); without a lead gate the play is
- * complete here, so it is counted and its `play.completed` event recorded in the same transaction.
+ * result stored once (a retry answers what the first one stored); without a lead gate before the
+ * result the play is complete here, so it is counted and its `play.completed` event recorded in the same transaction.
  */
 export async function playAnswersRecorder(props: {
   db: Db;
@@ -47,7 +47,9 @@ export async function playAnswersRecorder(props: {
   const { db, services, quiz, play, answers } = props;
   if (play.status !== 'started') return storedOutcome(db, quiz, play);
   const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
-  const gated = quiz.quiz.settings.collectEmail;
+  // The lead gate before the result holds the play at 'answered' until the lead; after it, the play
+  // completes here and the result page offers the lead form.
+  const gated = quiz.quiz.settings.collectEmail && leadGateOf(quiz, play) === 'before';
   const now = new Date();
   const [stored] = await db
     .update(plays)

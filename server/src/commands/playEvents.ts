@@ -49,11 +49,26 @@ export async function countCompletion(db: Db, quiz: PlayableQuiz, play: PlayRow,
   });
 }
 
+/** A lead given after the result, on a play already counted as completed: today's leads only. */
+export async function countLead(db: Db, quiz: PlayableQuiz, play: PlayRow) {
+  if (play.preview) return;
+  await countPlay(db, { quizId: quiz.quiz.id, accountId: quiz.accountId, add: { leads: 1 } });
+}
+
 /**
  * The events of a finished play, in its transaction: `play.completed`, and with a lead `lead.captured`
- * too (the one that reaches the destinations, so a lead is delivered once). A preview records nothing.
+ * too (the one that reaches the destinations, so a lead is delivered once). A lead given after the
+ * result records only `lead.captured` (`completed: false`: the answers step recorded the other). A
+ * preview records nothing.
  */
-export async function recordPlayEvents(db: Db, services: Services, quiz: PlayableQuiz, play: PlayRow, visitor?: TEventVisitor) {
+export async function recordPlayEvents(
+  db: Db,
+  services: Services,
+  quiz: PlayableQuiz,
+  play: PlayRow,
+  visitor?: TEventVisitor,
+  options: { completed?: boolean; prizeCode?: string | undefined; products?: string | undefined } = {},
+) {
   if (play.preview) return;
   const item = {
     id: quiz.quiz.id,
@@ -73,7 +88,7 @@ export async function recordPlayEvents(db: Db, services: Services, quiz: Playabl
     playId: play.id,
     result,
   };
-  await eventRecorder({ db, queue: services.queue, event: completed });
+  if (options.completed !== false) await eventRecorder({ db, queue: services.queue, event: completed });
   if (!visitor) return;
   const lead: TDomainEvent = {
     type: 'lead.captured',
@@ -81,7 +96,11 @@ export async function recordPlayEvents(db: Db, services: Services, quiz: Playabl
     item: { tool: 'quiz', ...item },
     captureId: play.id,
     visitor,
-    result,
+    result: {
+      ...result,
+      ...(options.prizeCode ? { prize: options.prizeCode } : {}),
+      ...(options.products ? { products: options.products } : {}),
+    },
   };
   await eventRecorder({ db, queue: services.queue, event: lead });
 }

@@ -7,14 +7,15 @@ import { plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
-import { countCompletion, recordPlayEvents, type PlayRow } from './playEvents.ts';
-import { storedOutcome } from './playOutcome.ts';
+import { countCompletion, countLead, recordPlayEvents, type PlayRow } from './playEvents.ts';
+import { leadStillOffered, outcomePrizeGiver, storedOutcome } from './playOutcome.ts';
 
 /**
- * The lead step of a play, on its locked row inside the step's transaction: name, email and consent
+ * The lead step of a play (before the result, or offered after it), on its locked row inside the step's transaction: name, email and consent
  * stored once (a retry answers the stored result), the play completed and counted, and its
  * `play.completed` and `lead.captured` events recorded with it, so the lead reaches the owner's
- * destinations exactly when the visitor's 2xx is committed.
+ * destinations exactly when the visitor's 2xx is committed. An outcome with a unique-code prize gives
+ * the email its code here, and the lead carries it.
  */
 export async function playLeadRecorder(props: {
   db: Db;
@@ -25,7 +26,12 @@ export async function playLeadRecorder(props: {
 }): Promise<TPlayOutcome> {
   const { db, services, quiz, play, lead } = props;
   if (play.status === 'started') throw new AppError(409, 'conflict', playMessages.answersFirst);
-  if (play.status === 'completed') return storedOutcome(db, quiz, play);
+  // After the result (the lead gate after it) the play is already complete: the lead is taken once.
+  const afterResult = play.status === 'completed' && leadStillOffered(quiz, play);
+  // A retry: the same outcome, and a code that was not ready the first time is given now if it is.
+  if (play.status === 'completed' && !afterResult) {
+    return storedOutcome(db, quiz, play, await outcomePrizeGiver(db, services.queue, quiz, play));
+  }
   const consentText = quiz.quiz.settings.privacyPolicyText;
   if (consentText && !lead.consent) throw ValidationError(playMessages.consentRequired, 'consent');
   const [stored] = await db
@@ -36,12 +42,24 @@ export async function playLeadRecorder(props: {
       consent: lead.consent,
       consentText: consentText || null,
       leadFields: lead.fields,
-      status: 'completed',
-      completedAt: new Date(),
+      ...(afterResult ? {} : { status: 'completed' as const, completedAt: new Date() }),
     })
     .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
     .returning();
-  await countCompletion(db, quiz, stored!, true);
-  await recordPlayEvents(db, services, quiz, stored!, { email: lead.email, name: lead.name, consent: lead.consent });
-  return storedOutcome(db, quiz, stored!);
+  const prize = await outcomePrizeGiver(db, services.queue, quiz, stored!);
+  const outcome = await storedOutcome(db, quiz, stored!, prize);
+  const visitor = { email: lead.email, name: lead.name, consent: lead.consent };
+  // The lead carries what the result gave: the code and the recommended products.
+  const extras = {
+    prizeCode: prize && 'code' in prize ? prize.code : undefined,
+    products: outcome.status === 'completed' ? outcome.products.map((product) => product.title).join(', ') : undefined,
+  };
+  if (afterResult) {
+    await countLead(db, quiz, stored!);
+    await recordPlayEvents(db, services, quiz, stored!, visitor, { completed: false, ...extras });
+  } else {
+    await countCompletion(db, quiz, stored!, true);
+    await recordPlayEvents(db, services, quiz, stored!, visitor, extras);
+  }
+  return outcome;
 }

@@ -1,14 +1,18 @@
-import { inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { leadingPersonality, playedQuestions, type TQuizResult } from '@quizlead/shared/engine/index.ts';
 import { outcomeKeyOf, productsToLoad, recommendedProductIds } from '@quizlead/shared/engine/products.ts';
-import type { TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
+import type { TOutcomePrize, TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
+import { variantTag, type TLeadGate } from '@quizlead/shared/schemas/experiments.ts';
 import { cartProperties, type TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import { storedRecommendations, type TProductRecommendations } from '@quizlead/shared/schemas/recommendations.ts';
 import type { Db } from '../db/client.ts';
-import { products, type plays } from '../db/schema/index.ts';
+import { sameEmail, lockEmail } from '../db/oncePerEmail.ts';
+import { prizeCodes, products, type plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { givenCodeExpiry, prizeCodeGiver } from './prizes/prizeCodeGiver.ts';
 import { quizData } from './quizSaver.ts';
 
 export { leadingPersonality };
@@ -36,18 +40,100 @@ export function leadRequiredOutcome(settings: TQuizSettings, result: TQuizResult
   return { status: 'lead_required', leadForm: { type: settings.emailFormType, code } };
 }
 
-/** What the visitor sees for a play past its answers: the same outcome every retry gets (products as they are now). */
-export async function storedOutcome(db: Db, quiz: PlayableQuiz, play: PlayRow): Promise<TPlayOutcome> {
+/**
+ * Where this play's lead form comes: the value of the A/B variant it counts in, when the quiz still runs
+ * that lead-gate test, else the quiz's own setting.
+ */
+export function leadGateOf(quiz: PlayableQuiz, play: Pick<PlayRow, 'experimentId' | 'variant'>): TLeadGate {
+  const { experiment } = quiz;
+  if (experiment?.subject === 'leadGate' && play.experimentId === experiment.id) {
+    const value = experiment.variants.find((variant) => variant.key === play.variant)?.value;
+    if (value === 'before' || value === 'after') return value;
+  }
+  return quiz.quiz.settings.leadGate;
+}
+
+/** The quiz asks this play for its lead only after the result, and has not had it yet. */
+export const leadStillOffered = (quiz: PlayableQuiz, play: PlayRow) =>
+  quiz.quiz.settings.collectEmail && leadGateOf(quiz, play) === 'after' && play.email === null;
+
+/** The unique-code prize of the play's outcome, when the quiz gives one there and the play has an email. */
+function prizeOfPlay(quiz: PlayableQuiz, play: PlayRow) {
+  const key = play.result && play.email ? outcomeKeyOf(play.result as unknown as TQuizResult) : null;
+  const prize = key === null ? undefined : quiz.quiz.outcomePrizes[key];
+  return prize && key !== null && play.email ? { key, prize, email: play.email } : null;
+}
+
+const quizAsPrizeGiver = (quiz: PlayableQuiz) =>
+  ({ kind: 'quiz', id: quiz.quiz.id, accountId: quiz.accountId, ignoreEmailTags: false }) as const;
+
+/**
+ * Gives the play's outcome its unique code, in the lead step's transaction: one code per email per quiz
+ * (the email's lock serialises its plays; a later play of the same email gets the same code), or
+ * pending while the pool has none ready. Null when the outcome gives no code.
+ */
+export async function outcomePrizeGiver(
+  db: Db,
+  queue: JobQueue,
+  quiz: PlayableQuiz,
+  play: PlayRow,
+): Promise<TOutcomePrize | null> {
+  const wanted = prizeOfPlay(quiz, play);
+  if (!wanted || play.preview) return null;
+  await lockEmail(db, 'quiz-prize', quiz.quiz.id, wanted.email);
+  const award = await prizeCodeGiver({
+    db,
+    queue,
+    item: quizAsPrizeGiver(quiz),
+    slot: wanted.key,
+    prize: wanted.prize,
+    email: wanted.email,
+    submissionId: play.id,
+  });
+  if (!award || 'pending' in award) return award ? { pending: true } : null;
+  return { code: award.code, expiresAt: award.expiresAt?.toISOString() ?? null };
+}
+
+/** The code the play's email was given for this quiz, as a retry shows it (pending when none was ready). */
+async function givenOutcomePrize(db: Db, quiz: PlayableQuiz, play: PlayRow): Promise<TOutcomePrize | null> {
+  const wanted = prizeOfPlay(quiz, play);
+  if (!wanted || play.preview) return null;
+  const [given] = await db
+    .select({ code: prizeCodes.code })
+    .from(prizeCodes)
+    .where(scoped(prizeCodes, quiz.accountId, eq(prizeCodes.itemId, quiz.quiz.id), sameEmail(prizeCodes.email, wanted.email)))
+    .limit(1);
+  if (!given) return { pending: true };
+  const expiresAt = await givenCodeExpiry(db, quizAsPrizeGiver(quiz), given.code);
+  return { code: given.code, expiresAt: expiresAt?.toISOString() ?? null };
+}
+
+/**
+ * What the visitor sees for a play past its answers: the same outcome every retry gets (products as they
+ * are now). `prize` is the code the lead step just gave; without it a given code is looked up.
+ */
+export async function storedOutcome(
+  db: Db,
+  quiz: PlayableQuiz,
+  play: PlayRow,
+  prize?: TOutcomePrize | null,
+): Promise<TPlayOutcome> {
   const result = play.result as unknown as TQuizResult;
   if (play.status !== 'completed') return leadRequiredOutcome(quiz.quiz.settings, result);
   const outcomeKey = outcomeKeyOf(result);
-  return completedOutcome(quiz.quiz.settings, result, play.resultSummary ?? '', {
+  const outcome = completedOutcome(quiz.quiz.settings, result, play.resultSummary ?? '', {
     products: await recommendedProducts(db, quiz, play, result),
     cartProperties: {
       [cartProperties.quizId]: quiz.quiz.id,
       ...(outcomeKey === null ? {} : { [cartProperties.outcome]: outcomeKey }),
+      ...(play.experimentId && play.variant ? { [cartProperties.variant]: variantTag(play.experimentId, play.variant) } : {}),
     },
   });
+  if (outcome.status !== 'completed') return outcome;
+  const withPrize = { ...outcome, prize: prize === undefined ? await givenOutcomePrize(db, quiz, play) : prize };
+  if (!leadStillOffered(quiz, play)) return withPrize;
+  const offered = leadRequiredOutcome(quiz.quiz.settings, result);
+  return { ...withPrize, leadForm: offered.status === 'lead_required' ? offered.leadForm : null };
 }
 
 /** Parsed once per cached quiz: the play steps of a popular quiz share the same row object. */
@@ -80,7 +166,7 @@ async function recommendedProducts(
     played.flatMap((question) => (picks[question.id] ? [[question.id, picks[question.id]!]] : [])),
   );
   const wanted = productsToLoad(recommendations, { result, answers });
-  if (wanted.ids.length === 0 && wanted.tags.length === 0) return [];
+  if (wanted.ids.length === 0 && wanted.tags.length === 0 && wanted.collections.length === 0) return [];
   const rows = await db
     .select({
       id: products.id,
@@ -92,6 +178,7 @@ async function recommendedProducts(
       currency: products.currency,
       tags: products.tags,
       available: products.available,
+      collections: products.collections,
     })
     .from(products)
     .where(
@@ -104,11 +191,15 @@ async function recommendedProducts(
           wanted.tags.length > 0
             ? sql`exists (select 1 from unnest(${products.tags}) as t(tag) where lower(t.tag) in ${wanted.tags})`
             : undefined,
+          wanted.collections.length > 0
+            ? sql`exists (select 1 from jsonb_array_elements(${products.collections}) as c(value) where c.value->>'id' in ${wanted.collections})`
+            : undefined,
         ),
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return recommendedProductIds(recommendations, { result, answers }, rows).flatMap((id) => {
+  const candidates = rows.map((row) => ({ ...row, collections: row.collections.map((collection) => collection.id) }));
+  return recommendedProductIds(recommendations, { result, answers }, candidates).flatMap((id) => {
     const row = byId.get(id);
     return row
       ? [

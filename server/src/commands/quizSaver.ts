@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { normalizeQuiz, validateForPublish, type TEngineQuiz } from '@quizlead/shared/engine/index.ts';
-import { recommendationProblem, recommendedProductFields } from '@quizlead/shared/engine/products.ts';
+import { outcomeOptions, recommendationProblem, recommendedProductFields } from '@quizlead/shared/engine/products.ts';
+import { prizeMessages, type TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 import type { TQuestion, TQuizData } from '@quizlead/shared/schemas/quiz.ts';
 import {
   recommendationMessages,
@@ -18,6 +19,7 @@ import { scoped } from '../db/scope.ts';
 import { ValidationError } from '../errors.ts';
 import { sanitizeRichText } from '../lib/sanitizeHtml.ts';
 import type { QuizRow } from '../policies/quiz.ts';
+import { isShopifyAccount } from './prizes/prizePool.ts';
 import { unusedImageRemover, type ImageCleanup } from './unusedImageRemover.ts';
 
 /**
@@ -47,6 +49,8 @@ export async function quizSaver(props: {
     (await accountMode(props.db, props.quiz.accountId)) !== 'paid'
   )
     throw ValidationError(quizMessages.upgradeForFooter, 'settings.footerMessage');
+  const outcomePrizes = outcomePrizesOf(normalized, props.data.outcomePrizes ?? props.quiz.outcomePrizes);
+  await outcomePrizesChecker(props.db, props.quiz, normalized, outcomePrizes);
   const before = quizImageUrls(props.quiz, await loadQuestions(props.db, props.quiz.id));
   if (props.quiz.status === 'published') {
     const problem = validateForPublish(normalized);
@@ -63,6 +67,7 @@ export async function quizSaver(props: {
       categories: normalized.categories,
       branching: normalized.branching,
       productRecommendations: normalized.productRecommendations,
+      outcomePrizes,
       updatedAt: new Date(),
     })
     .where(scoped(quizzes, props.quiz.accountId, eq(quizzes.id, props.quiz.id)))
@@ -76,6 +81,28 @@ export async function quizSaver(props: {
     ...props.images,
   });
   return { quiz: stored!, questions: normalized.questions };
+}
+
+/** The prizes of outcomes the quiz still has (a deleted personality's prize goes with it). */
+function outcomePrizesOf(quiz: Pick<TQuizData, 'quizType' | 'personalities'>, prizes: Record<string, TPrizeSettings>) {
+  const keys = new Set(outcomeOptions(quiz).map((option) => option.key));
+  return Object.fromEntries(Object.entries(prizes).filter(([key]) => keys.has(key)));
+}
+
+/**
+ * Unique codes are Shopify discounts, given once per email: a quiz gives them only in a Shopify shop and
+ * only when it asks for the email (400 naming the field otherwise).
+ */
+async function outcomePrizesChecker(
+  db: Db,
+  quiz: QuizRow,
+  normalized: Pick<TQuizData, 'settings'>,
+  prizes: Record<string, TPrizeSettings>,
+) {
+  const [first] = Object.keys(prizes);
+  if (first === undefined) return;
+  if (!normalized.settings.collectEmail) throw ValidationError(prizeMessages.collectEmail, 'settings.collectEmail');
+  if (!(await isShopifyAccount(db, quiz.accountId))) throw ValidationError(prizeMessages.shopifyOnly, `outcomePrizes.${first}`);
 }
 
 /** The quiz's editable part, from a stored row. */

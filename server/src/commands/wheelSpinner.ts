@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { pickWeightedIndex } from '@quizlead/shared/engagement.ts';
+import type { TVariant } from '@quizlead/shared/schemas/experiments.ts';
 import { emailInbox } from '@quizlead/shared/schemas/wheel.ts';
 import type { Db } from '../db/client.ts';
 import { lockEmail, sameEmail, sameInbox } from '../db/oncePerEmail.ts';
@@ -26,6 +27,13 @@ export interface Spin {
   prizeExpiresAt: Date | null;
 }
 
+/** The weights a spin draws from: the variant's odds when it has one for each slice, else the wheel's. */
+function oddsOf(wheel: WheelRow, variant: TVariant | undefined): number[] {
+  const value = variant?.value;
+  if (Array.isArray(value) && value.length === wheel.options.length) return value;
+  return wheel.options.map((option) => option.weight);
+}
+
 /** randomInt draws below a range of at most 2^48 - 1. */
 const unitRange = 2 ** 48 - 1;
 /** A uniform number in [0, 1) from the operating system's cryptographic source. */
@@ -49,6 +57,8 @@ export async function wheelSpinner(props: {
   submissionId: string;
   email: string | null;
   queue: JobQueue;
+  /** The A/B test of the wheel's odds running, and the visitor's variant: its weights replace the wheel's. */
+  test?: { experimentId: string; variant: TVariant } | null;
 }): Promise<Spin> {
   const { db, wheel, submissionId, email } = props;
   const ofWheel = (...conditions: SQL[]) =>
@@ -61,7 +71,15 @@ export async function wheelSpinner(props: {
   const award = (optionIndex: number, spinId: string) =>
     email === null
       ? Promise.resolve(null)
-      : prizeCodeGiver({ db, queue: props.queue, wheel, optionIndex, email, submissionId: spinId });
+      : prizeCodeGiver({
+          db,
+          queue: props.queue,
+          item: { kind: 'wheel', id: wheel.id, accountId: wheel.accountId, ignoreEmailTags: wheel.ignoreEmailTags },
+          slot: String(optionIndex),
+          prize: wheel.options[optionIndex]?.prize,
+          email,
+          submissionId: spinId,
+        });
   // An earlier spin without its unique code takes one now, if one is ready.
   const answer = async (spin: SpinRow, repeated: boolean): Promise<Spin> => {
     const option = wheel.options[spin.optionIndex];
@@ -99,10 +117,8 @@ export async function wheelSpinner(props: {
       .limit(1);
     if (first) return answer(first, true);
   }
-  const optionIndex = pickWeightedIndex(
-    wheel.options.map((option) => option.weight),
-    cryptoUnit(),
-  );
+  const weights = oddsOf(wheel, props.test?.variant);
+  const optionIndex = pickWeightedIndex(weights, cryptoUnit());
   const option = wheel.options[optionIndex]!;
   const prize = await award(optionIndex, submissionId);
   const prizeCode = prize && 'code' in prize ? prize.code : option.prizeCode || null;
@@ -116,6 +132,8 @@ export async function wheelSpinner(props: {
       optionIndex,
       result: option.text,
       prizeCode,
+      experimentId: props.test?.experimentId ?? null,
+      variant: props.test?.variant.key ?? null,
     })
     .onConflictDoNothing()
     .returning();

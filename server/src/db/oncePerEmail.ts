@@ -11,7 +11,7 @@ import type { Db } from './client.ts';
  * has trimmed them.
  */
 
-export type OncePerEmailKind = 'wheel-spin' | 'poll-vote';
+export type OncePerEmailKind = 'wheel-spin' | 'poll-vote' | 'quiz-prize';
 
 /** Waits for any other submission of this email to this item, until the end of the transaction. */
 export async function lockEmail(db: Db, kind: OncePerEmailKind, itemId: string, email: string): Promise<void> {

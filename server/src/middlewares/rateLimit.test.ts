@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { testDatabaseUrl } from '../test/getTestServer.ts';
-import { MemoryRateLimitStore, PostgresRateLimitStore, RateLimiter } from './rateLimit.ts';
+import { BatchedRateLimitStore, MemoryRateLimitStore, PostgresRateLimitStore, RateLimiter } from './rateLimit.ts';
 
 async function refusal(attempt: Promise<void>): Promise<AppError> {
   const error = await attempt.then(
@@ -89,6 +89,66 @@ describe('PostgresRateLimitStore', () => {
     await expect(limiter.hit('k')).resolves.toBeUndefined();
     await store.sweep();
     expect(await limiter.count('k')).toBe(1);
+    store.close();
+  });
+});
+
+describe('BatchedRateLimitStore', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: testDatabaseUrl(), pgliteDir: 'memory://' });
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('counts at once in its process, writes once per key per flush, and sees other processes after a flush', async () => {
+    const namespace = `ns-${crypto.randomUUID()}`;
+    const shared = [0, 1].map(() => new PostgresRateLimitStore(database.db, { namespace }));
+    const writes: number[] = [0, 0];
+    shared.forEach((store, index) => {
+      const add = store.add.bind(store);
+      store.add = async (...args) => {
+        writes[index]! += 1;
+        return add(...args);
+      };
+    });
+    const batched = shared.map((store) => new BatchedRateLimitStore(store, { flushMs: 60_000 }));
+    const [here, there] = batched.map((store) => new RateLimiter('publicByIp', { max: 5, windowMs: 60_000 }, store));
+    for (let attempt = 0; attempt < 5; attempt++) await here!.hit('198.51.100.7');
+    // The sixth in the same process is refused without any write yet.
+    expect((await refusal(here!.hit('198.51.100.7'))).status).toBe(429);
+    expect(writes).toEqual([0, 0]);
+
+    // After a flush (one write for six attempts), the other process counts them too.
+    await batched[0]!.flush();
+    expect(writes).toEqual([1, 0]);
+    await there!.hit('198.51.100.7');
+    await batched[1]!.flush();
+    expect(await there!.count('198.51.100.7')).toBe(7);
+    expect((await refusal(there!.hit('198.51.100.7'))).status).toBe(429);
+    // Nothing pending: a flush writes nothing.
+    await batched[0]!.flush();
+    expect(writes[0]).toBe(1);
+    for (const store of [...batched, ...shared]) store.close();
+  });
+
+  it('keeps attempts a failed flush could not send for the next one', async () => {
+    const shared = new MemoryRateLimitStore();
+    let failing = true;
+    const flaky: typeof shared = Object.assign(Object.create(shared) as typeof shared, {
+      add: async (...args: Parameters<typeof shared.add>) => {
+        if (failing) throw new Error('database unavailable');
+        return shared.add(...args);
+      },
+    });
+    const store = new BatchedRateLimitStore(flaky, { flushMs: 60_000 });
+    const limiter = new RateLimiter('publicByQuiz', { max: 100, windowMs: 60_000 }, store);
+    await limiter.hit('q');
+    await limiter.hit('q');
+    await expect(store.flush()).rejects.toThrow('database unavailable');
+    failing = false;
+    await store.flush();
+    expect((await shared.get('publicByQuiz', 'q'))?.count).toBe(2);
     store.close();
   });
 });

@@ -108,6 +108,75 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 }
 
+/**
+ * For the busy public limits (every play step and widget request counts): attempts are counted here at
+ * once and sent to the shared store in one write per key every `flushMs`, instead of one per attempt.
+ * A process sees its own attempts immediately and the others' as of its last flush, so across processes
+ * a limit can let through up to one flush interval's worth of extra attempts: fine for budgets of
+ * hundreds a minute, never used for sign-in, sign-up or spins (exact, one write each).
+ */
+export class BatchedRateLimitStore implements RateLimitStore {
+  readonly #shared: RateLimitStore;
+  /** Per limiter and key: the shared window as last read, and the attempts not sent yet. */
+  readonly #keys = new Map<string, { limiter: string; key: string; windowMs: number; known: WindowCount; pending: number }>();
+  readonly #timer: NodeJS.Timeout;
+  #flushing: Promise<void> | undefined;
+
+  constructor(shared: RateLimitStore, options: { flushMs?: number } = {}) {
+    this.#shared = shared;
+    this.#timer = setInterval(() => void this.flush().catch(() => undefined), options.flushMs ?? 1000);
+    this.#timer.unref();
+  }
+
+  async add(limiter: string, key: string, windowMs: number, amount: number): Promise<WindowCount> {
+    const now = Date.now();
+    const id = `${limiter}\u0000${key}`;
+    let entry = this.#keys.get(id);
+    if (!entry) {
+      entry = { limiter, key, windowMs, known: { count: 0, resetAt: now + windowMs }, pending: 0 };
+      this.#keys.set(id, entry);
+    } else if (entry.known.resetAt <= now) entry.known = { count: 0, resetAt: now + windowMs };
+    entry.pending += amount;
+    return { count: entry.known.count + entry.pending, resetAt: entry.known.resetAt };
+  }
+
+  async get(limiter: string, key: string): Promise<WindowCount | undefined> {
+    const entry = this.#keys.get(`${limiter}\u0000${key}`);
+    if (!entry || entry.known.resetAt <= Date.now()) return this.#shared.get(limiter, key);
+    return { count: entry.known.count + entry.pending, resetAt: entry.known.resetAt };
+  }
+
+  /** Sends every key's pending attempts (one write per key) and reads back the shared counts. */
+  flush(): Promise<void> {
+    this.#flushing ??= this.#flushOnce().finally(() => {
+      this.#flushing = undefined;
+    });
+    return this.#flushing;
+  }
+
+  async #flushOnce(): Promise<void> {
+    const now = Date.now();
+    for (const [id, entry] of this.#keys) {
+      if (entry.pending === 0) {
+        if (entry.known.resetAt <= now) this.#keys.delete(id);
+        continue;
+      }
+      const sent = entry.pending;
+      entry.pending -= sent;
+      try {
+        entry.known = await this.#shared.add(entry.limiter, entry.key, entry.windowMs, sent);
+      } catch (error) {
+        entry.pending += sent;
+        throw error;
+      }
+    }
+  }
+
+  close(): void {
+    clearInterval(this.#timer);
+  }
+}
+
 /** Fixed-window limits: nothing is locked out for longer than one window. */
 export class RateLimiter {
   /** Attempts per window; adjustable at run time (benchmarks lift it). */
@@ -152,8 +221,10 @@ export class RateLimiter {
 
 const minutes = (n: number) => n * 60_000;
 
-export function createRateLimiters(store: RateLimitStore = new MemoryRateLimitStore()) {
+/** The limits, counted in `store`; the busy public ones in `busyStore` (a BatchedRateLimitStore on PostgreSQL). */
+export function createRateLimiters(store: RateLimitStore = new MemoryRateLimitStore(), busyStore: RateLimitStore = store) {
   const limit = (name: string, max: number, windowMs: number) => new RateLimiter(name, { max, windowMs }, store);
+  const busyLimit = (name: string, max: number, windowMs: number) => new RateLimiter(name, { max, windowMs }, busyStore);
   return {
     signInByIp: limit('signInByIp', 100, minutes(15)),
     /**
@@ -180,11 +251,11 @@ export function createRateLimiters(store: RateLimitStore = new MemoryRateLimitSt
     socialCallbackByIp: limit('socialCallbackByIp', 60, minutes(15)),
     uploadByAccount: limit('uploadByAccount', 120, minutes(60)),
     /** Visitors playing quizzes: generous per IP (offices share one), and a ceiling per quiz. */
-    publicByIp: limit('publicByIp', 600, minutes(1)),
-    publicByQuiz: limit('publicByQuiz', 30_000, minutes(1)),
+    publicByIp: busyLimit('publicByIp', 600, minutes(1)),
+    publicByQuiz: busyLimit('publicByQuiz', 30_000, minutes(1)),
     /** Visitors of polls, web responses and wheels: the same budgets, per IP and per item. */
-    widgetByIp: limit('widgetByIp', 600, minutes(1)),
-    widgetByItem: limit('widgetByItem', 30_000, minutes(1)),
+    widgetByIp: busyLimit('widgetByIp', 600, minutes(1)),
+    widgetByItem: busyLimit('widgetByItem', 30_000, minutes(1)),
     /** Spins draw prizes: tighter per IP (one spin per email is the main guard). */
     spinByIp: limit('spinByIp', 30, minutes(1)),
     /** Contact Us messages by one account. */

@@ -1,5 +1,6 @@
 import { publicQuestion } from '@quizlead/shared/engine/index.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import type { TPublicExperiment } from '@quizlead/shared/schemas/experiments.ts';
 import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
 import type { accounts } from '../db/schema/index.ts';
 import type { QuizRow } from '../policies/quiz.ts';
@@ -10,7 +11,12 @@ import { fileUrl } from './file.ts';
  * (the result brings what the visitor earned). Owner form code for the lead gate arrives with the
  * lead_required step.
  */
-export function presentPublicQuiz(quiz: QuizRow, questions: TQuestion[], account: typeof accounts.$inferSelect): TPublicQuiz {
+export function presentPublicQuiz(
+  quiz: QuizRow,
+  questions: TQuestion[],
+  account: typeof accounts.$inferSelect,
+  experiment: TPublicExperiment | null = null,
+): TPublicQuiz {
   const { emailFormCode: _formCode, ...settings } = quiz.settings;
   return {
     id: quiz.id,
@@ -23,6 +29,7 @@ export function presentPublicQuiz(quiz: QuizRow, questions: TQuestion[], account
     categories: quiz.categories,
     branching: quiz.branching,
     questions: questions.map((question) => ({ ...publicQuestion(question), categoryId: question.categoryId })),
+    experiment,
     owner: {
       mode: account.mode,
       companyName: account.companyName,

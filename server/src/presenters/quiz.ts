@@ -14,6 +14,7 @@ export const presentQuiz = (quiz: QuizRow, questions: TQuestion[]): TQuizDetail 
   categories: quiz.categories,
   branching: quiz.branching,
   productRecommendations: storedRecommendations(quiz.productRecommendations),
+  outcomePrizes: quiz.outcomePrizes,
   questions,
   createdAt: quiz.createdAt.toISOString(),
   updatedAt: quiz.updatedAt.toISOString(),

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
-import send from 'koa-send';
 import { eq } from 'drizzle-orm';
 import type { AppContext, AppState, Services } from '../context.ts';
 import { files } from '../db/schema/index.ts';
@@ -11,6 +10,7 @@ import { NotFoundError } from '../errors.ts';
 import { resolveAuth } from '../middlewares/authenticate.ts';
 import { messagePage, messagePagePolicy } from '../lib/messagePage.ts';
 import { shortLinkTarget } from './api/sharing/shortLinks.ts';
+import { sendStaticFile } from '../lib/staticFile.ts';
 
 const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
 const templateImages = fileURLToPath(new URL('../templates/images', import.meta.url));
@@ -91,7 +91,7 @@ export function pageRoutes(services: Services): Router<AppState> {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root: standaloneDist });
+    await sendStaticFile(ctx, 'index.html', standaloneDist);
   };
 
   for (const path of publicScreens) router.get(path, sendApp);
@@ -106,7 +106,7 @@ export function pageRoutes(services: Services): Router<AppState> {
     ctx.set('Content-Security-Policy', playerContentSecurityPolicy(await playsQuizWithAnalytics(ctx, services)));
     ctx.remove('Cross-Origin-Opener-Policy');
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'player.html', { root: playerDist });
+    await sendStaticFile(ctx, 'player.html', playerDist);
   };
 
   for (const path of playerPaths) router.get(path, sendPlayer);
@@ -131,7 +131,7 @@ export function pageRoutes(services: Services): Router<AppState> {
 
   router.get('/player/assets/*file', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    await send(ctx, ctx.path.replace(/^\/player/, ''), { root: playerDist });
+    await sendStaticFile(ctx, ctx.path.replace(/^\/player/, ''), playerDist);
   });
 
   for (const path of widgetPaths) {
@@ -140,13 +140,13 @@ export function pageRoutes(services: Services): Router<AppState> {
       ctx.set('Content-Security-Policy', widgetContentSecurityPolicy);
       ctx.remove('Cross-Origin-Opener-Policy');
       ctx.set('Cache-Control', 'no-cache');
-      await send(ctx, 'widgets.html', { root: widgetsDist });
+      await sendStaticFile(ctx, 'widgets.html', widgetsDist);
     });
   }
 
   router.get('/widgets/assets/*file', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    await send(ctx, ctx.path.replace(/^\/widgets/, ''), { root: widgetsDist });
+    await sendStaticFile(ctx, ctx.path.replace(/^\/widgets/, ''), widgetsDist);
   });
 
   // The widget loader for other sites. Its address carries ?v= from the share code, so a short cache
@@ -155,7 +155,7 @@ export function pageRoutes(services: Services): Router<AppState> {
     if (!existsSync(`${widgetsDist}/embed.js`)) return widgetsNotBuilt(ctx);
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    await send(ctx, 'embed.js', { root: widgetsDist });
+    await sendStaticFile(ctx, 'embed.js', widgetsDist);
   });
 
   // Signed-out visitors never see the app shell: they are sent to sign in.
@@ -166,7 +166,7 @@ export function pageRoutes(services: Services): Router<AppState> {
 
   router.get('/assets/*file', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    await send(ctx, ctx.path, { root: standaloneDist });
+    await sendStaticFile(ctx, ctx.path, standaloneDist);
   });
 
   // Illustrations of the built-in templates, shipped with the code.
@@ -174,7 +174,7 @@ export function pageRoutes(services: Services): Router<AppState> {
     if (!/^[\w-]+\.svg$/.test(ctx.params.file ?? '')) throw NotFoundError();
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    await send(ctx, ctx.params.file!, { root: templateImages });
+    await sendStaticFile(ctx, ctx.params.file!, templateImages);
   });
 
   // Uploaded images are public by unguessable id: they appear on public quizzes.

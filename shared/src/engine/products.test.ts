@@ -101,7 +101,33 @@ describe('recommendedProductIds', () => {
     const candidates = [product(A), product(B), product(C, [], false)];
     expect(recommendedProductIds(recommendations, { result: graded(90), answers: {} }, candidates)).toEqual([A, B]);
     expect(recommendedProductIds(recommendations, { result: graded(50), answers: {} }, candidates)).toEqual([]);
-    expect(productsToLoad(recommendations, { result: graded(90), answers: {} })).toEqual({ ids: [C, A, B, D], tags: [] });
+    expect(productsToLoad(recommendations, { result: graded(90), answers: {} })).toEqual({
+      ids: [C, A, B, D],
+      tags: [],
+      collections: [],
+    });
+  });
+
+  it('follows an outcome’s own products with its collections’ available products, by title, each once', () => {
+    const teas = 'gid://shopify/Collection/11';
+    const gifts = 'gid://shopify/Collection/12';
+    const recommendations = ZProductRecommendations.parse({
+      mode: 'outcomes',
+      outcomes: [{ outcome: 'score-81-100', productIds: [C], collectionIds: [teas, gifts] }],
+      count: 4,
+    });
+    const candidates: TCandidateProduct[] = [
+      { id: A, tags: [], available: true, collections: [teas], title: 'Oolong' },
+      { id: B, tags: [], available: true, collections: [gifts, teas], title: 'Gift box' },
+      { id: C, tags: [], available: true, collections: [teas], title: 'Assam' },
+      { id: D, tags: [], available: false, collections: [teas], title: 'Chai' },
+    ];
+    const play = { result: graded(90), answers: {} };
+    expect(productsToLoad(recommendations, play).collections).toEqual([teas, gifts]);
+    // C is chosen by the owner (first); then B and A by title; D is sold out.
+    expect(recommendedProductIds(recommendations, play, candidates)).toEqual([C, B, A]);
+    const fewer = ZProductRecommendations.parse({ ...recommendations, count: 2 });
+    expect(recommendedProductIds(fewer, play, candidates)).toEqual([C, B]);
   });
 
   it('adds the points of picked answers to products and to every product with a tag, highest first', () => {
@@ -115,7 +141,7 @@ describe('recommendedProductIds', () => {
     const play = { result: graded(0), answers: { [q1]: ['a1'], [q2]: ['b1'] } };
     // A 5, C 3 + 2, B 3: ties go by id.
     expect(recommendedProductIds(recommendations, play, candidates)).toEqual([A, C, B]);
-    expect(productsToLoad(recommendations, play)).toEqual({ ids: [A, C], tags: ['dry skin'] });
+    expect(productsToLoad(recommendations, play)).toEqual({ ids: [A, C], tags: ['dry skin'], collections: [] });
   });
 
   it('leaves out products with no points or a negative total, excluded ones and unavailable ones', () => {
@@ -203,7 +229,10 @@ describe('references', () => {
       personalities: [personality('p1', 'Calm')],
       productRecommendations: recommendations,
     });
-    expect(fewer.productRecommendations).toEqual({ ...recommendations, outcomes: [{ outcome: 'p1', productIds: [A] }] });
+    expect(fewer.productRecommendations).toEqual({
+      ...recommendations,
+      outcomes: [{ outcome: 'p1', productIds: [A], collectionIds: [] }],
+    });
     const graded = normalizeQuiz({ ...owned, quizType: 'graded_quiz', productRecommendations: recommendations });
     expect(graded.productRecommendations).toMatchObject({ mode: 'outcomes', outcomes: [] });
     const ruled = rules([
@@ -220,6 +249,7 @@ describe('references', () => {
 
 const idPool = ['a', 'b', 'c', 'd', 'e', 'f'].map(productId);
 const tagPool = ['mug', 'Mug', 'tea', 'gift', 'summer'];
+const collectionPool = ['gid://shopify/Collection/1', 'gid://shopify/Collection/2', 'gid://shopify/Collection/3'];
 const questionPool = [q1, q2, '10000000-0000-4000-8000-000000000003'];
 const answerPool = ['a1', 'a2', 'a3'];
 
@@ -248,7 +278,11 @@ const rulesArb: fc.Arbitrary<Extract<TProductRecommendations, { mode: 'rules' }>
 const outcomesArb: fc.Arbitrary<Extract<TProductRecommendations, { mode: 'outcomes' }>> = fc.record({
   mode: fc.constant('outcomes' as const),
   outcomes: fc.array(
-    fc.record({ outcome: fc.constantFrom('score-0-20', 'score-81-100'), productIds: fc.shuffledSubarray(idPool) }),
+    fc.record({
+      outcome: fc.constantFrom('score-0-20', 'score-81-100'),
+      productIds: fc.shuffledSubarray(idPool),
+      collectionIds: fc.subarray(collectionPool, { maxLength: 2 }),
+    }),
     { maxLength: 2 },
   ),
   count: fc.integer({ min: 1, max: 12 }),
@@ -259,6 +293,8 @@ const candidatesArb = fc.uniqueArray(
     id: fc.constantFrom(...idPool),
     tags: fc.subarray(tagPool),
     available: fc.boolean(),
+    collections: fc.subarray(collectionPool),
+    title: fc.constantFrom('Apron', 'Beans', 'Cup', 'Beans'),
   }),
   { selector: (candidate) => candidate.id, maxLength: idPool.length },
 );
@@ -345,6 +381,12 @@ describe('recommendedProductIds properties', () => {
         for (const id of chosen) {
           const candidate = byId.get(id);
           expect(candidate?.available).toBe(true);
+          if (recommendations.mode === 'outcomes') {
+            // Only the outcome's own products and those of its collections.
+            const wanted = productsToLoad(recommendations, play);
+            const inCollection = (candidate?.collections ?? []).some((collection) => wanted.collections.includes(collection));
+            expect(wanted.ids.includes(id) || inCollection).toBe(true);
+          }
           if (recommendations.mode !== 'rules') continue;
           expect(recommendations.exclude.productIds).not.toContain(id);
           const excludedTags = recommendations.exclude.tags.map((tag) => tag.toLowerCase());
@@ -382,13 +424,15 @@ describe('recommendedProductIds properties', () => {
     );
   });
 
-  it('keeps an outcome’s products in the owner’s order', () => {
+  it('keeps an outcome’s products in the owner’s order, ahead of its collections’ products', () => {
     fc.assert(
       fc.property(outcomesArb, playArb, candidatesArb, (recommendations, play, candidates) => {
         const chosen = recommendedProductIds(recommendations, play, candidates);
         const listed = recommendations.outcomes.find((entry) => entry.outcome === outcomeKeyOf(play.result))?.productIds ?? [];
-        const positions = chosen.map((id) => listed.indexOf(id));
-        expect(positions.every((position) => position >= 0)).toBe(true);
+        const own = chosen.filter((id) => listed.includes(id));
+        // The owner's picks come first, in the owner's order; whatever follows came from a collection.
+        expect(chosen.slice(0, own.length)).toEqual(own);
+        const positions = own.map((id) => listed.indexOf(id));
         expect([...positions].sort((a, b) => a - b)).toEqual(positions);
       }),
       runs,
@@ -412,7 +456,9 @@ describe('recommendedProductIds properties', () => {
         const wanted = productsToLoad(recommendations, play);
         const loaded = candidates.filter(
           (candidate) =>
-            wanted.ids.includes(candidate.id) || candidate.tags.some((tag) => wanted.tags.includes(tag.toLowerCase())),
+            wanted.ids.includes(candidate.id) ||
+            candidate.tags.some((tag) => wanted.tags.includes(tag.toLowerCase())) ||
+            (candidate.collections ?? []).some((collection) => wanted.collections.includes(collection)),
         );
         expect(recommendedProductIds(recommendations, play, loaded)).toEqual(
           recommendedProductIds(recommendations, play, candidates),

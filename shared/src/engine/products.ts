@@ -9,8 +9,17 @@ import type { TProductRecommendations, TProductRule } from '../schemas/recommend
 import { recordedPicks, type TPlayAnswers } from './model.ts';
 import { leadingPersonality, type TQuizResult } from './results.ts';
 
-/** What the engine needs of a product: tags for tag rules, and whether it may be sold now. */
-export type TCandidateProduct = { id: string; tags: readonly string[]; available: boolean };
+/**
+ * What the engine needs of a product: tags for tag rules, whether it may be sold now, and (for an
+ * outcome's collections) the collections it is in and its title.
+ */
+export type TCandidateProduct = {
+  id: string;
+  tags: readonly string[];
+  available: boolean;
+  collections?: readonly string[];
+  title?: string;
+};
 
 /** A graded quiz has no outcomes of its own: its score bands are the quiz defaults' five ranges. */
 export const scoreBands = quizDefaults.scoreRanges.map(({ min, max }) => ({ key: `score-${min}-${max}`, min, max }));
@@ -57,23 +66,24 @@ function firedRules(rules: readonly TProductRule[], answers: TPlayAnswers): TPro
 }
 
 /**
- * The products the server must load to decide (one query): the outcome's list, or what the rules that
- * fired name by id or tag. A product no fired rule names has no points, so it cannot win.
+ * The products the server must load to decide (one query): the outcome's list and collections, or what
+ * the rules that fired name by id or tag. A product no fired rule names has no points, so it cannot win.
  */
 export function productsToLoad(
   recommendations: TProductRecommendations,
   play: { result: TQuizResult; answers: TPlayAnswers },
-): { ids: string[]; tags: string[] } {
-  if (recommendations.mode === 'off') return { ids: [], tags: [] };
+): { ids: string[]; tags: string[]; collections: string[] } {
+  if (recommendations.mode === 'off') return { ids: [], tags: [], collections: [] };
   if (recommendations.mode === 'outcomes') {
     const key = outcomeKeyOf(play.result);
     const entry = recommendations.outcomes.find((outcome) => outcome.outcome === key);
-    return { ids: [...new Set(entry?.productIds ?? [])], tags: [] };
+    return { ids: [...new Set(entry?.productIds ?? [])], tags: [], collections: [...new Set(entry?.collectionIds ?? [])] };
   }
   const fired = firedRules(recommendations.rules, play.answers);
   return {
     ids: [...new Set(fired.flatMap((rule) => (rule.productId ? [rule.productId] : [])))],
     tags: [...new Set(fired.flatMap((rule) => (rule.tag ? [tagKey(rule.tag)] : [])))],
+    collections: [],
   };
 }
 
@@ -81,22 +91,32 @@ export function productsToLoad(
  * Candidates by id. A product listed twice counts as available only if every copy says so, with the
  * tags of all: whatever the order of the list, the same products come out.
  */
-function candidatesById(candidates: readonly TCandidateProduct[]): Map<string, { available: boolean; tags: Set<string> }> {
-  const byId = new Map<string, { available: boolean; tags: Set<string> }>();
+type Candidate = { available: boolean; tags: Set<string>; collections: Set<string>; title: string };
+
+function candidatesById(candidates: readonly TCandidateProduct[]): Map<string, Candidate> {
+  const byId = new Map<string, Candidate>();
   for (const product of candidates) {
     const known = byId.get(product.id);
     const tags = product.tags.map(tagKey);
+    const collections = product.collections ?? [];
+    const title = product.title ?? '';
     if (known) {
       known.available &&= product.available;
       tags.forEach((tag) => known.tags.add(tag));
-    } else byId.set(product.id, { available: product.available, tags: new Set(tags) });
+      collections.forEach((collection) => known.collections.add(collection));
+      if (title < known.title) known.title = title;
+    } else byId.set(product.id, { available: product.available, tags: new Set(tags), collections: new Set(collections), title });
   }
   return byId;
 }
 
+const byTitleThenId = (a: [string, Candidate], b: [string, Candidate]) =>
+  a[1].title.localeCompare(b[1].title, 'en') || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
 /**
  * The recommended product ids, best first, at most `count`.
- * - Outcomes: the outcome's products in the owner's order, skipping those unavailable or unknown.
+ * - Outcomes: the outcome's products in the owner's order, skipping those unavailable or unknown, then
+ *   the available products of its collections by title (equal titles by id), each once.
  * - Rules: every fired rule adds its points to its product, or to each product with its tag; a product
  *   needs more than 0 points in total (a negative total excludes it), must not be excluded by id or tag,
  *   and must be available. Higher totals first, equal totals by id, so the answer never depends on the
@@ -112,8 +132,15 @@ export function recommendedProductIds(
   const products = candidatesById(candidates);
   const sellable = (id: string) => products.get(id)?.available === true;
   if (recommendations.mode === 'outcomes') {
-    const { ids } = productsToLoad(recommendations, play);
-    return ids.filter(sellable).slice(0, recommendations.count);
+    const { ids, collections } = productsToLoad(recommendations, play);
+    const chosen = ids.filter(sellable);
+    const wanted = new Set(collections);
+    const taken = new Set(chosen);
+    const fromCollections = [...products]
+      .filter(([id, product]) => product.available && !taken.has(id) && [...product.collections].some((c) => wanted.has(c)))
+      .sort(byTitleThenId)
+      .map(([id]) => id);
+    return [...chosen, ...fromCollections].slice(0, recommendations.count);
   }
 
   const productPoints = new Map<string, number>();
@@ -191,7 +218,7 @@ export function normalizeRecommendations(
       ...recommendations,
       outcomes: recommendations.outcomes
         .filter((entry) => keys.has(entry.outcome))
-        .map((entry) => ({ ...entry, productIds: [...entry.productIds] })),
+        .map((entry) => ({ ...entry, productIds: [...entry.productIds], collectionIds: [...entry.collectionIds] })),
     };
   }
   if (recommendations.mode === 'rules') {

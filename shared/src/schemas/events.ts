@@ -47,6 +47,8 @@ export const ZCaptureResult = ZQuizResult.extend({
   vote: z.string().optional(),
   rating: z.string().optional(),
   prize: z.string().optional(),
+  /** The products the result recommended, best first, their titles joined by ', '. */
+  products: z.string().optional(),
 });
 
 const envelope = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail } from './common.ts';
+import { variantKeys, ZPublicExperiment } from './experiments.ts';
 import { ZRecommendedProduct } from './products.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
 
@@ -35,6 +36,8 @@ export const ZPublicQuiz = z.object({
   categories: z.array(ZCategory),
   branching: z.object({ enabled: z.boolean(), branches: z.array(ZBranch) }),
   questions: z.array(ZPublicQuestion),
+  /** The A/B test the quiz runs, when it changes what the player shows (engine/experiments.ts picks the visitor's variant). */
+  experiment: ZPublicExperiment.nullable(),
   owner: z.object({
     /** Free accounts show the 'Powered By' footer and 'Create Your Free Quiz'. */
     mode: z.enum(['free', 'paid']),
@@ -49,7 +52,14 @@ export const ZPublicQuizResponse = z.object({ data: ZPublicQuiz });
 
 /** Start: the client makes the play id; sending it twice starts one play. */
 export const ZStartPlayRequest = z.object({ playId: z.uuid() });
-export const ZStartPlayResponse = z.object({ data: z.object({ playId: z.uuid(), playToken: z.string() }) });
+export const ZStartPlayResponse = z.object({
+  data: z.object({
+    playId: z.uuid(),
+    playToken: z.string(),
+    /** The A/B variant the play counts in (null without a running test, or in a preview). */
+    variant: z.enum(variantKeys).nullable(),
+  }),
+});
 
 /** The picks of the questions the visitor saw: question id → answer ids in the order picked. */
 export const ZAnswersRequest = z.object({
@@ -96,9 +106,23 @@ export const ZPlayOutcome = z.discriminatedUnion('status', [
     products: z.array(ZRecommendedProduct),
     /** The line-item properties Add to cart gives the products, so the order can be credited to the quiz. */
     cartProperties: z.record(z.string(), z.string()),
+    /**
+     * The unique discount code the outcome gives (once the visitor left an email): the code and when it
+     * stops working, or pending while the shop's codes are being made (send the lead again to get it).
+     */
+    prize: z
+      .union([z.object({ code: z.string(), expiresAt: z.string().nullable() }), z.object({ pending: z.literal(true) })])
+      .nullable()
+      .optional(),
+    /** The lead form offered under the result (the lead gate after the result), until the visitor fills it in. */
+    leadForm: z
+      .object({ type: z.enum(['standard', 'custom']), code: z.string() })
+      .nullable()
+      .optional(),
   }),
 ]);
 export type TPlayOutcome = z.infer<typeof ZPlayOutcome>;
+export type TOutcomePrize = NonNullable<Extract<TPlayOutcome, { status: 'completed' }>['prize']>;
 export const ZPlayOutcomeResponse = z.object({ data: ZPlayOutcome });
 
 export { ZEmail };

@@ -122,3 +122,8 @@ export type TProductResponse = z.infer<typeof ZProductResponse>;
 
 /** POST /products/sync: the sync is queued (202); the list shows the products once it has run. */
 export const ZProductSyncResponse = z.object({ data: z.object({ queued: z.literal(true), message: z.string() }) });
+
+/** A shop collection the account's products are in, with how many of them (an outcome can draw from it). */
+export const ZProductCollection = z.object({ id: z.string(), title: z.string(), products: z.number().int() });
+export type TProductCollection = z.infer<typeof ZProductCollection>;
+export const ZProductCollectionsResponse = z.object({ data: z.array(ZProductCollection) });

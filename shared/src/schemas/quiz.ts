@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { visibleLength } from '../engine/text.ts';
 import { colorKeys, questionKinds, quizDefaults, quizLimits, quizMessages, quizTypes, themeIds } from '../quizzes.ts';
 import { ZImageRef } from './common.ts';
+import { leadGates } from './experiments.ts';
+import { ZPrizeSettings } from './prizes.ts';
 import { ZProductRecommendations } from './recommendations.ts';
 
 /** Ids the builder makes up for answers, personalities and categories before anything is saved. */
@@ -102,6 +104,8 @@ export const ZQuizSettings = z.object({
   backgroundImage: imageUrl,
   // Lead tab
   collectEmail: z.boolean().default(true),
+  /** Where the lead form comes: before the result (required) or after it (optional). */
+  leadGate: z.enum(leadGates).default('before'),
   emailFormType: z.enum(['standard', 'custom']).default('standard'),
   emailFormCode: z.string().max(quizLimits.formCode).default(''),
   emailMessage: text(quizLimits.emailMessage).default(quizDefaults.emailMessage),
@@ -148,6 +152,11 @@ export const ZQuizInput = z.object({
     .default({ enabled: false, branches: [] }),
   /** The products the quiz ends in; left out, a save keeps the stored ones (API clients from before them). */
   productRecommendations: ZProductRecommendations.optional(),
+  /**
+   * A unique Shopify code per outcome (its key: engine/products.ts outcomeOptions), given to each player
+   * who reaches it and leaves an email; left out, a save keeps the stored ones.
+   */
+  outcomePrizes: z.record(z.string().max(64), ZPrizeSettings).optional(),
 });
 export type TQuizInput = z.input<typeof ZQuizInput>;
 export type TQuizData = z.infer<typeof ZQuizInput>;
@@ -167,6 +176,7 @@ export const ZQuizStatus = z.enum(['draft', 'published']);
 /** A quiz as the API returns it to its owner. */
 export const ZQuizDetail = ZQuizInput.extend({
   productRecommendations: ZProductRecommendations,
+  outcomePrizes: z.record(z.string(), ZPrizeSettings),
   id: z.uuid(),
   status: ZQuizStatus,
   slug: z.string(),

@@ -11,6 +11,8 @@ export const recommendationLimits = {
   /** Products shown on a result page, and chosen per outcome. */
   count: 12,
   defaultCount: 3,
+  /** Shop collections an outcome may draw from besides its own products. */
+  collections: 5,
   rules: 300,
   points: 100,
   excluded: 100,
@@ -24,6 +26,8 @@ export const recommendationMessages = {
   productOrTag: 'Choose a product or a tag',
   tagRequired: 'Enter a tag',
   notOwnProduct: 'This product is not one of your products',
+  duplicateCollection: 'This collection is listed twice',
+  tooManyCollections: `At most ${recommendationLimits.collections} collections`,
   unknownQuestion: 'This question is not in the quiz',
   unknownAnswer: 'This answer is not one of the question’s',
   points: `Points go from -${recommendationLimits.points} to ${recommendationLimits.points}`,
@@ -52,10 +56,22 @@ const uniqueIds = (max: number) =>
       if (index >= 0) ctx.addIssue({ code: 'custom', message: recommendationMessages.duplicateProduct, path: [index] });
     });
 
+/** A shop collection, by Shopify's gid (the products synced from the shop say which collections they are in). */
+export const ZCollectionId = z.string().regex(/^gid:\/\/shopify\/Collection\/\d{1,20}$/, 'Choose one of your shop’s collections');
+
 export const ZOutcomeProducts = z.object({
   outcome: ZOutcomeKey,
   /** In the order the result page shows them. */
   productIds: uniqueIds(recommendationLimits.count),
+  /** Collections whose products follow the chosen ones (by title), until the count is reached. */
+  collectionIds: z
+    .array(ZCollectionId)
+    .max(recommendationLimits.collections, recommendationMessages.tooManyCollections)
+    .superRefine((ids, ctx) => {
+      const index = ids.findIndex((id, at) => ids.indexOf(id) !== at);
+      if (index >= 0) ctx.addIssue({ code: 'custom', message: recommendationMessages.duplicateCollection, path: [index] });
+    })
+    .default([]),
 });
 export type TOutcomeProducts = z.infer<typeof ZOutcomeProducts>;
 

@@ -2,6 +2,7 @@ import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { playButtonTypes, widgetLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
 import { ZImageRef } from './common.ts';
+import { ZVisitorId } from './experiments.ts';
 import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
 import { ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
 
@@ -169,6 +170,8 @@ export const ZSpinRequest = z.object({
   submissionId: ZSubmissionId,
   /** Required (and checked) when the wheel collects emails. */
   email: ZOptionalEmail,
+  /** The browser's lasting visitor id: an A/B test of the odds draws the same visitor from the same variant. */
+  visitorId: ZVisitorId.optional(),
 });
 export type TSpinRequest = z.input<typeof ZSpinRequest>;
 

@@ -15,12 +15,15 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 interface Props {
   settings: TQuizSettings;
   onSubmit(lead: TLeadRequest): Promise<void>;
+  /** Offered under the result (the lead gate after it): part of that screen, so it takes no focus. */
+  underResult?: boolean;
 }
 
 /** The standard lead form: name, email and, when the owner has a privacy text, a consent checkbox. */
-export function LeadForm({ settings, onSubmit }: Props) {
+export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useScreenFocus(headingRef, 'lead');
+  const unattached = useRef<HTMLHeadingElement>(null);
+  useScreenFocus(underResult ? unattached : headingRef, 'lead');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
@@ -68,7 +71,7 @@ export function LeadForm({ settings, onSubmit }: Props) {
     ) : null;
 
   return (
-    <form className="ql-screen ql-lead" noValidate onSubmit={submit}>
+    <form className={underResult ? 'ql-lead ql-lead--under-result' : 'ql-screen ql-lead'} noValidate onSubmit={submit}>
       <h2 ref={headingRef} className="ql-lead__prompt" tabIndex={-1}>
         {settings.emailMessage || quizDefaults.emailMessage}
       </h2>

@@ -17,6 +17,9 @@ import { ResultScreen } from './ResultScreen.tsx';
 import { shareUrl, type PlayerRoute } from './route.ts';
 import { StartScreen } from './StartScreen.tsx';
 import { themeStyle } from './theme.ts';
+import { asVariantShows } from './variant.ts';
+import { OutcomePrize } from './OutcomePrize.tsx';
+import { visitorId } from '../public/visitorId.ts';
 
 type Completed = Extract<TPlayOutcome, { status: 'completed' }>;
 type LeadFormSpec = Extract<TPlayOutcome, { status: 'lead_required' }>['leadForm'];
@@ -29,7 +32,7 @@ type Screen =
   | { name: 'question' }
   | { name: 'generating'; error: string | null }
   | { name: 'lead'; form: LeadFormSpec }
-  | { name: 'result'; outcome: Completed }
+  | { name: 'result'; outcome: Completed; leadSaved?: boolean }
   | { name: 'redirecting' };
 
 /** How long a completed pick stays on screen before the next question. */
@@ -56,7 +59,7 @@ function playOrder(quiz: TPublicQuiz): TPublicQuizQuestion[] {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function Player({ route }: { route: PlayerRoute }) {
-  const { quizId, preview, embedded } = route;
+  const { quizId, preview, embedded, variant } = route;
   const [quiz, setQuiz] = useState<TPublicQuiz | null>(null);
   const [screen, setScreen] = useState<Screen>(quizId ? { name: 'loading' } : { name: 'failed', message: playMessages.notFound });
   const [questions, setQuestions] = useState<TPublicQuizQuestion[]>([]);
@@ -72,7 +75,8 @@ export function Player({ route }: { route: PlayerRoute }) {
   useEffect(() => {
     if (!quizId) return;
     playApi.quiz(quizId, preview).then(
-      (loaded) => {
+      (fetched) => {
+        const loaded = asVariantShows(fetched, visitorId(), variant);
         setQuiz(loaded);
         setScreen({ name: 'start' });
         document.title = loaded.settings.metaTitle || loaded.title || document.title;
@@ -89,7 +93,7 @@ export function Player({ route }: { route: PlayerRoute }) {
         setScreen({ name: 'failed', message: missing ? playMessages.notFound : messageOf(error) });
       },
     );
-  }, [quizId, preview]);
+  }, [quizId, preview, variant]);
 
   useEffect(() => {
     if (embedded && pageRef.current) return reportHeight(pageRef.current);
@@ -164,14 +168,37 @@ export function Player({ route }: { route: PlayerRoute }) {
     }
   }, [showOutcome, withToken]);
 
+  /** The lead as sent: a code still being made is asked for again by sending it once more. */
+  const sentLead = useRef<TLeadRequest | null>(null);
+
   const submitLead = useCallback(
     async (lead: TLeadRequest) => {
+      sentLead.current = lead;
       const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
       track('lead_submit', eventParams);
       showOutcome(outcome);
     },
     [withToken, showOutcome, eventParams],
   );
+
+  /** A lead offered under the result: the result stays, and thanks replace the form. */
+  const submitLeadAfterResult = useCallback(
+    async (lead: TLeadRequest) => {
+      sentLead.current = lead;
+      const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
+      track('lead_submit', eventParams);
+      if (outcome.status === 'completed') setScreen({ name: 'result', outcome, leadSaved: true });
+    },
+    [withToken, eventParams],
+  );
+
+  /** The code was still being made: the same lead again answers it once it is ready (the result stays). */
+  const checkPrizeAgain = useCallback(async () => {
+    const lead = sentLead.current;
+    if (!lead) return;
+    const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
+    if (outcome.status === 'completed') setScreen((current) => (current.name === 'result' ? { ...current, outcome } : current));
+  }, [withToken]);
 
   const finish = useCallback(
     (visited: string[], allPicks: Record<string, string[]>) => {
@@ -303,6 +330,25 @@ export function Player({ route }: { route: PlayerRoute }) {
             cartProperties={screen.outcome.cartProperties ?? {}}
             pageUrl={shareUrl(window.location)}
             onRetake={retake}
+            afterResult={
+              <>
+                {screen.outcome.prize ? <OutcomePrize prize={screen.outcome.prize} onCheckAgain={checkPrizeAgain} /> : null}
+                {screen.leadSaved ? (
+                  <p className="ql-lead-thanks" role="status">
+                    {playMessages.leadThanks}
+                  </p>
+                ) : screen.outcome.leadForm?.type === 'custom' ? (
+                  <CustomLeadForm
+                    code={screen.outcome.leadForm.code}
+                    colors={frameColors!}
+                    settings={quiz!.settings}
+                    onSubmit={submitLeadAfterResult}
+                  />
+                ) : screen.outcome.leadForm ? (
+                  <LeadForm settings={quiz!.settings} onSubmit={submitLeadAfterResult} underResult />
+                ) : null}
+              </>
+            }
           />
         );
       case 'redirecting':

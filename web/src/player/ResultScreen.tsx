@@ -3,7 +3,7 @@ import { shownOffer } from '@quizlead/shared/offer.ts';
 import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
 import type { TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import type { TPersonality, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Html } from './Frame.tsx';
 import { useScreenFocus } from './focus.ts';
 import { ProductCards } from './ProductCards.tsx';
@@ -18,6 +18,8 @@ interface Props {
   cartProperties: Record<string, string>;
   pageUrl: string;
   onRetake(): void;
+  /** Under the result: the outcome's prize code, the lead form offered after the result, or its thanks. */
+  afterResult?: ReactNode;
 }
 
 /** Rich text with something a visitor can read (the editor leaves `<p><br></p>` in emptied fields). */
@@ -27,7 +29,7 @@ const scoreText = (scoreType: TQuizSettings['scoreType'], entry: { score: number
   scoreType === 'marks' ? `${entry.score} / ${entry.maxScore}` : `${entry.percentage}%`;
 
 /** The result page: the server's result by type, then the owner's offer, texts, sharing and retake. */
-export function ResultScreen({ quiz, result, summary, products, cartProperties, pageUrl, onRetake }: Props) {
+export function ResultScreen({ quiz, result, summary, products, cartProperties, pageUrl, onRetake, afterResult = null }: Props) {
   const { settings } = quiz;
   const offer = shownOffer(settings);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -46,6 +48,7 @@ export function ResultScreen({ quiz, result, summary, products, cartProperties, 
       <ResultDetails result={result} settings={settings} />
       {hasText(settings.resultPageText) ? <Html html={settings.resultPageText} className="ql-result__text" /> : null}
       {result.kind === 'graded' && settings.certificateText ? <p className="ql-certificate">{settings.certificateText}</p> : null}
+      {afterResult}
       <ProductCards products={products} cartProperties={cartProperties} />
       {offer ? (
         <div className="ql-offer">

@@ -3,6 +3,7 @@
  * owner's session cookie rides along for previews and nothing else is needed.
  */
 import type { TLeadRequest, TPlayOutcome, TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
+import { visitorId } from '../public/visitorId.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -42,11 +43,16 @@ export const playApi = {
     request<TPublicQuiz>('GET', `/api/v1/public/quizzes/${segment(quizId)}${preview ? '?preview=1' : ''}`),
   /** In preview the owner's play is kept out of stats and reports. */
   start: (quizId: string, play: { id: string; key: string }, preview: boolean) =>
-    request<{ playId: string; playToken: string }>('POST', `/api/v1/public/quizzes/${segment(quizId)}/plays`, {
-      playId: play.id,
-      playKey: play.key,
-      preview,
-    }),
+    request<{ playId: string; playToken: string; variant: string | null }>(
+      'POST',
+      `/api/v1/public/quizzes/${segment(quizId)}/plays`,
+      {
+        playId: play.id,
+        playKey: play.key,
+        preview,
+        visitorId: visitorId(),
+      },
+    ),
   answers: (playId: string, token: string, answers: Record<string, string[]>) =>
     request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/answers`, { answers }, token),
   lead: (playId: string, token: string, lead: TLeadRequest) =>

@@ -6,11 +6,17 @@ const at = (href: string) => new URL(href, 'https://quiz.example');
 
 describe('readRoute', () => {
   it('reads the quiz id from the query or the /play/{id} path', () => {
-    expect(readRoute(at(`/quizplayer.html?quizid=${id}`), false)).toEqual({ quizId: id, preview: false, embedded: false });
+    expect(readRoute(at(`/quizplayer.html?quizid=${id}`), false)).toEqual({
+      quizId: id,
+      preview: false,
+      embedded: false,
+      variant: null,
+    });
     expect(readRoute(at(`/quizplayer2.html?quiztitle=x&quizid=${id}&isiframe=true`), false)).toEqual({
       quizId: id,
       preview: false,
       embedded: true,
+      variant: null,
     });
     expect(readRoute(at(`/play/${id}`), false).quizId).toBe(id);
     expect(readRoute(at(`/play/${id}/`), false).quizId).toBe(id);
@@ -21,6 +27,12 @@ describe('readRoute', () => {
     expect(readRoute(at(`/previewtemplate?quizid=${id}`), false).preview).toBe(true);
     expect(readRoute(at(`/quizplayer.html?quizid=${id}&preview=0`), false).preview).toBe(false);
     expect(readRoute(at(`/quizplayer.html?quizid=${id}&preview=false`), false).preview).toBe(false);
+  });
+
+  it('lets only a preview ask for one A/B variant', () => {
+    expect(readRoute(at(`/quizplayer.html?quizid=${id}&preview=1&variant=b`), false).variant).toBe('b');
+    expect(readRoute(at(`/quizplayer.html?quizid=${id}&variant=b`), false).variant).toBeNull();
+    expect(readRoute(at(`/quizplayer.html?quizid=${id}&preview=1&variant=z`), false).variant).toBeNull();
   });
 
   it('knows it is embedded from the frame as well as from isiframe', () => {

@@ -9,6 +9,8 @@ export interface PlayerRoute {
   preview: boolean;
   /** Inside another page's frame: the player reports its height to the parent. */
   embedded: boolean;
+  /** In a preview, the A/B variant the owner asked to see (`&variant=b`). */
+  variant: string | null;
 }
 
 const idPattern = /^[\w-]{1,64}$/;
@@ -21,7 +23,8 @@ export function readRoute(location: Pick<Location, 'pathname' | 'search'>, frame
   const previewParam = params.get('preview');
   const preview =
     location.pathname === '/previewtemplate' || (previewParam !== null && previewParam !== '0' && previewParam !== 'false');
-  return { quizId, preview, embedded: params.get('isiframe') === 'true' || framed };
+  const variant = preview && /^[a-d]$/.test(params.get('variant') ?? '') ? params.get('variant') : null;
+  return { quizId, preview, embedded: params.get('isiframe') === 'true' || framed, variant };
 }
 
 function safeDecode(value: string): string | null {

@@ -5,6 +5,8 @@ import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
 import { readableOn } from './color.ts';
 import { EmailField, messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
 import { landingRotation, radialLabel, slicePath } from '@quizlead/shared/wheelGeometry.ts';
+import { PrizeCode } from '../public/PrizeCode.tsx';
+import { visitorId } from '../public/visitorId.ts';
 
 type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; wheel: TPublicWheel };
 
@@ -76,7 +78,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
     submissionId.current ??= newSubmissionId();
     try {
       const sent = { id: submissionId.current, email: wheel.collectEmail ? email.trim() : undefined };
-      const drawn = await widgetApi.spin(wheel.id, { submissionId: sent.id, email: sent.email });
+      const drawn = await widgetApi.spin(wheel.id, { submissionId: sent.id, email: sent.email, visitorId: visitorId() });
       spun.current = sent;
       submissionId.current = null;
       setSpin(drawn);
@@ -105,7 +107,11 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
     setChecking(true);
     setFailure(null);
     try {
-      const again = await widgetApi.spin(wheel.id, { submissionId: spun.current.id, email: spun.current.email });
+      const again = await widgetApi.spin(wheel.id, {
+        submissionId: spun.current.id,
+        email: spun.current.email,
+        visitorId: visitorId(),
+      });
       setSpin((shown) => (shown ? { ...shown, ...again, repeated: shown.repeated } : again));
     } catch (caught) {
       setFailure(messageOf(caught));
@@ -135,7 +141,9 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
               <p className="qw-prize" data-testid="wheel-result">
                 {spin.result}
               </p>
-              {spin.prizeCode ? <PrizeCode code={spin.prizeCode} expiresAt={spin.prizeExpiresAt} /> : null}
+              {spin.prizeCode ? (
+                <PrizeCode code={spin.prizeCode} expiresAt={spin.prizeExpiresAt} prefix="qw" testId="wheel-prize-code" />
+              ) : null}
               {spin.prizePending ? (
                 <>
                   <p className="qw-pending" data-testid="wheel-prize-pending">
@@ -184,45 +192,6 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         )}
       </div>
     </div>
-  );
-}
-
-/** The won code with a copy button, and until when it works when it expires. */
-function PrizeCode({ code, expiresAt }: { code: string; expiresAt: string | null }) {
-  const [copied, setCopied] = useState(false);
-  const codeRef = useRef<HTMLElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      // No clipboard (an insecure page, a refusing browser): select the code for the visitor to copy.
-      const range = document.createRange();
-      if (codeRef.current) range.selectNodeContents(codeRef.current);
-      window.getSelection()?.removeAllRanges();
-      window.getSelection()?.addRange(range);
-    }
-  };
-  return (
-    <>
-      <p className="qw-code-line">
-        Your prize code:{' '}
-        <strong className="qw-code" data-testid="wheel-prize-code" ref={codeRef}>
-          {code}
-        </strong>
-      </p>
-      <button type="button" className="qw-button qw-button--quiet qw-copy" onClick={() => void copy()}>
-        {wheelMessages.copyPrizeCode}
-      </button>
-      <p className="qw-copied" aria-live="polite">
-        {copied ? wheelMessages.prizeCodeCopied : ''}
-      </p>
-      {expiresAt ? (
-        <p className="qw-valid-until">
-          {wheelMessages.prizeValidUntil(new Date(expiresAt).toLocaleDateString(undefined, { dateStyle: 'long' }))}
-        </p>
-      ) : null}
-    </>
   );
 }
 

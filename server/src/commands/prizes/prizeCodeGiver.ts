@@ -1,23 +1,30 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { emailInbox } from '@quizlead/shared/schemas/wheel.ts';
-import { samePrize } from '@quizlead/shared/schemas/prizes.ts';
+import { samePrize, type TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 import type { Db } from '../../db/client.ts';
 import { sameEmail, sameInbox } from '../../db/oncePerEmail.ts';
 import { prizeCodes, prizeDiscounts } from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { fillPrizePoolTask } from '../../jobs/tasks/FillPrizePoolTask.ts';
-import type { WheelRow } from '../../policies/wheel.ts';
 import { givesCodes, poolCounts, prizePoolLowWater, storedPrize, type PrizeDiscountRow } from './prizePool.ts';
+
+/** What gives codes: a wheel or a quiz, and whether its one-per-email rule ignores +tags and Gmail dots. */
+export interface PrizeGivingItem {
+  kind: 'wheel' | 'quiz';
+  id: string;
+  accountId: string;
+  ignoreEmailTags: boolean;
+}
 
 /** A unique code given (or given before to this email), or none ready yet. */
 export type PrizeAward = { code: string; expiresAt: Date | null } | { pending: true };
 
 /**
- * The unique code of a spin that landed on a slice with a unique-code prize, inside the spin's
- * transaction. The caller holds the email's lock (db/oncePerEmail.ts), so one email's spins run one
- * after another: an email that has a code of this wheel gets that code again (one code per email per
- * wheel, whatever slice it came from; the partial unique index backs it). Otherwise the oldest free
+ * The unique code of a spin that landed on a slice (or a play that reached an outcome) with a
+ * unique-code prize, inside its transaction. The caller holds the email's lock (db/oncePerEmail.ts), so
+ * one email's spins or plays run one after another: an email that has a code of this item gets that
+ * code again (one code per email per item, whatever slot it came from; the partial unique index backs it). Otherwise the oldest free
  * live code of the slice is taken with FOR UPDATE SKIP LOCKED, so concurrent spins each take another
  * code without waiting. With none free, or a slice whose codes are still being made, the answer is
  * pending and a fill is queued; a pool running low is filled too.
@@ -25,14 +32,15 @@ export type PrizeAward = { code: string; expiresAt: Date | null } | { pending: t
 export async function prizeCodeGiver(props: {
   db: Db;
   queue: JobQueue;
-  wheel: WheelRow;
-  optionIndex: number;
+  item: PrizeGivingItem;
+  /** The wheel slice's index or the quiz outcome's key, and its prize as the item has it now. */
+  slot: string;
+  prize: TPrizeSettings | null | undefined;
   email: string;
   submissionId: string;
   now?: Date;
 }): Promise<PrizeAward | null> {
-  const { db, wheel, email } = props;
-  const prize = wheel.options[props.optionIndex]?.prize;
+  const { db, item, email, prize } = props;
   if (!prize) return null;
   const now = props.now ?? new Date();
   const [row] = await db
@@ -41,24 +49,20 @@ export async function prizeCodeGiver(props: {
     .where(
       scoped(
         prizeDiscounts,
-        wheel.accountId,
-        and(
-          eq(prizeDiscounts.itemKind, 'wheel'),
-          eq(prizeDiscounts.itemId, wheel.id),
-          eq(prizeDiscounts.slot, String(props.optionIndex)),
-        ),
+        item.accountId,
+        and(eq(prizeDiscounts.itemKind, item.kind), eq(prizeDiscounts.itemId, item.id), eq(prizeDiscounts.slot, props.slot)),
       ),
     )
     .limit(1);
   const stored = row ? storedPrize(row.settings) : null;
 
-  const sameVisitor: SQL = wheel.ignoreEmailTags
+  const sameVisitor: SQL = item.ignoreEmailTags
     ? sameInbox(prizeCodes.email, emailInbox(email))
     : sameEmail(prizeCodes.email, email);
   const [given] = await db
     .select({ code: prizeCodes.code, discountId: prizeCodes.discountId, createdAt: prizeCodes.createdAt })
     .from(prizeCodes)
-    .where(scoped(prizeCodes, wheel.accountId, eq(prizeCodes.itemId, wheel.id), sameVisitor))
+    .where(scoped(prizeCodes, item.accountId, eq(prizeCodes.itemId, item.id), sameVisitor))
     .orderBy(asc(prizeCodes.assignedAt))
     .limit(1);
   if (given)
@@ -76,7 +80,7 @@ export async function prizeCodeGiver(props: {
     .where(
       scoped(
         prizeCodes,
-        wheel.accountId,
+        item.accountId,
         eq(prizeCodes.discountId, row.id),
         isNull(prizeCodes.assignedAt),
         eq(prizeCodes.live, true),
@@ -88,7 +92,7 @@ export async function prizeCodeGiver(props: {
   const [taken] = await db
     .update(prizeCodes)
     .set({ email, submissionId: props.submissionId, assignedAt: now })
-    .where(scoped(prizeCodes, wheel.accountId, inArray(prizeCodes.id, free)))
+    .where(scoped(prizeCodes, item.accountId, inArray(prizeCodes.id, free)))
     .returning({ code: prizeCodes.code, createdAt: prizeCodes.createdAt });
   if (!taken) {
     await fillQueuer(db, props.queue, row, 'unless filling');
@@ -98,13 +102,17 @@ export async function prizeCodeGiver(props: {
   return { code: taken.code, expiresAt: expiryOf(stored, taken.createdAt) };
 }
 
-/** When a code this wheel gave stops working, as far as its slot's current generation tells. */
-export async function givenCodeExpiry(db: Db, wheel: WheelRow, code: string): Promise<Date | null> {
+/** When a code this item gave stops working, as far as its slot's current generation tells. */
+export async function givenCodeExpiry(
+  db: Db,
+  item: Pick<PrizeGivingItem, 'id' | 'accountId'>,
+  code: string,
+): Promise<Date | null> {
   const [given] = await db
     .select({ createdAt: prizeCodes.createdAt, settings: prizeDiscounts.settings })
     .from(prizeCodes)
     .innerJoin(prizeDiscounts, eq(prizeDiscounts.id, prizeCodes.discountId))
-    .where(scoped(prizeCodes, wheel.accountId, eq(prizeCodes.itemId, wheel.id), eq(prizeCodes.code, code)))
+    .where(scoped(prizeCodes, item.accountId, eq(prizeCodes.itemId, item.id), eq(prizeCodes.code, code)))
     .limit(1);
   return given ? expiryOf(storedPrize(given.settings), given.createdAt) : null;
 }

@@ -60,7 +60,7 @@ export function newPrizeCodes(count: number): string[] {
   });
 }
 
-/** The Shopify discount's title: "<wheel description> – <slice text>", within Shopify's 255 characters. */
+/** The Shopify discount's title: "<wheel description> – <slice text>" or "<quiz title> – <outcome>", within Shopify's 255 characters. */
 export function prizeTitle(itemTitle: string, slotText: string): string {
   const tail = ` – ${slotText}`;
   const room = 255 - tail.length;

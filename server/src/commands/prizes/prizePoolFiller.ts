@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { outcomeOptions } from '@quizlead/shared/engine/products.ts';
 import { prizeMessages, samePrize } from '@quizlead/shared/schemas/prizes.ts';
 import type { Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { prizeCodes, prizeDiscounts, wheels } from '../../db/schema/index.ts';
+import { prizeCodes, prizeDiscounts, quizzes, wheels } from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
 import { shopifyAdmin, type ShopifyAdmin } from '../../integrations/shopify/adminApi.ts';
 import {
@@ -108,9 +109,23 @@ export async function prizePoolFiller(props: { services: Services; accountId: st
   }
 }
 
-/** The wheel slice a prize row stands for, as the wheel is now. */
+/** The wheel slice or quiz outcome a prize row stands for, as the item is now. */
 async function slotOf(db: Db, row: PrizeDiscountRow) {
-  if (row.itemKind !== 'wheel') return null;
+  if (row.itemKind === 'quiz') {
+    const [quiz] = await db
+      .select({
+        title: quizzes.title,
+        quizType: quizzes.quizType,
+        personalities: quizzes.personalities,
+        prizes: quizzes.outcomePrizes,
+      })
+      .from(quizzes)
+      .where(scoped(quizzes, row.accountId, eq(quizzes.id, row.itemId)));
+    const prize = quiz?.prizes[row.slot];
+    if (!quiz || !prize) return null;
+    const label = outcomeOptions(quiz).find((option) => option.key === row.slot)?.label ?? row.slot;
+    return { prize, title: prizeTitle(quiz.title, label) };
+  }
   const [wheel] = await db
     .select({ description: wheels.description, options: wheels.options })
     .from(wheels)

@@ -36,6 +36,8 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The shop collections the product is in (gid and title), as the last sync read them. */
+    collections: jsonb('collections').$type<{ id: string; title: string }[]>().notNull().default([]),
     /** Active and for sale; archived or sold-out products are never recommended. */
     available: boolean('available').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -135,7 +137,8 @@ export const attributedOrders = pgTable(
     itemId: uuid('item_id').notNull(),
     /** The wheel slice or quiz outcome that led to it, when known. */
     slot: text('slot'),
-    /** The A/B variant the visitor saw, when the item ran a test. */
+    /** The A/B test and variant the visitor saw, when the item ran a test. */
+    experimentId: uuid('experiment_id'),
     variant: text('variant'),
     via: text('via', { enum: ['code', 'cart'] }).notNull(),
     prizeCode: text('prize_code'),
@@ -148,6 +151,9 @@ export const attributedOrders = pgTable(
   (table) => [
     uniqueIndex('attributed_orders_order_item_idx').on(table.accountId, table.orderId, table.itemId),
     index('attributed_orders_item_idx').on(table.itemId, table.orderedAt),
+    index('attributed_orders_experiment_idx')
+      .on(table.experimentId, table.variant)
+      .where(sql`${table.experimentId} is not null`),
   ],
 );
 

@@ -158,10 +158,16 @@ export const wheelSpins = pgTable(
     /** The option's text when it was drawn. */
     result: text('result').notNull(),
     prizeCode: text('prize_code'),
+    /** The A/B test running when the visitor spun and the variant of odds drawn from ('a' the original). */
+    experimentId: uuid('experiment_id'),
+    variant: text('variant'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.wheelId, table.id] }),
+    index('wheel_spins_experiment_idx')
+      .on(table.experimentId, table.variant)
+      .where(sql`${table.experimentId} is not null`),
     index('wheel_spins_wheel_email_idx').on(table.wheelId, sql`lower(${table.email})`),
     index('wheel_spins_wheel_inbox_idx').on(table.wheelId, inboxOf(table.email)),
     index('wheel_spins_account_created_idx').on(table.accountId, table.createdAt),

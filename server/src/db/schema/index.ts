@@ -19,3 +19,4 @@ export { socialIdentities } from './socialIdentities.ts';
 export { affiliateCommissions, friendInvitations, referrals } from './referrals.ts';
 export { rateLimits } from './rateLimits.ts';
 export { attributedOrders, prizeCodes, prizeDiscounts, products } from './commerce.ts';
+export { experiments } from './experiments.ts';

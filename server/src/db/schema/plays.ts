@@ -96,6 +96,9 @@ export const plays = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The A/B test running when the play started and the variant this visitor saw ('a' the original). */
+    experimentId: uuid('experiment_id'),
+    variant: text('variant'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -105,6 +108,10 @@ export const plays = pgTable(
     index('plays_account_completed_idx').on(table.accountId, table.completedAt),
     // The answer sheet finds a play by its id within the owner's account.
     index('plays_id_idx').on(table.id),
+    // An A/B test's report counts its plays per variant.
+    index('plays_experiment_idx')
+      .on(table.experimentId, table.variant)
+      .where(sql`${table.experimentId} is not null and not ${table.preview}`),
     // The players table: completed, non-preview plays of one quiz in each sortable order, so its
     // first page reads a few index entries at any number of plays (docs/performance.md).
     ...playerSortIndexes(table),

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid }
 import type { TCategory, TPersonality, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import type { QuizType } from '@quizlead/shared/quizzes.ts';
 import { accounts } from './accounts.ts';
+import type { TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 
 /**
  * A quiz. Its settings, outcomes and branches are JSONB validated by the shared zod schemas
@@ -40,6 +41,8 @@ export const quizzes = pgTable(
     completedPlays: integer('completed_plays').notNull().default(0),
     /** The products the quiz ends in, per outcome or by rules (shared/src/schemas/recommendations.ts). */
     productRecommendations: jsonb('product_recommendations').$type<Record<string, unknown>>().notNull().default({ mode: 'off' }),
+    /** A unique Shopify code per outcome key (shared/src/schemas/prizes.ts), given with the lead. */
+    outcomePrizes: jsonb('outcome_prizes').$type<Record<string, TPrizeSettings>>().notNull().default({}),
     /** One line for template cards. */
     description: text('description').notNull().default(''),
     image: text('image'),

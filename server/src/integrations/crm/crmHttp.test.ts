@@ -15,10 +15,11 @@ describe('crmHttp', () => {
   });
 
   it('labels the result for custom fields', () => {
-    expect(resultFields(quizLead({ result: { score: 0, prize: '10% off', vote: '' } }))).toEqual([
+    expect(resultFields(quizLead({ result: { score: 0, prize: '10% off', vote: '', products: 'Green tea, Teapot' } }))).toEqual([
       { name: 'Source', value: 'quiz: Which trip suits you?' },
       { name: 'Score', value: '0' },
       { name: 'Prize', value: '10% off' },
+      { name: 'Products', value: 'Green tea, Teapot' },
     ]);
   });
 

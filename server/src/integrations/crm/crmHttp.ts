@@ -164,6 +164,7 @@ export function resultFields(lead: Lead): { name: string; value: string }[] {
     vote: 'Vote',
     rating: 'Rating',
     prize: 'Prize',
+    products: 'Products',
   };
   const fields = [{ name: 'Source', value: `${lead.tool}: ${lead.item.title}` }];
   for (const [key, label] of Object.entries(labels) as [keyof Lead['result'], string][]) {

@@ -25,6 +25,8 @@ export interface Lead {
     vote?: string;
     rating?: string;
     prize?: string;
+    /** The recommended products' titles, best first, joined by ', '. */
+    products?: string;
   };
   /** The visitor agreed to hear from the owner. */
   consent: boolean;

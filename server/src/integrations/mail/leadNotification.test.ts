@@ -135,6 +135,12 @@ describe('immediate lead notification', () => {
     expect(spin.text).toContain('Prize: 10% off');
     expect(spin.text).toContain('Consent: No');
     expect(spin.html).toContain(`${appUrl}/app/wheelspin/response/w1`);
+    const shopping = leadNotificationMail(
+      lead({ result: { personality: 'Calm', prize: 'WIN-7KD2', products: 'Green tea, Teapot' } }),
+      links(),
+    );
+    expect(shopping.text).toContain('Prize: WIN-7KD2');
+    expect(shopping.text).toContain('Products: Green tea, Teapot');
   });
 
   it('escapes a hostile name, title and result, and keeps them short', () => {

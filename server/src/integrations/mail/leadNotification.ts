@@ -51,6 +51,7 @@ export function resultLines(result: Lead['result']): [label: string, value: stri
   if (result.vote) lines.push(['Vote', shortText(result.vote)]);
   if (result.rating) lines.push(['Rating', shortText(result.rating)]);
   if (result.prize) lines.push(['Prize', shortText(result.prize)]);
+  if (result.products) lines.push(['Products', shortText(result.products)]);
   return lines;
 }
 

@@ -1,9 +1,9 @@
 /** The products a finished play recommends: in the play's outcome, from the quiz's own account, available only. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPlayOutcome } from '@quizlead/shared/schemas/play.ts';
 import { cartProperties } from '@quizlead/shared/schemas/products.ts';
-import { products, quizzes } from '../../db/schema/index.ts';
+import { events, products, quizzes } from '../../db/schema/index.ts';
 import { createOwner } from '../../test/factories.ts';
 import { getTestServer, type TestClient, type TestServer } from '../../test/getTestServer.ts';
 import { createGradedQuiz, newPlayKey, personalityQuestion, twoPersonalities } from '../../test/quizFactory.ts';
@@ -124,6 +124,15 @@ describe('a completed play’s products', () => {
     const completed = await steps.lead({ name: 'Ann', email: 'ann@example.com' });
     expect(completed.body.data.products).toEqual([shown(calm)]);
     expect(completed.body.data.cartProperties[cartProperties.outcome]).toBe('p1');
+    // The lead carries the products' titles to the CRMs, webhooks and notification emails.
+    const [captured] = await server.services.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.accountId, account.id), eq(events.type, 'lead.captured')));
+    expect(captured!.payload).toMatchObject({
+      visitor: { email: 'ann@example.com' },
+      result: { personality: 'Calm', products: 'Chamomile' },
+    });
   });
 
   it('follow the rules: points per answer for products and tags, excluded and negative ones left out', async () => {

@@ -43,18 +43,6 @@ const maxReached = 200;
 
 const ZProgressResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 
-/** The quiz a started play belongs to (a preview play may be of a draft or a template). */
-async function quizOfPlay(ctx: AppContext, services: Services, quizId: string, playId: string) {
-  // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
-  const [play] = await services.database.db
-    .select({ preview: plays.preview })
-    .from(plays)
-    .where(and(eq(plays.quizId, quizId), eq(plays.id, playId)))
-    .limit(1);
-  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
-  return findQuizOfPlay(ctx, services, quizId, play.preview);
-}
-
 async function lockedPlay(db: Db, quizId: string, playId: string) {
   // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
   const [play] = await db
@@ -87,7 +75,7 @@ export function playRoutes(api: ApiRouter): void {
     },
     handler: async ({ ctx, params, body, services }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
-      const quiz = await quizOfPlay(ctx, services, claims.quizId, params.playId);
+      const quiz = await findQuizOfPlay(ctx, services, claims.quizId, claims.preview);
       const { questionId } = body;
       if (!quiz.questions.some((question) => question.id === questionId)) {
         throw ValidationError(playMessages.unknownQuestion, 'questionId');
@@ -127,7 +115,7 @@ export function playRoutes(api: ApiRouter): void {
       const claims = await authorizedPlay(ctx, services, params.playId);
       // The quiz is loaded before the transaction: PGlite has one connection, and a cache miss
       // must not wait behind the transaction it runs in.
-      const quiz = await quizOfPlay(ctx, services, claims.quizId, params.playId);
+      const quiz = await findQuizOfPlay(ctx, services, claims.quizId, claims.preview);
       const picksNeeded = new Map(quiz.public.questions.map((question) => [question.id, question.picksNeeded]));
       const answers = checkedAnswers(body.answers, quiz.questions, picksNeeded);
       ctx.body = {
@@ -151,7 +139,7 @@ export function playRoutes(api: ApiRouter): void {
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the lead is wrong', 409: 'The answers are not in yet' },
     handler: async ({ ctx, params, body, services }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
-      const quiz = await quizOfPlay(ctx, services, claims.quizId, params.playId);
+      const quiz = await findQuizOfPlay(ctx, services, claims.quizId, claims.preview);
       ctx.body = {
         data: await services.database.db.transaction(async (db) => {
           const play = await lockedPlay(db, claims.quizId, params.playId);

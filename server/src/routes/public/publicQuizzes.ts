@@ -2,12 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { playMessages, ZPublicQuizResponse, ZStartPlayResponse } from '@quizlead/shared/schemas/play.ts';
 import type { AppContext, Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { publicExperiment, runningExperiment, variantFor } from '../../db/queries/experiments.ts';
 import { loadQuestions } from '../../db/queries/quizzes.ts';
 import { accounts, quizzes } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { signPlayToken } from '../../lib/playToken.ts';
 import { resolveSessionAuth } from '../../middlewares/authenticate.ts';
+import { readyBytesOf, sendReadyBytes } from '../../lib/readyBytes.ts';
 import { presentPublicQuiz } from '../../presenters/publicQuiz.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPreviewQuery, ZPublicQuizParams, ZStartPlayBody } from './schema.ts';
@@ -24,8 +26,17 @@ export async function loadPlayableQuiz(db: Db, quizId: string, options: { publis
     .where(and(eq(quizzes.id, quizId), options.published ? eq(quizzes.status, 'published') : undefined))
     .limit(1);
   if (!row) return undefined;
-  const questions = await loadQuestions(db, quizId);
-  return { ...row, accountId: row.quiz.accountId, questions, public: presentPublicQuiz(row.quiz, questions, row.account) };
+  const [questions, experiment] = await Promise.all([
+    loadQuestions(db, quizId),
+    runningExperiment(db, { kind: 'quiz', id: quizId, accountId: row.quiz.accountId }),
+  ]);
+  return {
+    ...row,
+    accountId: row.quiz.accountId,
+    questions,
+    experiment,
+    public: presentPublicQuiz(row.quiz, questions, row.account, publicExperiment(experiment)),
+  };
 }
 
 /** The published quiz from the cache; with `preview`, the owner's own quiz in any state, fresh. */
@@ -76,9 +87,19 @@ export function publicQuizRoutes(api: ApiRouter): void {
     handler: async ({ ctx, params, query, services }) => {
       const preview = Boolean(query.preview);
       const quiz = await findPlayableQuiz(ctx, services, params.id, preview);
-      if (!preview) services.stats.countView(quiz.quiz.id, quiz.accountId);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: quiz.public };
+      if (preview) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = { data: quiz.public };
+        return;
+      }
+      services.stats.countView(quiz.quiz.id, quiz.accountId);
+      // The cached quiz's answer, encoded once: a repeat with its ETag is a 304, any other gets the bytes
+      // in the encoding it accepts. A browser may keep it, but asks again each time (no-cache).
+      sendReadyBytes(
+        ctx,
+        readyBytesOf(quiz, () => ({ data: quiz.public })),
+        'no-cache',
+      );
     },
   });
 
@@ -96,31 +117,44 @@ export function publicQuizRoutes(api: ApiRouter): void {
       const quiz = await findPlayableQuiz(ctx, services, params.id, body.preview);
       const place = services.geo.locate(ctx.ip, ctx.headers);
       const keyHash = sha256(body.playKey);
+      // A visitor counts in the variant their browser's visitor id falls in (the player showed it them).
+      const assigned = body.preview ? null : variantFor(quiz.experiment, body.visitorId ?? body.playKey);
       // One statement: the play and its start count commit together. A play id seen before answers
       // with the key its first start stored, so only that browser can start it again.
       // tenant-scope: a visitor starts a play of a published quiz (or a preview the owner check allowed), with the quiz's account
       const result = (await services.database.db.execute(sql`
         with started as (
-          insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city)
+          insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city,
+            experiment_id, variant)
           values (${quiz.quiz.id}, ${body.playId}, ${quiz.accountId}, ${body.preview}, ${keyHash},
-            ${ctx.get('user-agent').slice(0, 400)}, ${place.country}, ${place.state}, ${place.city})
+            ${ctx.get('user-agent').slice(0, 400)}, ${place.country}, ${place.state}, ${place.city},
+            ${assigned?.experimentId ?? null}, ${assigned?.variant.key ?? null})
           on conflict do nothing
           returning quiz_id, account_id, preview
         ), counted as (
           insert into play_stat_deltas (quiz_id, account_id, starts)
           select quiz_id, account_id, 1 from started where not preview
         )
-        select exists (select 1 from started) as "started",
-          (select start_key_hash from plays where quiz_id = ${quiz.quiz.id} and id = ${body.playId}) as "keyHash"`)) as unknown as {
-        rows: { started: boolean; keyHash: string | null }[];
+        select exists (select 1 from started) as "started", p.start_key_hash as "keyHash", p.variant as "variant",
+          p.preview as "preview"
+        from (select 1) as one
+        left join plays as p on p.quiz_id = ${quiz.quiz.id} and p.id = ${body.playId}`)) as unknown as {
+        rows: { started: boolean; keyHash: string | null; variant: string | null; preview: boolean | null }[];
       };
       const [row] = result.rows;
       if (!row?.started && !(row?.keyHash && safeEqual(row.keyHash, keyHash))) {
         throw new AppError(409, 'conflict', playMessages.playTaken);
       }
-      const playToken = await signPlayToken(playTokenSecret(services), { playId: body.playId, quizId: quiz.quiz.id });
+      // The token says whether the play is a preview (as its first start stored it): later steps look nothing up.
+      const playToken = await signPlayToken(playTokenSecret(services), {
+        playId: body.playId,
+        quizId: quiz.quiz.id,
+        preview: row?.started ? body.preview : Boolean(row?.preview),
+      });
       ctx.status = 201;
-      ctx.body = { data: { playId: body.playId, playToken } };
+      // A new play's variant is the one just assigned (the row is not visible to this statement's own select).
+      const variant = row?.started ? (assigned?.variant.key ?? null) : row?.variant;
+      ctx.body = { data: { playId: body.playId, playToken, variant: variant ?? null } };
     },
   });
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { wheels } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { presentPublicWheel } from '../../presenters/wheel.ts';
+import { runningExperiment, variantFor } from '../../db/queries/experiments.ts';
 import { accountMode } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
@@ -66,12 +67,16 @@ export function publicWheelRoutes(api: ApiRouter): void {
         invalidMessage: wheelMessages.emailInvalid,
       });
       if ('error' in checked) throw ValidationError(checked.error, 'email');
+      const experiment = await runningExperiment(db, { kind: 'wheel', id: wheel.id, accountId: wheel.accountId });
+      // A visitor without a lasting id (storage blocked) is kept in one variant by their email, else by the spin.
+      const visitor = body.visitorId ?? checked.email?.toLowerCase() ?? body.submissionId;
       const { spin, created, repeated, prizePending, prizeExpiresAt } = await wheelSpinner({
         db,
         wheel,
         submissionId: body.submissionId,
         email: checked.email,
         queue: services.queue,
+        test: variantFor(experiment, visitor),
       });
       ctx.status = created ? 201 : 200;
       ctx.body = {

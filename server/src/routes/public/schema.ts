@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
+import { ZVisitorId } from '@quizlead/shared/schemas/experiments.ts';
 
 /** A malformed id finds nothing, exactly like an unknown one. */
 const ZLenientId = ZId.catch('00000000-0000-0000-0000-000000000000');
@@ -12,6 +13,8 @@ export const ZStartPlayBody = z.object({
   /** A secret only the visitor's browser knows: starting the same play again (a renewed token) needs it. */
   playKey: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'playKey must be 16 to 128 letters, digits, - or _' }),
   preview: z.boolean().default(false),
+  /** The browser's lasting visitor id: an A/B test shows the same visitor the same variant. */
+  visitorId: ZVisitorId.optional(),
 });
 
 /** A poll, web response or wheel on its public page. */

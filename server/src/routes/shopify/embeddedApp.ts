@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import { InvalidHmacError, InvalidHostError } from '@shopify/shopify-api';
-import send from 'koa-send';
 import {
   embeddedAppBasePath,
   shopDomainPattern,
@@ -17,6 +16,7 @@ import { verifySessionToken } from '../../integrations/shopify/sessionToken.ts';
 import type { ShopifyApp } from '../../integrations/shopify/shopifyApp.ts';
 import { messagePage, messagePagePolicy } from '../../lib/messagePage.ts';
 import { bouncePage, embeddedFramePolicy } from './shopifyPages.ts';
+import { sendStaticFile } from '../../lib/staticFile.ts';
 
 /**
  * The embedded admin's build (web): index.html holds the literal placeholders %SHOPIFY_API_KEY% and
@@ -59,7 +59,7 @@ export function shopifyEmbeddedRoutes(services: Services, options: { distDir?: s
 
   router.get(`${embeddedAppBasePath}/assets/*file`, async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    await send(ctx, ctx.path.slice(embeddedAppBasePath.length), { root: distDir });
+    await sendStaticFile(ctx, ctx.path.slice(embeddedAppBasePath.length), distDir);
   });
 
   router.get(`${embeddedAppBasePath}{/*rest}`, (ctx) => embeddedDocument(ctx, services, embeddedIndex));

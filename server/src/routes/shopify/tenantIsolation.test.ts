@@ -18,6 +18,8 @@ let shopB: EmbeddedTestClient;
 /** Shop A's ids, by the route's first path segment. */
 let ids: Record<string, string>;
 let questionId: string;
+/** Shop A's running A/B tests, by the route's first path segment. */
+let experimentIds: Record<string, string>;
 /** Valid bodies (shop B's own data where it has the right shape), so a 404 is not a 400 in disguise. */
 let bodies: Record<string, unknown>;
 let receiver: WebhookReceiver;
@@ -77,6 +79,25 @@ beforeAll(async () => {
     products: (await shopA.post('/api/v1/products', productBody('A’s product'))).body.data.id,
   };
 
+  const introTest = {
+    subject: 'intro',
+    variants: [
+      { name: 'Now', share: 50, value: '' },
+      { name: 'Warmer', share: 50, value: '<p>Welcome!</p>' },
+    ],
+  };
+  const oddsTest = {
+    subject: 'odds',
+    variants: [
+      { name: 'Now', share: 50, value: [1, 1, 1] },
+      { name: 'Kinder', share: 50, value: [3, 1, 1] },
+    ],
+  };
+  experimentIds = {
+    quizzes: (await shopA.post(`/api/v1/quizzes/${ids.quizzes}/experiments`, introTest)).body.data.id,
+    wheels: (await shopA.post(`/api/v1/wheels/${ids.wheels}/experiments`, oddsTest)).body.data.id,
+  };
+
   const ownQuiz = await createGradedQuiz(shopB, { title: 'B’s quiz' });
   const ownWheel = (await shopB.get(`/api/v1/wheels/${(await createWheel(shopB)).id}`)).body.data;
   const ownFeedback = (await shopB.get(`/api/v1/feedbacks/${(await createFeedback(shopB)).id}`)).body.data;
@@ -92,6 +113,10 @@ beforeAll(async () => {
     'put /api/v1/settings/webhooks/{id}': { url: receiver.url('/hijacked'), enabled: false },
     'put /api/v1/team/members/{userId}': { role: 'owner' },
     'put /api/v1/products/{id}': productBody('Hijacked'),
+    'post /api/v1/quizzes/{id}/experiments': introTest,
+    'post /api/v1/quizzes/{id}/experiments/{experimentId}/end': { winner: 'b' },
+    'post /api/v1/wheels/{id}/experiments': oddsTest,
+    'post /api/v1/wheels/{id}/experiments/{experimentId}/end': { winner: 'b' },
   };
 });
 afterAll(async () => {
@@ -119,7 +144,11 @@ describe("shop B's session token on shop A's resources", () => {
         const segment = /^\/api\/v1\/([^/]+)/.exec(path)![1]!;
         const id = ids[segment];
         expect(id, `no id of shop A for ${path}`).toBeDefined();
-        const url = path.replace('{id}', id!).replace('{userId}', id!).replace('{questionId}', questionId);
+        const url = path
+          .replace('{id}', id!)
+          .replace('{userId}', id!)
+          .replace('{questionId}', questionId)
+          .replace('{experimentId}', experimentIds[segment] ?? '');
         expect(url, `unknown parameter in ${path}`).not.toContain('{');
         const key = `${method} ${path}`;
         const body = operation.requestBody ? bodies[key] : undefined;
@@ -147,7 +176,7 @@ describe("shop B's session token on shop A's resources", () => {
         resource,
       ).toBe(true);
     }
-    for (const route of ['report', 'players', 'short-link', 'shopify', 'answer-sheet', 'export']) {
+    for (const route of ['report', 'players', 'short-link', 'shopify', 'answer-sheet', 'export', 'experiments']) {
       expect(
         walked.some((key) => key.includes(route)),
         route,
@@ -167,6 +196,12 @@ describe("shop B's session token on shop A's resources", () => {
       ],
     });
     expect((await shopA.get(`/api/v1/feedbacks/${ids.feedbacks}`)).body.data).toMatchObject({ title: 'A’s feedback' });
+    // A's tests still run, with their variants as A made them.
+    for (const [segment, id] of Object.entries(experimentIds)) {
+      const [test] = (await shopA.get(`/api/v1/${segment}/${ids[segment]}/experiments`)).body.data;
+      expect(test, segment).toMatchObject({ id, status: 'running', winner: null });
+      expect(test.variants).toHaveLength(2);
+    }
     expect((await shopA.get(`/api/v1/plays/${ids.plays}/answer-sheet`)).status).toBe(200);
     expect((await fetch(`${server.url}/files/${ids.files}`)).status).toBe(200);
     expect((await shopA.get('/api/v1/settings/integrations')).body.data.webhooks).toMatchObject([

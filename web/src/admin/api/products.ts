@@ -1,4 +1,4 @@
-import type { TProduct, TProductRequest } from '@quizlead/shared/schemas/products.ts';
+import type { TProduct, TProductCollection, TProductRequest } from '@quizlead/shared/schemas/products.ts';
 import { api } from './client.ts';
 import type { ListPage } from './widgets.ts';
 
@@ -20,3 +20,7 @@ export const deleteProduct = (id: string) => api.delete<{ message: string }>(`/a
 
 /** A Shopify store's catalogue copied in again (queued: the list shows it once the sync has run). */
 export const syncProducts = () => api.post<{ queued: true; message: string }>('/api/v1/products/sync');
+
+/** The shop collections the products are in (from the last sync), for an outcome to draw from. */
+export const listProductCollections = (signal?: AbortSignal) =>
+  api.get<TProductCollection[]>('/api/v1/products/collections', { signal });

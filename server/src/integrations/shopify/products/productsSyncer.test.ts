@@ -61,7 +61,8 @@ describe('shopifyProductsSyncer: the shop’s catalogue into products', () => {
     expect(reads.every((read) => (read.json!.variables as { query: string }).query === 'status:active')).toBe(true);
     const rows = await rowsOf(accountId);
     expect(rows.map((row) => row.externalId)).toEqual(made.map((product) => product.id));
-    expect(rows.at(-1)).toMatchObject({ title: 'Tea 106', price: '106.00', available: true });
+    const last = made.length - 1;
+    expect(rows.at(-1)).toMatchObject({ title: `Tea ${String(last).padStart(3, '0')}`, price: `${last}.00`, available: true });
 
     // Again: the same rows, updated, none added.
     catalogue.update(made[0]!.id, { title: 'Tea 000 (new tin)' });

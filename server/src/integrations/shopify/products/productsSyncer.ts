@@ -13,8 +13,11 @@ import {
   type AdminProduct,
 } from './shopifyProducts.ts';
 
-/** Products per page: with 10 variants each, a page costs about 550 of the 1,000 points a query may cost. */
-export const productsPageSize = 50;
+/**
+ * Products per page: with 10 variants and 10 collections each, a page costs about 35 × (1 + 10 + 10) ≈ 735
+ * of the 1,000 points a query may cost.
+ */
+export const productsPageSize = 35;
 /** 10,000 pages of 50: a catalogue larger than Shopify allows a shop; a cursor that never ends stops here. */
 const maxPages = 10_000;
 /** THROTTLED answers waited out per call before the job gives up and pg-boss retries it later. */

@@ -11,12 +11,15 @@ import { products } from '../../../db/schema/index.ts';
 
 /** Variants read per product: a product whose first 10 are all sold out is taken as sold out. */
 const variantsRead = 10;
+/** Collections read per product (an outcome may draw from a collection; a product in more is found by its first 10). */
+export const collectionsRead = 10;
 
 const productFields = `
   id title handle status tags onlineStoreUrl updatedAt
   featuredMedia { preview { image { url } } }
   priceRangeV2 { minVariantPrice { amount currencyCode } }
-  variants(first: ${variantsRead}) { nodes { id legacyResourceId price availableForSale } }`;
+  variants(first: ${variantsRead}) { nodes { id legacyResourceId price availableForSale } }
+  collections(first: ${collectionsRead}) { nodes { id title } }`;
 
 /** One page of the shop's active products, in id order (stable while products change during the sync). */
 export const productsPageQuery = `query ProductsPage($first: Int!, $after: String, $query: String!) {
@@ -42,6 +45,7 @@ export interface AdminProduct {
   featuredMedia: { preview: { image: { url: string } | null } | null } | null;
   priceRangeV2: { minVariantPrice: { amount: string; currencyCode: string } };
   variants: { nodes: { id: string; legacyResourceId: string; price: string; availableForSale: boolean }[] };
+  collections: { nodes: { id: string; title: string }[] };
 }
 
 /** A shop product's columns, with the moment Shopify last changed it (newer writes win). */
@@ -56,6 +60,8 @@ export interface ShopifyProductValues {
   currency: string;
   tags: string[];
   available: boolean;
+  /** Known from the Admin API only: a webhook's payload leaves the stored ones as they are. */
+  collections?: { id: string; title: string }[];
   updatedAt: Date;
 }
 
@@ -81,6 +87,7 @@ export function valuesOfAdminProduct(product: AdminProduct): ShopifyProductValue
     currency: lowest.currencyCode,
     tags: product.tags,
     available: product.status === 'ACTIVE' && Boolean(forSale),
+    collections: product.collections.nodes.map((collection) => ({ id: collection.id, title: collection.title })),
     updatedAt: new Date(product.updatedAt),
   };
 }
@@ -105,13 +112,15 @@ const copiedColumns = [
  */
 export async function shopifyProductsUpserter(db: Db, accountId: string, rows: readonly ShopifyProductValues[]): Promise<void> {
   if (rows.length === 0) return;
+  // Rows read from the Admin API bring their collections; a webhook's rows keep the stored ones.
+  const columns = rows.every((row) => row.collections) ? [...copiedColumns, 'collections' as const] : copiedColumns;
   await db
     .insert(products)
     .values(rows.map((row) => ({ ...row, accountId, source: 'shopify' as const })))
     .onConflictDoUpdate({
       target: [products.accountId, products.externalId],
       targetWhere: sql`${products.externalId} is not null`,
-      set: Object.fromEntries(copiedColumns.map((key) => [key, sql.raw(`excluded.${products[key].name}`)])),
+      set: Object.fromEntries(columns.map((key) => [key, sql.raw(`excluded.${products[key].name}`)])),
       setWhere: sql`${products.source} = 'shopify' and ${products.updatedAt} <= excluded.${sql.raw(products.updatedAt.name)}`,
     });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variantTag } from '@quizlead/shared/schemas/experiments.ts';
 import { attributedOrders, plays } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
@@ -13,6 +14,9 @@ import {
   placeOrder,
   sellingShop,
 } from '../../../routes/api/reports/revenueFixture.ts';
+
+/** The A/B test a cart's variant property names (`{test id}:{variant key}`). */
+const testId = '3f2a9c1e-5b7d-4e8a-9c0f-1a2b3c4d5e6f';
 
 /**
  * orders/create, signed as Shopify signs it: an order is credited to the wheel or quiz whose prize
@@ -69,7 +73,7 @@ describe('orders/create', () => {
     const body = orderBody({
       total: '1000',
       currency: 'JPY',
-      lines: [{}, { quizId: quiz.id, outcome: 'p2', variant: 'B' }, { quizId: quiz.id, outcome: 'p1' }],
+      lines: [{}, { quizId: quiz.id, outcome: 'p2', variant: variantTag(testId, 'b') }, { quizId: quiz.id, outcome: 'p1' }],
     });
     await placeOrder(server, shop, body);
     expect(await creditsOf(accountId)).toMatchObject([
@@ -77,7 +81,8 @@ describe('orders/create', () => {
         itemKind: 'quiz',
         itemId: quiz.id,
         slot: 'p2',
-        variant: 'B',
+        experimentId: testId,
+        variant: 'b',
         via: 'cart',
         prizeCode: null,
         totalMinor: 1000,
@@ -182,10 +187,14 @@ describe('orders/create', () => {
     await placeOrder(
       server,
       shop,
-      orderBody({ total: '10.00', codes: ['QUIZ-BOLD'], lines: [{ quizId: quiz.id, outcome: 'p1', variant: 'A' }] }),
+      orderBody({
+        total: '10.00',
+        codes: ['QUIZ-BOLD'],
+        lines: [{ quizId: quiz.id, outcome: 'p1', variant: variantTag(testId, 'a') }],
+      }),
     );
     expect(await creditsOf(accountId)).toMatchObject([
-      { itemId: quiz.id, slot: 'p2', via: 'code', variant: 'A', prizeCode: 'QUIZ-BOLD' },
+      { itemId: quiz.id, slot: 'p2', via: 'code', experimentId: testId, variant: 'a', prizeCode: 'QUIZ-BOLD' },
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   ZProductListResponse,
   ZProductRequest,
   ZProductResponse,
+  ZProductCollectionsResponse,
   ZProductSyncResponse,
 } from '@quizlead/shared/schemas/products.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
@@ -89,6 +90,30 @@ export function productRoutes(api: ApiRouter): void {
       ctx.body = {
         data: { items: rows.map(presentProduct), total: counted?.total ?? 0, page: query.page, pageSize },
       };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/products/collections',
+    summary: 'The shop collections the account’s products are in (from the last sync), by title, with how many products each',
+    tags: ['products'],
+    access: 'owner',
+    can: 'product.read',
+    responses: { 200: ZProductCollectionsResponse },
+    handler: async ({ ctx, db, auth }) => {
+      const rows = await db
+        .select({
+          id: sql<string>`c.value->>'id'`,
+          title: sql<string>`min(c.value->>'title')`,
+          products: sql<number>`count(*)::int`,
+        })
+        .from(products)
+        .innerJoin(sql`jsonb_array_elements(${products.collections}) as c(value)`, sql`true`)
+        .where(scoped(products, auth.accountId))
+        .groupBy(sql`c.value->>'id'`)
+        .orderBy(sql`lower(min(c.value->>'title'))`, sql`c.value->>'id'`);
+      ctx.body = { data: rows };
     },
   });
 

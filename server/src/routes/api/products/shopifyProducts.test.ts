@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productMessages, ZProductListResponse } from '@quizlead/shared/schemas/products.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
-import { installedShop, jobsSettled } from '../../../test/shopifyWebhooks.ts';
+import { deliverApplied, installedShop, jobsSettled } from '../../../test/shopifyWebhooks.ts';
+import { personalityQuiz } from '../reports/revenueFixture.ts';
+import { visitor } from '../reports/reportFixture.ts';
 
 let server: ShopifyTestServer;
 beforeAll(async () => {
@@ -65,6 +67,62 @@ describe('products in a Shopify store', () => {
     expect((await other.owner.put(`/api/v1/products/${id}`, manual)).status).toBe(404);
     expect((await other.owner.delete(`/api/v1/products/${id}`)).status).toBe(404);
     expect((await other.owner.get('/api/v1/products')).body.data.total).toBe(0);
+  });
+
+  it('keeps the shop collections each product is in, lists them, and a quiz outcome draws its products from one', async () => {
+    const installed = await installedShop(server);
+    const catalogue = server.fake.shop(installed.shop).products;
+    const oolong = catalogue.add({ title: 'Oolong', collections: ['Teas'] });
+    catalogue.add({ title: 'Assam', collections: ['Teas', 'Gifts'] });
+    catalogue.add({ title: 'Gift card', collections: ['Gifts'] });
+    catalogue.add({ title: 'Sold-out chai', collections: ['Teas'], variants: [{ inventoryQuantity: 0 }] });
+    catalogue.add({ title: 'Kettle' });
+    await installed.owner.post('/api/v1/products/sync');
+    await jobsSettled(server, 'shopify.products.sync', installed.accountId);
+    server.fake.expectValidQueries();
+    const collections = (await installed.owner.get('/api/v1/products/collections')).body.data;
+    expect(collections).toEqual([
+      { id: catalogue.collectionId('Gifts'), title: 'Gifts', products: 2 },
+      { id: catalogue.collectionId('Teas'), title: 'Teas', products: 3 },
+    ]);
+    // Another shop sees none of them.
+    expect((await (await installedShop(server)).owner.get('/api/v1/products/collections')).body.data).toEqual([]);
+
+    // A products/update webhook says nothing of collections: the synced ones stay.
+    catalogue.update(oolong.id, { title: 'Oolong tea' });
+    await deliverApplied(server, { topic: 'products/update', shop: installed.shop, body: catalogue.webhookPayload(oolong) });
+    const teas = (await installed.owner.get('/api/v1/products/collections')).body.data.find(
+      (collection: { title: string }) => collection.title === 'Teas',
+    );
+    expect(teas.products).toBe(3);
+
+    // The Calm outcome shows its own pick (Kettle), then Teas' available products by title.
+    const quiz = await personalityQuiz(installed.owner);
+    const current = (await installed.owner.get(`/api/v1/quizzes/${quiz.id}`)).body.data;
+    const list = ZProductListResponse.parse((await installed.owner.get('/api/v1/products')).body).data;
+    const kettle = list.items.find((item) => item.title === 'Kettle')!;
+    const saved = await installed.owner.put(`/api/v1/quizzes/${quiz.id}`, {
+      ...current,
+      productRecommendations: {
+        mode: 'outcomes',
+        outcomes: [{ outcome: 'p1', productIds: [kettle.id], collectionIds: [catalogue.collectionId('Teas')] }],
+        count: 5,
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const play = visitor(server, quiz.id);
+    await play.start();
+    const outcome = (await play.answers({ [quiz.questionId]: ['a1'] })).body.data;
+    expect(outcome.products.map((product: { title: string }) => product.title)).toEqual(['Kettle', 'Assam', 'Oolong tea']);
+    const bad = await installed.owner.put(`/api/v1/quizzes/${quiz.id}`, {
+      ...current,
+      productRecommendations: {
+        mode: 'outcomes',
+        outcomes: [{ outcome: 'p1', productIds: [], collectionIds: ['teas'] }],
+        count: 5,
+      },
+    });
+    expect(bad.body.error.field).toBe('productRecommendations.outcomes.0.collectionIds.0');
   });
 
   it('limits the syncs an owner asks for (429 past 10 in 15 minutes)', async () => {

@@ -26,6 +26,7 @@ import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentQuiz, presentQuizRow } from '../../../presenters/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZQuizParams } from './schema.ts';
+import { prizeSlotsRemover, prizeSlotsSyncer, quizPrizeSlots } from '../../../commands/prizes/prizeSlotsSyncer.ts';
 
 const ZQuizResponse = z.object({ data: ZQuizDetail });
 
@@ -159,6 +160,7 @@ export function quizRoutes(api: ApiRouter): void {
         questions: await loadQuestions(db, quiz.id),
         images: { storage: services.storage, afterCommit },
       });
+      await prizeSlotsSyncer({ db, queue: services.queue, item: quizPrizeSlots(saved.quiz) });
       ctx.body = { data: presentQuiz(saved.quiz, saved.questions) };
     },
   });
@@ -209,6 +211,7 @@ export function quizRoutes(api: ApiRouter): void {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
       afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const images = quizImageUrls(quiz, await loadQuestions(db, quiz.id));
+      await prizeSlotsRemover({ db, accountId: auth.accountId, kind: 'quiz', itemId: quiz.id });
       await db.delete(quizzes).where(scoped(quizzes, auth.accountId, eq(quizzes.id, quiz.id)));
       await unusedImageRemover({ db, accountId: auth.accountId, urls: [...images], storage: services.storage, afterCommit });
       ctx.body = { data: { message: quizMessages.deleted } };

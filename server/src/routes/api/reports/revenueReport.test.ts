@@ -17,7 +17,7 @@ import { completedPlay, daysAgo, givenCode, orderBody, personalityQuiz, placeOrd
  * | ----- | ----------- | --------- | ------------------------------------------- |
  * | 1     | now         | 40.00 EUR | quiz (p1 Calm) by code QUIZ-CALM            |
  * | 2     | now         | 20.00 EUR | quiz (p1) by cart                           |
- * | 3     | now         | 15.50 EUR | quiz (p2 Bold) by cart, variant B           |
+ * | 3     | now         | 15.50 EUR | quiz (p2 Bold) by cart                      |
  * | 4     | now         | 100.00 EUR| wheel (slice 0) by code WHEEL-0, quiz (p2) by cart |
  * | 5     | now         | 9.99 EUR  | wheel (slice 1) by code WHEEL-1             |
  * | 6     | now         | 5.00 EUR  | quiz (no outcome) by cart                   |
@@ -68,7 +68,7 @@ async function seed() {
   const orders = [
     orderBody({ total: '40.00', codes: ['QUIZ-CALM'] }),
     orderBody({ total: '20.00', lines: [{ quizId: quiz.id, outcome: 'p1' }] }),
-    orderBody({ total: '15.50', lines: [{ quizId: quiz.id, outcome: 'p2', variant: 'B' }] }),
+    orderBody({ total: '15.50', lines: [{ quizId: quiz.id, outcome: 'p2' }] }),
     orderBody({ total: '100.00', codes: ['WHEEL-0'], lines: [{ quizId: quiz.id, outcome: 'p2' }] }),
     orderBody({ total: '9.99', codes: ['WHEEL-1'] }),
     orderBody({ total: '5.00', lines: [{ quizId: quiz.id }] }),

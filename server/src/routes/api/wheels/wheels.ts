@@ -8,7 +8,7 @@ import { slugify } from '@quizlead/shared/slug.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { isShopifyAccount, prizePoolStates } from '../../../commands/prizes/prizePool.ts';
-import { prizeSlotsRemover, prizeSlotsSyncer } from '../../../commands/prizes/prizeSlotsSyncer.ts';
+import { prizeSlotsRemover, prizeSlotsSyncer, wheelPrizeSlots } from '../../../commands/prizes/prizeSlotsSyncer.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
 import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
 import { wheelSpinCount, wheelSpinTotal } from '../../../db/queries/wheels.ts';
@@ -112,7 +112,7 @@ export function wheelRoutes(api: ApiRouter): void {
         .insert(wheels)
         .values({ accountId: auth.accountId, ...(await wheelColumns(db, auth, body)) })
         .returning();
-      await prizeSlotsSyncer({ db, queue: services.queue, wheel: wheel! });
+      await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(wheel!) });
       ctx.status = 201;
       ctx.body = { data: presentWheel(wheel!, 0, await prizePoolStates(db, wheel!)) };
     },
@@ -153,7 +153,7 @@ export function wheelRoutes(api: ApiRouter): void {
         .set({ ...(await wheelColumns(db, auth, body)), updatedAt: new Date() })
         .where(scoped(wheels, auth.accountId, eq(wheels.id, wheel.id)))
         .returning();
-      await prizeSlotsSyncer({ db, queue: services.queue, wheel: stored! });
+      await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(stored!) });
       if (wheel.playButtonImage && wheel.playButtonImage !== stored!.playButtonImage) {
         const urls = [wheel.playButtonImage];
         await unusedImageRemover({ db, accountId: auth.accountId, urls, storage: services.storage, afterCommit });
@@ -179,7 +179,7 @@ export function wheelRoutes(api: ApiRouter): void {
         .where(scoped(wheels, auth.accountId, eq(wheels.id, params.id)))
         .returning({ playButtonImage: wheels.playButtonImage });
       if (!deleted) throw NotFoundError();
-      await prizeSlotsRemover({ db, accountId: auth.accountId, itemId: params.id });
+      await prizeSlotsRemover({ db, accountId: auth.accountId, kind: 'wheel', itemId: params.id });
       if (deleted.playButtonImage) {
         const urls = [deleted.playButtonImage];
         await unusedImageRemover({ db, accountId: auth.accountId, urls, storage: services.storage, afterCommit });

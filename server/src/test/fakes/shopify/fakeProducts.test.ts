@@ -43,6 +43,7 @@ describe('fake Shopify: products', () => {
       title: 'Rare tea',
       imageUrl: null,
       onlineStoreUrl: null,
+      collections: ['Rare finds', 'Teas'],
       variants: [
         { price: '30.00', inventoryQuantity: 0 },
         { price: '25.50', inventoryQuantity: 0, tracked: false },
@@ -91,7 +92,15 @@ describe('fake Shopify: products', () => {
           },
         ],
       },
+      // One gid per collection title in the shop, in the order the product joined them.
+      collections: {
+        nodes: [
+          { id: catalogue.collectionId('Rare finds'), title: 'Rare finds' },
+          { id: catalogue.collectionId('Teas'), title: 'Teas' },
+        ],
+      },
     });
+    expect(catalogue.collectionId('Teas')).toMatch(/^gid:\/\/shopify\/Collection\/\d+$/);
     const first = (await graphql(shop, productQuery, { id: made[0]!.id })).data!.product;
     expect(first).toMatchObject({
       onlineStoreUrl: `https://${shop}/products/tea-0`,

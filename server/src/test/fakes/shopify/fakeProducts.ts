@@ -13,7 +13,10 @@
  *   order the fake ignored. `first` is at most 250, as Shopify's connections allow.
  * - Cursors are opaque and hold the sort value and id of the last row, so a page after a product that
  *   was deleted since still continues where it left off.
- * - `webhookPayload` is the REST-shaped body Shopify sends on products/create and products/update.
+ * - `webhookPayload` is the REST-shaped body Shopify sends on products/create and products/update
+ *   (which, as Shopify's, says nothing of collections).
+ * - `collections(first:)` lists the collections a product is in, in the order it joined them; a
+ *   collection is known by its title within the shop and keeps its gid.
  */
 
 export type FakeProductStatus = 'ACTIVE' | 'ARCHIVED' | 'DRAFT' | 'UNLISTED';
@@ -41,6 +44,8 @@ export interface FakeProduct {
   onlineStoreUrl: string | null;
   imageUrl: string | null;
   variants: FakeVariant[];
+  /** The titles of the shop's collections the product is in (each title is one collection of the shop). */
+  collections: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -53,6 +58,7 @@ export type FakeProductSeed = Partial<Omit<FakeProduct, 'id' | 'variants' | 'cre
 /** Product and variant ids are unique across shops, as Shopify's are. */
 let lastProductNumber = 8_000_000_000;
 let lastVariantNumber = 45_000_000_000;
+let lastCollectionNumber = 600_000_000;
 
 const numberOf = (gid: string) => gid.split('/').at(-1)!;
 const handleOf = (title: string) =>
@@ -78,6 +84,8 @@ interface ConnectionArgs {
 
 export class FakeProducts {
   readonly #products: FakeProduct[] = [];
+  /** Collection gids by title: one collection per title in the shop. */
+  readonly #collections = new Map<string, string>();
   /** The shop's currency (CurrencyCode). */
   currencyCode = 'USD';
   readonly #domain: string;
@@ -116,6 +124,7 @@ export class FakeProducts {
         tracked: variant.tracked ?? true,
         inventoryQuantity: variant.inventoryQuantity ?? 5,
       })),
+      collections: [...(seed.collections ?? [])],
       createdAt: now,
       updatedAt: now,
     };
@@ -129,6 +138,16 @@ export class FakeProducts {
     if (!product) throw new Error(`fake Shopify: no product ${id}`);
     Object.assign(product, changes, { updatedAt: changes.updatedAt ?? new Date().toISOString() });
     return product;
+  }
+
+  /** The gid of the shop's collection with this title (made the first time it is named). */
+  collectionId(title: string): string {
+    let id = this.#collections.get(title);
+    if (!id) {
+      id = `gid://shopify/Collection/${++lastCollectionNumber}`;
+      this.#collections.set(title, id);
+    }
+    return id;
   }
 
   /** The merchant deleted the product. */
@@ -293,27 +312,41 @@ export class FakeProducts {
         minVariantPrice: money(prices.length ? Math.min(...prices) : 0),
         maxVariantPrice: money(prices.length ? Math.max(...prices) : 0),
       },
-      variants: (given: ConnectionArgs) => {
-        const args = Object.fromEntries(Object.entries(given).filter(([, value]) => value != null)) as ConnectionArgs;
-        if (args.first === undefined) throw new Error('fake Shopify: variants answers `first` only');
-        if (args.after !== undefined || args.last !== undefined || args.before !== undefined)
-          throw new Error('fake Shopify: variants has no cursors');
-        if (args.first < 0 || args.first > maxPageSize)
-          throw new Error(`The first argument must be between 0 and ${maxPageSize}`);
-        const page = variants.slice(0, args.first);
-        return {
-          nodes: page,
-          edges: page.map((node) => ({ node, cursor: Buffer.from(node.id).toString('base64url') })),
-          pageInfo: {
-            hasNextPage: variants.length > page.length,
-            hasPreviousPage: false,
-            startCursor: page[0] ? Buffer.from(page[0].id).toString('base64url') : null,
-            endCursor: page.at(-1) ? Buffer.from(page.at(-1)!.id).toString('base64url') : null,
-          },
-        };
-      },
+      variants: firstOnly('variants', variants),
+      collections: firstOnly(
+        'collections',
+        product.collections.map((title) => ({
+          __typename: 'Collection',
+          id: this.collectionId(title),
+          legacyResourceId: numberOf(this.collectionId(title)),
+          title,
+          handle: handleOf(title),
+        })),
+      ),
     };
   }
+}
+
+/** A connection the app reads with `first` only (no cursors): anything else fails loudly. */
+function firstOnly<Node extends { id: string }>(field: string, nodes: Node[]) {
+  return (given: ConnectionArgs) => {
+    const args = Object.fromEntries(Object.entries(given).filter(([, value]) => value != null)) as ConnectionArgs;
+    if (args.first === undefined) throw new Error(`fake Shopify: ${field} answers \`first\` only`);
+    if (args.after !== undefined || args.last !== undefined || args.before !== undefined)
+      throw new Error(`fake Shopify: ${field} has no cursors`);
+    if (args.first < 0 || args.first > maxPageSize) throw new Error(`The first argument must be between 0 and ${maxPageSize}`);
+    const page = nodes.slice(0, args.first);
+    return {
+      nodes: page,
+      edges: page.map((node) => ({ node, cursor: Buffer.from(node.id).toString('base64url') })),
+      pageInfo: {
+        hasNextPage: nodes.length > page.length,
+        hasPreviousPage: false,
+        startCursor: page[0] ? Buffer.from(page[0].id).toString('base64url') : null,
+        endCursor: page.at(-1) ? Buffer.from(page.at(-1)!.id).toString('base64url') : null,
+      },
+    };
+  };
 }
 
 function sortValue(product: FakeProduct, key: SortKey): string {

@@ -35,6 +35,7 @@ export function toDraft(detail: TQuizDetail): QuizDraft {
       : [],
     categories: traits.categories ? padTo(detail.categories, quizLimits.categoriesMin, (id) => ({ ...blankCategory(), id })) : [],
     productRecommendations: detail.productRecommendations,
+    outcomePrizes: detail.outcomePrizes,
   };
 }
 

@@ -24,6 +24,7 @@ import { ExportDataButton } from '../../components/engagement/ExportDataButton.t
 import { NotFound } from '../../components/engagement/NotFound.tsx';
 import { useLoad } from '../../components/engagement/useLoad.ts';
 import { untitled } from '../quizzes/format.ts';
+import { ExperimentsCard } from '../experiments/ExperimentsCard.tsx';
 import { DropOffCard } from './DropOffCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import { PlayersTable } from './PlayersTable.tsx';
@@ -245,7 +246,9 @@ function ReportScreen({ id, report, players, playersLoading, playersFailure, onR
           {playersSection}
         </BlockStack>
       )}
-      <Box paddingBlockEnd="800" />
+      <Box paddingBlockStart="400" paddingBlockEnd="800">
+        <ExperimentsCard kind="quiz" id={id} />
+      </Box>
     </Page>
   );
 }

@@ -1,4 +1,5 @@
-import { BlockStack, Box, Card, DataTable, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Box, Card, Text, useBreakpoints } from '@shopify/polaris';
+import { FiguresTable } from '../../components/FiguresTable.tsx';
 import type { TRevenueFigures } from '@quizlead/shared/schemas/reports.ts';
 import { count, percent } from './format.ts';
 import { KpiFigure } from './KpiCards.tsx';
@@ -96,31 +97,7 @@ export function RevenueCard({ revenue, base, help, emptyHelp, breakdown }: Props
                 <Text as="h3" variant="headingSm">
                   {breakdown.title}
                 </Text>
-                {smDown ? (
-                  <ul className="ql-revenue-list">
-                    {cells.map((row, index) => (
-                      <li key={breakdown.rows[index]!.key}>
-                        <Text as="p" fontWeight="semibold">
-                          {row[0]}
-                        </Text>
-                        <dl>
-                          {headings.slice(1).map((heading, column) => (
-                            <div key={heading}>
-                              <dt>{heading}</dt>
-                              <dd>{row[column + 1]}</dd>
-                            </div>
-                          ))}
-                        </dl>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <DataTable
-                    columnContentTypes={['text', ...headings.slice(1).map(() => 'numeric' as const)]}
-                    headings={headings}
-                    rows={cells}
-                  />
-                )}
+                <FiguresTable headings={headings} rows={cells} keys={breakdown.rows.map((row) => row.key)} narrow={smDown} />
               </BlockStack>
             </>
           )}

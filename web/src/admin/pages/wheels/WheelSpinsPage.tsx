@@ -6,6 +6,7 @@ import { getWheel, listWheelSpins, wheelExportPath } from '../../api/wheels.ts';
 import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
 import { wheelList, wheelTexts } from './texts.ts';
 import { WheelRevenue } from './WheelRevenue.tsx';
+import { ExperimentsCard } from '../experiments/ExperimentsCard.tsx';
 
 const [idTitle, emailTitle, resultTitle, dateTitle] = wheelSpinColumns;
 
@@ -39,7 +40,12 @@ export function WheelSpinsPage() {
       list={wheelList()}
       loadItem={(signal) => getWheel(id, signal)}
       subtitle={(wheel) => wheel.description}
-      summary={() => <WheelRevenue id={id} />}
+      summary={() => (
+        <BlockStack gap="400">
+          <WheelRevenue id={id} />
+          <ExperimentsCard kind="wheel" id={id} />
+        </BlockStack>
+      )}
       loadPage={(page, signal) => listWheelSpins(id, page, signal)}
       columns={columns}
       initialSort={{ column: 3, direction: 'descending' }}

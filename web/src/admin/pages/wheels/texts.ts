@@ -56,7 +56,7 @@ export const prizeTexts = {
     ready: (left: number, given: number) => `${left} codes ready, ${given} given`,
     failed: 'Shopify refused the discount',
     saveToRetry: 'Save the wheel to try again.',
-    saved: 'Codes are made once the wheel is saved.',
+    saved: 'Codes are made once you save.',
   },
   marginTitle: 'Expected cost per 100 spins',
   marginHelp: 'If every code given is used. Static codes are your own and not counted.',

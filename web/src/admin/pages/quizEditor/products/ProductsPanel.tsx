@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Card, InlineStack, Select, Spinner, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Card, InlineStack, Select, Spinner, Tag, Text, TextField } from '@shopify/polaris';
 import { outcomeOptions, recommendedProductFields } from '@quizlead/shared/engine/products.ts';
 import {
   recommendationLimits,
@@ -6,6 +6,9 @@ import {
   type TRecommendationMode,
 } from '@quizlead/shared/schemas/recommendations.ts';
 import { useMemo, useRef, type ReactNode } from 'react';
+import type { TProductCollection } from '@quizlead/shared/schemas/products.ts';
+import { listProductCollections } from '../../../api/products.ts';
+import { useLoad } from '../../../components/engagement/useLoad.ts';
 import { adminLink } from '../../../urls.ts';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 import { OutcomeItem } from '../tabs/OutcomeItem.tsx';
@@ -131,22 +134,28 @@ function OutcomeProducts({
   onChange(value: OutcomesRecommendations): void;
 }) {
   const options = outcomeOptions(editor.draft);
+  // A Shopify shop's collections (from its products); standalone accounts have none and see no picker.
+  const loaded = useLoad('product-collections', (signal) => listProductCollections(signal));
+  const collections = loaded.loaded.state === 'ready' ? loaded.loaded.data : [];
   if (options.length === 0)
     return (
       <Text as="p" tone="subdued">
         {productTexts.noOutcomes}
       </Text>
     );
-  const idsOf = (key: string) => value.outcomes.find((entry) => entry.outcome === key)?.productIds ?? [];
-  const setIds = (key: string, productIds: string[]) => {
+  const entryOf = (key: string) => value.outcomes.find((entry) => entry.outcome === key);
+  const idsOf = (key: string) => entryOf(key)?.productIds ?? [];
+  const setEntry = (key: string, patch: { productIds?: string[]; collectionIds?: string[] }) => {
     const others = value.outcomes.filter((entry) => entry.outcome !== key);
-    // Outcomes keep the builder's order; an outcome with no products is not stored.
+    const entry = { outcome: key, productIds: idsOf(key), collectionIds: entryOf(key)?.collectionIds ?? [], ...patch };
+    // Outcomes keep the builder's order; an outcome with no products and no collections is not stored.
     const outcomes = options.flatMap((option) => {
-      if (option.key === key) return productIds.length > 0 ? [{ outcome: key, productIds }] : [];
-      return others.filter((entry) => entry.outcome === option.key);
+      if (option.key === key) return entry.productIds.length > 0 || entry.collectionIds.length > 0 ? [entry] : [];
+      return others.filter((other) => other.outcome === option.key);
     });
     onChange({ ...value, outcomes });
   };
+  const setIds = (key: string, productIds: string[]) => setEntry(key, { productIds });
   return (
     <BlockStack gap="300">
       <Text as="p" tone="subdued">
@@ -170,9 +179,71 @@ function OutcomeProducts({
                 {productTexts.full}
               </Text>
             ) : null}
+            {collections.length > 0 ? (
+              <OutcomeCollections
+                outcome={option.label}
+                chosen={entryOf(option.key)?.collectionIds ?? []}
+                collections={collections}
+                onChange={(collectionIds) => setEntry(option.key, { collectionIds })}
+              />
+            ) : null}
           </OutcomeItem>
         );
       })}
+    </BlockStack>
+  );
+}
+
+/** An outcome's collections: the chosen ones (removable) and a picker for one more. */
+function OutcomeCollections({
+  outcome,
+  chosen,
+  collections,
+  onChange,
+}: {
+  outcome: string;
+  chosen: readonly string[];
+  collections: readonly TProductCollection[];
+  onChange(collectionIds: string[]): void;
+}) {
+  const full = chosen.length >= recommendationLimits.collections;
+  const left = collections.filter((collection) => !chosen.includes(collection.id));
+  const titleOf = (id: string) => collections.find((collection) => collection.id === id)?.title ?? productTexts.collectionGone;
+  return (
+    <BlockStack gap="200">
+      <Text as="h4" variant="headingXs">
+        {productTexts.collections}
+      </Text>
+      {chosen.length > 0 ? (
+        <InlineStack gap="200">
+          {chosen.map((id) => (
+            <Tag
+              key={id}
+              onRemove={() => onChange(chosen.filter((other) => other !== id))}
+              accessibilityLabel={productTexts.removeCollection(titleOf(id))}
+            >
+              {titleOf(id)}
+            </Tag>
+          ))}
+        </InlineStack>
+      ) : null}
+      <Select
+        label={productTexts.addCollection(outcome)}
+        labelHidden
+        options={[
+          { label: productTexts.chooseCollection, value: '' },
+          ...left.map((collection) => ({
+            label: `${collection.title} (${productTexts.collectionProducts(collection.products)})`,
+            value: collection.id,
+          })),
+        ]}
+        value=""
+        disabled={full || left.length === 0}
+        onChange={(id) => {
+          if (id) onChange([...chosen, id]);
+        }}
+        helpText={full ? productTexts.collectionsFull : productTexts.collectionsHelp}
+      />
     </BlockStack>
   );
 }

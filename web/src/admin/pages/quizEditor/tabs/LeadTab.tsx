@@ -1,5 +1,6 @@
 import { BlockStack, Card, ChoiceList, FormLayout, Text, TextField } from '@shopify/polaris';
 import { quizLimits, typeTraits } from '@quizlead/shared/quizzes.ts';
+import { leadGateLabels, leadGates } from '@quizlead/shared/schemas/experiments.ts';
 import { SettingCheckbox, SettingTextField } from '../fields/settingFields.tsx';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 
@@ -8,7 +9,7 @@ const formTypes = [
   { label: 'Custom form (your own HTML form code)', value: 'custom' },
 ];
 
-/** Tab 3: the lead form shown before the result. */
+/** Tab 3: the lead form, shown before the result (required) or under it (optional). */
 export function LeadTab({ editor }: { editor: QuizDraftApi }) {
   const { draft, updateSettings, update } = editor;
   const { settings } = draft;
@@ -26,10 +27,20 @@ export function LeadTab({ editor }: { editor: QuizDraftApi }) {
           editor={editor}
           name="collectEmail"
           label="Collect email"
-          helpText="Ask for a name and email before showing the result."
+          helpText={
+            settings.leadGate === 'after'
+              ? 'Offer a name and email form under the result.'
+              : 'Ask for a name and email before showing the result.'
+          }
         />
         {settings.collectEmail ? (
           <FormLayout>
+            <ChoiceList
+              title="When to ask"
+              choices={leadGates.map((gate) => ({ label: leadGateLabels[gate], value: gate }))}
+              selected={[settings.leadGate]}
+              onChange={([gate]) => updateSettings({ leadGate: gate === 'after' ? 'after' : 'before' })}
+            />
             <ChoiceList
               title="Email form"
               choices={formTypes}

@@ -3,6 +3,7 @@ import { shownOffer } from '@quizlead/shared/offer.ts';
 import { quizLimits, quizMessages, typeTraits } from '@quizlead/shared/quizzes.ts';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { SettingCheckbox, SettingTextField } from '../fields/settingFields.tsx';
+import { OutcomePrizesPanel } from '../prizes/OutcomePrizesPanel.tsx';
 import { ProductsPanel } from '../products/ProductsPanel.tsx';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 import { CategoriesEditor } from './CategoriesEditor.tsx';
@@ -56,6 +57,7 @@ export function OutcomeTab({ editor }: { editor: QuizDraftApi }) {
         <CategoriesEditor categories={draft.categories} onChange={(categories) => update({ categories })} />
       ) : null}
       <ProductsPanel editor={editor} />
+      <OutcomePrizesPanel editor={editor} />
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">

@@ -1,0 +1,1 @@
+ALTER TABLE "quizzes" ADD COLUMN "outcome_prizes" jsonb DEFAULT '{}'::jsonb NOT NULL;

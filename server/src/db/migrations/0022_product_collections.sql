@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "collections" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,48 @@
+import { experimentLimits, experimentMessages } from '@quizlead/shared/schemas/experiments.ts';
+
+/** The A/B test card's own words (the shared messages are the server's). */
+export const experimentTexts = {
+  ...experimentMessages,
+  loading: 'Loading A/B tests',
+  loadFailed: 'The A/B tests could not be loaded.',
+  running: 'Running',
+  since: (date: string) => `Running since ${date}`,
+  endedOn: (date: string, kept: string) => `Ended ${date}, kept “${kept}”`,
+  earlier: 'Earlier tests',
+  whatToTest: 'What to test',
+  variant: 'Variant',
+  original: 'Original',
+  originalHelp: 'What visitors see now.',
+  name: 'Name',
+  share: 'Share of visitors (%)',
+  value: {
+    intro: 'Intro text',
+    leadGate: 'Ask for the email',
+    odds: 'Weights',
+  },
+  addVariant: 'Add variant',
+  removeVariant: (name: string) => `Remove ${name}`,
+  cancel: 'Cancel',
+  preview: 'Preview',
+  columns: {
+    variant: 'Variant',
+    visitors: 'Visitors',
+    completions: 'Completed',
+    leads: 'Leads',
+    orders: 'Orders',
+    revenue: 'Revenue',
+    vsOriginal: 'Against the original',
+  },
+  metricName: { completions: 'completion rate', leads: 'lead rate', orders: 'order rate' },
+  decidedBy: (metric: string) => `Decided by the ${metric}.`,
+  leader: (name: string, metric: string) => `“${name}” has the better ${metric}. You can end the test and keep it.`,
+  originalLeads: (metric: string) => `The original has the better ${metric}. You can end the test and keep it.`,
+  visitorsNeeded: experimentMessages.notEnoughData(experimentLimits.visitorsForVerdict),
+  difference: (points: number, confidence: number) =>
+    `${points > 0 ? '+' : ''}${points.toFixed(1)} pts, ${Math.round(confidence * 100)}% sure`,
+  keep: 'Variant to keep',
+  endAction: 'End test and keep it',
+  needsTwoSlices: 'The wheel needs its slices before its odds can be tested.',
+  chance: (percent: string) => `${percent} chance`,
+  defaultNames: ['Original', 'Variant B', 'Variant C', 'Variant D'] as const,
+} as const;
