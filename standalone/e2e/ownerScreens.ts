@@ -3,7 +3,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createOwner } from '../../server/src/test/factories.ts';
-import { readXlsx, submission } from '../../server/src/test/widgetFactory.ts';
+import { submission } from '../../server/src/test/widgetFactory.ts';
+import { readXlsx } from '../../server/src/test/xlsxReader.ts';
 import type { BrowserHarness } from './harness.ts';
 
 /** What the poll, web response and wheel owner screens' browser tests share. */
@@ -72,8 +73,8 @@ async function downloadBytes(download: Download): Promise<Buffer> {
 }
 
 /** An .xlsx file's header row and its data rows, as text. */
-export async function xlsxTable(bytes: Buffer) {
-  const { rows: all } = await readXlsx(bytes);
+export function xlsxTable(bytes: Buffer) {
+  const { rows: all } = readXlsx(bytes);
   const [header = [], ...data] = all.map((row) =>
     row.map((cell) => (cell instanceof Date ? cell.toISOString() : String(cell ?? ''))),
   );

@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pg' | 'pglite';
+  /** The PostgreSQL server's pool, for what needs a connection of its own (COPY); none on PGlite. */
+  pool: pg.Pool | undefined;
   /** What pg-boss talks to: a connection string for pg, an adapter for PGlite. */
   queueConnection: { connectionString: string } | { db: QueueDb; backend: 'pglite' };
   migrate(): Promise<void>;
@@ -38,6 +40,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     return {
       db,
       driver: 'pg',
+      pool,
       queueConnection: { connectionString: options.databaseUrl },
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
@@ -50,6 +53,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   return {
     db,
     driver: 'pglite',
+    pool: undefined,
     queueConnection: { db: fromPglite(client), backend: 'pglite' },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),

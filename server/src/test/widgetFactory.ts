@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import type { TCreateFeedbackRequest } from '@quizlead/shared/schemas/feedback.ts';
 import type { TCreatePollRequest } from '@quizlead/shared/schemas/poll.ts';
 import type { TWheelRequest } from '@quizlead/shared/schemas/wheel.ts';
@@ -38,16 +37,6 @@ export const submission = () => randomUUID();
 export async function download(client: TestClient, path: string) {
   const response = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: client.cookie } });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
-}
-
-/** The first sheet of an .xlsx file as rows of cell values (header row first). */
-export async function readXlsx(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: ExcelJS.CellValue[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
-  return { sheet, rows };
 }
 
 /** RFC 4180 parsing (quoted fields, doubled quotes, CRLF), after the UTF-8 byte order mark. */

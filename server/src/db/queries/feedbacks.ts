@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { cursorOf, keysetPages, olderThan } from '../../lib/exports/keysetPages.ts';
+import { feedbackResponseExportColumns, feelingTypeLabels, feelingTypes } from '@quizlead/shared/engagement.ts';
+import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { FeedbackRow } from '../../policies/feedback.ts';
 import type { Db } from '../client.ts';
 import { feedbackResponses } from '../schema/index.ts';
@@ -27,7 +28,6 @@ const responseFields = {
   value: feedbackResponses.value,
   email: feedbackResponses.email,
   createdAt: feedbackResponses.createdAt,
-  cursor: cursorOf(feedbackResponses.createdAt),
 };
 export type FeedbackResponseRow = {
   id: string;
@@ -35,7 +35,6 @@ export type FeedbackResponseRow = {
   value: string;
   email: string | null;
   createdAt: Date;
-  cursor: string;
 };
 
 /** One page of the responses table, newest first. */
@@ -53,20 +52,22 @@ export async function feedbackResponsesPage(db: Db, feedback: FeedbackRef, page:
   return { items, total };
 }
 
-/** Every response, newest first, a page at a time (exports). */
-export const allFeedbackResponses = (db: Db, feedback: FeedbackRef) =>
-  keysetPages<FeedbackResponseRow>((after, limit) =>
-    db
-      .select(responseFields)
-      .from(feedbackResponses)
-      .where(
-        scoped(
-          feedbackResponses,
-          feedback.accountId,
-          eq(feedbackResponses.feedbackId, feedback.id),
-          olderThan(feedbackResponses.createdAt, feedbackResponses.id, after),
-        ),
-      )
-      .orderBy(desc(feedbackResponses.createdAt), desc(feedbackResponses.id))
-      .limit(limit),
-  );
+/** 'Emotion' for 'emotion'; a type the widget no longer knows stays as stored. */
+const feelingTypeLabel = sql`case ${feedbackResponses.feelingType} ${sql.join(
+  feelingTypes.map((type) => sql`when ${type} then ${feelingTypeLabels[type]}`),
+  sql` `,
+)} else ${feedbackResponses.feelingType} end`;
+
+/** Every response, newest first (the export): the feeling type, the value (score), the email and the date. */
+export const feedbackResponsesExport = (feedback: FeedbackRef): ExportQuery => ({
+  from: feedbackResponses,
+  where: ofFeedback(feedback),
+  createdAt: feedbackResponses.createdAt,
+  id: feedbackResponses.id,
+  columns: [
+    { header: feedbackResponseExportColumns.feelingType, value: feelingTypeLabel, kind: 'text', width: 16 },
+    { header: feedbackResponseExportColumns.value, value: feedbackResponses.value, kind: 'text', width: 16 },
+    { header: feedbackResponseExportColumns.email, value: feedbackResponses.email, kind: 'text', width: 32 },
+    { header: feedbackResponseExportColumns.date, value: feedbackResponses.createdAt, kind: 'date', width: 22 },
+  ],
+});

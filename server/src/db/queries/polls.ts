@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { votePercentages } from '@quizlead/shared/engagement.ts';
+import { pollVoteExportColumns, votePercentages } from '@quizlead/shared/engagement.ts';
 import type { TPollTally } from '@quizlead/shared/schemas/poll.ts';
-import { cursorOf, keysetPages, olderThan } from '../../lib/exports/keysetPages.ts';
+import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { PollRow } from '../../policies/poll.ts';
 import type { Db } from '../client.ts';
 import { pollVotes } from '../schema/index.ts';
@@ -42,9 +42,8 @@ const voteFields = {
   optionIndex: pollVotes.optionIndex,
   email: pollVotes.email,
   createdAt: pollVotes.createdAt,
-  cursor: cursorOf(pollVotes.createdAt),
 };
-export type PollVoteRow = { id: string; optionIndex: number; email: string | null; createdAt: Date; cursor: string };
+export type PollVoteRow = { id: string; optionIndex: number; email: string | null; createdAt: Date };
 
 /** One page of the votes table, newest first. */
 export async function pollVotesPage(db: Db, poll: PollRef, page: number, pageSize: number) {
@@ -61,15 +60,21 @@ export async function pollVotesPage(db: Db, poll: PollRef, page: number, pageSiz
   return { items, total };
 }
 
-/** Every vote, newest first, a page at a time (exports). */
-export const allPollVotes = (db: Db, poll: PollRef) =>
-  keysetPages<PollVoteRow>((after, limit) =>
-    db
-      .select(voteFields)
-      .from(pollVotes)
-      .where(
-        scoped(pollVotes, poll.accountId, eq(pollVotes.pollId, poll.id), olderThan(pollVotes.createdAt, pollVotes.id, after)),
-      )
-      .orderBy(desc(pollVotes.createdAt), desc(pollVotes.id))
-      .limit(limit),
-  );
+/** Every vote, newest first (the export): the voter's email, the option's text and the date. */
+export const pollVotesExport = (poll: PollRef & Pick<PollRow, 'options'>): ExportQuery => ({
+  from: pollVotes,
+  where: ofPoll(poll),
+  createdAt: pollVotes.createdAt,
+  id: pollVotes.id,
+  columns: [
+    { header: pollVoteExportColumns.email, value: pollVotes.email, kind: 'text', width: 32 },
+    {
+      header: pollVoteExportColumns.vote,
+      // The option's text as the poll has it now (an index past its options is an empty cell).
+      value: sql`(${JSON.stringify(poll.options)}::jsonb ->> ${pollVotes.optionIndex})`,
+      kind: 'text',
+      width: 40,
+    },
+    { header: pollVoteExportColumns.date, value: pollVotes.createdAt, kind: 'date', width: 20 },
+  ],
+});

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { PlayerSort } from '@quizlead/shared/reports.ts';
-import { cursorOf, keysetPages, olderThan } from '../../lib/exports/keysetPages.ts';
+import { playerExportColumns, type PlayerSort } from '@quizlead/shared/reports.ts';
+import type { ExportColumn, ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { QuizRow } from '../../policies/quiz.ts';
 import type { Db } from '../client.ts';
 import { accounts, attributedOrders, plays, quizDailyStats, quizQuestionStats, wheelSpins } from '../schema/index.ts';
@@ -96,7 +96,6 @@ const playerFields = {
   country: plays.country,
   state: plays.state,
   city: plays.city,
-  cursor: cursorOf(plays.completedAt),
 };
 export interface PlayerRow {
   id: string;
@@ -107,7 +106,6 @@ export interface PlayerRow {
   country: string;
   state: string;
   city: string;
-  cursor: string;
 }
 
 /**
@@ -129,16 +127,24 @@ export async function playersPage(
     .offset((options.page - 1) * options.pageSize);
 }
 
-/** Every player of a quiz, the latest completion first, a page at a time (exports). */
-export const allPlayers = (db: Db, quiz: QuizRef) =>
-  keysetPages<PlayerRow>((after, limit) =>
-    db
-      .select(playerFields)
-      .from(plays)
-      .where(reportable(quiz, olderThan(plays.completedAt, plays.id, after)))
-      .orderBy(desc(plays.completedAt), desc(plays.id))
-      .limit(limit),
-  );
+/** The players export's cells: playerExportColumns (the table's, without Answers), in that order. */
+const playerExportCells: Record<(typeof playerExportColumns)[number], Omit<ExportColumn, 'header'>> = {
+  Email: { value: plays.email, kind: 'text', width: 32 },
+  'Quiz Result': { value: plays.resultSummary, kind: 'text', width: 32 },
+  'Date of play': { value: plays.completedAt, kind: 'date', width: 20 },
+  Country: { value: plays.country, kind: 'text', width: 16 },
+  State: { value: plays.state, kind: 'text', width: 20 },
+  City: { value: plays.city, kind: 'text', width: 20 },
+};
+
+/** Every player of a quiz, the latest completion first (the export). */
+export const playersExport = (quiz: QuizRef): ExportQuery => ({
+  from: plays,
+  where: reportable(quiz),
+  createdAt: plays.completedAt,
+  id: plays.id,
+  columns: playerExportColumns.map((header) => ({ header, ...playerExportCells[header] })),
+});
 
 export type PlayRow = typeof plays.$inferSelect;
 

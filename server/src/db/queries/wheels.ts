@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { cursorOf, keysetPages, olderThan } from '../../lib/exports/keysetPages.ts';
+import { wheelSpinExportColumns } from '@quizlead/shared/engagement.ts';
+import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { WheelRow } from '../../policies/wheel.ts';
 import type { Db } from '../client.ts';
 import { wheelSpins } from '../schema/index.ts';
@@ -27,7 +28,6 @@ const spinFields = {
   result: wheelSpins.result,
   prizeCode: wheelSpins.prizeCode,
   createdAt: wheelSpins.createdAt,
-  cursor: cursorOf(wheelSpins.createdAt),
 };
 export type WheelSpinRow = {
   id: string;
@@ -36,7 +36,6 @@ export type WheelSpinRow = {
   result: string;
   prizeCode: string | null;
   createdAt: Date;
-  cursor: string;
 };
 
 /** One page of the spins table, newest first. */
@@ -54,20 +53,16 @@ export async function wheelSpinsPage(db: Db, wheel: WheelRef, page: number, page
   return { items, total };
 }
 
-/** Every spin, newest first, a page at a time (exports). */
-export const allWheelSpins = (db: Db, wheel: WheelRef) =>
-  keysetPages<WheelSpinRow>((after, limit) =>
-    db
-      .select(spinFields)
-      .from(wheelSpins)
-      .where(
-        scoped(
-          wheelSpins,
-          wheel.accountId,
-          eq(wheelSpins.wheelId, wheel.id),
-          olderThan(wheelSpins.createdAt, wheelSpins.id, after),
-        ),
-      )
-      .orderBy(desc(wheelSpins.createdAt), desc(wheelSpins.id))
-      .limit(limit),
-  );
+/** Every spin, newest first (the export): the player's email, the result, the date and the prize code. */
+export const wheelSpinsExport = (wheel: WheelRef): ExportQuery => ({
+  from: wheelSpins,
+  where: ofWheel(wheel),
+  createdAt: wheelSpins.createdAt,
+  id: wheelSpins.id,
+  columns: [
+    { header: wheelSpinExportColumns.email, value: wheelSpins.email, kind: 'text', width: 32 },
+    { header: wheelSpinExportColumns.result, value: wheelSpins.result, kind: 'text', width: 30 },
+    { header: wheelSpinExportColumns.date, value: wheelSpins.createdAt, kind: 'date', width: 20 },
+    { header: wheelSpinExportColumns.prizeCode, value: wheelSpins.prizeCode, kind: 'text', width: 20 },
+  ],
+});

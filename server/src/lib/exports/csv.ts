@@ -2,13 +2,14 @@
  * CSV as RFC 4180 writes it (comma-separated, CRLF line ends, fields with a comma, quote or line break
  * quoted, quotes doubled), with one guard added: a cell that a spreadsheet would run as a formula
  * (starting with =, +, -, @, tab or carriage return) gets a leading single quote, so a visitor's
- * "=HYPERLINK(…)" arrives as text (OWASP, CSV injection).
+ * "=HYPERLINK(…)" arrives as text (OWASP, CSV injection). copyCsv.ts writes the same bytes in SQL.
  */
 
-const formulaStart = /^[=+\-@\t\r]/;
+/** The first characters that make a spreadsheet read a cell as a formula. */
+export const formulaStarts = ['=', '+', '-', '@', '\t', '\r'] as const;
 
 export function csvCell(value: string): string {
-  const guarded = formulaStart.test(value) ? `'${value}` : value;
+  const guarded = (formulaStarts as readonly string[]).includes(value.charAt(0)) ? `'${value}` : value;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 

@@ -1,24 +1,19 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { formatSubmissionDate, spreadsheetDateFormat, type ExportFormat } from '@quizlead/shared/engagement.ts';
+import type { ExportFormat } from '@quizlead/shared/engagement.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { csvLine, utf8Bom } from './csv.ts';
+import { csvChunks, rowPages, startedOn } from './exportSources.ts';
+import type { Cell, ExportQuery } from './exportQuery.ts';
+import { XlsxWriter } from './xlsxWriter.ts';
 
-export interface ExportColumn<Row> {
-  header: string;
-  /** Dates become real date cells in .xlsx (shown as 'Nov 3, 2026 14:05') and that text in .csv (UTC). */
-  value: (row: Row) => string | Date | null;
-  width?: number;
-}
-
-export interface ExportSpec<Row> {
+export interface ExportSpec {
   format: ExportFormat;
   /** Without the extension. */
   filename: string;
   sheetName: string;
-  columns: readonly ExportColumn<Row>[];
-  /** The rows page by page (keysetPages): never the whole table at once. */
-  pages: AsyncIterable<Row[]>;
+  /** The rows and their columns (exportQuery.ts), from the export's queries module. */
+  query: ExportQuery;
 }
 
 const contentTypes: Record<ExportFormat, string> = {
@@ -27,24 +22,25 @@ const contentTypes: Record<ExportFormat, string> = {
 };
 
 /**
- * Answers with the export as a download, streamed: rows are written as their pages arrive and the
- * next page is read only once the client has taken what was sent. The first page is read before the
- * response starts, so a failing query still answers with the JSON error envelope.
+ * Answers with the export as a download, streamed: rows are written as they arrive and more are
+ * read only once the client has taken what was sent. On a PostgreSQL server the rows come from one
+ * `COPY … TO STDOUT` (CSV straight from it); on PGlite, which has no COPY stream, from keyset pages.
+ * The database's first answer is awaited before the response starts, so a failing query still
+ * answers with the JSON error envelope.
  */
-export async function sendExport<Row>(ctx: AppContext, spec: ExportSpec<Row>): Promise<void> {
-  const pages = spec.pages[Symbol.asyncIterator]();
-  const first = await pages.next();
+export async function sendExport(ctx: AppContext, database: Database, spec: ExportSpec): Promise<void> {
+  const source = spec.format === 'csv' ? csvChunks(database, spec.query) : rowPages(database, spec.query);
+  const primed = await startedOn(source as AsyncIterable<unknown>);
   const out = new PassThrough();
   ctx.attachment(`${spec.filename}.${spec.format}`);
   ctx.type = contentTypes[spec.format];
   ctx.set('Cache-Control', 'no-store');
   ctx.body = out;
-  const rest = (async function* () {
-    if (!first.done) yield first.value;
-    for (let page = await pages.next(); !page.done; page = await pages.next()) yield page.value;
-  })();
-  const write = spec.format === 'xlsx' ? writeXlsx : writeCsv;
-  write(out, spec, rest).catch((error: unknown) => {
+  const written =
+    spec.format === 'csv'
+      ? writeCsv(out, spec.query, primed as AsyncIterable<Buffer>)
+      : writeXlsx(out, spec, primed as AsyncIterable<Cell[][]>);
+  written.catch((error: unknown) => {
     ctx.state.log.error({ err: error }, 'export failed while streaming');
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
@@ -64,35 +60,25 @@ function drained(out: Writable): Promise<void> {
   });
 }
 
-async function writeCsv<Row>(out: PassThrough, spec: ExportSpec<Row>, pages: AsyncIterable<Row[]>) {
-  const cell = (value: string | Date | null) => (value instanceof Date ? formatSubmissionDate(value) : (value ?? ''));
-  out.write(utf8Bom + csvLine(spec.columns.map((column) => column.header)));
-  for await (const page of pages) {
+async function writeCsv(out: PassThrough, query: ExportQuery, chunks: AsyncIterable<Buffer>) {
+  out.write(utf8Bom + csvLine(query.columns.map((column) => column.header)));
+  for await (const chunk of chunks) {
     if (out.destroyed) return;
-    out.write(page.map((row) => csvLine(spec.columns.map((column) => cell(column.value(row))))).join(''));
+    out.write(chunk);
     await drained(out);
   }
   out.end();
 }
 
-async function writeXlsx<Row>(out: PassThrough, spec: ExportSpec<Row>, pages: AsyncIterable<Row[]>) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(spec.sheetName);
-  sheet.columns = spec.columns.map((column) => ({ width: column.width ?? 24 }));
-  const header = sheet.addRow(spec.columns.map((column) => column.header));
-  header.font = { bold: true };
-  header.commit();
+async function writeXlsx(out: PassThrough, spec: ExportSpec, pages: AsyncIterable<Cell[][]>) {
+  const xlsx = new XlsxWriter({ name: spec.sheetName, columns: spec.query.columns }, (chunk) => {
+    if (!out.destroyed) out.write(chunk);
+  });
   for await (const page of pages) {
-    if (out.destroyed) return;
-    for (const row of page) {
-      const added = sheet.addRow(spec.columns.map((column) => column.value(row)));
-      added.eachCell((cell) => {
-        if (cell.value instanceof Date) cell.numFmt = spreadsheetDateFormat;
-      });
-      added.commit();
-    }
+    if (out.destroyed) return xlsx.abort();
+    await xlsx.rows(page);
     await drained(out);
   }
-  sheet.commit();
-  await workbook.commit();
+  await xlsx.end();
+  out.end();
 }

@@ -1,23 +1,13 @@
-import {
-  feedbackResponseExportColumns,
-  feelingTypeLabels,
-  feelingTypes,
-  widgetLimits,
-  type FeelingType,
-} from '@quizlead/shared/engagement.ts';
+import { widgetLimits } from '@quizlead/shared/engagement.ts';
 import { ZFeedbackResponsesResponse } from '@quizlead/shared/schemas/feedback.ts';
 import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
-import { allFeedbackResponses, feedbackResponsesPage, type FeedbackResponseRow } from '../../../db/queries/feedbacks.ts';
+import { feedbackResponsesExport, feedbackResponsesPage } from '../../../db/queries/feedbacks.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnFeedback } from '../../../policies/feedback.ts';
 import { presentFeedbackResponse } from '../../../presenters/feedback.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZFeedbackParams } from './schema.ts';
-
-/** 'Emotion' for 'emotion'; a type the widget no longer knows stays as stored. */
-const feelingTypeLabel = (type: string) =>
-  (feelingTypes as readonly string[]).includes(type) ? feelingTypeLabels[type as FeelingType] : type;
 
 export function feedbackResponseRoutes(api: ApiRouter): void {
   api.route({
@@ -48,23 +38,13 @@ export function feedbackResponseRoutes(api: ApiRouter): void {
     params: ZFeedbackParams,
     query: ZExportQuery,
     responses: { 200: 'The spreadsheet (attachment)', 404: 'No such web response in this account' },
-    handler: async ({ ctx, db, auth, params, query }) => {
+    handler: async ({ ctx, db, auth, params, query, services }) => {
       const feedback = await findOwnFeedback(db, auth, params.id);
-      await sendExport<FeedbackResponseRow>(ctx, {
+      await sendExport(ctx, services.database, {
         format: query.format,
         filename: `${slugify(feedback.title) || 'web-response'}-responses`,
         sheetName: 'Responses',
-        columns: [
-          {
-            header: feedbackResponseExportColumns.feelingType,
-            value: (response) => feelingTypeLabel(response.feelingType),
-            width: 16,
-          },
-          { header: feedbackResponseExportColumns.value, value: (response) => response.value, width: 16 },
-          { header: feedbackResponseExportColumns.email, value: (response) => response.email, width: 32 },
-          { header: feedbackResponseExportColumns.date, value: (response) => response.createdAt, width: 22 },
-        ],
-        pages: allFeedbackResponses(db, feedback),
+        query: feedbackResponsesExport(feedback),
       });
     },
   });

@@ -1,7 +1,7 @@
-import { pollVoteExportColumns, widgetLimits } from '@quizlead/shared/engagement.ts';
+import { widgetLimits } from '@quizlead/shared/engagement.ts';
 import { ZPollResultsResponse, ZPollVotesResponse } from '@quizlead/shared/schemas/poll.ts';
 import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
-import { allPollVotes, pollTally, pollVotesPage, type PollVoteRow } from '../../../db/queries/polls.ts';
+import { pollTally, pollVotesExport, pollVotesPage } from '../../../db/queries/polls.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnPoll } from '../../../policies/poll.ts';
 import { presentPollVote } from '../../../presenters/poll.ts';
@@ -52,18 +52,13 @@ export function pollVoteRoutes(api: ApiRouter): void {
     params: ZPollParams,
     query: ZExportQuery,
     responses: { 200: 'The spreadsheet (attachment)', 404: 'No such poll in this account' },
-    handler: async ({ ctx, db, auth, params, query }) => {
+    handler: async ({ ctx, db, auth, params, query, services }) => {
       const poll = await findOwnPoll(db, auth, params.id);
-      await sendExport<PollVoteRow>(ctx, {
+      await sendExport(ctx, services.database, {
         format: query.format,
         filename: `${poll.slug || 'poll'}-votes`,
         sheetName: 'Votes',
-        columns: [
-          { header: pollVoteExportColumns.email, value: (vote) => vote.email, width: 32 },
-          { header: pollVoteExportColumns.vote, value: (vote) => poll.options[vote.optionIndex] ?? '', width: 40 },
-          { header: pollVoteExportColumns.date, value: (vote) => vote.createdAt, width: 20 },
-        ],
-        pages: allPollVotes(db, poll),
+        query: pollVotesExport(poll),
       });
     },
   });

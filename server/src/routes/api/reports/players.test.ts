@@ -8,7 +8,8 @@ import { plays, quizzes } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
-import { download, parseCsv, readXlsx } from '../../../test/widgetFactory.ts';
+import { download, parseCsv } from '../../../test/widgetFactory.ts';
+import { readXlsx } from '../../../test/xlsxReader.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -149,7 +150,7 @@ describe('GET /api/v1/quizzes/{id}/players', () => {
 });
 
 describe('GET /api/v1/quizzes/{id}/players/export', () => {
-  it('streams an .xlsx with the players columns, every player latest first (read back with exceljs)', async () => {
+  it('streams an .xlsx with the players columns, every player latest first (read back from its XML)', async () => {
     const owner = await createOwner(server);
     const quiz = await createGradedQuiz(owner.client, { title: 'Big Quiz', questions: 1 });
     const other = await createGradedQuiz(owner.client, { title: 'Other', questions: 1 });
@@ -175,7 +176,8 @@ describe('GET /api/v1/quizzes/{id}/players/export', () => {
     expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="big-quiz-players.xlsx"');
     expect(file.headers.get('x-export-rows')).toBe('1203');
-    const { rows, sheet } = await readXlsx(file.bytes);
+    const sheet = readXlsx(file.bytes);
+    const { rows } = sheet;
     expect(rows[0]).toEqual(playerExportColumns);
     expect(rows).toHaveLength(1203 + 1);
     expect(rows.slice(1).map((row) => row[0])).toEqual(expected.map((row) => row.email));
@@ -187,7 +189,7 @@ describe('GET /api/v1/quizzes/{id}/players/export', () => {
       'Texas',
       'Austin',
     ]);
-    expect(sheet.getRow(2).getCell(3).numFmt).toBe(spreadsheetDateFormat);
+    expect(sheet.numFmt(2, 3)).toBe(spreadsheetDateFormat);
   });
 
   it('streams a CSV: the same columns, formula cells defused, dates as “Nov 3, 2026 14:05” (UTC)', async () => {
@@ -234,7 +236,7 @@ describe('GET /api/v1/quizzes/{id}/players/export', () => {
     const quiz = await createGradedQuiz(client);
     const csv = await download(client, `/api/v1/quizzes/${quiz.id}/players/export?format=csv`);
     expect(parseCsv(csv.bytes)).toEqual([[...playerExportColumns]]);
-    expect((await readXlsx((await download(client, `/api/v1/quizzes/${quiz.id}/players/export`)).bytes)).rows).toHaveLength(1);
+    expect(readXlsx((await download(client, `/api/v1/quizzes/${quiz.id}/players/export`)).bytes).rows).toHaveLength(1);
     const pdf = await client.get(`/api/v1/quizzes/${quiz.id}/players/export?format=pdf`);
     expect(pdf.status).toBe(400);
     expect(pdf.body.error.field).toBe('format');

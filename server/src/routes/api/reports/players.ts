@@ -1,23 +1,12 @@
-import { playerExportColumns, reportLimits } from '@quizlead/shared/reports.ts';
+import { reportLimits } from '@quizlead/shared/reports.ts';
 import { ZPlayersQuery, ZPlayersResponse } from '@quizlead/shared/schemas/reports.ts';
 import { ZExportQuery } from '@quizlead/shared/schemas/widgets.ts';
-import { allPlayers, playersPage, type PlayerRow } from '../../../db/queries/reports.ts';
-import { sendExport, type ExportColumn } from '../../../lib/exports/spreadsheetExport.ts';
+import { playersExport, playersPage } from '../../../db/queries/reports.ts';
+import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentPlayer } from '../../../presenters/report.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZReportQuizParams } from './schema.ts';
-
-/** The export's columns: playerExportColumns (the table's, without Answers), in that order. */
-const exportValues: Record<(typeof playerExportColumns)[number], Omit<ExportColumn<PlayerRow>, 'header'>> = {
-  Email: { value: (row) => row.email, width: 32 },
-  'Quiz Result': { value: (row) => row.resultSummary, width: 32 },
-  'Date of play': { value: (row) => row.completedAt, width: 20 },
-  Country: { value: (row) => row.country, width: 16 },
-  State: { value: (row) => row.state, width: 20 },
-  City: { value: (row) => row.city, width: 20 },
-};
-const exportColumns = playerExportColumns.map((header) => ({ header, ...exportValues[header] }));
 
 export function playerRoutes(api: ApiRouter): void {
   api.route({
@@ -54,14 +43,13 @@ export function playerRoutes(api: ApiRouter): void {
     params: ZReportQuizParams,
     query: ZExportQuery,
     responses: { 200: 'The spreadsheet (attachment)', 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params, query }) => {
+    handler: async ({ ctx, db, auth, params, query, services }) => {
       const quiz = await findOwnQuiz(db, auth, params.id);
-      await sendExport<PlayerRow>(ctx, {
+      await sendExport(ctx, services.database, {
         format: query.format,
         filename: `${quiz.slug || 'quiz'}-players`,
         sheetName: 'Players',
-        columns: exportColumns,
-        pages: allPlayers(db, quiz),
+        query: playersExport(quiz),
       });
       // The roll-up's figure (as the players table's total): for a progress bar, not a promise.
       ctx.set('X-Export-Rows', String(quiz.completedPlays));

@@ -3,7 +3,8 @@ import { spreadsheetDateFormat, wheelSpinExportColumns } from '@quizlead/shared/
 import { wheelSpins } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
-import { createWheel, download, parseCsv, readXlsx, submission } from '../../../test/widgetFactory.ts';
+import { createWheel, download, parseCsv, submission } from '../../../test/widgetFactory.ts';
+import { readXlsx } from '../../../test/xlsxReader.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,11 +60,12 @@ describe('GET /api/v1/wheels/{id}/spins/export', () => {
 
     const xlsx = await download(owner.client, `/api/v1/wheels/${wheel.id}/spins/export`);
     expect(xlsx.headers.get('content-disposition')).toBe('attachment; filename="summer-wheel-spins.xlsx"');
-    const { rows: sheet, sheet: worksheet } = await readXlsx(xlsx.bytes);
+    const worksheet = readXlsx(xlsx.bytes);
+    const sheet = worksheet.rows;
     expect(sheet[0]).toEqual(Object.values(wheelSpinExportColumns));
     expect(sheet).toHaveLength(rows.length + 1);
     expect(sheet[1]).toEqual(['player0@example.com', 'Prize 1', rows[0]!.createdAt, 'WIN10']);
-    expect(worksheet.getRow(3).getCell(3).numFmt).toBe(spreadsheetDateFormat);
+    expect(worksheet.numFmt(3, 3)).toBe(spreadsheetDateFormat);
 
     const csv = await download(owner.client, `/api/v1/wheels/${wheel.id}/spins/export?format=csv`);
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="summer-wheel-spins.csv"');

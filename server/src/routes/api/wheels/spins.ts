@@ -1,7 +1,7 @@
-import { wheelSpinExportColumns, widgetLimits } from '@quizlead/shared/engagement.ts';
+import { widgetLimits } from '@quizlead/shared/engagement.ts';
 import { ZWheelSpinsResponse } from '@quizlead/shared/schemas/wheel.ts';
 import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
-import { allWheelSpins, wheelSpinsPage, type WheelSpinRow } from '../../../db/queries/wheels.ts';
+import { wheelSpinsExport, wheelSpinsPage } from '../../../db/queries/wheels.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnWheel } from '../../../policies/wheel.ts';
 import { presentWheelSpin } from '../../../presenters/wheel.ts';
@@ -37,19 +37,13 @@ export function wheelSpinRoutes(api: ApiRouter): void {
     params: ZWheelParams,
     query: ZExportQuery,
     responses: { 200: 'The spreadsheet (attachment)', 404: 'No such wheel in this account' },
-    handler: async ({ ctx, db, auth, params, query }) => {
+    handler: async ({ ctx, db, auth, params, query, services }) => {
       const wheel = await findOwnWheel(db, auth, params.id);
-      await sendExport<WheelSpinRow>(ctx, {
+      await sendExport(ctx, services.database, {
         format: query.format,
         filename: `${wheel.slug || 'wheel'}-spins`,
         sheetName: 'Spins',
-        columns: [
-          { header: wheelSpinExportColumns.email, value: (spin) => spin.email, width: 32 },
-          { header: wheelSpinExportColumns.result, value: (spin) => spin.result, width: 30 },
-          { header: wheelSpinExportColumns.date, value: (spin) => spin.createdAt, width: 20 },
-          { header: wheelSpinExportColumns.prizeCode, value: (spin) => spin.prizeCode, width: 20 },
-        ],
-        pages: allWheelSpins(db, wheel),
+        query: wheelSpinsExport(wheel),
       });
     },
   });
