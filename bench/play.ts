@@ -4,7 +4,8 @@
  * - a whole play with a lead (start → answers → lead, three requests) against pgbench running the very
  *   statements one play sends (bench/playStatements.ts), on the same database (PostgreSQL only);
  * - GET /healthz against the bare server, to show what the framework alone costs.
- * autocannon on loopback, `BENCH_CONNECTIONS` (10) connections, `BENCH_SECONDS` (5) each.
+ * autocannon on loopback, `BENCH_CONNECTIONS` (10) connections, `BENCH_SECONDS` (5) each. `BENCH_ONLY=quiz` or
+ * `BENCH_ONLY=play` loads that path alone (no baselines), to profile it (bench/profileSummary.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { background, installStatementRecorder, pgbenchScript, recordStatements }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const only = process.env.BENCH_ONLY;
 
 type Request = NonNullable<autocannon.Options['requests']>[number];
 /** What one connection remembers between the steps of a play. */
@@ -90,62 +92,71 @@ try {
   ];
 
   console.log(`database: ${server.services.database.driver}; ${connections} connections, ${seconds} s each`);
-  const bareRate = await run('bare', baseline.url);
-  const health = await run('healthz', `${server.url}/healthz`);
-  const fetchQuiz = await run('quiz', `${server.url}/api/v1/public/quizzes/${quiz.id}`);
-  const plays = (await run('play', server.url, play)) / 3;
+  if (only === 'quiz' || only === 'play') {
+    const rate =
+      only === 'quiz'
+        ? await run('quiz', `${server.url}/api/v1/public/quizzes/${quiz.id}`)
+        : (await run('play', server.url, play)) / 3;
+    console.log(`${only}: ${rate.toFixed(0)}/s`);
+    process.exitCode = 0;
+  } else {
+    const bareRate = await run('bare', baseline.url);
+    const health = await run('healthz', `${server.url}/healthz`);
+    const fetchQuiz = await run('quiz', `${server.url}/api/v1/public/quizzes/${quiz.id}`);
+    const plays = (await run('play', server.url, play)) / 3;
 
-  let pgbenchRate: number | null = null;
-  const databaseUrl = server.env.DATABASE_URL;
-  if (databaseUrl) {
-    // One play traced through the API (again if background work slipped into the trace), once the
-    // requests autocannon left in flight have finished.
-    await new Promise((done) => setTimeout(done, 2000));
-    let script = '';
-    for (let attempt = 0; attempt < 5 && !script; attempt++) {
-      const playId = crypto.randomUUID();
-      const client = server.client();
-      const statements = await recordStatements(async () => {
-        const started = await client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() });
-        const auth = { authorization: `Bearer ${started.body.data.playToken}` };
-        await client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth);
-        await client.request(
-          'POST',
-          `/api/v1/public/plays/${playId}/lead`,
-          { name: 'Bench', email: 'bench@example.com', consent: true },
-          auth,
+    let pgbenchRate: number | null = null;
+    const databaseUrl = server.env.DATABASE_URL;
+    if (databaseUrl) {
+      // One play traced through the API (again if background work slipped into the trace), once the
+      // requests autocannon left in flight have finished.
+      await new Promise((done) => setTimeout(done, 2000));
+      let script = '';
+      for (let attempt = 0; attempt < 5 && !script; attempt++) {
+        const playId = crypto.randomUUID();
+        const client = server.client();
+        const statements = await recordStatements(async () => {
+          const started = await client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() });
+          const auth = { authorization: `Bearer ${started.body.data.playToken}` };
+          await client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth);
+          await client.request(
+            'POST',
+            `/api/v1/public/plays/${playId}/lead`,
+            { name: 'Bench', email: 'bench@example.com', consent: true },
+            auth,
+          );
+        });
+        if (statements.some((statement) => background.test(statement.text))) continue;
+        script = pgbenchScript(statements, playId, new Set([quiz.id, owner.account.id].map((id: string) => id.toLowerCase())));
+        console.log(
+          `one play sends ${statements.length} statements (${statements.filter((s) => /^(begin|commit)/i.test(s.text)).length} BEGIN/COMMIT)`,
         );
-      });
-      if (statements.some((statement) => background.test(statement.text))) continue;
-      script = pgbenchScript(statements, playId, new Set([quiz.id, owner.account.id].map((id: string) => id.toLowerCase())));
-      console.log(
-        `one play sends ${statements.length} statements (${statements.filter((s) => /^(begin|commit)/i.test(s.text)).length} BEGIN/COMMIT)`,
+      }
+      const dir = fileURLToPath(new URL('../test-results/', import.meta.url));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}play.pgbench.sql`, script);
+      const output = execFileSync(
+        'pgbench',
+        ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', `${dir}play.pgbench.sql`, databaseUrl],
+        { encoding: 'utf8' },
       );
+      pgbenchRate = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
     }
-    const dir = fileURLToPath(new URL('../test-results/', import.meta.url));
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}play.pgbench.sql`, script);
-    const output = execFileSync(
-      'pgbench',
-      ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', `${dir}play.pgbench.sql`, databaseUrl],
-      { encoding: 'utf8' },
-    );
-    pgbenchRate = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
-  }
 
-  const rows: [string, number, number, number | null][] = [
-    ['bare node:http, the quiz bytes (baseline)', bareRate, 1, null],
-    ['GET /healthz ÷ bare', health, bareRate, null],
-    ['GET /api/v1/public/quizzes/{id} ÷ bare', fetchQuiz, bareRate, 0.7],
-  ];
-  if (pgbenchRate) {
-    rows.push(['pgbench, one play’s statements (baseline)', pgbenchRate, 1, null]);
-    rows.push(['play with a lead, plays/s ÷ pgbench', plays, pgbenchRate, 0.6]);
-  } else rows.push(['play with a lead, plays/s (PGlite: no pgbench baseline)', plays, 1, null]);
-  for (const [label, perSecond, base, target] of rows) {
-    const ratio = perSecond / base;
-    const verdict = target === null ? '' : `   ${ratio >= target ? 'meets' : 'BELOW'} target ${target}`;
-    console.log(`${label.padEnd(58)} ${perSecond.toFixed(0).padStart(7)}/s   ratio ${ratio.toFixed(3)}${verdict}`);
+    const rows: [string, number, number, number | null][] = [
+      ['bare node:http, the quiz bytes (baseline)', bareRate, 1, null],
+      ['GET /healthz ÷ bare', health, bareRate, null],
+      ['GET /api/v1/public/quizzes/{id} ÷ bare', fetchQuiz, bareRate, 0.7],
+    ];
+    if (pgbenchRate) {
+      rows.push(['pgbench, one play’s statements (baseline)', pgbenchRate, 1, null]);
+      rows.push(['play with a lead, plays/s ÷ pgbench', plays, pgbenchRate, 0.6]);
+    } else rows.push(['play with a lead, plays/s (PGlite: no pgbench baseline)', plays, 1, null]);
+    for (const [label, perSecond, base, target] of rows) {
+      const ratio = perSecond / base;
+      const verdict = target === null ? '' : `   ${ratio >= target ? 'meets' : 'BELOW'} target ${target}`;
+      console.log(`${label.padEnd(58)} ${perSecond.toFixed(0).padStart(7)}/s   ratio ${ratio.toFixed(3)}${verdict}`);
+    }
   }
 } finally {
   bare?.close();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from './app.ts';
+import { withPublishedQuizFastPath } from './routes/public/publishedQuizFastPath.ts';
 import type { Services } from './context.ts';
 import { sharedUploadSplitter } from './commands/sharedUploadSplitter.ts';
 import { templateCatalogueSeeder } from './commands/templateCatalogueSeeder.ts';
@@ -175,7 +176,10 @@ export async function startServer(
   };
   jobDeps.services = services;
   servicesStarted(services);
-  handle = createApp(services, { mailboxDir, localKey: options.localKey, embeddedDist: options.embeddedDist }).callback();
+  handle = withPublishedQuizFastPath(
+    createApp(services, { mailboxDir, localKey: options.localKey, embeddedDist: options.embeddedDist }),
+    services,
+  );
   logger.info({ url, database: database.driver, mail: env.SMTP_URL ? 'smtp' : 'dev mailbox' }, `listening on ${url}`);
   warnAboutUnsafeSettings(env, logger);
 

@@ -7,13 +7,18 @@ import type { AppContext } from '../context.ts';
  */
 export const publicCors = () => async (ctx: AppContext, next: Next) => {
   if (!ctx.path.startsWith('/api/v1/public/')) return next();
-  ctx.set('Access-Control-Allow-Origin', '*');
-  ctx.set('Access-Control-Allow-Headers', 'Content-Type, Authorization');
-  ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-  ctx.set('Access-Control-Max-Age', '86400');
+  setPublicCorsHeaders(ctx);
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;
     return;
   }
   await next();
 };
+
+/** The headers that let any origin call the public API. */
+export function setPublicCorsHeaders(ctx: AppContext): void {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  ctx.set('Access-Control-Allow-Headers', 'Content-Type, Authorization');
+  ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  ctx.set('Access-Control-Max-Age', '86400');
+}

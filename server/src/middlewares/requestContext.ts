@@ -11,6 +11,16 @@ const acceptableId = /^[\w.-]{8,100}$/;
  * the access line, which carries the id itself (a child logger per request cost the play path 6%).
  */
 export const requestContext = (logger: Logger) => async (ctx: AppContext, next: Next) => {
+  const finished = beginRequest(ctx, logger);
+  try {
+    await next();
+  } finally {
+    finished();
+  }
+};
+
+/** The request's id and logger (see requestContext); call what it answers when the response is decided. */
+export function beginRequest(ctx: AppContext, logger: Logger): () => void {
   const incoming = ctx.get('x-request-id');
   const requestId = acceptableId.test(incoming) ? incoming : randomUUID();
   ctx.state.requestId = requestId;
@@ -25,14 +35,12 @@ export const requestContext = (logger: Logger) => async (ctx: AppContext, next: 
   });
   ctx.set('X-Request-Id', requestId);
   const started = performance.now();
-  try {
-    await next();
-  } finally {
+  return () => {
     if (logger.isLevelEnabled('info')) {
       logger.info(
         { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }
-  }
-};
+  };
+}

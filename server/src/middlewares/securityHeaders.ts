@@ -15,7 +15,7 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 /** Conservative defaults for every response; pages meant to be embedded relax frame-ancestors themselves. */
-export const securityHeaders = () => async (ctx: AppContext, next: Next) => {
+export function setSecurityHeaders(ctx: AppContext): void {
   ctx.set('Content-Security-Policy', contentSecurityPolicy);
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -23,5 +23,9 @@ export const securityHeaders = () => async (ctx: AppContext, next: Next) => {
   ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   ctx.remove('X-Powered-By');
+}
+
+export const securityHeaders = () => async (ctx: AppContext, next: Next) => {
+  setSecurityHeaders(ctx);
   await next();
 };
