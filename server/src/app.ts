@@ -143,6 +143,13 @@ export function createApp(
     }
   });
 
+  // Errors after the response began (a streamed download): a client that leaves mid-way is routine,
+  // anything else is logged, not printed to stderr as Koa does by default.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    const clientLeft = error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'EPIPE';
+    if (clientLeft) services.logger.debug({ err: error }, 'client left before the response ended');
+    else services.logger.error({ err: error }, 'response failed after it began');
+  });
   app.use(requestContext(services.logger));
   app.use(compressResponses());
   app.use(errorHandler());
