@@ -4,8 +4,13 @@
  * one. Each budget names the bytes it counts (brotli or gzip). Prints every file and every total, and
  * fails the build when one is over.
  *
- * - admin entry: the JavaScript each shell's page loads before its first screen (its entry script and
- *   the modules it preloads; pages, the editor and the charts come with their screens);
+ * - sign-in page: all the JavaScript the standalone sign-in page loads (the signed-out screens are
+ *   the standalone entry; the signed-in frame and the admin's pages are chunks it never loads);
+ * - admin entry: the JavaScript each shell loads before its first screen (standalone: the entry and
+ *   the signed-in frame; embedded: the entry);
+ * - admin screens: everything the dashboard, the quizzes list and the builder load (the entry, the
+ *   frame, the page, and for the dashboard its chart), so a library that slips into every screen (the
+ *   charts did once) fails the build;
  * - player and widget pages: all their JavaScript;
  * - embed loader: the script host pages load (inline frames, pop-ups and slide-ins, the Shopify blocks);
  * - storefront: every script a Shopify storefront loads from the app, under Shopify's 10,000 bytes
@@ -34,14 +39,42 @@ function served(file: string): Sizes {
   return { raw: bytes.length, br: sibling('.br', brotli), gzip: sibling('.gz', gzip) };
 }
 
-/** The scripts and styles an admin shell's index.html loads up front. */
-function adminEntry(dist: string, base: string): string[] {
-  const html = readFileSync(`${repo}${dist}index.html`, 'utf8');
-  return [
-    ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
-  ].map((match) => `${dist}${match[1]!.slice(base.length)}`);
+/** Vite's manifest of an admin build: each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+const manifests = new Map<string, Manifest>();
+
+function manifestOf(dist: string): Manifest {
+  let manifest = manifests.get(dist);
+  if (!manifest) {
+    const path = `${repo}${dist}.vite/manifest.json`;
+    if (!existsSync(path)) throw new Error(`${dist}.vite/manifest.json is missing: run the build first`);
+    manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+    manifests.set(dist, manifest);
+  }
+  return manifest;
 }
+
+/**
+ * The scripts an admin build loads for `sources` (its index.html, a page's module…, as the manifest
+ * names them, relative to the build's root): their chunks and every chunk those import, statically.
+ */
+function adminScripts(dist: string, sources: string[]): string[] {
+  const manifest = manifestOf(dist);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${dist}: the build has no chunk for ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return [...files].filter((file) => file.endsWith('.js')).map((file) => `${dist}${file}`);
+}
+
+const standalone = 'standalone/dist/';
+const signedInFrame = ['index.html', 'src/shell/SignedInApp.tsx'];
+const adminPage = (page: string) => `../web/src/admin/pages/${page}`;
 
 const scriptsIn = (dir: string) =>
   existsSync(`${repo}${dir}`)
@@ -62,8 +95,31 @@ interface Budget {
 
 const embedLoader = 'web/dist/widgets/embed.js';
 const budgets: Budget[] = [
-  { name: 'standalone admin entry', files: adminEntry('standalone/dist/', '/'), measure: 'gzip', limit: 220 * 1024 },
-  { name: 'embedded admin entry', files: adminEntry('web/dist/embedded/', '/shopify/app/'), measure: 'gzip', limit: 220 * 1024 },
+  { name: 'sign-in page', files: adminScripts(standalone, ['index.html']), measure: 'br', limit: 120 * 1024 },
+  { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 240 * 1024 },
+  { name: 'embedded admin entry', files: adminScripts('web/dist/embedded/', ['index.html']), measure: 'gzip', limit: 135 * 1024 },
+  {
+    name: 'dashboard',
+    files: adminScripts(standalone, [
+      ...signedInFrame,
+      adminPage('dashboard/Dashboard.tsx'),
+      adminPage('dashboard/CompletionsChart.tsx'),
+    ]),
+    measure: 'br',
+    limit: 300 * 1024,
+  },
+  {
+    name: 'quizzes list',
+    files: adminScripts(standalone, [...signedInFrame, adminPage('quizzes/Quizzes.tsx')]),
+    measure: 'br',
+    limit: 220 * 1024,
+  },
+  {
+    name: 'builder',
+    files: adminScripts(standalone, [...signedInFrame, adminPage('quizEditor/QuizEditorPage.tsx')]),
+    measure: 'br',
+    limit: 310 * 1024,
+  },
   { name: 'player', files: scriptsIn('web/dist/player/assets/'), measure: 'gzip', limit: 40 * 1024 },
   { name: 'widget pages', files: scriptsIn('web/dist/widgets/assets/'), measure: 'gzip', limit: 25 * 1024 },
   { name: 'embed loader', files: [embedLoader], measure: 'br', limit: 3 * 1024 },

@@ -13,6 +13,7 @@ import { defaultTutorialUrl } from '../../server/src/routes/api/dashboard/tutori
 import { createGradedQuiz, newPlayKey } from '../../server/src/test/quizFactory.ts';
 import { createFeedback } from '../../server/src/test/widgetFactory.ts';
 import { skipDashboardIntro } from './dashboardIntro.ts';
+import { layoutShift, recordLayoutShifts } from './layoutShift.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import { publicPost, screenshot, selectedNavigation, signedInPage } from './ownerScreens.ts';
 
@@ -195,6 +196,7 @@ it('counts the quizzes, plays and responses made here, charts them, and filters 
   await harness.server.services.stats.flush();
   const leads = quiz.settings.collectEmail ? 2 : 0;
 
+  await recordLayoutShifts(page);
   await page.goto('/app/');
   await figuresShown(page);
   expect(await allStats(page)).toEqual({
@@ -213,6 +215,8 @@ it('counts the quizzes, plays and responses made here, charts them, and filters 
   expect(await page.locator('[data-funnel-step="Completed"]').innerText()).toContain('66.7% of Total Played');
   // The chart, with today's completions in its table.
   await expect.poll(() => page.getByTestId('completions-chart').locator('svg').count()).toBeGreaterThan(0);
+  // The chart drew in the box its card kept for it, and the footer stayed out of sight (issue 17: CLS at most 0.02).
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   expect(await page.locator('table caption', { hasText: dashboardMessages.chartTitle }).count()).toBe(1);
   const axisLabels = await page
     .getByTestId('completions-chart')

@@ -5,6 +5,7 @@ import { createOwner } from '../../server/src/test/factories.ts';
 import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
 import { signedInPage as ownerSignedInPage, type Owner } from './ownerScreens.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { layoutShift, recordLayoutShifts } from './layoutShift.ts';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -56,11 +57,14 @@ it('pages, searches and sorts only the owner’s quizzes', async () => {
   const longId = await createQuiz(owner, longTitle);
 
   const { page } = await signedInPage(1280, owner);
+  await recordLayoutShifts(page);
   await page.goto('/app/Quizzes');
   await expect.poll(() => rows(page).count()).toBe(7);
   // Newest first: the long-titled quiz, cut at 30 characters.
   const cut = `${longTitle.slice(0, 30)}..`;
   expect((await settledTitles(page))[0]).toBe(cut);
+  // The table took the place its skeleton kept (issue 17: CLS at most 0.02).
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   const list = (await owner.client.get('/api/v1/quizzes')).body.data;
   expect(list.total).toBe(9);
   const longRow = list.items.find((row: { id: string }) => row.id === longId);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@quizlead/shared/validations.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
@@ -16,6 +18,32 @@ it('a signed-out visit to /app/Quizzes lands on /index.html', async () => {
   expect(new URL(page.url()).pathname).toBe('/index.html');
   await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
   await harness.screenshot(page, 'signin-redirected');
+});
+
+/** The built files of the admin's lazily loaded chunks (the signed-in frame, every page), from Vite's manifest. */
+function lazyAdminFiles(): Set<string> {
+  const manifest = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../dist/.vite/manifest.json', import.meta.url)), 'utf8'),
+  ) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+  return new Set(Object.values(manifest).flatMap((chunk) => (chunk.isDynamicEntry ? [`/${chunk.file}`] : [])));
+}
+
+it('the sign-in page loads none of the admin, and an /app page preloads the signed-in frame', async () => {
+  const lazy = lazyAdminFiles();
+  const page = await harness.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/index.html');
+  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => lazy.has(path))).toEqual([]);
+
+  const owner = await createOwner(harness.server);
+  const html = await (await fetch(`${harness.server.url}/app/Quizzes`, { headers: { cookie: owner.client.cookie } })).text();
+  const preloaded = [...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+  expect(preloaded.filter((path) => lazy.has(path))).toHaveLength(1); // The frame; the page starts loading from the entry.
 });
 
 it('wrong password shows Login Error; Enter signs in; the session is detected on load; sign out', async () => {

@@ -2,20 +2,27 @@ import '@shopify/polaris/build/esm/styles.css';
 import './styles.css';
 import { AppProvider } from '@shopify/polaris';
 import en from '@shopify/polaris/locales/en.json';
+import { prefetchSession } from '@quizlead/web/admin/api/session.ts';
 import { RouterLink } from '@quizlead/web/admin/components/RouterLink.tsx';
-import { preloadAdminPage } from '@quizlead/web/admin/routes.tsx';
-import { setShell } from '@quizlead/web/admin/shell.ts';
+import { preloadAdminPage } from '@quizlead/web/admin/pageTable.ts';
+import { adminBasePath, setShell } from '@quizlead/web/admin/shell.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './App.tsx';
+import { BrowserRouter, matchPath } from 'react-router';
+import { App, loadSignedInApp } from './App.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 setShell('standalone');
-// The page asked for loads while the shell asks who is signed in.
-preloadAdminPage(window.location.pathname, 'standalone');
+// On an /app address the signed-in frame, the page asked for and the question of who is signed in all
+// start at once, side by side; the signed-out screens load none of them.
+const { pathname } = window.location;
+if (matchPath({ path: `${adminBasePath()}/*`, caseSensitive: false }, pathname)) {
+  prefetchSession();
+  void loadSignedInApp().catch(() => undefined);
+  preloadAdminPage(pathname, 'standalone');
+}
 
 createRoot(root).render(
   <StrictMode>

@@ -83,18 +83,19 @@ const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/Reset
 export function pageRoutes(services: Services): Router<AppState> {
   const router = new Router<AppState>();
 
-  const sendApp = async (ctx: AppContext) => {
-    if (!existsSync(`${standaloneDist}/index.html`)) {
+  /** The single-page app: index.html, or app.html for /app/… (the same page, preloading the signed-in frame). */
+  const sendApp = async (ctx: AppContext, page: 'index.html' | 'app.html' = 'index.html') => {
+    if (!existsSync(`${standaloneDist}/${page}`)) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The web app is not built yet: run `npm run build`.';
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    await sendStaticFile(ctx, 'index.html', standaloneDist);
+    await sendStaticFile(ctx, page, standaloneDist);
   };
 
-  for (const path of publicScreens) router.get(path, sendApp);
+  for (const path of publicScreens) router.get(path, (ctx) => sendApp(ctx));
 
   const sendPlayer = async (ctx: AppContext) => {
     if (!existsSync(`${playerDist}/player.html`)) {
@@ -161,7 +162,7 @@ export function pageRoutes(services: Services): Router<AppState> {
   // Signed-out visitors never see the app shell: they are sent to sign in.
   router.get('/app{/*rest}', async (ctx) => {
     if (!(await resolveAuth(ctx, services))) return ctx.redirect('/index.html');
-    await sendApp(ctx);
+    await sendApp(ctx, 'app.html');
   });
 
   router.get('/assets/*file', async (ctx) => {

@@ -65,7 +65,9 @@ export function AppShell() {
         showMobileNavigation={mobileNavOpen}
         onNavigationDismiss={closeMobileNav}
       >
-        <Outlet />
+        <div className="ql-shell__screen">
+          <Outlet />
+        </div>
         <ShellFooter />
         <ToastOutlet />
       </Frame>

@@ -1,17 +1,37 @@
+/** The dashboard chart's library and the builders' rich text editor: large, and for a few screens only. */
+const chartLibraries = /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
+const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/]components[\\/]RichText/;
+/** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
+const commonCode = /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|[^\\/]+$)/;
+
 /**
- * How both admin bundles (standalone and embedded) split the libraries out of the app's code: they
- * change less often than our code, so separate files keep browser caches warm, and the libraries only
- * some pages need (the editor, the charts) load with those pages.
+ * How both admin bundles (standalone and embedded) group their modules into files. A module goes to
+ * the group of highest priority that takes it, together with the modules it imports that no group
+ * of higher priority took:
+ * - react: React and the router, which every screen runs and which change less often than our code;
+ * - base: everything else the entry loads, in one file; on the standalone bundle that is the
+ *   signed-out screens only, so the sign-in page never loads the admin;
+ * - admin: the libraries (Polaris, mostly) that two or more of the admin's lazily loaded chunks
+ *   share, in one file, so that a screen waits for a few files rather than forty small ones;
+ * - charts, editor: the dashboard's chart library and the builders' rich text editor, loaded only
+ *   with the screens that show them (after admin, so that what they share with Polaris stays there);
+ * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [
-  { name: 'polaris', test: /node_modules[\\/]@shopify[\\/]/ },
-  // Only the dashboard's lazily loaded chart uses these.
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 5 },
+  { name: 'base', tags: ['$initial' as const], priority: 4 },
   {
-    name: 'charts',
-    test: /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|robust-predicates|internmap|lodash|react-fast-compare)[\\/]/,
+    name: 'admin',
+    test: (id: string) => /node_modules[\\/]/.test(id) && !chartLibraries.test(id) && !editorLibraries.test(id),
+    minShareCount: 2,
+    priority: 3,
   },
-  { name: 'vendor', test: /node_modules[\\/](?!lexical[\\/]|@lexical[\\/])/ },
-  // The builders' rich text editor. Last, so that what it shares with the rest (React's JSX runtime)
-  // is already in vendor and the editor loads only with the builders.
-  { name: 'editor', test: /node_modules[\\/](lexical|@lexical)[\\/]/ },
+  {
+    name: 'common',
+    test: (id: string) => commonCode.test(id) && !editorLibraries.test(id),
+    minShareCount: 2,
+    priority: 2.5,
+  },
+  { name: 'charts', test: chartLibraries, priority: 2 },
+  { name: 'editor', test: editorLibraries, priority: 2 },
 ];

@@ -1,73 +1,13 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchPath, Navigate, Route } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import { PageSkeleton } from './components/PageSkeleton.tsx';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
-import { adminBasePath, type AdminShell } from './shell.ts';
-import { adminPaths, adminUrl, type AdminScreen } from './urls.ts';
-
-interface AdminPage {
-  load(): Promise<ComponentType>;
-  /** The only shell that has this screen; else both. */
-  shell?: AdminShell;
-  /** Matches every path under its own too (spec: "Admin (prefix match)"): the page routes them itself. */
-  prefix?: boolean;
-}
-
-/**
- * THE route table of the admin, mounted by both shells under their base path (urls.ts): every screen
- * and the page that shows it. Pages load when first opened, so a shell starts with its frame only.
- */
-const pages: Record<AdminScreen, AdminPage> = {
-  Dashboard: { load: () => import('./pages/dashboard/Dashboard.tsx').then((m) => m.Dashboard) },
-  Tutorials: { load: () => import('./pages/tutorials/Tutorials.tsx').then((m) => m.Tutorials) },
-  Account: { load: () => import('./pages/Account.tsx').then((m) => m.Account) },
-  Settings: { load: () => import('./pages/settings/SettingsPage.tsx').then((m) => m.SettingsPage) },
-  Deliveries: { load: () => import('./pages/deliveries/DeliveryLogPage.tsx').then((m) => m.DeliveryLogPage) },
-  Quizzes: { load: () => import('./pages/quizzes/Quizzes.tsx').then((m) => m.Quizzes) },
-  Templates: { load: () => import('./pages/templates/Templates.tsx').then((m) => m.Templates) },
-  'Quiz/Create': { load: () => import('./pages/quizEditor/QuizCreatePage.tsx').then((m) => m.QuizCreatePage) },
-  'Quiz/Edit': { load: () => import('./pages/quizEditor/QuizEditorPage.tsx').then((m) => m.QuizEditorPage) },
-  'Quiz/Share': { load: () => import('./pages/quizShare/QuizSharePage.tsx').then((m) => m.QuizSharePage) },
-  'Quiz/Analytics': { load: () => import('./pages/quizReport/QuizReportPage.tsx').then((m) => m.QuizReportPage) },
-  // Paths match case-insensitively, so /app/Answersheet/{id} opens the sheet too.
-  answersheet: { load: () => import('./pages/answerSheet/AnswerSheetPage.tsx').then((m) => m.AnswerSheetPage) },
-  Feedback: { load: () => import('./pages/feedbacks/FeedbackCreatePage.tsx').then((m) => m.FeedbackCreatePage) },
-  FeedbackLists: { load: () => import('./pages/feedbacks/FeedbackListPage.tsx').then((m) => m.FeedbackListPage) },
-  'Feedback/Edit': { load: () => import('./pages/feedbacks/FeedbackEditPage.tsx').then((m) => m.FeedbackEditPage) },
-  'Feedback/share': { load: () => import('./pages/feedbacks/FeedbackSharePage.tsx').then((m) => m.FeedbackSharePage) },
-  'Feedback/response': {
-    load: () => import('./pages/feedbacks/FeedbackResponsesPage.tsx').then((m) => m.FeedbackResponsesPage),
-  },
-  'poll/lists': { load: () => import('./pages/polls/PollListPage.tsx').then((m) => m.PollListPage) },
-  'poll/create': { load: () => import('./pages/polls/PollCreatePage.tsx').then((m) => m.PollCreatePage) },
-  'poll/edit': { load: () => import('./pages/polls/PollEditPage.tsx').then((m) => m.PollEditPage) },
-  'poll/share': { load: () => import('./pages/polls/PollSharePage.tsx').then((m) => m.PollSharePage) },
-  'poll/vote': { load: () => import('./pages/polls/PollVotesPage.tsx').then((m) => m.PollVotesPage) },
-  'wheel_spinner/lists': { load: () => import('./pages/wheels/WheelListPage.tsx').then((m) => m.WheelListPage) },
-  'wheel_spinner/create': { load: () => import('./pages/wheels/WheelCreatePage.tsx').then((m) => m.WheelCreatePage) },
-  'wheel_spinner/edit': { load: () => import('./pages/wheels/WheelEditPage.tsx').then((m) => m.WheelEditPage) },
-  'wheelspin/share': { load: () => import('./pages/wheels/WheelSharePage.tsx').then((m) => m.WheelSharePage) },
-  'wheelspin/response': { load: () => import('./pages/wheels/WheelSpinsPage.tsx').then((m) => m.WheelSpinsPage) },
-  Products: { load: () => import('./pages/products/ProductsPage.tsx').then((m) => m.ProductsPage) },
-  Plan: { load: () => import('./pages/plan/ShopifyPlanPage.tsx').then((m) => m.ShopifyPlanPage), shell: 'embedded' },
-  Plans: { load: () => import('./pages/plans/PlansPage.tsx').then((m) => m.PlansPage), shell: 'standalone' },
-  Invoices: { load: () => import('./pages/invoices/InvoicesPage.tsx').then((m) => m.InvoicesPage), shell: 'standalone' },
-  Contactus: { load: () => import('./pages/contact/ContactPage.tsx').then((m) => m.ContactPage), shell: 'standalone' },
-  'refer-friend': {
-    load: () => import('./pages/referFriend/ReferFriendPage.tsx').then((m) => m.ReferFriendPage),
-    shell: 'standalone',
-  },
-  Admin: { load: () => import('./pages/admin/AdminArea.tsx').then((m) => m.AdminArea), shell: 'standalone', prefix: true },
-};
-
-const screens = Object.keys(pages) as AdminScreen[];
+import { adminPages, adminScreens, inShell, routePattern } from './pageTable.ts';
+import type { AdminShell } from './shell.ts';
+import { adminUrl, type AdminScreen } from './urls.ts';
 
 const lazyPages = {} as Record<AdminScreen, ComponentType>;
-for (const screen of screens) lazyPages[screen] = lazy(() => pages[screen].load().then((Page) => ({ default: Page })));
-
-const routePattern = (screen: AdminScreen) => (pages[screen].prefix ? `${adminPaths[screen]}/*` : adminPaths[screen]);
-
-const inShell = (shell: AdminShell) => (screen: AdminScreen) => !pages[screen].shell || pages[screen].shell === shell;
+for (const screen of adminScreens) lazyPages[screen] = lazy(() => adminPages[screen].load().then((Page) => ({ default: Page })));
 
 /** One screen: its page once loaded (a skeleton until then), its failures kept inside it. */
 function ScreenElement({ screen }: { screen: AdminScreen }) {
@@ -88,7 +28,7 @@ function ScreenElement({ screen }: { screen: AdminScreen }) {
  */
 export function adminRoutes(shell: AdminShell): ReactNode[] {
   return [
-    ...screens
+    ...adminScreens
       .filter(inShell(shell))
       .map((screen) =>
         screen === 'Dashboard' ? (
@@ -99,16 +39,4 @@ export function adminRoutes(shell: AdminShell): ReactNode[] {
       ),
     <Route key="*" path="*" element={<Navigate to={adminUrl('Dashboard')} replace />} />,
   ];
-}
-
-/**
- * Starts loading the page of an address before the shell is ready to show it (while the session
- * loads), so opening a screen waits for one round trip, not two in a row.
- */
-export function preloadAdminPage(pathname: string, shell: AdminShell): void {
-  const base = adminBasePath();
-  const screen = screens
-    .filter(inShell(shell))
-    .find((candidate) => matchPath({ path: `${base}/${routePattern(candidate)}`, caseSensitive: false }, pathname));
-  if (screen) void pages[screen].load().catch(() => undefined);
 }

@@ -4,7 +4,7 @@ import { AppProvider, Banner, Page } from '@shopify/polaris';
 import en from '@shopify/polaris/locales/en.json';
 import { setAuthHeaderProvider } from '@quizlead/web/admin/api/client.ts';
 import { RouterLink } from '@quizlead/web/admin/components/RouterLink.tsx';
-import { preloadAdminPage } from '@quizlead/web/admin/routes.tsx';
+import { preloadAdminPage } from '@quizlead/web/admin/pageTable.ts';
 import { setAppReloader, setShell } from '@quizlead/web/admin/shell.ts';
 import { setToastPresenter } from '@quizlead/web/admin/toast.ts';
 import { StrictMode } from 'react';

@@ -45,6 +45,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // .vite/manifest.json: which files each screen loads, for scripts/checkBudgets.ts (never served).
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: adminChunkGroups } },
       onLog(level, log, defaultHandler) {

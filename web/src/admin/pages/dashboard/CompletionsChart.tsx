@@ -1,10 +1,9 @@
-import { BlockStack, Card, Text } from '@shopify/polaris';
-import { dashboardMessages } from '@quizlead/shared/reports.ts';
 import type { TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
+import { ChartCard, completions } from './ChartCard.tsx';
 import styles from './dashboard.module.css';
-import { formatDay, formatShortDay } from './range.ts';
+import { formatShortDay } from './range.ts';
 
 const height = 260;
 const line = '#2c6ecb';
@@ -45,8 +44,6 @@ function yTicks(max: number): number[] {
   return ticks;
 }
 
-const completions = (count: number) => `${count} ${count === 1 ? 'completion' : 'completions'}`;
-
 /** Quiz completions per day of the range, as a line with a tooltip per day; the numbers also as a table for screen readers. */
 export function CompletionsChart({ graph }: { graph: TDashboardGraph }) {
   const { ref, width } = useWidth();
@@ -54,88 +51,60 @@ export function CompletionsChart({ graph }: { graph: TDashboardGraph }) {
   const data = graph.map((row, index) => ({ x: index, y: row.completions, day: row.day }));
   const max = Math.max(0, ...graph.map((row) => row.completions));
   const ticks = yTicks(max);
-  const total = graph.reduce((sum, row) => sum + row.completions, 0);
   const narrow = width < 500;
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingMd" id={titleId}>
-            {dashboardMessages.chartTitle}
-          </Text>
-          <Text as="p" tone="subdued">
-            {`${completions(total)} from ${formatDay(graph[0]?.day ?? '')} to ${formatDay(graph.at(-1)?.day ?? '')}`}
-          </Text>
-        </BlockStack>
-        <div ref={ref} className={styles.chart} data-testid="completions-chart">
-          {width > 0 && data.length > 0 ? (
-            <VictoryChart
-              width={width}
-              height={height}
-              padding={{ top: 16, bottom: 36, left: narrow ? 36 : 48, right: narrow ? 12 : 24 }}
-              domain={{ x: [0, Math.max(1, data.length - 1)], y: [0, ticks.at(-1) ?? 1] }}
-              containerComponent={
-                <VictoryVoronoiContainer
-                  responsive={false}
-                  voronoiDimension="x"
-                  voronoiBlacklist={['points']}
-                  aria-labelledby={titleId}
-                  labels={({ datum }: { datum: { day: string; y: number } }) =>
-                    `${formatShortDay(datum.day)}: ${completions(datum.y)}`
-                  }
-                  labelComponent={
-                    <VictoryTooltip
-                      flyoutStyle={{ fill: '#ffffff', stroke: grid }}
-                      style={{ fontFamily: font, fontSize: 12, fill: '#303030' }}
-                      cornerRadius={6}
-                      flyoutPadding={{ top: 6, bottom: 6, left: 10, right: 10 }}
-                    />
-                  }
-                />
-              }
-            >
-              <VictoryAxis
-                tickValues={xTicks(data.length, width)}
-                tickFormat={(index: number) => (data[index] ? formatShortDay(data[index].day) : '')}
-                style={{
-                  axis: { stroke: grid },
-                  tickLabels: { fontFamily: font, fontSize: 11, fill: label, padding: 8 },
-                }}
+    <ChartCard graph={graph} titleId={titleId}>
+      <div ref={ref} className={styles.chart} data-testid="completions-chart">
+        {width > 0 && data.length > 0 ? (
+          <VictoryChart
+            width={width}
+            height={height}
+            padding={{ top: 16, bottom: 36, left: narrow ? 36 : 48, right: narrow ? 12 : 24 }}
+            domain={{ x: [0, Math.max(1, data.length - 1)], y: [0, ticks.at(-1) ?? 1] }}
+            containerComponent={
+              <VictoryVoronoiContainer
+                responsive={false}
+                voronoiDimension="x"
+                voronoiBlacklist={['points']}
+                aria-labelledby={titleId}
+                labels={({ datum }: { datum: { day: string; y: number } }) =>
+                  `${formatShortDay(datum.day)}: ${completions(datum.y)}`
+                }
+                labelComponent={
+                  <VictoryTooltip
+                    flyoutStyle={{ fill: '#ffffff', stroke: grid }}
+                    style={{ fontFamily: font, fontSize: 12, fill: '#303030' }}
+                    cornerRadius={6}
+                    flyoutPadding={{ top: 6, bottom: 6, left: 10, right: 10 }}
+                  />
+                }
               />
-              <VictoryAxis
-                dependentAxis
-                tickValues={ticks}
-                tickFormat={(value: number) => String(value)}
-                style={{
-                  axis: { stroke: 'transparent' },
-                  grid: { stroke: grid, strokeDasharray: '4 4' },
-                  tickLabels: { fontFamily: font, fontSize: 11, fill: label, padding: 6 },
-                }}
-              />
-              <VictoryLine data={data} style={{ data: { stroke: line, strokeWidth: 2 } }} />
-              <VictoryScatter name="points" data={data} size={data.length > 60 ? 0 : 2.5} style={{ data: { fill: line } }} />
-            </VictoryChart>
-          ) : null}
-        </div>
-        <table className={styles.visuallyHidden}>
-          <caption>{dashboardMessages.chartTitle}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Completions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {graph.map((row) => (
-              <tr key={row.day}>
-                <td>{formatDay(row.day)}</td>
-                <td>{row.completions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </BlockStack>
-    </Card>
+            }
+          >
+            <VictoryAxis
+              tickValues={xTicks(data.length, width)}
+              tickFormat={(index: number) => (data[index] ? formatShortDay(data[index].day) : '')}
+              style={{
+                axis: { stroke: grid },
+                tickLabels: { fontFamily: font, fontSize: 11, fill: label, padding: 8 },
+              }}
+            />
+            <VictoryAxis
+              dependentAxis
+              tickValues={ticks}
+              tickFormat={(value: number) => String(value)}
+              style={{
+                axis: { stroke: 'transparent' },
+                grid: { stroke: grid, strokeDasharray: '4 4' },
+                tickLabels: { fontFamily: font, fontSize: 11, fill: label, padding: 6 },
+              }}
+            />
+            <VictoryLine data={data} style={{ data: { stroke: line, strokeWidth: 2 } }} />
+            <VictoryScatter name="points" data={data} size={data.length > 60 ? 0 : 2.5} style={{ data: { fill: line } }} />
+          </VictoryChart>
+        ) : null}
+      </div>
+    </ChartCard>
   );
 }

@@ -23,6 +23,7 @@ import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { Tour } from '../../components/tour/Tour.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import styles from './dashboard.module.css';
+import { ChartCard } from './ChartCard.tsx';
 import { dashboardTourSteps, tourAnchors } from './dashboardTour.ts';
 import { HowToDialog } from './HowToDialog.tsx';
 import { LeadsFunnel } from './LeadsFunnel.tsx';
@@ -32,8 +33,10 @@ import { defaultRange, formatRange } from './range.ts';
 import { StatCards } from './StatCards.tsx';
 import { adminUrl } from '../../urls.ts';
 
-// The chart library is the admin's heaviest dependency: it loads only when a chart is shown.
-const CompletionsChart = lazy(() => import('./CompletionsChart.tsx').then((module) => ({ default: module.CompletionsChart })));
+// The chart library is the admin's heaviest dependency: it loads only with the dashboard, side by
+// side with the dashboard's figures (the first request for them starts it), never on other screens.
+const loadChart = () => import('./CompletionsChart.tsx');
+const CompletionsChart = lazy(() => loadChart().then((module) => ({ default: module.CompletionsChart })));
 
 const title = 'Dashboard';
 
@@ -94,6 +97,7 @@ export function Dashboard() {
   useEffect(() => {
     const controller = new AbortController();
     const range = applied;
+    void loadChart().catch(() => undefined); // Fetched once; a failure shows when the chart renders.
     Promise.all([getDashboard(range, controller.signal), getDashboardGraph(range, controller.signal)]).then(
       ([dashboard, graph]) => {
         setFigures({ key: requestKey, range, dashboard, graph });
@@ -184,9 +188,9 @@ export function Dashboard() {
             {quizCount > 0 ? (
               <Suspense
                 fallback={
-                  <Card>
-                    <SkeletonBodyText lines={8} />
-                  </Card>
+                  <ChartCard graph={graph}>
+                    <div className={styles.chart} />
+                  </ChartCard>
                 }
               >
                 <CompletionsChart graph={graph} />

@@ -10,7 +10,6 @@ import {
   Layout,
   Loading,
   Page,
-  SkeletonBodyText,
   Text,
   TextField,
 } from '@shopify/polaris';
@@ -29,9 +28,11 @@ import { PagePicker } from './PagePicker.tsx';
 import { type ListQuery, readQuery, writeQuery } from './query.ts';
 import { QuizPreviewModal } from './QuizPreview.tsx';
 import { QuizTable } from './QuizTable.tsx';
+import { QuizTableSkeleton } from './QuizTableSkeleton.tsx';
 import { adminUrl } from '../../urls.ts';
 
 const title = 'Quizzes';
+const subtitle = 'Search, publish, preview and manage your quizzes.';
 const searchDelay = 300;
 
 /** /app/Quizzes: the owner's quizzes, searched, sorted and paged on the server. */
@@ -142,20 +143,38 @@ export function Quizzes() {
     </Banner>
   ) : null;
 
-  // First load: nothing to show yet.
+  const searchBox = (
+    <Box padding="300">
+      <TextField
+        label="Search quizzes"
+        labelHidden
+        placeholder="Search by title"
+        autoComplete="off"
+        maxLength={150}
+        prefix={<Icon source={SearchIcon} tone="subdued" />}
+        value={searchText}
+        onChange={setSearchText}
+        clearButton
+        onClearButtonClick={clearSearch}
+      />
+    </Box>
+  );
+
+  // First load: the page as it will be (the same elements, so the search box stays as it is), the
+  // table's rows still to come.
   if (!list) {
     return (
-      <Page title={title} primaryAction={primaryAction}>
+      <Page title={title} subtitle={subtitle} primaryAction={primaryAction}>
         {loading ? <Loading /> : null}
-        {failureBanner ?? (
-          <Card>
-            <BlockStack gap="400">
-              <span aria-busy="true" aria-label="Loading quizzes">
-                <SkeletonBodyText lines={8} />
-              </span>
-            </BlockStack>
-          </Card>
-        )}
+        <BlockStack gap="400">
+          {failureBanner}
+          {failureBanner ? null : (
+            <Card padding="0">
+              {searchBox}
+              <QuizTableSkeleton />
+            </Card>
+          )}
+        </BlockStack>
       </Page>
     );
   }
@@ -183,25 +202,12 @@ export function Quizzes() {
   const anyFromTemplate = list.items.some((row) => row.fromTemplate);
 
   return (
-    <Page title={title} subtitle="Search, publish, preview and manage your quizzes." primaryAction={primaryAction}>
+    <Page title={title} subtitle={subtitle} primaryAction={primaryAction}>
       {loading ? <Loading /> : null}
       <BlockStack gap="400">
         {failureBanner}
         <Card padding="0">
-          <Box padding="300">
-            <TextField
-              label="Search quizzes"
-              labelHidden
-              placeholder="Search by title"
-              autoComplete="off"
-              maxLength={150}
-              prefix={<Icon source={SearchIcon} tone="subdued" />}
-              value={searchText}
-              onChange={setSearchText}
-              clearButton
-              onClearButtonClick={clearSearch}
-            />
-          </Box>
+          {searchBox}
           <QuizTable
             rows={list.items}
             query={query}

@@ -1,0 +1,57 @@
+import { BlockStack, Card, Text } from '@shopify/polaris';
+import { dashboardMessages } from '@quizlead/shared/reports.ts';
+import type { TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
+import type { ReactNode } from 'react';
+import { formatDay } from './range.ts';
+import styles from './dashboard.module.css';
+
+export const completions = (count: number) => `${count} ${count === 1 ? 'completion' : 'completions'}`;
+
+interface Props {
+  graph: TDashboardGraph;
+  /** The id the chart's title gets, for the chart to name itself by. */
+  titleId?: string;
+  /** The chart's box. */
+  children: ReactNode;
+}
+
+/**
+ * The completions chart's card: its title and summary, the chart's box, and the numbers as a table
+ * for screen readers. It shows with an empty box of the chart's height while the chart library
+ * loads (CompletionsChart.tsx), so nothing moves when the chart arrives.
+ */
+export function ChartCard({ graph, titleId, children }: Props) {
+  const total = graph.reduce((sum, row) => sum + row.completions, 0);
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd" id={titleId}>
+            {dashboardMessages.chartTitle}
+          </Text>
+          <Text as="p" tone="subdued">
+            {`${completions(total)} from ${formatDay(graph[0]?.day ?? '')} to ${formatDay(graph.at(-1)?.day ?? '')}`}
+          </Text>
+        </BlockStack>
+        {children}
+        <table className={styles.visuallyHidden}>
+          <caption>{dashboardMessages.chartTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Completions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {graph.map((row) => (
+              <tr key={row.day}>
+                <td>{formatDay(row.day)}</td>
+                <td>{row.completions}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </BlockStack>
+    </Card>
+  );
+}
