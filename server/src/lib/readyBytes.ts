@@ -31,21 +31,34 @@ export function readyBytesOf(owner: object, answer: () => unknown): ReadyBytes {
   return ready;
 }
 
-/** Sends ready bytes: 304 when the request already holds them, else the encoding it accepts. */
+/** What answers a request for ready bytes: 304 when it already holds them, else the encoding it accepts. */
+export function readyAnswer(
+  ready: ReadyBytes,
+  ifNoneMatch: string,
+  accepted: string | false,
+): { status: 200 | 304; encoding: 'br' | 'gzip' | null; body: Buffer | null } {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(ready.etag))) {
+    return { status: 304, encoding: null, body: null };
+  }
+  if (accepted === 'br' || accepted === 'gzip') return { status: 200, encoding: accepted, body: ready[accepted] };
+  return { status: 200, encoding: null, body: ready.identity };
+}
+
+/** The encodings ready bytes come in, in the server's order of preference. */
+export const readyEncodings = ['br', 'gzip', 'identity'];
+
+/** Sends ready bytes through Koa (see readyAnswer). */
 export function sendReadyBytes(ctx: AppContext, ready: ReadyBytes, cacheControl: string): void {
   ctx.set('Cache-Control', cacheControl);
   ctx.set('ETag', ready.etag);
   ctx.vary('Accept-Encoding');
-  const held = ctx.get('If-None-Match');
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  if (held && held.split(',').some((tag) => opaque(tag) === opaque(ready.etag))) {
+  const answer = readyAnswer(ready, ctx.get('If-None-Match'), ctx.acceptsEncodings(...readyEncodings));
+  if (answer.status === 304) {
     ctx.status = 304;
     return;
   }
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
   ctx.type = 'application/json';
-  if (encoding === 'br' || encoding === 'gzip') {
-    ctx.set('Content-Encoding', encoding);
-    ctx.body = ready[encoding];
-  } else ctx.body = ready.identity;
+  if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
+  ctx.body = answer.body;
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
  */
 export const publicCors = () => async (ctx: AppContext, next: Next) => {
   if (!ctx.path.startsWith('/api/v1/public/')) return next();
-  setPublicCorsHeaders(ctx);
+  for (const [name, value] of publicCorsHeaderList) ctx.set(name, value);
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;
     return;
@@ -16,9 +16,9 @@ export const publicCors = () => async (ctx: AppContext, next: Next) => {
 };
 
 /** The headers that let any origin call the public API. */
-export function setPublicCorsHeaders(ctx: AppContext): void {
-  ctx.set('Access-Control-Allow-Origin', '*');
-  ctx.set('Access-Control-Allow-Headers', 'Content-Type, Authorization');
-  ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-  ctx.set('Access-Control-Max-Age', '86400');
-}
+export const publicCorsHeaderList: readonly (readonly [string, string])[] = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Allow-Headers', 'Content-Type, Authorization'],
+  ['Access-Control-Allow-Methods', 'GET, POST, OPTIONS'],
+  ['Access-Control-Max-Age', '86400'],
+];

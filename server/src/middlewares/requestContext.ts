@@ -5,24 +5,26 @@ import type { Logger } from '../logger.ts';
 
 const acceptableId = /^[\w.-]{8,100}$/;
 
+/** The request's id: the caller's X-Request-Id when sane, else a new one. */
+export const requestIdFor = (incoming: string) => (acceptableId.test(incoming) ? incoming : randomUUID());
+
+/** The access log line every request gets (when the log takes info). */
+export function logRequest(
+  logger: Logger,
+  line: { requestId: string; method: string; path: string; status: number; started: number },
+): void {
+  if (!logger.isLevelEnabled('info')) return;
+  const { started, ...fields } = line;
+  logger.info({ ...fields, ms: Math.round(performance.now() - started) }, 'request');
+}
+
 /**
- * Gives every request an id (the caller's X-Request-Id when sane), a logger bound to it and one access
- * log line. The bound logger is made only when a handler logs something: most requests log nothing but
- * the access line, which carries the id itself (a child logger per request cost the play path 6%).
+ * Gives every request an id, a logger bound to it and one access log line. The bound logger is made
+ * only when a handler logs something: most requests log nothing but the access line, which carries
+ * the id itself (a child logger per request cost the play path 6%).
  */
 export const requestContext = (logger: Logger) => async (ctx: AppContext, next: Next) => {
-  const finished = beginRequest(ctx, logger);
-  try {
-    await next();
-  } finally {
-    finished();
-  }
-};
-
-/** The request's id and logger (see requestContext); call what it answers when the response is decided. */
-export function beginRequest(ctx: AppContext, logger: Logger): () => void {
-  const incoming = ctx.get('x-request-id');
-  const requestId = acceptableId.test(incoming) ? incoming : randomUUID();
+  const requestId = requestIdFor(ctx.get('x-request-id'));
   ctx.state.requestId = requestId;
   let bound: Logger | undefined;
   Object.defineProperty(ctx.state, 'log', {
@@ -35,12 +37,9 @@ export function beginRequest(ctx: AppContext, logger: Logger): () => void {
   });
   ctx.set('X-Request-Id', requestId);
   const started = performance.now();
-  return () => {
-    if (logger.isLevelEnabled('info')) {
-      logger.info(
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
-    }
-  };
-}
+  try {
+    await next();
+  } finally {
+    logRequest(logger, { requestId, method: ctx.method, path: ctx.path, status: ctx.status, started });
+  }
+};

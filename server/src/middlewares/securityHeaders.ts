@@ -15,17 +15,20 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 /** Conservative defaults for every response; pages meant to be embedded relax frame-ancestors themselves. */
-export function setSecurityHeaders(ctx: AppContext): void {
-  ctx.set('Content-Security-Policy', contentSecurityPolicy);
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-  ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  ctx.remove('X-Powered-By');
-}
+export const securityHeaderList: readonly (readonly [string, string])[] = [
+  ['Content-Security-Policy', contentSecurityPolicy],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+];
+
+/** Only over https: browsers then keep to https for a year. */
+export const strictTransportSecurity = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const;
 
 export const securityHeaders = () => async (ctx: AppContext, next: Next) => {
-  setSecurityHeaders(ctx);
+  for (const [name, value] of securityHeaderList) ctx.set(name, value);
+  if (ctx.secure) ctx.set(...strictTransportSecurity);
+  ctx.remove('X-Powered-By');
   await next();
 };
