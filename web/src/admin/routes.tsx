@@ -23,8 +23,8 @@ function ScreenElement({ screen }: { screen: AdminScreen }) {
 
 /**
  * The shell's screens as <Route> elements, to nest in the route that renders the shell's frame at its
- * base path: <Route path="/app" element={<AppShell />}>{adminRoutes('standalone')}</Route>. Any other
- * path under the base goes to the dashboard.
+ * base path (standalone/src/shell/SignedInApp.tsx, web/src/embedded/EmbeddedApp.tsx). Any other path
+ * under the base goes to the dashboard.
  */
 export function adminRoutes(shell: AdminShell): ReactNode[] {
   return [
