@@ -5,10 +5,14 @@ import { defineConfig } from 'vitest/config';
  * - unit: shared and server tests; PostgreSQL when DATABASE_URL is set, PGlite otherwise;
  * - db-pglite: the data-layer suite again on PGlite, so both engines are proven in one run;
  * - e2e: user flows in Debian's Chromium against the real server (needs `npm run build`).
+ * Two files run at a time, whatever their project, on any machine: the tests mostly wait on PostgreSQL, a
+ * server or a browser, and each file owns its server, port, job queue schema and browser. (vitest's own
+ * default, cores - 1, ran one file at a time on the 2-core CI machine.)
  */
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summaryReporter.ts'],
+    maxWorkers: 2,
     globalSetup: ['./server/src/test/globalSetup.ts'],
     projects: [
       {
@@ -39,7 +43,6 @@ export default defineConfig({
           retry: process.env.CI ? 1 : 0,
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
