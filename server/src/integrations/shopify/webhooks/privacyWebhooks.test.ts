@@ -30,8 +30,10 @@ const tinyPng = Uint8Array.from(
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /**
- * Every column of every table in the database (ours and pg-boss's), as text, searched for `needle`
- * case-insensitively: where a value still is. `where` narrows tables that have an account_id.
+ * Every column of every table of ours and of this server's job queue (pg-boss's schema), as text,
+ * searched for `needle` case-insensitively: where a value still is. Other test files' servers keep their
+ * own queue schemas, made and dropped as they run, and never see this server's data. `where` narrows
+ * tables that have an account_id.
  */
 async function whereFound(needle: string, options: { accountId?: string } = {}): Promise<string[]> {
   const columns = rowsOf<{ schema: string; table: string; column: string }>(
@@ -39,7 +41,7 @@ async function whereFound(needle: string, options: { accountId?: string } = {}):
       select c.table_schema as schema, c.table_name as table, c.column_name as column
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')`),
+      where t.table_type = 'BASE TABLE' and c.table_schema in ('public', ${server.services.queue.schema})`),
   );
   const accountTables = new Set(
     columns.filter((column) => column.column === 'account_id').map((column) => `${column.schema}.${column.table}`),
