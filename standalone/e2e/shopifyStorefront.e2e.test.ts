@@ -4,7 +4,8 @@
  * the Quizlead app block placing a quiz in a product page, and the Quizlead pop-up app embed set to
  * product pages, a poll, after the visitor scrolls 70 % of the way down, once per visitor. The quiz plays
  * in the page to its result; the pop-up waits for the scroll, shows once, and never comes to the home
- * page, which loads nothing from the app. Screenshots at 1280 and 375 px.
+ * page, which loads nothing from the app. The app's script comes after the page's `load` event, and a
+ * quiz at the top of a page does not move the page when it arrives. Screenshots at 1280 and 375 px.
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -113,6 +114,20 @@ beforeAll(async () => {
   store = await startHostSite();
   await storePage({ path: '/products/ceramic-mug', template: 'product', title: 'Ceramic coffee mug', withBlock: true });
   await storePage({ path: '/', template: 'index', title: 'Home', withBlock: false });
+  // A page whose first thing is the quiz: in view at once, so its frame's arrival must not move the page.
+  const block = await renderThemeBlock(
+    shopifyBlockHandle,
+    { kind: 'quiz', item_id: quiz.id, title: quiz.title, display: 'inline', app_url: harness.server.url },
+    { template: 'page', path: '/pages/coffee-quiz' },
+  );
+  store.pages.set(
+    '/pages/coffee-quiz',
+    themePage(
+      'Coffee quiz',
+      `<section class="shopify-app-block" aria-label="Apps">${block}</section><h1>Find your coffee</h1>`,
+      '',
+    ),
+  );
 });
 afterAll(async () => {
   await store?.close();
@@ -212,7 +227,11 @@ it('loads nothing from the app on a page the pop-up does not target (the home pa
   await scrollTo(page, 100);
   await page.waitForTimeout(1200);
   expect(await page.getByRole('dialog').count()).toBe(0);
-  expect(await page.locator('[data-quizlead], script[src*="/widgets/embed.js"], iframe').count()).toBe(0);
+  expect(
+    await page
+      .locator('[data-quizlead], script[src*="/widgets/embed.js"], script[data-src*="/widgets/embed.js"], iframe')
+      .count(),
+  ).toBe(0);
   expect(fromApp).toEqual([]);
   await harness.screenshot(page, 'shopify-storefront-home-1280');
 
@@ -222,3 +241,38 @@ it('loads nothing from the app on a page the pop-up does not target (the home pa
   await scrollTo(page, 100);
   await expect.poll(() => page.getByRole('dialog', { name: pollTitle }).isVisible()).toBe(true);
 });
+
+for (const [width, height] of [
+  [1280, 800],
+  [375, 740],
+] as const) {
+  it(`requests the app's script after the page has loaded, and keeps the page still while the quiz arrives (${width} px)`, async () => {
+    const page = await harness.newPage({ width, height });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value)),
+      ).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${store.url}/pages/coffee-quiz`);
+    const frame = page.locator('iframe[data-quizlead-frame=quiz]');
+    await expect.poll(() => frame.count()).toBe(1);
+    await expect
+      .poll(() => page.frameLocator('iframe[data-quizlead-frame=quiz]').getByRole('button').first().isVisible())
+      .toBe(true);
+    await page.waitForTimeout(300); // the frame's own height, once its page reports it
+
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const script = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/widgets/embed.js'))!;
+      return { load: navigation.loadEventEnd, script: script.startTime };
+    });
+    expect(timing.script).toBeGreaterThan(timing.load);
+    // The element held the frame's starting height; what is left is the frame taking its page's height.
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift).toBeLessThanOrEqual(0.02);
+  });
+}

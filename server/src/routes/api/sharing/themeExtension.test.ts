@@ -13,6 +13,7 @@ import {
   embedScriptVersion,
   embedScrollLimits,
   embedTriggers,
+  shareLimits,
   shopifyBlockHandle,
   shopifyEmbedHandle,
 } from '@quizlead/shared/sharing.ts';
@@ -28,13 +29,13 @@ import {
 const handles = [shopifyBlockHandle, shopifyEmbedHandle];
 const id = '5f0c6a5e-1111-4222-8333-444455556666';
 
-/** The embed element's attributes (null when the page has none) and the script's address. */
+/** The embed element's attributes (null when the page has none) and the address of the script it loads. */
 function parse(html: string) {
   const element = /<div([^>]*?)><\/div>/.exec(html)?.[1];
   const attributes = element
     ? Object.fromEntries([...element.matchAll(/([\w-]+)="([^"]*)"/g)].map((match) => [match[1], match[2]]))
     : null;
-  const script = /<script async src="([^"]+)"><\/script>/.exec(html)?.[1] ?? null;
+  const script = /<script data-src="([^"]+)">/.exec(html)?.[1] ?? null;
   return { attributes, script };
 }
 
@@ -131,6 +132,8 @@ describe('the app block', () => {
     const html = await renderThemeBlock(shopifyBlockHandle, { item_id: typed });
     const { attributes } = parse(html);
     expect(attributes).toMatchObject({ 'data-quizlead': 'quiz', 'data-display': 'inline', 'data-once': 'true' });
+    // Inline, the element keeps the place of the frame that replaces it (the embed script's frames start this tall).
+    expect(attributes!.style).toBe(`min-height: ${shareLimits.iframeHeight}px`);
     expect(attributes).not.toHaveProperty('data-title');
     expect(html).not.toContain('<script>x');
     const decoded = attributes!['data-id']!.replace(/&(quot|#34|lt|gt|amp);/g, (_: string, name: string) =>
