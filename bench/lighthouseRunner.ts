@@ -8,24 +8,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Result } from 'lighthouse';
+import { chromePath, chromiumFlags } from '../server/src/test/chromium.ts';
 
 export type Lhr = Result;
 
 export const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** A folder to keep each run's full report in (JSON, for Lighthouse's viewer), if set. */
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
-export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 /** Chromium for Lighthouse to drive (through `chrome.port`); `chrome.kill()` when done. */
-export const launchChromium = () => chromeLauncher.launch({ chromePath, chromeFlags });
+export const launchChromium = () => chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags });
+export { chromePath };
 
 /** One Lighthouse run of `url` (performance only) in the browser on `port`; `config` undefined is the mobile default. */
 async function runOnce(url: string, port: number, config: Config | undefined): Promise<Lhr> {

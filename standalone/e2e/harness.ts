@@ -3,10 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromePath, chromiumFlags } from '../../server/src/test/chromium.ts';
 import { getTestServer, type TestServer } from '../../server/src/test/getTestServer.ts';
 
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
  * The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless.
@@ -26,16 +26,7 @@ export async function startBrowserHarness<Server extends TestServer = TestServer
   const browser = await chromium.launch({
     executablePath: chromePath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      ...(options.browserArgs ?? []),
-    ],
+    args: [...chromiumFlags, ...(options.browserArgs ?? [])],
   });
   mkdirSync(resultsDir, { recursive: true });
   return new BrowserHarness(server, browser);
