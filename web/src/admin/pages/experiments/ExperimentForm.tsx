@@ -17,6 +17,7 @@ import { startExperiment, type TestedKind } from '../../api/experiments.ts';
 import { RichTextEditor } from '../../components/RichTextEditor.tsx';
 import { percent } from '../wheels/MarginGuard.tsx';
 import { experimentTexts as texts } from './texts.ts';
+import { FormProblem } from '../../components/FormProblem.tsx';
 
 /** What the form needs of the item: a quiz's intro and lead settings, or a wheel's slices. */
 export type TestedItem =
@@ -222,13 +223,7 @@ export function ExperimentForm({
             </Box>
           );
         })}
-        {problem ? (
-          <div role="alert">
-            <Text as="p" tone="critical">
-              {problem}
-            </Text>
-          </div>
-        ) : null}
+        <FormProblem problem={problem} />
         <InlineStack align="space-between" gap="200">
           {maxVariants > experimentLimits.variantsMin ? (
             <Button onClick={add} disabled={drafts.length >= maxVariants}>

@@ -27,6 +27,7 @@ import { count, percent } from '../quizReport/format.ts';
 import { ExperimentForm, type TestedItem } from './ExperimentForm.tsx';
 import { experimentTexts as texts } from './texts.ts';
 import './experiments.css';
+import { FormProblem } from '../../components/FormProblem.tsx';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -303,13 +304,7 @@ function EndTestModal({ test, onClose, onEnd }: { test: TExperiment; onClose(): 
               ))}
             </BlockStack>
           </fieldset>
-          {problem ? (
-            <div role="alert">
-              <Text as="p" tone="critical">
-                {problem}
-              </Text>
-            </div>
-          ) : null}
+          <FormProblem problem={problem} />
         </BlockStack>
       </Modal.Section>
     </Modal>
