@@ -8,7 +8,7 @@ export type AccountMode = (typeof accountModes)[number];
 
 /**
  * How a user signs in; social users have no password to change. 'shopifyuser' is the spec's
- * store-integration login (account-player-management.md 6): owners of a Shopify shop.
+ * store-integration login (spec: account-player-management.md §6): owners of a Shopify shop.
  */
 export const userTypes = ['email', 'social', 'shopifyuser'] as const;
 export type UserType = (typeof userTypes)[number];

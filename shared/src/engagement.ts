@@ -1,6 +1,6 @@
 /**
  * Polls, web responses (feedback widgets) and wheel spinners: limits, defaults, values and the
- * user-facing texts (spec builder-widgets-shell.md sections 2.5–2.7, 2.9, 3, 5, 8 and 9), defined once
+ * user-facing texts (spec: builder-widgets-shell.md §2.5–2.7, §2.9, §3, §5, §8 and §9), defined once
  * for the zod schemas, the server, the UI and the tests. Spec misspellings are corrected; texts the
  * spec does not give (length errors, "choose an option") are ours and say so in plain words.
  */

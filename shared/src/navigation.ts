@@ -1,5 +1,5 @@
 /**
- * The signed-in area's screens (spec: account-player-management.md §2, builder-widgets-shell.md §1).
+ * The signed-in area's screens (spec: account-player-management.md §2, spec: builder-widgets-shell.md §1).
  * One list drives the menu, the dashboard tour and the Tutorials page: a screen joins the menu when it
  * exists (`builtScreens`), and only then does the tour point at it and a tutorial about it show.
  */

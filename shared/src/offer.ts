@@ -1,5 +1,5 @@
 /**
- * The offer box of a result page (builder-widgets-shell.md: offer message, button text and button link).
+ * The offer box of a result page (spec: builder-widgets-shell.md: offer message, button text and button link).
  * The player and the builder's preview both ask `shownOffer`, so a visitor never sees an offer whose
  * button leads nowhere, and the preview never promises one the player will not show.
  */

@@ -1,6 +1,6 @@
 /**
  * Quiz types, themes, defaults, limits and messages of the quiz builder (spec: builder-widgets-shell.md
- * sections 3, 5 and 9; account-player-management.md sections 1, 5 and 9). One module so the builder,
+ * §3, §5 and §9; spec: account-player-management.md §1, §5 and §9). One module so the builder,
  * the server, the engine and the tests agree.
  */
 

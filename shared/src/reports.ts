@@ -1,6 +1,6 @@
 /**
  * The quiz report, the answer sheet, the dashboard and the tutorials: texts, columns and limits
- * (account-player-management.md sections 2, 3, 8 and 9; builder-widgets-shell.md 1, 2.2, 7 and 9),
+ * (spec: account-player-management.md §2, §3, §8 and §9; spec: builder-widgets-shell.md §1, §2.2, §7 and §9),
  * defined once for the schemas, the server, the screens and the tests. Zod-free, so any bundle may
  * import it.
  */

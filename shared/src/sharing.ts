@@ -1,5 +1,5 @@
 /**
- * Sharing a quiz (account-player-management.md sections 2, 4 and 9): the share tabs, the player
+ * Sharing a quiz (spec: account-player-management.md §2, §4 and §9): the share tabs, the player
  * address a link opens, short links, the social channels and the embed sizes. Zod-free, so the
  * admin, the player and the embed script may all import it.
  */

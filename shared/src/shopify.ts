@@ -1,6 +1,6 @@
 /**
  * Shopify beside the embedded admin: the storefront pages served through the app proxy, publishing a
- * quiz to the storefront (account-player-management.md 2 and 7, quiz/publishshopifyquiz), plans billed
+ * quiz to the storefront (spec: account-player-management.md §2 and §7, quiz/publishshopifyquiz), plans billed
  * by Shopify (App Pricing) and the privacy webhooks. Zod-free, so the admin and the server share it.
  */
 import type { EmbedKind } from './sharing.ts';
@@ -70,7 +70,7 @@ export const shopifyDataRequestMessages = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// The embedded admin: installing, the store-integration login (account-player-management.md 2 and 6).
+// The embedded admin: installing, the store-integration login (spec: account-player-management.md §2 and §6).
 
 /** A shop's own domain, as the app accepts it: {handle}.myshopify.com (tighter than the library's). */
 export const shopDomainPattern = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;

@@ -1,6 +1,6 @@
 /**
  * The slug of a title, as public links use it: lower case, spaces become hyphens, every other
- * non-word character is removed (account-player-management.md, short-link route).
+ * non-word character is removed (spec: account-player-management.md short-link route).
  */
 export function slugify(title: string): string {
   return title

@@ -1,4 +1,4 @@
-/** Sign-in with Facebook or Google (account-player-management.md §6, usertype fbuser). */
+/** Sign-in with Facebook or Google (spec: account-player-management.md §6, usertype fbuser). */
 export const socialProviders = ['facebook', 'google'] as const;
 export type SocialProvider = (typeof socialProviders)[number];
 

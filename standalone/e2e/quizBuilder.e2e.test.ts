@@ -148,7 +148,7 @@ async function buildQuiz(page: Page, spec: QuizSpec) {
 
 async function finish(page: Page) {
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
-  // Publishing leads to the quiz's share page (builder-widgets-shell.md 2.4).
+  // Publishing leads to the quiz's share page (spec: builder-widgets-shell.md §2.4).
   await page.waitForURL(/\/app\/Quiz\/Share\/[\w-]+$/).catch(async (error: unknown) => {
     await screenshot(page, 'finish-failed');
     throw error;

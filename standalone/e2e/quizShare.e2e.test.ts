@@ -1,5 +1,5 @@
 /**
- * The quiz share page (account-player-management.md 2 and 4): every tab's text copied with the one copy
+ * The quiz share page (spec: account-player-management.md §2 and §4): every tab's text copied with the one copy
  * button and then used as a visitor would: the link and the short link play in the browser, the
  * iframe and widget codes work pasted into another site (a page on its own port), in the page, as a
  * pop-up (delay, Escape, the once-per-visitor cap) and as a slide-in; the social buttons open their

@@ -43,10 +43,10 @@ async function playsQuizWithAnalytics(ctx: AppContext, services: Services): Prom
   return Boolean(quiz?.quiz.settings.googleAnalyticsId);
 }
 
-/** The public player's paths (builder-widgets-shell.md 2.1); /play/{x} also takes quiz ids (short links below). */
+/** The public player's paths (spec: builder-widgets-shell.md §2.1); /play/{x} also takes quiz ids (short links below). */
 const playerPaths = ['/quizplayer.html', '/quizplayer2.html', '/previewtemplate'];
 
-/** The public poll, feedback widget and wheel spinner (builder-widgets-shell.md 2.1; docs/api.md "Embedding"). */
+/** The public poll, feedback widget and wheel spinner (spec: builder-widgets-shell.md §2.1; docs/api.md "Embedding"). */
 const widgetPaths = [
   '/feedback/preview/:id',
   '/poll/publish/show/:id{/:slug}',
@@ -112,7 +112,7 @@ export function pageRoutes(services: Services): Router<AppState> {
 
   for (const path of playerPaths) router.get(path, sendPlayer);
 
-  // /play/{quiz id} plays the quiz; /play/{code} is a short link (account-player-management.md 2): it
+  // /play/{quiz id} plays the quiz; /play/{code} is a short link (spec: account-player-management.md §2): it
   // redirects to the published quiz's player, and anything else gets a small page saying so.
   router.get('/play/:id', async (ctx) => {
     const value = ctx.params.id ?? '';

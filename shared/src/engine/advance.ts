@@ -1,5 +1,5 @@
 /**
- * Advance rules (account-player-management.md section 4, "Advancing"): how many picks a question takes
+ * Advance rules (spec: account-player-management.md §4, "Advancing"): how many picks a question takes
  * and how a click changes the picks. The player never receives the marks of answers, so these functions
  * accept its public question too: one that carries `picksNeeded` instead of `correct` flags.
  */

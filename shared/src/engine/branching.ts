@@ -1,5 +1,5 @@
 /**
- * Which question comes next (builder-widgets-shell.md section 4, account-player-management.md section 4),
+ * Which question comes next (spec: builder-widgets-shell.md §4, spec: account-player-management.md §4),
  * and which questions a play went through. Scoring counts only the questions of that path, so the player,
  * the builder preview and the server must all walk it the same way: this is the one walk.
  */

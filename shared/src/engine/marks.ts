@@ -1,6 +1,6 @@
 /**
  * What one question is worth: marks for the graded types, weights for the weighted type
- * (builder-widgets-shell.md section 5: "correct is 1, unchecked 0, or -1 if negativeMarking is on";
+ * (spec: builder-widgets-shell.md §5: "correct is 1, unchecked 0, or -1 if negativeMarking is on";
  * "weights are free text"). Every function reads picks through `effectivePicks`.
  */
 import type { TAnswer, TQuestion } from '../schemas/quiz.ts';

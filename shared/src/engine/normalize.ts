@@ -36,7 +36,7 @@ export function normalizeQuiz<Q extends TEngineQuiz>(quiz: Q): Q {
     personalities,
     categories,
     questions,
-    // Turning branching off resets every branch (builder-widgets-shell.md section 4).
+    // Turning branching off resets every branch (spec: builder-widgets-shell.md §4).
     branching: quiz.branching.enabled
       ? { enabled: true, branches: usableBranches(questions, quiz.branching.branches) }
       : { enabled: false, branches: [] },

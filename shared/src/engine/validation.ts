@@ -1,5 +1,5 @@
 /**
- * The quiz builder's checks (builder-widgets-shell.md section 5, "Quiz builder"): each function returns
+ * The quiz builder's checks (spec: builder-widgets-shell.md §5, "Quiz builder"): each function returns
  * the first failing message, or null. The builder shows it, and the server runs the same checks before it
  * publishes, so a quiz cannot be published through the API that the builder would refuse.
  */

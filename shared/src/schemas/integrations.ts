@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notificationLimits } from './notifications.ts';
 
 /**
- * Settings → Integrations (account-player-management.md §2 "Settings / Integrations", §3 CRM setting,
+ * Settings → Integrations (spec: account-player-management.md §2 "Settings / Integrations", §3 CRM setting,
  * Email notification setting, Affiliate, §4 CRM panel and Email notifications, §8 Settings and
  * Webhook messages): the owner's requests and answers, the texts, and the form fields of every CRM.
  * The server checks a CRM's settings with the provider's own schema (server/src/integrations/crm);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The Email Notification setting's additional recipients (account-player-management.md §3
+ * The Email Notification setting's additional recipients (spec: account-player-management.md §3
  * emailrecipients, §5 "Several emails are comma-separated"): one rule for the Settings form and the
  * server. The spec gives no message for a bad address, so these name the address at fault.
  */

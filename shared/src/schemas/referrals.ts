@@ -5,7 +5,7 @@ import { ZEmail } from './common.ts';
 
 /**
  * Refer a friend and the affiliate programme (spec: builder-widgets-shell.md §2.1, §2.8, §3 "Refer friend",
- * §7 referfriend/send; account-player-management.md §2 Affiliate url, §7 affiliate/getaffiliatecode).
+ * §7 referfriend/send; spec: account-player-management.md §2 Affiliate url, §7 affiliate/getaffiliatecode).
  * The referral link is the affiliate link: one code per account, `/Signup?ref=<code>`.
  */
 export const referralLimits = {

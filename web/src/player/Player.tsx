@@ -24,7 +24,7 @@ import { visitorId } from '../public/visitorId.ts';
 type Completed = Extract<TPlayOutcome, { status: 'completed' }>;
 type LeadFormSpec = Extract<TPlayOutcome, { status: 'lead_required' }>['leadForm'];
 
-/** The visitor flow (account-player-management.md section 4; builder-widgets-shell.md 2.9). */
+/** The visitor flow (spec: account-player-management.md §4; spec: builder-widgets-shell.md §2.9). */
 type Screen =
   | { name: 'loading' }
   | { name: 'failed'; message: string }

@@ -1,7 +1,7 @@
 /**
  * The script that runs inside the sandboxed frame of an owner's custom lead form (`sandbox="allow-scripts
  * allow-forms"`, no allow-same-origin: the owner's HTML never touches the player's origin). On submit it
- * checks the form (account-player-management.md section 5, "Custom embedded form"), takes the name from
+ * checks the form (spec: account-player-management.md §5, "Custom embedded form"), takes the name from
  * the first text input and the email from the email input, trimmed, and posts the lead to the player.
  * It also reports the form's height so the player can size the frame.
  *

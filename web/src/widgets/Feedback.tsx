@@ -11,7 +11,7 @@ const defaultAccent = '#5b3fc4';
 
 type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; feedback: TPublicFeedback };
 
-/** The feedback widget, /feedback/preview/{id} (builder-widgets-shell.md 2.9, 3, 5). */
+/** The feedback widget, /feedback/preview/{id} (spec: builder-widgets-shell.md §2.9, §3, §5). */
 export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
   const [load, setLoad] = useState<Load>({ name: 'loading' });
   useEffect(() => {

@@ -15,7 +15,7 @@ type Screen =
 
 /**
  * The public poll, /poll/publish/show/{id}/{slug} and the owner's demo /poll/demo/preview/{id}/{slug}
- * (builder-widgets-shell.md 2.9): options, a confirm step (with the email when asked for), then the
+ * (spec: builder-widgets-shell.md §2.9): options, a confirm step (with the email when asked for), then the
  * message and a bar per option with whole-number percentages. A closed poll shows its results.
  */
 export function PollPage({ id, demo, framed }: { id: string; demo: boolean; framed: boolean }) {

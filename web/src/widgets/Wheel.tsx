@@ -14,7 +14,7 @@ type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 
 const spinTurns = 6;
 
 /**
- * The public wheel spinner, /wheelspin/publish/show/{id}/{slug} (builder-widgets-shell.md 2.9, 9):
+ * The public wheel spinner, /wheelspin/publish/show/{id}/{slug} (spec: builder-widgets-shell.md §2.9, §9):
  * the email when asked for, the play button, then the server draws (POST …/spins) and the wheel (300×300
  * at most) turns to that option; the result shows after the reveal delay and the email box is gone.
  */

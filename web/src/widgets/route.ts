@@ -1,5 +1,5 @@
 /**
- * Which widget a page shows, from its path (builder-widgets-shell.md 2.1; docs/api.md "Embedding"):
+ * Which widget a page shows, from its path (spec: builder-widgets-shell.md §2.1; docs/api.md "Embedding"):
  * /feedback/preview/{id}, /poll/publish/show/{id}/{slug}, /poll/demo/preview/{id}/{slug} (always asks
  * for the email) and /wheelspin/publish/show/{id}/{slug}. The slug is for people; the id finds the item.
  */

@@ -6,7 +6,7 @@ import type { Lead, LeadTool } from '../crm/crmProvider.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
- * The owner's lead notification emails (issue 12; account-player-management.md §3 Email
+ * The owner's lead notification emails (issue 12; spec: account-player-management.md §3 Email
  * notification setting, §4): one mail a lead, or an hourly digest of many, each in HTML and plain
  * text, with a link to the item's report and an unsubscribe link. Everything a visitor typed is
  * escaped in the HTML, cut short and kept on one line; the delivery pipeline sends these as one

@@ -21,7 +21,7 @@ const failurePath = `/index.html?${socialSignInFailedParam.name}=${socialSignInF
 const successPath = '/app/';
 
 /**
- * "Continue with Facebook / Google" (account-player-management.md §6, the spec's fbuser), the
+ * "Continue with Facebook / Google" (spec: account-player-management.md §6, the spec's fbuser), the
  * authorization code flow with PKCE, state and nonce:
  * - GET /auth/{provider}/start?intent=signin|signup&ref= seals a fresh state, nonce and code verifier
  *   into a ten-minute httpOnly cookie and redirects to the provider;

@@ -128,7 +128,7 @@ async function embeddedDocument(ctx: AppContext, services: Services, embeddedInd
 }
 
 /**
- * The spec's store-integration login (account-player-management.md 2, shopify/verifyrequest): the
+ * The spec's store-integration login (spec: account-player-management.md §2, shopify/verifyrequest): the
  * query's HMAC checked by the library (hex HMAC-SHA256 over the sorted query, timing-safe, timestamp
  * within 90 s), the shop held to {handle}.myshopify.com, then a redirect to the app inside the shop's
  * admin, where Shopify installs it if needed and the embedded document authenticates with a session token.

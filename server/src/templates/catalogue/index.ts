@@ -1,5 +1,5 @@
 /**
- * The built-in quiz templates listed in the template chooser (spec builder-widgets-shell.md 2.3): one or
+ * The built-in quiz templates listed in the template chooser (spec: builder-widgets-shell.md §2.3): one or
  * more ready-to-use quizzes per active quiz type. Every id is written out literally, so a template, its
  * questions and their answers keep the same ids across restarts; using a template copies it.
  *

@@ -5,7 +5,7 @@ import { presentCommission } from '../../../presenters/referral.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 /**
- * Settings → Affiliate url (account-player-management.md §2, §7 affiliate/getaffiliatecode): the code and
+ * Settings → Affiliate url (spec: account-player-management.md §2, §7 affiliate/getaffiliatecode): the code and
  * link, the accounts it brought, and the commission their payments earned (the owner's business only).
  */
 export function affiliateRoutes(api: ApiRouter): void {

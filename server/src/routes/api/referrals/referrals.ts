@@ -12,7 +12,7 @@ import { presentInvitation, presentReferredAccount } from '../../../presenters/r
 import type { ApiRouter } from '../../apiRouter.ts';
 
 /**
- * Refer Friend (builder-widgets-shell.md §2.8, §7 referfriend/send): invitations by email carrying the
+ * Refer Friend (spec: builder-widgets-shell.md §2.8, §7 referfriend/send): invitations by email carrying the
  * account's referral link, and the people who signed up through either.
  */
 export function referralRoutes(api: ApiRouter): void {

@@ -21,7 +21,7 @@ import { ownerKey } from './ownerKey.ts';
 import { presentCrm, savedCrmSecrets } from '../../../presenters/settings.ts';
 
 /**
- * Settings → CRM Integration (account-player-management.md §3 CRM setting, §4 CRM panel): the one CRM
+ * Settings → CRM Integration (spec: account-player-management.md §3 CRM setting, §4 CRM panel): the one CRM
  * an account sends its leads to. The provider's own schema checks its settings; secret fields are
  * sealed and never leave the server again, and one sent empty keeps the saved value.
  */

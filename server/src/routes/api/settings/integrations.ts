@@ -17,7 +17,7 @@ import { presentCrm, presentNotifications, presentWebhook } from '../../../prese
 import { webhookSettingsRoutes } from './webhooks.ts';
 
 /**
- * Settings → Integrations (account-player-management.md §2): everything the screen shows in one read,
+ * Settings → Integrations (spec: account-player-management.md §2): everything the screen shows in one read,
  * and the Shopify customers switch. The CRM, notification and webhook routes are beside this file, one
  * sub-resource each; the Affiliate url panel reads /affiliate (routes/api/referrals/affiliate.ts).
  */

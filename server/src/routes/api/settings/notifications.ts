@@ -13,7 +13,7 @@ import { findSingleDestination, lockAccount, saveSingleDestination } from '../..
 import { presentNotifications } from '../../../presenters/settings.ts';
 
 /**
- * Settings → Email Notification (account-player-management.md §3 Email notification setting, §4):
+ * Settings → Email Notification (spec: account-player-management.md §3 Email notification setting, §4):
  * the main switch (the 'email' destination's `enabled`), the additional recipients and their flag,
  * and immediate mails or an hourly digest.
  */

@@ -16,7 +16,7 @@ import type { ApiRouter } from '../../apiRouter.ts';
 import { ZQuizParams } from '../quizzes/schema.ts';
 import { shortCodeFor } from './shortLinks.ts';
 
-/** The share page's calls (account-player-management.md 2, "Share page"; docs/api.md "Sharing a quiz"). */
+/** The share page's calls (spec: account-player-management.md §2, "Share page"; docs/api.md "Sharing a quiz"). */
 export function sharingRoutes(api: ApiRouter): void {
   api.route({
     method: 'post',

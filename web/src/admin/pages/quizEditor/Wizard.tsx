@@ -103,7 +103,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
       if (dirty) await editor.save();
       await editor.setStatus('published');
       showToast(quizMessages.savedPublished);
-      // After publishing, the user goes to the share page (builder-widgets-shell.md 2.4).
+      // After publishing, the user goes to the share page (spec: builder-widgets-shell.md §2.4).
       navigate(adminUrl('Quiz/Share', saved.id));
     });
   }

@@ -27,7 +27,7 @@ import { adminUrl } from '../../urls.ts';
 const list = { content: 'Quizzes', url: adminUrl('Quizzes') };
 
 /**
- * /app/Quiz/Share/{id} (account-player-management.md 2 and 4): the quiz's link, short link, iframe
+ * /app/Quiz/Share/{id} (spec: account-player-management.md §2 and §4): the quiz's link, short link, iframe
  * and widget codes, social buttons and Shopify placement, one copy button for the current tab.
  */
 export function QuizSharePage() {

@@ -11,7 +11,7 @@ import { referTexts } from './texts.ts';
 import '../../components/engagement/engagement.css';
 
 /**
- * /app/refer-friend (builder-widgets-shell.md §2.1 profile menu, §2.8): invite a friend by email, share
+ * /app/refer-friend (spec: builder-widgets-shell.md §2.1 profile menu, §2.8): invite a friend by email, share
  * the referral link, and see who was invited and who signed up.
  */
 export function ReferFriendPage() {

@@ -8,7 +8,7 @@ import { CommissionList } from './CommissionList.tsx';
 import { CopyField } from './CopyField.tsx';
 
 /**
- * Affiliate url (account-player-management.md §2, §3 Affiliate): the owner's code, the sign-up link that
+ * Affiliate url (spec: account-player-management.md §2, §3 Affiliate): the owner's code, the sign-up link that
  * carries it, the accounts it brought and the commission their payments earned.
  */
 export function AffiliatePanel() {

@@ -33,7 +33,7 @@ function valuesFor(provider: TCrmProviderForm | undefined, crm: TCrmSetting | nu
 }
 
 /**
- * CRM Integration (account-player-management.md §4 CRM panel): a switch, the CRM, and that CRM's own
+ * CRM Integration (spec: account-player-management.md §4 CRM panel): a switch, the CRM, and that CRM's own
  * fields, shown only when the switch is on and a CRM is chosen. Secrets are never shown again: a saved
  * one is named by its last characters and kept when its field is left empty.
  */

@@ -29,7 +29,7 @@ function recipientsError(additionalEnabled: boolean, recipients: string): string
 }
 
 /**
- * Email Notification (account-player-management.md §4): the main switch, and the additional
+ * Email Notification (spec: account-player-management.md §4): the main switch, and the additional
  * recipients behind their own switch. Turning the additional recipients on turns the main switch on
  * too; turning the main switch off leaves the additional switch as it is.
  */

@@ -30,7 +30,7 @@ const title = 'Settings';
 const loadFailedTitle = 'The settings could not be loaded';
 
 /**
- * Settings / Integrations (account-player-management.md §2): CRM Integration, Email Notification and
+ * Settings / Integrations (spec: account-player-management.md §2): CRM Integration, Email Notification and
  * Affiliate url, with the webhooks and, for shops, Shopify customers. Each panel saves on its own and
  * its answer replaces that part of what was loaded.
  */
