@@ -4,7 +4,7 @@
  * running this asks it to do the reset; otherwise it opens the database itself.
  */
 import { join } from 'node:path';
-import { demoAccountResetter } from '../server/src/commands/demoAccountResetter.ts';
+import { demoAccountResetter } from '../server/src/demo/demoAccountResetter.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { parseEnv } from '../server/src/env.ts';
 import { acquireDataDirLock, readLiveLock } from '../server/src/lib/dataDirLock.ts';

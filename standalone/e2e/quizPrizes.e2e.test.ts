@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { prizeMessages } from '@quizlead/shared/schemas/prizes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
-import { personalityQuiz } from '../../server/src/routes/api/reports/revenueFixture.ts';
+import { personalityQuiz } from '../../server/src/test/revenueFixture.ts';
 import { jobsSettled, newShop } from '../../server/src/test/shopifyWebhooks.ts';
 import { outcomePrizeTexts } from '../../web/src/admin/pages/quizEditor/prizes/OutcomePrizesPanel.tsx';
 import { prizeTexts } from '../../web/src/admin/pages/wheels/texts.ts';

@@ -15,7 +15,7 @@ import {
   personalityQuiz,
   placeOrder,
   sellingShop,
-} from '../../server/src/routes/api/reports/revenueFixture.ts';
+} from '../../server/src/test/revenueFixture.ts';
 import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';
 
 let admin: ShopAdmin;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppState, Services } from '../context.ts';
-import { demoAccountResetter } from '../commands/demoAccountResetter.ts';
+import { demoAccountResetter } from '../demo/demoAccountResetter.ts';
 import { NotFoundError } from '../errors.ts';
 import { safeEqual } from '../lib/crypto.ts';
 

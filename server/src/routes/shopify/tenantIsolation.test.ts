@@ -3,7 +3,7 @@ import { WebhookReceiver } from '../../test/fakes/webhookReceiver.ts';
 import { getShopifyTestServer, type EmbeddedTestClient, type ShopifyTestServer } from '../../test/getTestServer.ts';
 import { createGradedQuiz, gradedQuestion } from '../../test/quizFactory.ts';
 import { createFeedback, createPoll, createWheel } from '../../test/widgetFactory.ts';
-import { visitor } from '../api/reports/reportFixture.ts';
+import { visitor } from '../../test/reportFixture.ts';
 
 /**
  * Every owner route that names a resource, walked from the OpenAPI document the route table builds,

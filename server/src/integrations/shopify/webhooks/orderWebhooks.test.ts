@@ -13,7 +13,7 @@ import {
   orderBody,
   placeOrder,
   sellingShop,
-} from '../../../routes/api/reports/revenueFixture.ts';
+} from '../../../test/revenueFixture.ts';
 
 /** The A/B test a cart's variant property names (`{test id}:{variant key}`). */
 const testId = '3f2a9c1e-5b7d-4e8a-9c0f-1a2b3c4d5e6f';

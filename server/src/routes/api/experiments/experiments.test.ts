@@ -13,7 +13,7 @@ import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer, type TestClient } from '../../../test/getTestServer.ts';
 import { newPlayKey } from '../../../test/quizFactory.ts';
 import { createWheel } from '../../../test/widgetFactory.ts';
-import { orderBody, personalityQuiz, placeOrder, sellingShop } from '../reports/revenueFixture.ts';
+import { orderBody, personalityQuiz, placeOrder, sellingShop } from '../../../test/revenueFixture.ts';
 
 /**
  * A/B tests through the API: a quiz's lead gate before or after the result and a wheel's odds, each

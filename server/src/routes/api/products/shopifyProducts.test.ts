@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productMessages, ZProductListResponse } from '@quizlead/shared/schemas/products.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
 import { deliverApplied, installedShop, jobsSettled } from '../../../test/shopifyWebhooks.ts';
-import { personalityQuiz } from '../reports/revenueFixture.ts';
-import { visitor } from '../reports/reportFixture.ts';
+import { personalityQuiz } from '../../../test/revenueFixture.ts';
+import { visitor } from '../../../test/reportFixture.ts';
 
 let server: ShopifyTestServer;
 beforeAll(async () => {

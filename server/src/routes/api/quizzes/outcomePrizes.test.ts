@@ -7,7 +7,7 @@ import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer, type TestClient } from '../../../test/getTestServer.ts';
 import { newPlayKey } from '../../../test/quizFactory.ts';
 import { installedShop, jobsSettled } from '../../../test/shopifyWebhooks.ts';
-import { personalityQuiz } from '../reports/revenueFixture.ts';
+import { personalityQuiz } from '../../../test/revenueFixture.ts';
 
 /**
  * Unique Shopify codes as a quiz outcome's prize: set per outcome in the builder (a Shopify shop, the

@@ -6,7 +6,7 @@ import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
 import { download } from '../../../test/widgetFactory.ts';
-import { playedQuiz, visitor } from './reportFixture.ts';
+import { playedQuiz, visitor } from '../../../test/reportFixture.ts';
 
 let server: TestServer;
 let played: Awaited<ReturnType<typeof playedQuiz>>;

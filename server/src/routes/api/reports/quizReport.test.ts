@@ -3,7 +3,7 @@ import { ZQuizReportResponse } from '@quizlead/shared/schemas/reports.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz, personalityQuestion, twoPersonalities } from '../../../test/quizFactory.ts';
-import { playedQuiz, visitor } from './reportFixture.ts';
+import { playedQuiz, visitor } from '../../../test/reportFixture.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import type { Db } from '../db/client.ts';
 import { plays, quizDailyStats, quizQuestionStats } from '../db/schema/index.ts';
 import type { QuizRow } from '../policies/quiz.ts';
-import { quizData } from './quizSaver.ts';
+import { quizData } from '../commands/quizSaver.ts';
 
 /** Where demo visitors come from. */
 const places = [

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { userCreator } from './userCreator.ts';
+import { userCreator } from '../commands/userCreator.ts';
 import { activeQuizTypes } from '@quizlead/shared/quizzes.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, quizzes, users } from '../db/schema/index.ts';
@@ -7,8 +7,8 @@ import { scoped } from '../db/scope.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { demoPlaySeeder } from './demoPlaySeeder.ts';
 import { demoWidgetSeeder } from './demoWidgetSeeder.ts';
-import { catalogueAccountId, templateCatalogueSeeder } from './templateCatalogueSeeder.ts';
-import { templateCopier } from './templateCopier.ts';
+import { catalogueAccountId, templateCatalogueSeeder } from '../commands/templateCatalogueSeeder.ts';
+import { templateCopier } from '../commands/templateCopier.ts';
 
 export const demoCredentials = { email: 'demo@quizlead.test', password: 'demo-password' } as const;
 

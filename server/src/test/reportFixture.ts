@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createOwner } from '../../../test/factories.ts';
-import type { TestClient, TestServer } from '../../../test/getTestServer.ts';
-import { createGradedQuiz, gradedQuestion, newPlayKey } from '../../../test/quizFactory.ts';
+import { createOwner } from './factories.ts';
+import type { TestClient, TestServer } from './getTestServer.ts';
+import { createGradedQuiz, gradedQuestion, newPlayKey } from './quizFactory.ts';
 
 /**
  * A visitor playing a quiz through the real public API: the page view, the start, a progress event

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { cartProperties } from '@quizlead/shared/schemas/products.ts';
-import { prizeCodes, prizeDiscounts } from '../../../db/schema/index.ts';
-import type { ShopifyTestServer, TestClient } from '../../../test/getTestServer.ts';
-import { personalityQuestion, twoPersonalities } from '../../../test/quizFactory.ts';
-import { deliverApplied, installedShop } from '../../../test/shopifyWebhooks.ts';
-import { createWheel } from '../../../test/widgetFactory.ts';
+import { prizeCodes, prizeDiscounts } from '../db/schema/index.ts';
+import type { ShopifyTestServer, TestClient } from './getTestServer.ts';
+import { personalityQuestion, twoPersonalities } from './quizFactory.ts';
+import { deliverApplied, installedShop } from './shopifyWebhooks.ts';
+import { createWheel } from './widgetFactory.ts';
 import { visitor } from './reportFixture.ts';
 
 /**
