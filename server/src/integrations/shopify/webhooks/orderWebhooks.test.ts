@@ -6,14 +6,7 @@ import { attributedOrders, plays } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
 import { deliver, deliverApplied, writtenFor } from '../../../test/shopifyWebhooks.ts';
-import {
-  completedPlay,
-  daysAgo,
-  givenCode,
-  orderBody,
-  placeOrder,
-  sellingShop,
-} from '../../../test/revenueFixture.ts';
+import { completedPlay, daysAgo, givenCode, orderBody, placeOrder, sellingShop } from '../../../test/revenueFixture.ts';
 
 /** The A/B test a cart's variant property names (`{test id}:{variant key}`). */
 const testId = '3f2a9c1e-5b7d-4e8a-9c0f-1a2b3c4d5e6f';

@@ -7,7 +7,15 @@ import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
 import { installedShop } from '../../../test/shopifyWebhooks.ts';
 import { createWheel } from '../../../test/widgetFactory.ts';
-import { completedPlay, daysAgo, givenCode, orderBody, personalityQuiz, placeOrder, sellingShop } from '../../../test/revenueFixture.ts';
+import {
+  completedPlay,
+  daysAgo,
+  givenCode,
+  orderBody,
+  personalityQuiz,
+  placeOrder,
+  sellingShop,
+} from '../../../test/revenueFixture.ts';
 
 /**
  * The revenue figures of the quiz report, the wheel report and the dashboard, from orders sent as
