@@ -7,14 +7,12 @@ import type { TaskDefinition } from './task.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tasks differ in payload and deps
 type AnyTask = TaskDefinition<any, any>;
 
+/** What enqueuing needs of a task: its queue and payload (a task, or its job identity alone). */
+export type QueuedJob<TPayload> = Pick<TaskDefinition<TPayload, unknown>, 'name' | 'payload'>;
+
 export interface JobQueue {
   /** Enqueues inside `db` (pass the request's transaction): the job exists only if that commits. */
-  enqueue<TPayload>(
-    db: Db,
-    task: TaskDefinition<TPayload, never> | TaskDefinition<TPayload, unknown>,
-    payload: TPayload,
-    options?: { startAfter?: Date },
-  ): Promise<string>;
+  enqueue<TPayload>(db: Db, task: QueuedJob<TPayload>, payload: TPayload, options?: { startAfter?: Date }): Promise<string>;
   stop(): Promise<void>;
   boss: PgBoss;
   /** pg-boss's schema in the database. */

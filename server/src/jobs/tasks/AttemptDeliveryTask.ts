@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { deliveryAttempter, type DeliveryAttempterDeps } from '../../commands/deliveryAttempter.ts';
 import { defineTask } from '../task.ts';
+import { attemptDeliveryJob } from './attemptDeliveryJob.ts';
 
 /**
  * Wakes the attempter for one delivery. The delivery row, not the job, is the truth: a job for a
@@ -9,8 +9,7 @@ import { defineTask } from '../task.ts';
  * handler itself (the database went away); the delivery schedule is the attempter's.
  */
 export const attemptDeliveryTask = defineTask({
-  name: 'delivery.attempt',
-  payload: z.object({ deliveryId: z.uuid() }),
+  ...attemptDeliveryJob,
   retry: { limit: 5, delaySeconds: 10, backoff: true },
   handler: async (payload, deps: DeliveryAttempterDeps) => {
     await deliveryAttempter({ ...deps, deliveryId: payload.deliveryId });
