@@ -7,7 +7,7 @@ import type { FileStorage } from './integrations/storage/fileStorage.ts';
 import type { GeoLocator } from './integrations/geo/geoLocator.ts';
 import type { PlayStatsRollup } from './commands/playStats.ts';
 import type { PublishedQuizCache } from './lib/publishedQuizCache.ts';
-import type { PlayableQuiz } from './routes/public/publicQuizzes.ts';
+import type { PlayableQuiz } from './lib/playableQuiz.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiters } from './middlewares/rateLimit.ts';

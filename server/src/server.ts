@@ -15,7 +15,7 @@ import { diskStorage } from './integrations/storage/diskStorage.ts';
 import { createGeoLocator } from './integrations/geo/geoLocator.ts';
 import { PlayStatsRollup } from './commands/playStats.ts';
 import { PublishedQuizCache } from './lib/publishedQuizCache.ts';
-import { loadPlayableQuiz } from './routes/public/publicQuizzes.ts';
+import { loadPlayableQuiz } from './lib/playableQuiz.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTask.ts';
 import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';

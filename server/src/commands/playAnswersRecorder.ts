@@ -5,7 +5,7 @@ import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
-import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
+import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { countCompletion, recordPlayEvents, scoreOf, type PlayRow } from './playEvents.ts';
 import { leadGateOf, storedOutcome } from './playOutcome.ts';
 import { countQuestions } from './playStats.ts';

@@ -3,7 +3,7 @@ import type { TDomainEvent, TEventVisitor } from '@quizlead/shared/schemas/event
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { plays } from '../db/schema/index.ts';
-import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
+import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { eventRecorder } from './eventRecorder.ts';
 import { leadingPersonality } from './playOutcome.ts';
 import { countPlay } from './playStats.ts';

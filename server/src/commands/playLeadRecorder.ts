@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { AppError, ValidationError } from '../errors.ts';
-import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
+import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { countCompletion, countLead, recordPlayEvents, type PlayRow } from './playEvents.ts';
 import { leadStillOffered, outcomePrizeGiver, storedOutcome } from './playOutcome.ts';
 

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { sameEmail, lockEmail } from '../db/oncePerEmail.ts';
 import { prizeCodes, products, type plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
-import type { PlayableQuiz } from '../routes/public/publicQuizzes.ts';
+import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { givenCodeExpiry, prizeCodeGiver } from './prizes/prizeCodeGiver.ts';
 import { quizData } from './quizSaver.ts';

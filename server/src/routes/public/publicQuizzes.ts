@@ -1,43 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { playMessages, ZPublicQuizResponse, ZStartPlayResponse } from '@quizlead/shared/schemas/play.ts';
 import type { AppContext, Services } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { publicExperiment, runningExperiment, variantFor } from '../../db/queries/experiments.ts';
-import { loadQuestions } from '../../db/queries/quizzes.ts';
-import { accounts, quizzes } from '../../db/schema/index.ts';
+import { variantFor } from '../../db/queries/experiments.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { signPlayToken } from '../../lib/playToken.ts';
 import { resolveSessionAuth } from '../../middlewares/authenticate.ts';
 import { readyBytesOf, sendReadyBytes } from '../../lib/readyBytes.ts';
-import { presentPublicQuiz } from '../../presenters/publicQuiz.ts';
+import { loadPlayableQuiz } from '../../lib/playableQuiz.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPreviewQuery, ZPublicQuizParams, ZStartPlayBody } from './schema.ts';
-
-export type PlayableQuiz = NonNullable<Awaited<ReturnType<typeof loadPlayableQuiz>>>;
-
-/** A quiz with what playing it needs; `published` limits it to what visitors may see. */
-export async function loadPlayableQuiz(db: Db, quizId: string, options: { published: boolean }) {
-  // tenant-scope: visitors load a published quiz by its id, whichever account it is in
-  const [row] = await db
-    .select({ quiz: quizzes, account: accounts })
-    .from(quizzes)
-    .innerJoin(accounts, eq(accounts.id, quizzes.accountId))
-    .where(and(eq(quizzes.id, quizId), options.published ? eq(quizzes.status, 'published') : undefined))
-    .limit(1);
-  if (!row) return undefined;
-  const [questions, experiment] = await Promise.all([
-    loadQuestions(db, quizId),
-    runningExperiment(db, { kind: 'quiz', id: quizId, accountId: row.quiz.accountId }),
-  ]);
-  return {
-    ...row,
-    accountId: row.quiz.accountId,
-    questions,
-    experiment,
-    public: presentPublicQuiz(row.quiz, questions, row.account, publicExperiment(experiment)),
-  };
-}
 
 /** The published quiz from the cache; with `preview`, the owner's own quiz in any state, fresh. */
 export async function findPlayableQuiz(ctx: AppContext, services: Services, quizId: string, preview: boolean) {
