@@ -13,6 +13,9 @@ export default defineConfig({
   test: {
     reporters: ['default', './scripts/summaryReporter.ts'],
     maxWorkers: 2,
+    // expect.poll waits on something that becomes true (a job ran, a screen updated): give a loaded CI machine
+    // time before calling it a failure (vitest's default is 1 s). A passing poll returns as soon as it holds.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['./server/src/test/globalSetup.ts'],
     projects: [
       {
