@@ -416,10 +416,10 @@ it('places a poll as a pop-up through the same embed script', async () => {
   await page.getByRole('button', { name: 'Widget', exact: true }).click();
   await page.getByLabel('Display', { exact: true }).selectOption('popup');
   await page.getByLabel('Show it', { exact: true }).selectOption('load');
-  const code = await page.getByRole('textbox', { name: 'Widget code' }).inputValue();
-  expect(code).toBe(
-    `<div data-quizlead="poll" data-id="${poll.id}" data-slug="${poll.slug}" data-display="popup" data-trigger="load"></div><script async src="${harness.server.url}/widgets/embed.js?v=${embedScriptVersion}"></script>`,
-  );
+  const widgetCode = page.getByRole('textbox', { name: 'Widget code' });
+  const code = `<div data-quizlead="poll" data-id="${poll.id}" data-slug="${poll.slug}" data-display="popup" data-trigger="load"></div><script async src="${harness.server.url}/widgets/embed.js?v=${embedScriptVersion}"></script>`;
+  // The code follows the choices once the page has re-rendered.
+  await expect.poll(() => widgetCode.inputValue()).toBe(code);
   await page.getByRole('button', { name: /^Copy widget code/ }).click();
   expect(await clipboard(page)).toBe(code);
   await screenshot(harness, page, 'polls-share-popup');
@@ -445,8 +445,10 @@ it('places a poll as a pop-up through the same embed script', async () => {
   // Exit intent: nothing while the pointer is on the page, the pop-up when it leaves through the top.
   await page.getByLabel('Show it', { exact: true }).selectOption('exit');
   await page.getByRole('checkbox', { name: 'Show once per visitor' }).uncheck();
-  const exit = await page.getByRole('textbox', { name: 'Widget code' }).inputValue();
-  expect(exit).toContain('data-display="popup" data-trigger="exit" data-delay="5" data-once="false"');
+  await expect
+    .poll(() => widgetCode.inputValue())
+    .toContain('data-display="popup" data-trigger="exit" data-delay="5" data-once="false"');
+  const exit = await widgetCode.inputValue();
   host.pages.set('/poll-exit', hostPage(exit));
   await hostTab.goto(`${host.url}/poll-exit`);
   await hostTab.mouse.move(600, 400);
