@@ -89,3 +89,31 @@ describe('GET /api/v1/public/quizzes/{id} before the router', () => {
     }
   });
 });
+
+describe('behind a proxy', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await getTestServer({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => proxied.stop());
+
+  it('limits each visitor by the address the proxy forwarded, as the API route does', async () => {
+    const { client } = await createOwner(proxied);
+    const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
+    const limiter = proxied.services.limiters.publicByIp;
+    const max = limiter.max;
+    limiter.max = 2;
+    const from = (address: string) =>
+      fetch(`${proxied.url}/api/v1/public/quizzes/${quiz.id}`, { headers: { 'x-forwarded-for': address } }).then(
+        (response) => response.status,
+      );
+    try {
+      expect([await from('203.0.113.5'), await from('203.0.113.5'), await from('203.0.113.6')]).toEqual([200, 200, 200]);
+      // The third from the first visitor is over its limit; the other visitor's one request is not counted against it.
+      expect(await from('203.0.113.5')).toBe(429);
+      expect(await from('203.0.113.6')).toBe(200);
+    } finally {
+      limiter.max = max;
+    }
+  });
+});
