@@ -27,6 +27,23 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The player and the widgets are small public bundles: nothing of the admin goes into them.
+    files: ['web/src/player/**/*.{ts,tsx}', 'web/src/widgets/**/*.{ts,tsx}', 'web/src/public/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/admin/**', '**/admin'],
+              message: 'The public bundles do not import the admin: share through shared/ or web/src/public/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'standalone/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

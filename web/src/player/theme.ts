@@ -5,7 +5,7 @@
  */
 import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import type { CSSProperties } from 'react';
-import { paletteOf } from '../admin/pages/quizEditor/preview/previewThemes.ts';
+import { paletteOf } from '@quizlead/shared/themePalettes.ts';
 
 const dark = '#1a1a1a';
 const light = '#ffffff';

@@ -1,7 +1,7 @@
 import { typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { TQuiz } from '@quizlead/shared/schemas/quiz.ts';
 import { PreviewButton } from './PreviewFrame.tsx';
-import { paletteOf } from './previewThemes.ts';
+import { paletteOf } from '@quizlead/shared/themePalettes.ts';
 
 /** The email and name form shown before the result. */
 export function LeadScreen({ quiz }: { quiz: TQuiz }) {

@@ -1,8 +1,8 @@
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import type { TQuiz } from '@quizlead/shared/schemas/quiz.ts';
 import type { CSSProperties, ReactNode } from 'react';
-import { paletteOf } from './previewThemes.ts';
-import type { Palette } from './previewThemes.ts';
+import { paletteOf } from '@quizlead/shared/themePalettes.ts';
+import type { Palette } from '@quizlead/shared/themePalettes.ts';
 
 interface Props {
   quiz: TQuiz;

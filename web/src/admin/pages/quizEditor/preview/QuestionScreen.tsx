@@ -1,7 +1,7 @@
 import { isAnswered, picksNeeded, visibleLength } from '@quizlead/shared/engine/index.ts';
 import type { TQuestion, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { Html } from './PreviewFrame.tsx';
-import { paletteOf } from './previewThemes.ts';
+import { paletteOf } from '@quizlead/shared/themePalettes.ts';
 
 interface Props {
   question: TQuestion | null;

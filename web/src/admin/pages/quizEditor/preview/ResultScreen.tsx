@@ -3,7 +3,7 @@ import type { TPlayAnswers, TQuizResult } from '@quizlead/shared/engine/index.ts
 import { shownOffer } from '@quizlead/shared/offer.ts';
 import type { TPersonality, TQuiz } from '@quizlead/shared/schemas/quiz.ts';
 import { Html, PreviewButton } from './PreviewFrame.tsx';
-import { paletteOf } from './previewThemes.ts';
+import { paletteOf } from '@quizlead/shared/themePalettes.ts';
 
 /** The personality a result leads with, for the types that have one. */
 function leadingPersonality(result: TQuizResult): TPersonality | null {

@@ -2,7 +2,7 @@ import type { TQuiz } from '@quizlead/shared/schemas/quiz.ts';
 import { visibleLength } from '@quizlead/shared/engine/index.ts';
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import { Html, PreviewButton } from './PreviewFrame.tsx';
-import { paletteOf } from './previewThemes.ts';
+import { paletteOf } from '@quizlead/shared/themePalettes.ts';
 
 /** The start page: welcome message and start button. */
 export function WelcomeScreen({ quiz }: { quiz: TQuiz }) {

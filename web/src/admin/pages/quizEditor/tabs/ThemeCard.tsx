@@ -3,7 +3,8 @@ import { colorKeys, themeIds } from '@quizlead/shared/quizzes.ts';
 import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { ImageField } from '../../../components/ImageField.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
-import { colorLabels, paletteOf, themeLabels } from '../preview/previewThemes.ts';
+import { paletteOf } from '@quizlead/shared/themePalettes.ts';
+import { colorLabels, themeLabels } from '../preview/previewThemes.ts';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 
 const themeOptions = [
