@@ -98,7 +98,6 @@ try {
         ? await run('quiz', `${server.url}/api/v1/public/quizzes/${quiz.id}`)
         : (await run('play', server.url, play)) / 3;
     console.log(`${only}: ${rate.toFixed(0)}/s`);
-    process.exitCode = 0;
   } else {
     const bareRate = await run('bare', baseline.url);
     const health = await run('healthz', `${server.url}/healthz`);
