@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import { createOwner } from '../server/src/test/factories.ts';
 import { getTestServer } from '../server/src/test/getTestServer.ts';
 import { createGradedQuiz, newPlayKey } from '../server/src/test/quizFactory.ts';
+import { startPlayFloor, type RecordedStep } from './playFloor.ts';
 import { background, installStatementRecorder, pgbenchScript, recordStatements } from './playStatements.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -105,35 +106,58 @@ try {
     const plays = (await run('play', server.url, play)) / 3;
 
     let pgbenchRate: number | null = null;
+    let floorRate: number | null = null;
     const databaseUrl = server.env.DATABASE_URL;
     if (databaseUrl) {
       // One play traced through the API (again if background work slipped into the trace), once the
-      // requests autocannon left in flight have finished.
+      // requests autocannon left in flight have finished: each request's statements and answer.
       await new Promise((done) => setTimeout(done, 2000));
-      let script = '';
-      for (let attempt = 0; attempt < 5 && !script; attempt++) {
+      const keep = new Set([quiz.id, owner.account.id].map((id: string) => id.toLowerCase()));
+      let traced: { playId: string; steps: RecordedStep[] } | undefined;
+      for (let attempt = 0; attempt < 5 && !traced; attempt++) {
         const playId = crypto.randomUUID();
         const client = server.client();
-        const statements = await recordStatements(async () => {
-          const started = await client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() });
-          const auth = { authorization: `Bearer ${started.body.data.playToken}` };
-          await client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth);
-          await client.request(
+        const steps: RecordedStep[] = [];
+        const step = async (send: () => Promise<{ body: unknown }>) => {
+          let body: unknown;
+          const statements = await recordStatements(async () => {
+            body = (await send()).body;
+          });
+          steps.push({ statements, response: Buffer.from(JSON.stringify(body)) });
+          return body as { data: { playToken: string } };
+        };
+        const started = await step(() =>
+          client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() }),
+        );
+        const auth = { authorization: `Bearer ${started.data.playToken}` };
+        await step(() => client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth));
+        await step(() =>
+          client.request(
             'POST',
             `/api/v1/public/plays/${playId}/lead`,
             { name: 'Bench', email: 'bench@example.com', consent: true },
             auth,
-          );
-        });
-        if (statements.some((statement) => background.test(statement.text))) continue;
-        script = pgbenchScript(statements, playId, new Set([quiz.id, owner.account.id].map((id: string) => id.toLowerCase())));
-        console.log(
-          `one play sends ${statements.length} statements (${statements.filter((s) => /^(begin|commit)/i.test(s.text)).length} BEGIN/COMMIT)`,
+          ),
         );
+        if (steps.some(({ statements }) => statements.some((statement) => background.test(statement.text)))) continue;
+        traced = { playId, steps };
       }
+      if (!traced) throw new Error('every traced play had background work in it');
+      const statements = traced.steps.flatMap((step) => step.statements);
+      console.log(
+        `one play sends ${statements.length} statements (${statements.filter((s) => /^(begin|commit)/i.test(s.text)).length} BEGIN/COMMIT)`,
+      );
+
+      const floor = await startPlayFloor(databaseUrl, traced.steps, traced.playId, keep, 10);
+      try {
+        floorRate = (await run('floor', floor.url, play)) / 3;
+      } finally {
+        await floor.stop();
+      }
+
       const dir = fileURLToPath(new URL('../test-results/', import.meta.url));
       mkdirSync(dir, { recursive: true });
-      writeFileSync(`${dir}play.pgbench.sql`, script);
+      writeFileSync(`${dir}play.pgbench.sql`, pgbenchScript(statements, traced.playId, keep));
       const output = execFileSync(
         'pgbench',
         ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', `${dir}play.pgbench.sql`, databaseUrl],
@@ -150,6 +174,10 @@ try {
     if (pgbenchRate) {
       rows.push(['pgbench, one play’s statements (baseline)', pgbenchRate, 1, null]);
       rows.push(['play with a lead, plays/s ÷ pgbench', plays, pgbenchRate, 0.6]);
+      if (floorRate) {
+        rows.push(['floor: node:http + pg, the same statements ÷ pgbench', floorRate, pgbenchRate, null]);
+        rows.push(['play with a lead ÷ the floor', plays, floorRate, null]);
+      }
     } else rows.push(['play with a lead, plays/s (PGlite: no pgbench baseline)', plays, 1, null]);
     for (const [label, perSecond, base, target] of rows) {
       const ratio = perSecond / base;
