@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { adminLimits } from '@quizlead/shared/admin.ts';
 import type { Db } from '../client.ts';
+import { pageOf } from './pagination.ts';
 import {
   accounts,
   events,
@@ -22,9 +23,6 @@ import { periodInForce } from './billing.ts';
  * What the platform administrators' screens read across accounts. Nothing here is scoped to the
  * caller's account: only routes declared `access: 'admin'` use it.
  */
-
-/** The page's offset for a 1-based page number. */
-export const pageOffset = (page: number) => (page - 1) * adminLimits.pageSize;
 
 // Correlated subqueries name the outer row literally: in a one-table select drizzle leaves columns
 // unqualified, and "id" would then mean the inner table's.
@@ -54,20 +52,15 @@ function accountSearch(q: string): SQL | undefined {
 /** One page of accounts, newest first. */
 export async function accountPage(db: Db, q: string, page: number) {
   const where = accountSearch(q);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ account: accounts, ownerEmail, userCount, periodNow })
-      .from(accounts)
-      .where(where)
-      .orderBy(desc(accounts.createdAt), asc(accounts.id))
-      .limit(adminLimits.pageSize)
-      .offset(pageOffset(page)),
-    db.select({ total: count() }).from(accounts).where(where),
-  ]);
-  return { rows, total: Number(counted?.total ?? 0) };
+  const rows = db
+    .select({ account: accounts, ownerEmail, userCount, periodNow })
+    .from(accounts)
+    .where(where)
+    .orderBy(desc(accounts.createdAt), asc(accounts.id));
+  return pageOf(db, rows, { from: accounts, where }, page, adminLimits.pageSize);
 }
 
-export type AccountPageRow = Awaited<ReturnType<typeof accountPage>>['rows'][number];
+export type AccountPageRow = Awaited<ReturnType<typeof accountPage>>['items'][number];
 
 /** The members of an account with their role, administrator flag and latest session activity; owners first. */
 export function accountMembers(db: Db, accountId: string) {

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { feedbackResponseExportColumns, feelingTypeLabels, feelingTypes } from '@quizlead/shared/engagement.ts';
 import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { FeedbackRow } from '../../policies/feedback.ts';
@@ -11,18 +11,20 @@ type FeedbackRef = Pick<FeedbackRow, 'id' | 'accountId'>;
 /** Written out in full: in a one-table select drizzle leaves columns unqualified. */
 export const feedbackResponseTotal = sql<number>`(select count(*)::int from "feedback_responses" as "r" where "r"."feedback_id" = "feedbacks"."id")`;
 
-const ofFeedback = (feedback: FeedbackRef) =>
+/** The item's submissions (tenant-scoped). */
+export const feedbackResponsesOf = (feedback: FeedbackRef) =>
   scoped(feedbackResponses, feedback.accountId, eq(feedbackResponses.feedbackId, feedback.id));
 
 export async function feedbackResponseCount(db: Db, feedback: FeedbackRef): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(feedbackResponses)
-    .where(ofFeedback(feedback));
+    .where(feedbackResponsesOf(feedback));
   return row?.total ?? 0;
 }
 
-const responseFields = {
+/** The columns of the submissions table. */
+export const feedbackResponseFields = {
   id: feedbackResponses.id,
   feelingType: feedbackResponses.feelingType,
   value: feedbackResponses.value,
@@ -37,21 +39,6 @@ export type FeedbackResponseRow = {
   createdAt: Date;
 };
 
-/** One page of the responses table, newest first. */
-export async function feedbackResponsesPage(db: Db, feedback: FeedbackRef, page: number, pageSize: number) {
-  const [items, total] = await Promise.all([
-    db
-      .select(responseFields)
-      .from(feedbackResponses)
-      .where(ofFeedback(feedback))
-      .orderBy(desc(feedbackResponses.createdAt), desc(feedbackResponses.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    feedbackResponseCount(db, feedback),
-  ]);
-  return { items, total };
-}
-
 /** 'Emotion' for 'emotion'; a type the widget no longer knows stays as stored. */
 const feelingTypeLabel = sql`case ${feedbackResponses.feelingType} ${sql.join(
   feelingTypes.map((type) => sql`when ${type} then ${feelingTypeLabels[type]}`),
@@ -61,7 +48,7 @@ const feelingTypeLabel = sql`case ${feedbackResponses.feelingType} ${sql.join(
 /** Every response, newest first (the export): the feeling type, the value (score), the email and the date. */
 export const feedbackResponsesExport = (feedback: FeedbackRef): ExportQuery => ({
   from: feedbackResponses,
-  where: ofFeedback(feedback),
+  where: feedbackResponsesOf(feedback),
   createdAt: feedbackResponses.createdAt,
   id: feedbackResponses.id,
   columns: [

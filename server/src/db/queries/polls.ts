@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { pollVoteExportColumns, votePercentages } from '@quizlead/shared/engagement.ts';
 import type { TPollTally } from '@quizlead/shared/schemas/poll.ts';
 import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
@@ -12,14 +12,15 @@ type PollRef = Pick<PollRow, 'id' | 'accountId'>;
 /** Written out in full: in a one-table select drizzle leaves columns unqualified. */
 export const pollVoteTotal = sql<number>`(select count(*)::int from "poll_votes" as "v" where "v"."poll_id" = "polls"."id")`;
 
-const ofPoll = (poll: PollRef) => scoped(pollVotes, poll.accountId, eq(pollVotes.pollId, poll.id));
+/** The poll's votes (tenant-scoped). */
+export const pollVotesOf = (poll: PollRef) => scoped(pollVotes, poll.accountId, eq(pollVotes.pollId, poll.id));
 
 /** Votes per option from one grouped query, with whole-number percentages, in option order. */
 export async function pollTally(db: Db, poll: PollRef & Pick<PollRow, 'options'>): Promise<TPollTally> {
   const rows = await db
     .select({ option: pollVotes.optionIndex, votes: sql<number>`count(*)::int` })
     .from(pollVotes)
-    .where(ofPoll(poll))
+    .where(pollVotesOf(poll))
     .groupBy(pollVotes.optionIndex);
   const counts = poll.options.map((_, index) => rows.find((row) => row.option === index)?.votes ?? 0);
   const percentages = votePercentages(counts);
@@ -33,11 +34,12 @@ export async function pollVoteCount(db: Db, poll: PollRef): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(pollVotes)
-    .where(ofPoll(poll));
+    .where(pollVotesOf(poll));
   return row?.total ?? 0;
 }
 
-const voteFields = {
+/** The columns of the votes table. */
+export const pollVoteFields = {
   id: pollVotes.id,
   optionIndex: pollVotes.optionIndex,
   email: pollVotes.email,
@@ -45,25 +47,10 @@ const voteFields = {
 };
 export type PollVoteRow = { id: string; optionIndex: number; email: string | null; createdAt: Date };
 
-/** One page of the votes table, newest first. */
-export async function pollVotesPage(db: Db, poll: PollRef, page: number, pageSize: number) {
-  const [items, total] = await Promise.all([
-    db
-      .select(voteFields)
-      .from(pollVotes)
-      .where(ofPoll(poll))
-      .orderBy(desc(pollVotes.createdAt), desc(pollVotes.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    pollVoteCount(db, poll),
-  ]);
-  return { items, total };
-}
-
 /** Every vote, newest first (the export): the voter's email, the option's text and the date. */
 export const pollVotesExport = (poll: PollRef & Pick<PollRow, 'options'>): ExportQuery => ({
   from: pollVotes,
-  where: ofPoll(poll),
+  where: pollVotesOf(poll),
   createdAt: pollVotes.createdAt,
   id: pollVotes.id,
   columns: [

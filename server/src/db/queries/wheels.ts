@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { wheelSpinExportColumns } from '@quizlead/shared/engagement.ts';
 import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { WheelRow } from '../../policies/wheel.ts';
@@ -11,17 +11,19 @@ type WheelRef = Pick<WheelRow, 'id' | 'accountId'>;
 /** Written out in full: in a one-table select drizzle leaves columns unqualified. */
 export const wheelSpinTotal = sql<number>`(select count(*)::int from "wheel_spins" as "s" where "s"."wheel_id" = "wheels"."id")`;
 
-const ofWheel = (wheel: WheelRef) => scoped(wheelSpins, wheel.accountId, eq(wheelSpins.wheelId, wheel.id));
+/** The item's submissions (tenant-scoped). */
+export const wheelSpinsOf = (wheel: WheelRef) => scoped(wheelSpins, wheel.accountId, eq(wheelSpins.wheelId, wheel.id));
 
 export async function wheelSpinCount(db: Db, wheel: WheelRef): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(wheelSpins)
-    .where(ofWheel(wheel));
+    .where(wheelSpinsOf(wheel));
   return row?.total ?? 0;
 }
 
-const spinFields = {
+/** The columns of the submissions table. */
+export const wheelSpinFields = {
   id: wheelSpins.id,
   optionIndex: wheelSpins.optionIndex,
   email: wheelSpins.email,
@@ -38,25 +40,10 @@ export type WheelSpinRow = {
   createdAt: Date;
 };
 
-/** One page of the spins table, newest first. */
-export async function wheelSpinsPage(db: Db, wheel: WheelRef, page: number, pageSize: number) {
-  const [items, total] = await Promise.all([
-    db
-      .select(spinFields)
-      .from(wheelSpins)
-      .where(ofWheel(wheel))
-      .orderBy(desc(wheelSpins.createdAt), desc(wheelSpins.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    wheelSpinCount(db, wheel),
-  ]);
-  return { items, total };
-}
-
 /** Every spin, newest first (the export): the player's email, the result, the date and the prize code. */
 export const wheelSpinsExport = (wheel: WheelRef): ExportQuery => ({
   from: wheelSpins,
-  where: ofWheel(wheel),
+  where: wheelSpinsOf(wheel),
   createdAt: wheelSpins.createdAt,
   id: wheelSpins.id,
   columns: [

@@ -52,10 +52,8 @@ export function adminAccountRoutes(api: ApiRouter): void {
     query: ZAdminAccountListQuery,
     responses: { 200: ZAdminAccountListResponse, 400: 'Search too long or page not a number' },
     handler: async ({ ctx, db, query }) => {
-      const { rows, total } = await accountPage(db, query.q, query.page);
-      ctx.body = {
-        data: { items: rows.map(presentAdminAccountRow), total, page: query.page, pageSize: adminLimits.pageSize },
-      };
+      const page = await accountPage(db, query.q, query.page);
+      ctx.body = { data: { ...page, items: page.items.map(presentAdminAccountRow) } };
     },
   });
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { adminLimits } from '@quizlead/shared/admin.ts';
 import { ZAuditLogQuery, ZAuditLogResponse } from '@quizlead/shared/schemas/admin.ts';
-import { pageOffset } from '../../../db/queries/admin.ts';
+import { pageOf } from '../../../db/queries/pagination.ts';
 import { auditLog } from '../../../db/schema/index.ts';
 import { presentAuditEntry } from '../../../presenters/admin.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -21,23 +21,10 @@ export function adminAuditLogRoutes(api: ApiRouter): void {
         query.targetType ? eq(auditLog.targetType, query.targetType) : undefined,
         query.targetId ? eq(auditLog.targetId, query.targetId) : undefined,
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(adminLimits.pageSize)
-          .offset(pageOffset(query.page)),
-        db.select({ total: count() }).from(auditLog).where(where),
-      ]);
+      const rows = db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+      const page = await pageOf(db, rows, { from: auditLog, where }, query.page, adminLimits.pageSize);
       ctx.body = {
-        data: {
-          items: rows.map(presentAuditEntry),
-          total: Number(counted?.total ?? 0),
-          page: query.page,
-          pageSize: adminLimits.pageSize,
-        },
+        data: { ...page, items: page.items.map(presentAuditEntry) },
       };
     },
   });

@@ -1,7 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { adminLimits } from '@quizlead/shared/admin.ts';
 import { ZAdminContactMessageListQuery, ZAdminContactMessageListResponse } from '@quizlead/shared/schemas/admin.ts';
-import { pageOffset } from '../../../db/queries/admin.ts';
+import { pageOf } from '../../../db/queries/pagination.ts';
 import { accounts, contactMessages } from '../../../db/schema/index.ts';
 import { presentAdminContactMessage } from '../../../presenters/admin.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -17,22 +17,16 @@ export function adminContactMessageRoutes(api: ApiRouter): void {
     query: ZAdminContactMessageListQuery,
     responses: { 200: ZAdminContactMessageListResponse },
     handler: async ({ ctx, db, query }) => {
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ message: contactMessages, companyName: accounts.companyName })
-          .from(contactMessages)
-          .innerJoin(accounts, eq(accounts.id, contactMessages.accountId))
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-          .limit(adminLimits.pageSize)
-          .offset(pageOffset(query.page)),
-        db.select({ total: count() }).from(contactMessages),
-      ]);
+      const rows = db
+        .select({ message: contactMessages, companyName: accounts.companyName })
+        .from(contactMessages)
+        .innerJoin(accounts, eq(accounts.id, contactMessages.accountId))
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+      const page = await pageOf(db, rows, { from: contactMessages, where: undefined }, query.page, adminLimits.pageSize);
       ctx.body = {
         data: {
-          items: rows.map((row) => presentAdminContactMessage({ ...row.message, companyName: row.companyName })),
-          total: Number(counted?.total ?? 0),
-          page: query.page,
-          pageSize: adminLimits.pageSize,
+          ...page,
+          items: page.items.map((row) => presentAdminContactMessage({ ...row.message, companyName: row.companyName })),
         },
       };
     },

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { adminLimits } from '@quizlead/shared/admin.ts';
 import {
   ZAdminDeliveryListQuery,
@@ -11,7 +11,7 @@ import { deliveryMessages, type TDeliveryStatus } from '@quizlead/shared/schemas
 import { recordAudit } from '../../../commands/auditRecorder.ts';
 import { deliveryReplayer } from '../../../commands/deliveryReplayer.ts';
 import type { Db } from '../../../db/client.ts';
-import { pageOffset } from '../../../db/queries/admin.ts';
+import { pageOf } from '../../../db/queries/pagination.ts';
 import { accounts, deliveries, destinations, events } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../../errors.ts';
 import { presentDelivery } from '../../../presenters/delivery.ts';
@@ -74,18 +74,8 @@ export function adminDeliveryRoutes(api: ApiRouter): void {
     responses: { 200: ZAdminDeliveryListResponse },
     handler: async ({ ctx, db, query }) => {
       const where = inArray(deliveries.status, failedStatuses);
-      const [rows, [counted]] = await Promise.all([
-        deliveryRows(db, where).limit(adminLimits.pageSize).offset(pageOffset(query.page)),
-        db.select({ total: count() }).from(deliveries).where(where),
-      ]);
-      ctx.body = {
-        data: {
-          items: rows.map(presentRow),
-          total: Number(counted?.total ?? 0),
-          page: query.page,
-          pageSize: adminLimits.pageSize,
-        },
-      };
+      const page = await pageOf(db, deliveryRows(db, where), { from: deliveries, where }, query.page, adminLimits.pageSize);
+      ctx.body = { data: { ...page, items: page.items.map(presentRow) } };
     },
   });
 

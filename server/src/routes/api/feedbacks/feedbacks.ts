@@ -1,24 +1,32 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { feedbackMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
-import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { eq } from 'drizzle-orm';
+import { feedbackMessages } from '@quizlead/shared/engagement.ts';
 import {
   ZCreateFeedbackRequest,
   ZFeedbackListResponse,
   ZFeedbackResponse,
+  ZFeedbackResponsesResponse,
   ZUpdateFeedbackRequest,
 } from '@quizlead/shared/schemas/feedback.ts';
-import { ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
+import { slugify } from '@quizlead/shared/slug.ts';
 import type { z } from 'zod';
-import { feedbackResponseCount, feedbackResponseTotal } from '../../../db/queries/feedbacks.ts';
-import { feedbacks } from '../../../db/schema/index.ts';
+import {
+  feedbackResponseCount,
+  feedbackResponseFields,
+  feedbackResponsesExport,
+  feedbackResponsesOf,
+  feedbackResponseTotal,
+  type FeedbackResponseRow,
+} from '../../../db/queries/feedbacks.ts';
+import { feedbackResponses, feedbacks } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
-import { NotFoundError } from '../../../errors.ts';
-import { findOwnFeedback } from '../../../policies/feedback.ts';
-import { presentFeedback, presentFeedbackRow } from '../../../presenters/feedback.ts';
+import { findOwnFeedback, type FeedbackRow } from '../../../policies/feedback.ts';
+import { presentFeedback, presentFeedbackResponse, presentFeedbackRow } from '../../../presenters/feedback.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { ZFeedbackParams } from './schema.ts';
+import { engagementRoutes, type EngagementKind } from '../engagement/engagementRoutes.ts';
 
-const feedbackColumns = (body: z.infer<typeof ZCreateFeedbackRequest>) => ({
+type FeedbackBody = z.output<typeof ZCreateFeedbackRequest>;
+
+const feedbackColumns = (body: FeedbackBody) => ({
   title: body.title,
   feelingType: body.feelingType,
   question: body.question,
@@ -26,114 +34,58 @@ const feedbackColumns = (body: z.infer<typeof ZCreateFeedbackRequest>) => ({
   collectEmail: body.collectEmail,
 });
 
+/** Web responses (feedback widgets): a question with a row of feelings to pick from. */
+export const feedbackKind: EngagementKind<FeedbackRow, FeedbackBody, FeedbackResponseRow> = {
+  path: '/feedbacks',
+  tag: 'web responses',
+  noun: 'web response',
+  table: feedbacks,
+  body: { create: ZCreateFeedbackRequest, update: ZUpdateFeedbackRequest },
+  responses: { item: ZFeedbackResponse, list: ZFeedbackListResponse, submissions: ZFeedbackResponsesResponse },
+  summaries: {
+    list: 'The account’s web responses, newest first; `total` is the list’s “{n} Total”',
+    create: 'Create a web response (feedback widget)',
+    get: 'A web response with its number of responses',
+    update: `Save a web response (the UI then shows '${feedbackMessages.updated}')`,
+    delete: 'Delete a web response and its responses',
+  },
+  find: findOwnFeedback,
+  present: async (db, feedback) => presentFeedback(feedback, await feedbackResponseCount(db, feedback)),
+  presentRow: presentFeedbackRow,
+  submissionTotal: feedbackResponseTotal,
+  async create({ db, auth }, body) {
+    const [feedback] = await db
+      .insert(feedbacks)
+      .values({ accountId: auth.accountId, ...feedbackColumns(body) })
+      .returning();
+    return feedback!;
+  },
+  async update({ db, auth }, feedback, body) {
+    const [stored] = await db
+      .update(feedbacks)
+      .set({ ...feedbackColumns(body), updatedAt: new Date() })
+      .where(scoped(feedbacks, auth.accountId, eq(feedbacks.id, feedback.id)))
+      .returning();
+    return stored!;
+  },
+  deleted: feedbackMessages.deleted,
+  submissions: {
+    path: 'responses',
+    summary: 'A web response’s responses, newest first: feeling type, value (score), email and date',
+    exportSummary:
+      'Download the responses as .xlsx or .csv (Feedback Type, Feedback Score, Email, Date of feedback send), streamed',
+    table: feedbackResponses,
+    of: feedbackResponsesOf,
+    fields: feedbackResponseFields,
+    present: (_feedback, response) => presentFeedbackResponse(response),
+    export: (feedback) => ({
+      filename: `${slugify(feedback.title) || 'web-response'}-responses`,
+      sheetName: 'Responses',
+      query: feedbackResponsesExport(feedback),
+    }),
+  },
+};
+
 export function feedbackRoutes(api: ApiRouter): void {
-  api.route({
-    method: 'get',
-    path: '/feedbacks',
-    summary: 'The account’s web responses, newest first; `total` is the list’s “{n} Total”',
-    tags: ['web responses'],
-    access: 'owner',
-    can: 'engagement.read',
-    query: ZPageQuery,
-    responses: { 200: ZFeedbackListResponse },
-    handler: async ({ ctx, db, auth, query }) => {
-      const pageSize = widgetLimits.listPageSize;
-      const where = scoped(feedbacks, auth.accountId);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ feedback: feedbacks, totalResponses: feedbackResponseTotal })
-          .from(feedbacks)
-          .where(where)
-          .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
-          .limit(pageSize)
-          .offset((query.page - 1) * pageSize),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(feedbacks)
-          .where(where),
-      ]);
-      ctx.body = {
-        data: {
-          items: rows.map((row) => presentFeedbackRow(row.feedback, row.totalResponses)),
-          total: counted?.total ?? 0,
-          page: query.page,
-          pageSize,
-        },
-      };
-    },
-  });
-
-  api.route({
-    method: 'post',
-    path: '/feedbacks',
-    summary: 'Create a web response (feedback widget)',
-    tags: ['web responses'],
-    access: 'owner',
-    can: 'engagement.write',
-    body: ZCreateFeedbackRequest,
-    responses: { 201: ZFeedbackResponse, 400: 'The first field that is wrong' },
-    handler: async ({ ctx, db, auth, body }) => {
-      const [feedback] = await db
-        .insert(feedbacks)
-        .values({ accountId: auth.accountId, ...feedbackColumns(body) })
-        .returning();
-      ctx.status = 201;
-      ctx.body = { data: presentFeedback(feedback!, 0) };
-    },
-  });
-
-  api.route({
-    method: 'get',
-    path: '/feedbacks/:id',
-    summary: 'A web response with its number of responses',
-    tags: ['web responses'],
-    access: 'owner',
-    can: 'engagement.read',
-    params: ZFeedbackParams,
-    responses: { 200: ZFeedbackResponse, 404: 'No such web response in this account' },
-    handler: async ({ ctx, db, auth, params }) => {
-      const feedback = await findOwnFeedback(db, auth, params.id);
-      ctx.body = { data: presentFeedback(feedback, await feedbackResponseCount(db, feedback)) };
-    },
-  });
-
-  api.route({
-    method: 'put',
-    path: '/feedbacks/:id',
-    summary: `Save a web response (the UI then shows '${feedbackMessages.updated}')`,
-    tags: ['web responses'],
-    access: 'owner',
-    can: 'engagement.write',
-    params: ZFeedbackParams,
-    body: ZUpdateFeedbackRequest,
-    responses: { 200: ZFeedbackResponse, 400: 'The first field that is wrong', 404: 'No such web response in this account' },
-    handler: async ({ ctx, db, auth, params, body }) => {
-      const [stored] = await db
-        .update(feedbacks)
-        .set({ ...feedbackColumns(body), updatedAt: new Date() })
-        .where(scoped(feedbacks, auth.accountId, eq(feedbacks.id, params.id)))
-        .returning();
-      if (!stored) throw NotFoundError();
-      ctx.body = { data: presentFeedback(stored, await feedbackResponseCount(db, stored)) };
-    },
-  });
-
-  api.route({
-    method: 'delete',
-    path: '/feedbacks/:id',
-    summary: 'Delete a web response and its responses',
-    tags: ['web responses'],
-    access: 'owner',
-    can: 'engagement.write',
-    params: ZFeedbackParams,
-    responses: { 200: ZMessageResponse, 404: 'No such web response in this account' },
-    handler: async ({ ctx, db, auth, params }) => {
-      const deleted = await db
-        .delete(feedbacks)
-        .where(scoped(feedbacks, auth.accountId, eq(feedbacks.id, params.id)))
-        .returning({ id: feedbacks.id });
-      if (deleted.length === 0) throw NotFoundError();
-      ctx.body = { data: { message: feedbackMessages.deleted } };
-    },
-  });
+  engagementRoutes(api, feedbackKind);
 }

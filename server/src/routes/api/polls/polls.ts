@@ -1,27 +1,37 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { pollMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
-import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { eq } from 'drizzle-orm';
+import { pollMessages } from '@quizlead/shared/engagement.ts';
 import {
   ZCreatePollRequest,
   ZPollListResponse,
   ZPollResponse,
+  ZPollResultsResponse,
   ZPollStatusRequest,
+  ZPollVotesResponse,
   ZUpdatePollRequest,
 } from '@quizlead/shared/schemas/poll.ts';
-import { ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { z } from 'zod';
-import { pollVoteCount, pollVoteTotal } from '../../../db/queries/polls.ts';
-import { polls } from '../../../db/schema/index.ts';
+import {
+  pollTally,
+  pollVoteCount,
+  pollVoteFields,
+  pollVotesExport,
+  pollVoteTotal,
+  pollVotesOf,
+  type PollVoteRow,
+} from '../../../db/queries/polls.ts';
+import { polls, pollVotes } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
-import { findOwnPoll } from '../../../policies/poll.ts';
-import { presentPoll, presentPollRow } from '../../../presenters/poll.ts';
+import { findOwnPoll, type PollRow } from '../../../policies/poll.ts';
+import { presentPoll, presentPollRow, presentPollVote } from '../../../presenters/poll.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { ZPollParams } from './schema.ts';
+import { engagementRoutes, ZEngagementParams, type EngagementKind } from '../engagement/engagementRoutes.ts';
+
+type PollBody = z.output<typeof ZCreatePollRequest>;
 
 /** The stored columns of a poll as the builder sends it. */
-const pollColumns = (body: z.infer<typeof ZCreatePollRequest>) => ({
+const pollColumns = (body: PollBody) => ({
   description: body.description,
   slug: slugify(body.description),
   options: body.options,
@@ -35,105 +45,77 @@ const pollColumns = (body: z.infer<typeof ZCreatePollRequest>) => ({
 const sameOptions = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((text, index) => text === b[index]);
 
+const present = async (db: Parameters<typeof pollVoteCount>[0], poll: PollRow) =>
+  presentPoll(poll, await pollVoteCount(db, poll));
+
+export const pollKind: EngagementKind<PollRow, PollBody, PollVoteRow> = {
+  path: '/polls',
+  tag: 'polls',
+  noun: 'poll',
+  table: polls,
+  body: { create: ZCreatePollRequest, update: ZUpdatePollRequest },
+  responses: { item: ZPollResponse, list: ZPollListResponse, submissions: ZPollVotesResponse },
+  summaries: {
+    list: 'The account’s polls, newest first, with their total votes',
+    create: 'Create a poll (published, collecting emails and in the default colours unless told otherwise)',
+    get: 'A poll with its total votes (options are locked once it is above 0)',
+    update: 'Save a poll; once votes exist its options cannot change (description, status and colours can)',
+    delete: 'Delete a poll and its votes',
+  },
+  find: findOwnPoll,
+  present,
+  presentRow: presentPollRow,
+  submissionTotal: pollVoteTotal,
+  async create({ db, auth }, body) {
+    const [poll] = await db
+      .insert(polls)
+      .values({ accountId: auth.accountId, ...pollColumns(body) })
+      .returning();
+    return poll!;
+  },
+  // The poll's row lock (taken by the save) waits for votes in flight, which hold a share lock on it,
+  // and holds off new ones while the options are compared.
+  async update({ db, auth }, poll, body) {
+    if (!sameOptions(poll.options, body.options) && (await pollVoteCount(db, poll)) > 0) {
+      throw ValidationError(pollMessages.votingStarted, 'options');
+    }
+    const [stored] = await db
+      .update(polls)
+      .set({ ...pollColumns(body), updatedAt: new Date() })
+      .where(scoped(polls, auth.accountId, eq(polls.id, poll.id)))
+      .returning();
+    return stored!;
+  },
+  deleted: pollMessages.deleted,
+  updateRefusal: pollMessages.votingStarted,
+  submissions: {
+    path: 'votes',
+    summary: 'A poll’s votes, newest first: the option voted for, the voter’s email and the date',
+    exportSummary: 'Download the votes as .xlsx or .csv (Voter Email, Vote, Date of Vote), streamed',
+    table: pollVotes,
+    of: pollVotesOf,
+    fields: pollVoteFields,
+    present: presentPollVote,
+    export: (poll) => ({ filename: `${poll.slug || 'poll'}-votes`, sheetName: 'Votes', query: pollVotesExport(poll) }),
+  },
+};
+
+/** The poll kind's routes, and the two only polls have: the results as the public page shows them, and the list's switch. */
 export function pollRoutes(api: ApiRouter): void {
-  api.route({
-    method: 'get',
-    path: '/polls',
-    summary: 'The account’s polls, newest first, with their total votes',
-    tags: ['polls'],
-    access: 'owner',
-    can: 'engagement.read',
-    query: ZPageQuery,
-    responses: { 200: ZPollListResponse },
-    handler: async ({ ctx, db, auth, query }) => {
-      const pageSize = widgetLimits.listPageSize;
-      const where = scoped(polls, auth.accountId);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ poll: polls, totalVotes: pollVoteTotal })
-          .from(polls)
-          .where(where)
-          .orderBy(desc(polls.createdAt), desc(polls.id))
-          .limit(pageSize)
-          .offset((query.page - 1) * pageSize),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(polls)
-          .where(where),
-      ]);
-      ctx.body = {
-        data: {
-          items: rows.map((row) => presentPollRow(row.poll, row.totalVotes)),
-          total: counted?.total ?? 0,
-          page: query.page,
-          pageSize,
-        },
-      };
-    },
-  });
-
-  api.route({
-    method: 'post',
-    path: '/polls',
-    summary: 'Create a poll (published, collecting emails and in the default colours unless told otherwise)',
-    tags: ['polls'],
-    access: 'owner',
-    can: 'engagement.write',
-    body: ZCreatePollRequest,
-    responses: { 201: ZPollResponse, 400: 'The first field that is wrong' },
-    handler: async ({ ctx, db, auth, body }) => {
-      const [poll] = await db
-        .insert(polls)
-        .values({ accountId: auth.accountId, ...pollColumns(body) })
-        .returning();
-      ctx.status = 201;
-      ctx.body = { data: presentPoll(poll!, 0) };
-    },
-  });
+  engagementRoutes(api, pollKind);
 
   api.route({
     method: 'get',
-    path: '/polls/:id',
-    summary: 'A poll with its total votes (options are locked once it is above 0)',
+    path: '/polls/:id/results',
+    summary: 'A poll’s votes and whole-number percentages per option (adding up to 100), as its public page shows them',
     tags: ['polls'],
     access: 'owner',
-    can: 'engagement.read',
-    params: ZPollParams,
-    responses: { 200: ZPollResponse, 404: 'No such poll in this account' },
+    can: 'report.read',
+    params: ZEngagementParams,
+    responses: { 200: ZPollResultsResponse, 404: 'No such poll in this account' },
     handler: async ({ ctx, db, auth, params }) => {
       const poll = await findOwnPoll(db, auth, params.id);
-      ctx.body = { data: presentPoll(poll, await pollVoteCount(db, poll)) };
-    },
-  });
-
-  api.route({
-    method: 'put',
-    path: '/polls/:id',
-    summary: 'Save a poll; once votes exist its options cannot change (description, status and colours can)',
-    tags: ['polls'],
-    access: 'owner',
-    can: 'engagement.write',
-    params: ZPollParams,
-    body: ZUpdatePollRequest,
-    transaction: true,
-    responses: {
-      200: ZPollResponse,
-      400: `The first field that is wrong, or '${pollMessages.votingStarted}'`,
-      404: 'No such poll in this account',
-    },
-    handler: async ({ ctx, db, auth, params, body }) => {
-      // The row lock waits for votes in flight (they hold a share lock on the poll) and holds off new ones.
-      const poll = await findOwnPoll(db, auth, params.id, { forUpdate: true });
-      const totalVotes = await pollVoteCount(db, poll);
-      if (totalVotes > 0 && !sameOptions(poll.options, body.options)) {
-        throw ValidationError(pollMessages.votingStarted, 'options');
-      }
-      const [stored] = await db
-        .update(polls)
-        .set({ ...pollColumns(body), updatedAt: new Date() })
-        .where(scoped(polls, auth.accountId, eq(polls.id, poll.id)))
-        .returning();
-      ctx.body = { data: presentPoll(stored!, totalVotes) };
+      ctx.body = { data: await pollTally(db, poll) };
     },
   });
 
@@ -144,7 +126,7 @@ export function pollRoutes(api: ApiRouter): void {
     tags: ['polls'],
     access: 'owner',
     can: 'engagement.write',
-    params: ZPollParams,
+    params: ZEngagementParams,
     body: ZPollStatusRequest,
     responses: { 200: ZPollResponse, 400: `'${pollMessages.statusRequired}'`, 404: 'No such poll in this account' },
     handler: async ({ ctx, db, auth, params, body }) => {
@@ -154,26 +136,7 @@ export function pollRoutes(api: ApiRouter): void {
         .where(scoped(polls, auth.accountId, eq(polls.id, params.id)))
         .returning();
       if (!stored) throw NotFoundError();
-      ctx.body = { data: presentPoll(stored, await pollVoteCount(db, stored)) };
-    },
-  });
-
-  api.route({
-    method: 'delete',
-    path: '/polls/:id',
-    summary: 'Delete a poll and its votes',
-    tags: ['polls'],
-    access: 'owner',
-    can: 'engagement.write',
-    params: ZPollParams,
-    responses: { 200: ZMessageResponse, 404: 'No such poll in this account' },
-    handler: async ({ ctx, db, auth, params }) => {
-      const deleted = await db
-        .delete(polls)
-        .where(scoped(polls, auth.accountId, eq(polls.id, params.id)))
-        .returning({ id: polls.id });
-      if (deleted.length === 0) throw NotFoundError();
-      ctx.body = { data: { message: pollMessages.deleted } };
+      ctx.body = { data: await present(db, stored) };
     },
   });
 }

@@ -17,6 +17,7 @@ import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
 import { accounts, products } from '../../../db/schema/index.ts';
+import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
 import { AppError, ValidationError } from '../../../errors.ts';
 import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
@@ -74,22 +75,13 @@ export function productRoutes(api: ApiRouter): void {
             )
           : undefined,
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(desc(products.available), asc(sql`lower(${products.title})`), asc(products.id))
-          .limit(pageSize)
-          .offset((query.page - 1) * pageSize),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(products)
-          .where(where),
-      ]);
-      ctx.body = {
-        data: { items: rows.map(presentProduct), total: counted?.total ?? 0, page: query.page, pageSize },
-      };
+      const rows = db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.available), asc(sql`lower(${products.title})`), asc(products.id));
+      const page = await pageOf(db, rows, { from: products, where }, query.page, pageSize);
+      ctx.body = { data: { ...page, items: page.items.map(presentProduct) } };
     },
   });
 

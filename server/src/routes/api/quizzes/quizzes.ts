@@ -18,6 +18,7 @@ import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
 import { quizImageUrls } from '../../../db/queries/fileUsage.ts';
 import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
+import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
 import { ValidationError } from '../../../errors.ts';
 import { randomToken } from '../../../lib/crypto.ts';
@@ -59,27 +60,14 @@ export function quizRoutes(api: ApiRouter): void {
         query.search ? ilike(quizzes.title, likePattern(query.search)) : undefined,
       );
       const order = query.direction === 'asc' ? asc : desc;
-      const pageSize = quizLimits.listPageSize;
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ quiz: quizzes, questionCount })
-          .from(quizzes)
-          .where(where)
-          .orderBy(order(sortColumns[query.sort]), desc(quizzes.createdAt), asc(quizzes.id))
-          .limit(pageSize)
-          .offset((query.page - 1) * pageSize),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(quizzes)
-          .where(where),
-      ]);
+      const rows = db
+        .select({ quiz: quizzes, questionCount })
+        .from(quizzes)
+        .where(where)
+        .orderBy(order(sortColumns[query.sort]), desc(quizzes.createdAt), asc(quizzes.id));
+      const page = await pageOf(db, rows, { from: quizzes, where }, query.page, quizLimits.listPageSize);
       ctx.body = {
-        data: {
-          items: rows.map((row) => presentQuizRow({ ...row.quiz, questionCount: row.questionCount })),
-          total: counted?.total ?? 0,
-          page: query.page,
-          pageSize,
-        },
+        data: { ...page, items: page.items.map((row) => presentQuizRow({ ...row.quiz, questionCount: row.questionCount })) },
       };
     },
   });

@@ -1,9 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { wheelMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
-import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { eq } from 'drizzle-orm';
+import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import { prizeMessages, ZPrizeOptionsResponse } from '@quizlead/shared/schemas/prizes.ts';
-import { ZWheelListResponse, ZWheelRequest, ZWheelResponse, type TWheelData } from '@quizlead/shared/schemas/wheel.ts';
-import { ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
+import {
+  ZWheelListResponse,
+  ZWheelRequest,
+  ZWheelResponse,
+  ZWheelSpinsResponse,
+  type TWheelData,
+} from '@quizlead/shared/schemas/wheel.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
@@ -11,14 +15,21 @@ import { isShopifyAccount, prizePoolStates } from '../../../commands/prizes/priz
 import { prizeSlotsRemover, prizeSlotsSyncer, wheelPrizeSlots } from '../../../commands/prizes/prizeSlotsSyncer.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
 import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
-import { wheelSpinCount, wheelSpinTotal } from '../../../db/queries/wheels.ts';
-import { wheels } from '../../../db/schema/index.ts';
+import {
+  wheelSpinCount,
+  wheelSpinFields,
+  wheelSpinsExport,
+  wheelSpinsOf,
+  wheelSpinTotal,
+  type WheelSpinRow,
+} from '../../../db/queries/wheels.ts';
+import { wheels, wheelSpins } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
-import { NotFoundError, ValidationError } from '../../../errors.ts';
-import { findOwnWheel } from '../../../policies/wheel.ts';
-import { presentWheel, presentWheelRow } from '../../../presenters/wheel.ts';
+import { ValidationError } from '../../../errors.ts';
+import { findOwnWheel, type WheelRow } from '../../../policies/wheel.ts';
+import { presentWheel, presentWheelRow, presentWheelSpin } from '../../../presenters/wheel.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { ZWheelParams } from './schema.ts';
+import { engagementRoutes, type EngagementKind, type EngagementWrite } from '../engagement/engagementRoutes.ts';
 
 /**
  * The stored columns of a wheel as the builder sends it; an uploaded play-button image must be the
@@ -45,6 +56,72 @@ async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelD
   };
 }
 
+/** An uploaded play-button image the wheel no longer shows goes once nothing else uses it. */
+async function dropImage({ db, auth, services, afterCommit }: EngagementWrite, image: string | null) {
+  if (image) await unusedImageRemover({ db, accountId: auth.accountId, urls: [image], storage: services.storage, afterCommit });
+}
+
+export const wheelKind: EngagementKind<WheelRow, TWheelData, WheelSpinRow> = {
+  path: '/wheels',
+  tag: 'wheels',
+  noun: 'wheel',
+  table: wheels,
+  body: { create: ZWheelRequest, update: ZWheelRequest },
+  responses: { item: ZWheelResponse, list: ZWheelListResponse, submissions: ZWheelSpinsResponse },
+  summaries: {
+    list: 'The account’s wheel spinners, newest first, with their number of spins',
+    create:
+      'Create a wheel spinner (3 to 8 options, each with a weight and an optional prize code, or in a Shopify shop unique discount codes)',
+    get: 'A wheel spinner with its options, weights and prize codes (unique-code slices with their pool)',
+    update:
+      'Save a wheel spinner (spins already made keep the result they drew; a changed unique-code prize gets a new Shopify discount, codes given keep theirs)',
+    delete:
+      'Delete a wheel spinner, its spins, its unique codes and its uploaded play-button image (Shopify keeps its discounts, so codes given still work)',
+  },
+  find: findOwnWheel,
+  async present(db, wheel) {
+    const [spins, pools] = await Promise.all([wheelSpinCount(db, wheel), prizePoolStates(db, wheel)]);
+    return presentWheel(wheel, spins, pools);
+  },
+  presentRow: presentWheelRow,
+  submissionTotal: wheelSpinTotal,
+  async create({ db, auth, services }, body) {
+    const [wheel] = await db
+      .insert(wheels)
+      .values({ accountId: auth.accountId, ...(await wheelColumns(db, auth, body)) })
+      .returning();
+    await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(wheel!) });
+    return wheel!;
+  },
+  async update(write, wheel, body) {
+    const { db, auth, services } = write;
+    const [stored] = await db
+      .update(wheels)
+      .set({ ...(await wheelColumns(db, auth, body)), updatedAt: new Date() })
+      .where(scoped(wheels, auth.accountId, eq(wheels.id, wheel.id)))
+      .returning();
+    await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(stored!) });
+    if (wheel.playButtonImage !== stored!.playButtonImage) await dropImage(write, wheel.playButtonImage);
+    return stored!;
+  },
+  async afterDelete(write, wheel) {
+    await prizeSlotsRemover({ db: write.db, accountId: write.auth.accountId, kind: 'wheel', itemId: wheel.id });
+    await dropImage(write, wheel.playButtonImage);
+  },
+  deleted: wheelMessages.deleted,
+  submissions: {
+    path: 'spins',
+    summary: 'A wheel’s spins, newest first: the player’s email, the result (and prize code) and the date',
+    exportSummary: 'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin, Prize Code), streamed',
+    table: wheelSpins,
+    of: wheelSpinsOf,
+    fields: wheelSpinFields,
+    present: (_wheel, spin) => presentWheelSpin(spin),
+    export: (wheel) => ({ filename: `${wheel.slug || 'wheel'}-spins`, sheetName: 'Spins', query: wheelSpinsExport(wheel) }),
+  },
+};
+
+/** The wheel kind's routes, after the one only wheels have: which prizes the account can give. */
 export function wheelRoutes(api: ApiRouter): void {
   // Before /wheels/:id, which would take the name for an id.
   api.route({
@@ -59,132 +136,5 @@ export function wheelRoutes(api: ApiRouter): void {
       ctx.body = { data: { uniqueCodes: await isShopifyAccount(db, auth.accountId) } };
     },
   });
-
-  api.route({
-    method: 'get',
-    path: '/wheels',
-    summary: 'The account’s wheel spinners, newest first, with their number of spins',
-    tags: ['wheels'],
-    access: 'owner',
-    can: 'engagement.read',
-    query: ZPageQuery,
-    responses: { 200: ZWheelListResponse },
-    handler: async ({ ctx, db, auth, query }) => {
-      const pageSize = widgetLimits.listPageSize;
-      const where = scoped(wheels, auth.accountId);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ wheel: wheels, totalSpins: wheelSpinTotal })
-          .from(wheels)
-          .where(where)
-          .orderBy(desc(wheels.createdAt), desc(wheels.id))
-          .limit(pageSize)
-          .offset((query.page - 1) * pageSize),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(wheels)
-          .where(where),
-      ]);
-      ctx.body = {
-        data: {
-          items: rows.map((row) => presentWheelRow(row.wheel, row.totalSpins)),
-          total: counted?.total ?? 0,
-          page: query.page,
-          pageSize,
-        },
-      };
-    },
-  });
-
-  api.route({
-    method: 'post',
-    path: '/wheels',
-    summary:
-      'Create a wheel spinner (3 to 8 options, each with a weight and an optional prize code, or in a Shopify shop unique discount codes)',
-    tags: ['wheels'],
-    access: 'owner',
-    can: 'engagement.write',
-    body: ZWheelRequest,
-    transaction: true,
-    responses: { 201: ZWheelResponse, 400: 'The first field that is wrong' },
-    handler: async ({ ctx, db, auth, body, services }) => {
-      const [wheel] = await db
-        .insert(wheels)
-        .values({ accountId: auth.accountId, ...(await wheelColumns(db, auth, body)) })
-        .returning();
-      await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(wheel!) });
-      ctx.status = 201;
-      ctx.body = { data: presentWheel(wheel!, 0, await prizePoolStates(db, wheel!)) };
-    },
-  });
-
-  api.route({
-    method: 'get',
-    path: '/wheels/:id',
-    summary: 'A wheel spinner with its options, weights and prize codes (unique-code slices with their pool)',
-    tags: ['wheels'],
-    access: 'owner',
-    can: 'engagement.read',
-    params: ZWheelParams,
-    responses: { 200: ZWheelResponse, 404: 'No such wheel in this account' },
-    handler: async ({ ctx, db, auth, params }) => {
-      const wheel = await findOwnWheel(db, auth, params.id);
-      const [spins, pools] = await Promise.all([wheelSpinCount(db, wheel), prizePoolStates(db, wheel)]);
-      ctx.body = { data: presentWheel(wheel, spins, pools) };
-    },
-  });
-
-  api.route({
-    method: 'put',
-    path: '/wheels/:id',
-    summary:
-      'Save a wheel spinner (spins already made keep the result they drew; a changed unique-code prize gets a new Shopify discount, codes given keep theirs)',
-    tags: ['wheels'],
-    access: 'owner',
-    can: 'engagement.write',
-    params: ZWheelParams,
-    body: ZWheelRequest,
-    transaction: true,
-    responses: { 200: ZWheelResponse, 400: 'The first field that is wrong', 404: 'No such wheel in this account' },
-    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
-      const wheel = await findOwnWheel(db, auth, params.id, { forUpdate: true });
-      const [stored] = await db
-        .update(wheels)
-        .set({ ...(await wheelColumns(db, auth, body)), updatedAt: new Date() })
-        .where(scoped(wheels, auth.accountId, eq(wheels.id, wheel.id)))
-        .returning();
-      await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(stored!) });
-      if (wheel.playButtonImage && wheel.playButtonImage !== stored!.playButtonImage) {
-        const urls = [wheel.playButtonImage];
-        await unusedImageRemover({ db, accountId: auth.accountId, urls, storage: services.storage, afterCommit });
-      }
-      ctx.body = { data: presentWheel(stored!, await wheelSpinCount(db, stored!), await prizePoolStates(db, stored!)) };
-    },
-  });
-
-  api.route({
-    method: 'delete',
-    path: '/wheels/:id',
-    summary:
-      'Delete a wheel spinner, its spins, its unique codes and its uploaded play-button image (Shopify keeps its discounts, so codes given still work)',
-    tags: ['wheels'],
-    access: 'owner',
-    can: 'engagement.write',
-    params: ZWheelParams,
-    transaction: true,
-    responses: { 200: ZMessageResponse, 404: 'No such wheel in this account' },
-    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
-      const [deleted] = await db
-        .delete(wheels)
-        .where(scoped(wheels, auth.accountId, eq(wheels.id, params.id)))
-        .returning({ playButtonImage: wheels.playButtonImage });
-      if (!deleted) throw NotFoundError();
-      await prizeSlotsRemover({ db, accountId: auth.accountId, kind: 'wheel', itemId: params.id });
-      if (deleted.playButtonImage) {
-        const urls = [deleted.playButtonImage];
-        await unusedImageRemover({ db, accountId: auth.accountId, urls, storage: services.storage, afterCommit });
-      }
-      ctx.body = { data: { message: wheelMessages.deleted } };
-    },
-  });
+  engagementRoutes(api, wheelKind);
 }

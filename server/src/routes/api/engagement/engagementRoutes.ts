@@ -1,0 +1,228 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { widgetLimits } from '@quizlead/shared/engagement.ts';
+import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
+import { ZId } from '@quizlead/shared/schemas/common.ts';
+import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
+import type { Auth, Services } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { pageOf } from '../../../db/queries/pagination.ts';
+import { scoped } from '../../../db/scope.ts';
+import { NotFoundError } from '../../../errors.ts';
+import type { ExportQuery } from '../../../lib/exports/exportQuery.ts';
+import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
+import type { ApiRouter } from '../../apiRouter.ts';
+
+/** The id in an engagement item's path. */
+export const ZEngagementParams = z.object({ id: ZId });
+
+/** What a kind's write steps get: the request's transaction and what it may do after the commit. */
+export interface EngagementWrite {
+  db: Db;
+  auth: Auth;
+  services: Services;
+  afterCommit(work: () => Promise<void>): void;
+}
+
+/** A tenant table of one engagement kind: its rows have an id, an account and a creation time. */
+type EngagementTable = PgTable & { id: PgColumn; accountId: PgColumn; createdAt: PgColumn };
+
+/**
+ * One engagement kind (polls, web responses, wheels): what its owner API stores, shows and exports.
+ * The routes, their access, pagination, 404s and transactions are the same for every kind
+ * (`engagementRoutes`); a kind says only what differs.
+ */
+export interface EngagementKind<Row extends { id: string; accountId: string }, Body, Submission> {
+  /** The collection's path, `/polls`. */
+  path: string;
+  /** The OpenAPI tag. */
+  tag: string;
+  /** One item as the API's texts name it: `No such ${noun} in this account`. */
+  noun: string;
+  table: EngagementTable;
+  /** The builder's whole item, as created and as saved again (their texts can differ). */
+  body: { create: z.ZodType<Body>; update: z.ZodType<Body> };
+  responses: { item: z.ZodType; list: z.ZodType; submissions: z.ZodType };
+  summaries: { list: string; create: string; get: string; update: string; delete: string };
+  /** The item of the caller's account (404 otherwise), locked when the save will change it. */
+  find(db: Db, auth: Pick<Auth, 'accountId'>, id: string, options?: { forUpdate?: boolean }): Promise<Row>;
+  /** The item as the builder reads it. */
+  present(db: Db, row: Row): Promise<unknown>;
+  /** The list's row, with its number of submissions (`submissionTotal`, a correlated count). */
+  presentRow(row: Row, submissions: number): unknown;
+  submissionTotal: SQL<number>;
+  /** Inserts a new item (and what comes with it). */
+  create(write: EngagementWrite, body: Body): Promise<Row>;
+  /** Saves the locked `row` from the builder's `body`; throws a ValidationError to refuse it. */
+  update(write: EngagementWrite, row: Row, body: Body): Promise<Row>;
+  /** What goes with a deleted item besides its rows (prize codes, uploads). */
+  afterDelete?(write: EngagementWrite, row: Row): Promise<void>;
+  /** The answer to a delete. */
+  deleted: string;
+  /** A save's 400 besides a wrong field, for the API document. */
+  updateRefusal?: string;
+  /** The visitors' votes, spins or responses: a page of them newest first, and all of them as a spreadsheet. */
+  submissions: {
+    /** The path under an item: `votes`. */
+    path: string;
+    summary: string;
+    exportSummary: string;
+    /** The submissions' table, the item's submissions in it (tenant-scoped) and the columns the table shows. */
+    table: PgTable & { id: PgColumn; createdAt: PgColumn };
+    of(row: Row): SQL;
+    fields: Record<string, PgColumn>;
+    present(row: Row, submission: Submission): unknown;
+    export(row: Row): { filename: string; sheetName: string; query: ExportQuery };
+  };
+}
+
+/** A kind's list, create, get, save and delete, and its submissions with their export. */
+export function engagementRoutes<Row extends { id: string; accountId: string }, Body, Submission>(
+  api: ApiRouter,
+  kind: EngagementKind<Row, Body, Submission>,
+): void {
+  const { path, table } = kind;
+  const tags = [kind.tag];
+  const notFound = `No such ${kind.noun} in this account`;
+  const params = ZEngagementParams;
+
+  api.route({
+    method: 'get',
+    path,
+    summary: kind.summaries.list,
+    tags,
+    access: 'owner',
+    can: 'engagement.read',
+    query: ZPageQuery,
+    responses: { 200: kind.responses.list },
+    handler: async ({ ctx, db, auth, query }) => {
+      const where = scoped(table, auth.accountId);
+      const rows = db
+        .select({ row: table, submissions: kind.submissionTotal })
+        .from(table)
+        .where(where)
+        .orderBy(desc(table.createdAt), desc(table.id));
+      const page = await pageOf(db, rows, { from: table, where }, query.page, widgetLimits.listPageSize);
+      const items = (page.items as { row: Row; submissions: number }[]).map((item) =>
+        kind.presentRow(item.row, item.submissions),
+      );
+      ctx.body = { data: { ...page, items } };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path,
+    summary: kind.summaries.create,
+    tags,
+    access: 'owner',
+    can: 'engagement.write',
+    body: kind.body.create,
+    transaction: true,
+    responses: { 201: kind.responses.item, 400: 'The first field that is wrong' },
+    handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
+      const row = await kind.create({ db, auth, services, afterCommit }, body);
+      ctx.status = 201;
+      ctx.body = { data: await kind.present(db, row) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: `${path}/:id`,
+    summary: kind.summaries.get,
+    tags,
+    access: 'owner',
+    can: 'engagement.read',
+    params,
+    responses: { 200: kind.responses.item, 404: notFound },
+    handler: async ({ ctx, db, auth, params }) => {
+      ctx.body = { data: await kind.present(db, await kind.find(db, auth, params.id)) };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: `${path}/:id`,
+    summary: kind.summaries.update,
+    tags,
+    access: 'owner',
+    can: 'engagement.write',
+    params,
+    body: kind.body.update,
+    transaction: true,
+    responses: {
+      200: kind.responses.item,
+      400: kind.updateRefusal ? `The first field that is wrong, or '${kind.updateRefusal}'` : 'The first field that is wrong',
+      404: notFound,
+    },
+    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+      const row = await kind.find(db, auth, params.id, { forUpdate: true });
+      const stored = await kind.update({ db, auth, services, afterCommit }, row, body);
+      ctx.body = { data: await kind.present(db, stored) };
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: `${path}/:id`,
+    summary: kind.summaries.delete,
+    tags,
+    access: 'owner',
+    can: 'engagement.write',
+    params,
+    transaction: true,
+    responses: { 200: ZMessageResponse, 404: notFound },
+    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+      const [deleted] = (await db
+        .delete(table)
+        .where(scoped(table, auth.accountId, eq(table.id, params.id)))
+        .returning()) as Row[];
+      if (!deleted) throw NotFoundError();
+      await kind.afterDelete?.({ db, auth, services, afterCommit }, deleted);
+      ctx.body = { data: { message: kind.deleted } };
+    },
+  });
+
+  const { submissions } = kind;
+  api.route({
+    method: 'get',
+    path: `${path}/:id/${submissions.path}`,
+    summary: submissions.summary,
+    tags,
+    access: 'owner',
+    can: 'report.read',
+    params,
+    query: ZPageQuery,
+    responses: { 200: kind.responses.submissions, 404: notFound },
+    handler: async ({ ctx, db, auth, params, query }) => {
+      const row = await kind.find(db, auth, params.id);
+      const where = submissions.of(row);
+      const rows = db
+        .select(submissions.fields)
+        .from(submissions.table)
+        .where(where)
+        .orderBy(desc(submissions.table.createdAt), desc(submissions.table.id));
+      const page = await pageOf(db, rows, { from: submissions.table, where }, query.page, widgetLimits.submissionsPageSize);
+      const items = (page.items as Submission[]).map((submission) => submissions.present(row, submission));
+      ctx.body = { data: { ...page, items } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: `${path}/:id/${submissions.path}/export`,
+    summary: submissions.exportSummary,
+    tags,
+    access: 'owner',
+    can: 'report.export',
+    params,
+    query: ZExportQuery,
+    responses: { 200: 'The spreadsheet (attachment)', 404: notFound },
+    handler: async ({ ctx, db, auth, params, query, services }) => {
+      const row = await kind.find(db, auth, params.id);
+      await sendExport(ctx, services.database, { format: query.format, ...submissions.export(row) });
+    },
+  });
+}
