@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects:
+ * Four projects:
  * - unit: shared and server tests; PostgreSQL when DATABASE_URL is set, PGlite otherwise;
  * - db-pglite: the data-layer suite again on PGlite, so both engines are proven in one run;
+ * - components: the admin's screens in happy-dom with Testing Library;
  * - e2e: user flows in Debian's Chromium against the real server (needs `npm run build`).
  * Two files run at a time, whatever their project, on any machine: the tests mostly wait on PostgreSQL, a
  * server or a browser, and each file owns its server, port, job queue schema and browser. (vitest's own
@@ -35,6 +36,17 @@ export default defineConfig({
           env: { QL_TEST_FORCE_PGLITE: '1' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The admin's screens and forms in a simulated DOM (happy-dom) with Testing Library: each form's
+          // rules and each screen's loading, empty and error states, the API answered by a fake fetch.
+          name: 'components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          testTimeout: 20_000,
         },
       },
       {

@@ -2,13 +2,9 @@ import {
   Banner,
   BlockStack,
   Button,
-  Card,
-  Form,
-  FormLayout,
   InlineError,
   InlineGrid,
   InlineStack,
-  Page,
   Select,
   Text,
   TextField,
@@ -17,19 +13,15 @@ import {
 import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
 import { pollDefaults, pollLimits, pollMessages, widgetSwitchHelp, type WidgetStatus } from '@quizlead/shared/engagement.ts';
 import { ZCreatePollRequest, ZUpdatePollRequest, type TPoll } from '@quizlead/shared/schemas/poll.ts';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorNotice } from '../../api/client.ts';
 import { createPoll, updatePoll } from '../../api/polls.ts';
-import { firstIssue, issueMessages } from '../../components/engagement/formErrors.ts';
+import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
-import { problem, ValidationBanner, type Problem } from '../../components/engagement/ValidationBanner.tsx';
-import '../../components/engagement/engagement.css';
+import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
 import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { useShowToast } from '../../toast.ts';
 import { ColorField } from '../quizEditor/fields/ColorField.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
-import '../quizEditor/quizEditor.css';
 import { PollPreview } from './PollPreview.tsx';
 import { pollList, pollTexts } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
@@ -81,6 +73,9 @@ function initialValues(poll: TPoll | undefined): Values {
 
 const optionFieldId = (key: number) => `poll-option-${key}`;
 
+/** The blank option inputs are left out: 'Poll option is required.' when none is filled, 'Min two…' for one. */
+const filledOptions = (values: Values) => values.options.filter((item) => item.text.trim() !== '');
+
 /**
  * Create (no `poll`) or edit a poll. Once it has votes its options are locked (read-only, with the spec's
  * 'Voting already started' tip on them); everything else (status, description, email, colours) still saves.
@@ -88,26 +83,40 @@ const optionFieldId = (key: number) => `poll-option-${key}`;
 export function PollForm({ poll }: { poll?: TPoll }) {
   const navigate = useNavigate();
   const showToast = useShowToast();
-  const [values, setValues] = useState(() => initialValues(poll));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [shownProblem, setShownProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
   const editing = poll !== undefined;
   const locked = editing && poll.totalVotes > 0;
-
-  // A change answers the last refusal: its banner goes, and the field's own message with it.
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: '' }));
-    setShownProblem(null);
-  };
+  const form = useEngagementForm({
+    initial: initialValues(poll),
+    schema: editing ? ZUpdatePollRequest : ZCreatePollRequest,
+    toBody: (values: Values) => ({
+      description: values.description,
+      options: filledOptions(values).map((item) => item.text),
+      status: values.status,
+      collectEmail: values.collectEmail,
+      allowRepeatVotes: values.allowRepeatVotes,
+      colors: values.customColors ? values.colors : { ...pollDefaults.colors },
+      expiresAt: poll?.expiresAt ?? null,
+    }),
+    // Per-option messages name the filled option; they show under its input.
+    fieldOf: (path, values) => {
+      const match = /^options\.(\d+)/.exec(path);
+      const item = match ? filledOptions(values)[Number(match[1])] : undefined;
+      return item ? `option-${item.key}` : path;
+    },
+    save: (body) => (editing ? updatePoll(poll.id, body) : createPoll(body)),
+    saved: (saved) => {
+      showToast(editing ? pollTexts.updated : pollTexts.created);
+      navigate(adminUrl('poll/share', saved.id, saved.slug));
+    },
+  });
+  const { values, set, error } = form;
 
   const setOption = (key: number, text: string) => {
     set(
       'options',
       values.options.map((item) => (item.key === key ? { ...item, text } : item)),
     );
-    setErrors((current) => ({ ...current, [`option-${key}`]: '' }));
+    form.clear(`option-${key}`);
   };
 
   const { add: addOption, remove: removeOption } = useOptionRows({
@@ -119,190 +128,133 @@ export function PollForm({ poll }: { poll?: TPoll }) {
     fieldId: optionFieldId,
   });
 
-  async function submit() {
-    // Blank option inputs are left out: 'Poll option is required.' when none is filled, 'Min two…' for one.
-    const filled = values.options.filter((item) => item.text.trim() !== '');
-    const body = {
-      description: values.description,
-      options: filled.map((item) => item.text),
-      status: values.status,
-      collectEmail: values.collectEmail,
-      allowRepeatVotes: values.allowRepeatVotes,
-      colors: values.customColors ? values.colors : { ...pollDefaults.colors },
-      expiresAt: poll?.expiresAt ?? null,
-    };
-    const parsed = (editing ? ZUpdatePollRequest : ZCreatePollRequest).safeParse(body);
-    const fail = (messages: Record<string, string>, first: string) => {
-      // Per-option messages name the filled option; show them under its input.
-      const shown: Record<string, string> = {};
-      for (const [path, message] of Object.entries(messages)) {
-        const match = /^options\.(\d+)/.exec(path);
-        const item = match ? filled[Number(match[1])] : undefined;
-        shown[item ? `option-${item.key}` : path] = message;
-      }
-      setErrors(shown);
-      setShownProblem(problem(first));
-    };
-    if (!parsed.success) return fail(issueMessages(parsed.error), firstIssue(parsed.error));
-    setShownProblem(null);
-    setSaving(true);
-    try {
-      const saved = editing ? await updatePoll(poll.id, parsed.data) : await createPoll(parsed.data);
-      showToast(editing ? pollTexts.updated : pollTexts.created);
-      navigate(adminUrl('poll/share', saved.id, saved.slug));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'validation') {
-        fail(error.field ? { [error.field]: error.message } : {}, error.message);
-      } else {
-        showToast(errorNotice(error), { error: true });
-      }
-      setSaving(false);
-    }
-  }
-
   return (
-    <Page title={editing ? pollTexts.editTitle : pollTexts.createTitle} backAction={pollList()}>
-      <div className="ql-engagement-editor">
-        <BlockStack gap="400">
-          <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
-          <Card>
-            <Form onSubmit={() => void submit()} noValidate implicitSubmit={false}>
-              <BlockStack gap="500">
-                <FormLayout>
-                  <TextField
-                    label="Description"
-                    helpText="The question visitors vote on."
-                    value={values.description}
-                    onChange={(value) => set('description', value)}
-                    autoComplete="off"
-                    multiline={2}
-                    maxLength={pollLimits.description}
-                    showCharacterCount
-                    error={errors.description || undefined}
-                  />
-                  <fieldset
-                    className="ql-fieldset"
-                    aria-describedby={
-                      [locked ? 'poll-options-locked' : '', errors.options ? 'poll-optionsError' : ''].join(' ').trim() ||
-                      undefined
-                    }
-                  >
-                    <legend className="ql-fieldset__legend">
-                      <Text as="span" fontWeight="medium">
-                        {`Options (${pollLimits.optionsMin} to ${pollLimits.optionsMax})`}
-                      </Text>
-                    </legend>
-                    <BlockStack gap="300">
-                      {locked ? (
-                        <div id="poll-options-locked">
-                          <Banner tone="info">
-                            <p>{pollMessages.votingStarted}</p>
-                            <p>{pollTexts.optionsLocked(poll.totalVotes)}</p>
-                          </Banner>
-                        </div>
-                      ) : null}
-                      {values.options.map((item, index) => (
-                        <div className="ql-option-row" key={item.key}>
-                          <div className="ql-option-row__field">
-                            <TextField
-                              id={optionFieldId(item.key)}
-                              label={`Option ${index + 1}`}
-                              value={item.text}
-                              onChange={(text) => setOption(item.key, text)}
-                              autoComplete="off"
-                              maxLength={pollLimits.option}
-                              showCharacterCount
-                              readOnly={locked}
-                              error={errors[`option-${item.key}`] || undefined}
-                            />
-                          </div>
-                          {locked ? null : (
-                            <div className="ql-option-row__remove">
-                              <Tooltip content="Remove option">
-                                <Button
-                                  icon={DeleteIcon}
-                                  accessibilityLabel={`Remove option ${index + 1}`}
-                                  onClick={() => removeOption(index)}
-                                />
-                              </Tooltip>
-                            </div>
-                          )}
-                        </div>
-                      ))}
-                      {errors.options ? <InlineError message={errors.options} fieldID="poll-options" /> : null}
-                      {locked ? null : (
-                        <InlineStack>
-                          <Button icon={PlusIcon} onClick={addOption}>
-                            Add option
-                          </Button>
-                        </InlineStack>
-                      )}
-                    </BlockStack>
-                  </fieldset>
-                  <Select
-                    label="Status"
-                    options={statusOptions}
-                    value={values.status}
-                    onChange={(value) => set('status', value as WidgetStatus)}
-                    helpText="Unpublished polls show 'Poll Unpublished' to visitors."
-                  />
-                  <Switch
-                    label="Ask for the voter's email"
-                    checked={values.collectEmail}
-                    onChange={(on) => set('collectEmail', on)}
-                    helpText={widgetSwitchHelp.pollEmail}
-                  />
-                  {values.collectEmail ? (
-                    <Switch
-                      label="Allow more than one vote per email"
-                      checked={values.allowRepeatVotes}
-                      onChange={(on) => set('allowRepeatVotes', on)}
-                      helpText={widgetSwitchHelp.pollRepeatVotes}
+    <EngagementFormPage
+      title={editing ? pollTexts.editTitle : pollTexts.createTitle}
+      backAction={pollList()}
+      cancelUrl={adminUrl('poll/lists')}
+      submitLabel={editing ? pollTexts.updateButton : pollTexts.createButton}
+      form={form}
+      preview={
+        <PollPreview
+          description={values.description}
+          options={values.options.map((item) => item.text)}
+          colors={values.customColors ? values.colors : pollDefaults.colors}
+        />
+      }
+    >
+      <TextField
+        label="Description"
+        helpText="The question visitors vote on."
+        value={values.description}
+        onChange={(value) => set('description', value)}
+        autoComplete="off"
+        multiline={2}
+        maxLength={pollLimits.description}
+        showCharacterCount
+        error={error('description')}
+      />
+      <fieldset
+        className="ql-fieldset"
+        aria-describedby={
+          [locked ? 'poll-options-locked' : '', error('options') ? 'poll-optionsError' : ''].join(' ').trim() || undefined
+        }
+      >
+        <legend className="ql-fieldset__legend">
+          <Text as="span" fontWeight="medium">
+            {`Options (${pollLimits.optionsMin} to ${pollLimits.optionsMax})`}
+          </Text>
+        </legend>
+        <BlockStack gap="300">
+          {locked ? (
+            <div id="poll-options-locked">
+              <Banner tone="info">
+                <p>{pollMessages.votingStarted}</p>
+                <p>{pollTexts.optionsLocked(poll.totalVotes)}</p>
+              </Banner>
+            </div>
+          ) : null}
+          {values.options.map((item, index) => (
+            <div className="ql-option-row" key={item.key}>
+              <div className="ql-option-row__field">
+                <TextField
+                  id={optionFieldId(item.key)}
+                  label={`Option ${index + 1}`}
+                  value={item.text}
+                  onChange={(text) => setOption(item.key, text)}
+                  autoComplete="off"
+                  maxLength={pollLimits.option}
+                  showCharacterCount
+                  readOnly={locked}
+                  error={error(`option-${item.key}`)}
+                />
+              </div>
+              {locked ? null : (
+                <div className="ql-option-row__remove">
+                  <Tooltip content="Remove option">
+                    <Button
+                      icon={DeleteIcon}
+                      accessibilityLabel={`Remove option ${index + 1}`}
+                      onClick={() => removeOption(index)}
                     />
-                  ) : null}
-                  <BlockStack gap="300">
-                    <Switch
-                      label="Custom colours"
-                      checked={values.customColors}
-                      onChange={(on) => set('customColors', on)}
-                      helpText={widgetSwitchHelp.pollColors}
-                    />
-                    {values.customColors ? (
-                      <InlineGrid columns={2} gap="400">
-                        <ColorField
-                          label="Background colour"
-                          value={values.colors.background}
-                          onChange={(background) => set('colors', { ...values.colors, background })}
-                        />
-                        <ColorField
-                          label="Text colour"
-                          value={values.colors.text}
-                          onChange={(text) => set('colors', { ...values.colors, text })}
-                        />
-                      </InlineGrid>
-                    ) : null}
-                  </BlockStack>
-                </FormLayout>
-                <InlineStack align="end" gap="200">
-                  <Button url={adminUrl('poll/lists')} disabled={saving}>
-                    Cancel
-                  </Button>
-                  <Button variant="primary" submit loading={saving}>
-                    {editing ? pollTexts.updateButton : pollTexts.createButton}
-                  </Button>
-                </InlineStack>
-              </BlockStack>
-            </Form>
-          </Card>
+                  </Tooltip>
+                </div>
+              )}
+            </div>
+          ))}
+          {error('options') ? <InlineError message={error('options')!} fieldID="poll-options" /> : null}
+          {locked ? null : (
+            <InlineStack>
+              <Button icon={PlusIcon} onClick={addOption}>
+                Add option
+              </Button>
+            </InlineStack>
+          )}
         </BlockStack>
-        <div className="ql-engagement-editor__preview">
-          <PollPreview
-            description={values.description}
-            options={values.options.map((item) => item.text)}
-            colors={values.customColors ? values.colors : pollDefaults.colors}
-          />
-        </div>
-      </div>
-    </Page>
+      </fieldset>
+      <Select
+        label="Status"
+        options={statusOptions}
+        value={values.status}
+        onChange={(value) => set('status', value as WidgetStatus)}
+        helpText="Unpublished polls show 'Poll Unpublished' to visitors."
+      />
+      <Switch
+        label="Ask for the voter's email"
+        checked={values.collectEmail}
+        onChange={(on) => set('collectEmail', on)}
+        helpText={widgetSwitchHelp.pollEmail}
+      />
+      {values.collectEmail ? (
+        <Switch
+          label="Allow more than one vote per email"
+          checked={values.allowRepeatVotes}
+          onChange={(on) => set('allowRepeatVotes', on)}
+          helpText={widgetSwitchHelp.pollRepeatVotes}
+        />
+      ) : null}
+      <BlockStack gap="300">
+        <Switch
+          label="Custom colours"
+          checked={values.customColors}
+          onChange={(on) => set('customColors', on)}
+          helpText={widgetSwitchHelp.pollColors}
+        />
+        {values.customColors ? (
+          <InlineGrid columns={2} gap="400">
+            <ColorField
+              label="Background colour"
+              value={values.colors.background}
+              onChange={(background) => set('colors', { ...values.colors, background })}
+            />
+            <ColorField
+              label="Text colour"
+              value={values.colors.text}
+              onChange={(text) => set('colors', { ...values.colors, text })}
+            />
+          </InlineGrid>
+        ) : null}
+      </BlockStack>
+    </EngagementFormPage>
   );
 }

@@ -1,0 +1,45 @@
+import { AppProvider } from '@shopify/polaris';
+import en from '@shopify/polaris/locales/en.json';
+import { cleanup, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach } from 'vitest';
+import { toastAtom } from '../toast.ts';
+
+afterEach(() => cleanup());
+
+/** Where the screen navigated to, shown for the test to read. */
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/**
+ * Renders an admin screen as a shell does (Polaris, the router at `path`, the toast store) in the test's
+ * DOM; answers the user-event driver, the toast shown last and the current address.
+ */
+export function renderScreen(screen: ReactNode, options: { path?: string; route?: string } = {}) {
+  const store = createStore();
+  const path = options.path ?? '/app/screen';
+  const view = render(
+    <JotaiProvider store={store}>
+      <AppProvider i18n={en}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={options.route ?? path} element={screen} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </AppProvider>
+    </JotaiProvider>,
+  );
+  return {
+    ...view,
+    user: userEvent.setup(),
+    toast: () => store.get(toastAtom)?.content ?? null,
+    location: () => view.getByTestId('location').textContent,
+  };
+}
