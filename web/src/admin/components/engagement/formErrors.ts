@@ -9,6 +9,3 @@ export function issueMessages(error: Issues): Record<string, string> {
   for (const issue of error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
   return errors;
 }
-
-/** The first message of a failed parse, for the 'Validation Error' banner. */
-export const firstIssue = (error: Issues): string => error.issues[0]?.message ?? '';

@@ -2,14 +2,10 @@ import {
   Banner,
   BlockStack,
   Button,
-  Card,
   ChoiceList,
-  Form,
-  FormLayout,
   InlineError,
   InlineGrid,
   InlineStack,
-  Page,
   Select,
   Text,
   TextField,
@@ -27,21 +23,17 @@ import {
 } from '@quizlead/shared/engagement.ts';
 import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
 import { wheelIgnoreEmailTagsDefault, ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorNotice } from '../../api/client.ts';
 import { createWheel, getPrizeOptions, updateWheel } from '../../api/wheels.ts';
 import { ImageField } from '../../components/ImageField.tsx';
-import { firstIssue, issueMessages } from '../../components/engagement/formErrors.ts';
+import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
-import { problem, ValidationBanner, type Problem } from '../../components/engagement/ValidationBanner.tsx';
-import '../../components/engagement/engagement.css';
+import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
 import { useLoad } from '../../components/engagement/useLoad.ts';
 import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { isEmbedded } from '../../shell.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
-import '../quizEditor/quizEditor.css';
 import { MarginGuard, percent } from './MarginGuard.tsx';
 import { draftValue, prizeDraft, prizeFromDraft, UniquePrizeFields, type PrizeDraft } from './PrizeFields.tsx';
 import { prizeTexts, wheelList, wheelTexts } from './texts.ts';
@@ -139,14 +131,13 @@ function optionField(field: string, inner: string | undefined): string {
   return inner === 'expiresInDays' ? 'prizeExpiry' : 'prize';
 }
 
+/** Rows left wholly blank are not options; the rest are checked one by one. */
+const keptOptions = (values: Values) => values.options.filter((item) => !blank(item));
+
 /** Create (no `wheel`) or edit a wheel spinner, with a preview wheel that spins. */
 export function WheelForm({ wheel }: { wheel?: TWheel }) {
   const navigate = useNavigate();
   const showToast = useShowToast();
-  const [values, setValues] = useState(() => initialValues(wheel));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [shownProblem, setShownProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
   const editing = wheel !== undefined;
   // Unique codes are Shopify discounts: the embedded app is a shop, the server confirms it.
   const { loaded: prizeOptions, reload: reloadPrizeOptions } = useLoad('prize-options', getPrizeOptions);
@@ -156,37 +147,12 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
     { label: prizeTexts.kinds.unique, value: 'unique', disabled: prizeOptions.state !== 'ready' || !uniqueCodes },
   ];
 
-  // A change answers the last refusal: its banner goes, and the field's own message with it.
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: '' }));
-    setShownProblem(null);
-  };
-
-  const setOption = (key: number, change: Partial<Option>, field: string) => {
-    setValues((current) => ({
-      ...current,
-      options: current.options.map((item) => (item.key === key ? { ...item, ...change } : item)),
-    }));
-    setErrors((current) => ({ ...current, [`option-${key}-${field}`]: '', options: '' }));
-    setShownProblem(null);
-  };
-
-  const { add: addOption, remove: removeOption } = useOptionRows({
-    options: values.options,
-    setOptions: (options) => set('options', options),
-    blank: () => option(),
-    limits: { min: wheelLimits.optionsMin, max: wheelLimits.optionsMax },
-    messages: { min: wheelMessages.optionsMin, max: wheelMessages.optionsMax },
-    fieldId: optionFieldId,
-  });
-
-  async function submit() {
-    // Rows left wholly blank are not options; the rest are checked one by one.
-    const kept = values.options.filter((item) => !blank(item));
-    const body = {
+  const form = useEngagementForm({
+    initial: initialValues(wheel),
+    schema: ZWheelRequest,
+    toBody: (values: Values) => ({
       description: values.description,
-      options: kept.map((item) =>
+      options: keptOptions(values).map((item) =>
         item.prizeKind === 'unique'
           ? { text: item.text, weight: weightOf(item), prizeCode: '', prize: prizeFromDraft(item.prize) }
           : { text: item.text, weight: weightOf(item), prizeCode: item.prizeCode, prize: null },
@@ -198,35 +164,36 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       playButtonType: values.playButtonType,
       playButtonText: values.playButtonText,
       playButtonImage: values.playButtonImage,
-    };
-    const fail = (messages: Record<string, string>, first: string) => {
-      const shown: Record<string, string> = {};
-      for (const [path, message] of Object.entries(messages)) {
-        const match = /^options\.(\d+)\.(text|weight|prizeCode|prize)(?:\.(value|valueType|expiresInDays))?/.exec(path);
-        const item = match ? kept[Number(match[1])] : undefined;
-        shown[item ? `option-${item.key}-${optionField(match![2]!, match![3])}` : path] = message;
-      }
-      setErrors(shown);
-      setShownProblem(problem(first));
-    };
-    const parsed = ZWheelRequest.safeParse(body);
-    if (!parsed.success) return fail(issueMessages(parsed.error), firstIssue(parsed.error));
-    setShownProblem(null);
-    setSaving(true);
-    try {
-      if (editing) await updateWheel(wheel.id, parsed.data);
-      else await createWheel(parsed.data);
+    }),
+    // An option's message shows under its own input (options.N.prize.value → that row's value field).
+    fieldOf: (path, values) => {
+      const match = /^options\.(\d+)\.(text|weight|prizeCode|prize)(?:\.(value|valueType|expiresInDays))?/.exec(path);
+      const item = match ? keptOptions(values)[Number(match[1])] : undefined;
+      return item ? `option-${item.key}-${optionField(match![2]!, match![3])}` : path;
+    },
+    save: (body) => (editing ? updateWheel(wheel.id, body) : createWheel(body)),
+    saved: () => {
       showToast(editing ? wheelTexts.updated : wheelTexts.created);
       navigate(adminUrl('wheel_spinner/lists'));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'validation') {
-        fail(error.field ? { [error.field]: error.message } : {}, error.message);
-      } else {
-        showToast(errorNotice(error), { error: true });
-      }
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const { values, set, error } = form;
+
+  const setOption = (key: number, change: Partial<Option>, field: string) =>
+    form.update(
+      (current) => ({ ...current, options: current.options.map((item) => (item.key === key ? { ...item, ...change } : item)) }),
+      `option-${key}-${field}`,
+      'options',
+    );
+
+  const { add: addOption, remove: removeOption } = useOptionRows({
+    options: values.options,
+    setOptions: (options) => set('options', options),
+    blank: () => option(),
+    limits: { min: wheelLimits.optionsMin, max: wheelLimits.optionsMax },
+    messages: { min: wheelMessages.optionsMin, max: wheelMessages.optionsMax },
+    fieldId: optionFieldId,
+  });
 
   const previewOptions = values.options.map((item) => {
     const weight = weightOf(item);
@@ -247,232 +214,216 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
   });
 
   return (
-    <Page title={editing ? wheelTexts.editTitle : wheelTexts.createTitle} backAction={wheelList()}>
-      <div className="ql-engagement-editor">
-        <BlockStack gap="400">
-          <ValidationBanner problem={shownProblem} onDismiss={() => setShownProblem(null)} />
-          <Card>
-            <Form onSubmit={() => void submit()} noValidate implicitSubmit={false}>
-              <BlockStack gap="500">
-                <FormLayout>
-                  <TextField
-                    label="Description"
-                    helpText="Shown above the wheel: what visitors can win."
-                    value={values.description}
-                    onChange={(value) => set('description', value)}
-                    autoComplete="off"
-                    multiline={2}
-                    maxLength={wheelLimits.description}
-                    showCharacterCount
-                    error={errors.description || undefined}
-                  />
-                  <fieldset className="ql-fieldset" aria-describedby={errors.options ? 'wheel-optionsError' : undefined}>
-                    <legend className="ql-fieldset__legend">
-                      <Text as="span" fontWeight="medium">
-                        {`Options (${wheelLimits.optionsMin} to ${wheelLimits.optionsMax})`}
-                      </Text>
-                    </legend>
-                    <BlockStack gap="300">
-                      <Text as="p" tone="subdued">
-                        A weight makes an option more or less likely (1 when left empty); a prize code is shown to whoever lands
-                        on it.
-                      </Text>
-                      {values.options.map((item, index) => (
-                        <fieldset className="ql-wheel-option" key={item.key}>
-                          <legend className="ql-wheel-option__legend">{`Option ${index + 1}`}</legend>
-                          <BlockStack gap="200">
-                            <InlineStack align="space-between" blockAlign="center">
-                              <div aria-hidden="true">
-                                <InlineStack gap="200" blockAlign="center">
-                                  <span
-                                    className="ql-wheel-option__swatch"
-                                    style={{ background: wheelPalette[index % wheelPalette.length] }}
-                                  />
-                                  <Text as="span" fontWeight="semibold">{`Option ${index + 1}`}</Text>
-                                </InlineStack>
-                              </div>
-                              <Tooltip content="Remove option">
-                                <Button
-                                  icon={DeleteIcon}
-                                  variant="tertiary"
-                                  accessibilityLabel={`Remove option ${index + 1}`}
-                                  onClick={() => removeOption(index)}
-                                />
-                              </Tooltip>
-                            </InlineStack>
-                            <InlineGrid columns={{ xs: 1, md: '3fr 1fr 2fr' }} gap="300">
-                              <TextField
-                                id={optionFieldId(item.key)}
-                                label="Text"
-                                value={item.text}
-                                onChange={(text) => setOption(item.key, { text }, 'text')}
-                                autoComplete="off"
-                                maxLength={wheelLimits.option}
-                                showCharacterCount
-                                error={errors[`option-${item.key}-text`] || undefined}
-                              />
-                              <TextField
-                                label="Weight"
-                                type="number"
-                                min={0}
-                                max={wheelLimits.weightMax}
-                                step={1}
-                                placeholder={String(wheelDefaults.weight)}
-                                value={item.weight}
-                                onChange={(weight) => setOption(item.key, { weight }, 'weight')}
-                                helpText={chanceOf(item) ? prizeTexts.chance(chanceOf(item)!) : undefined}
-                                autoComplete="off"
-                                error={errors[`option-${item.key}-weight`] || undefined}
-                              />
-                              {uniqueCodes || item.prizeKind === 'unique' ? (
-                                <Select
-                                  id={`wheel-option-${item.key}-kind`}
-                                  label={prizeTexts.label}
-                                  options={kindOptions}
-                                  value={item.prizeKind}
-                                  onChange={(prizeKind) => setOption(item.key, { prizeKind: prizeKind as PrizeKind }, 'prize')}
-                                  helpText={prizeOptions.state === 'loading' ? prizeTexts.checking : undefined}
-                                  error={errors[`option-${item.key}-prize`] || undefined}
-                                />
-                              ) : (
-                                <TextField
-                                  label={prizeTexts.staticCode}
-                                  value={item.prizeCode}
-                                  onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
-                                  autoComplete="off"
-                                  maxLength={wheelLimits.prizeCode}
-                                  placeholder="Optional"
-                                  error={errors[`option-${item.key}-prizeCode`] || undefined}
-                                />
-                              )}
-                            </InlineGrid>
-                            {(uniqueCodes || item.prizeKind === 'unique') && item.prizeKind === 'static' ? (
-                              <TextField
-                                label={prizeTexts.staticCode}
-                                value={item.prizeCode}
-                                onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
-                                autoComplete="off"
-                                maxLength={wheelLimits.prizeCode}
-                                placeholder="Optional"
-                                helpText={prizeTexts.staticHelp}
-                                error={errors[`option-${item.key}-prizeCode`] || undefined}
-                              />
-                            ) : null}
-                            {item.prizeKind === 'unique' ? (
-                              <BlockStack gap="200">
-                                <Text as="p" tone="subdued" variant="bodySm">
-                                  {prizeTexts.uniqueHelp}
-                                </Text>
-                                <UniquePrizeFields
-                                  idPrefix={`wheel-option-${item.key}-prize`}
-                                  draft={item.prize}
-                                  onChange={(prize, field) => setOption(item.key, { prize }, field)}
-                                  errors={{
-                                    value: errors[`option-${item.key}-prizeValue`] || undefined,
-                                    expiry: errors[`option-${item.key}-prizeExpiry`] || undefined,
-                                  }}
-                                  pool={item.pool}
-                                />
-                              </BlockStack>
-                            ) : null}
-                          </BlockStack>
-                        </fieldset>
-                      ))}
-                      {errors.options ? <InlineError message={errors.options} fieldID="wheel-options" /> : null}
-                      <InlineStack>
-                        <Button icon={PlusIcon} onClick={addOption}>
-                          Add option
-                        </Button>
-                      </InlineStack>
-                      {prizeOptions.state === 'failed' ? (
-                        <Banner tone="warning" action={{ content: prizeTexts.retry, onAction: reloadPrizeOptions }}>
-                          {prizeTexts.checkFailed}
-                        </Banner>
-                      ) : null}
-                      <MarginGuard slices={guarded} />
-                    </BlockStack>
-                  </fieldset>
-                  <BlockStack gap="300">
-                    <ChoiceList
-                      title="Play button"
-                      choices={playButtonChoices}
-                      selected={[values.playButtonType]}
-                      onChange={([type]) => set('playButtonType', (type ?? 'text') as PlayButtonType)}
-                    />
-                    {values.playButtonType === 'text' ? (
-                      <TextField
-                        label="Play button text"
-                        value={values.playButtonText}
-                        onChange={(text) => set('playButtonText', text)}
-                        placeholder={wheelDefaults.playButtonText}
-                        autoComplete="off"
-                        maxLength={wheelLimits.playButtonText}
-                        showCharacterCount
-                        error={errors.playButtonText || undefined}
+    <EngagementFormPage
+      title={editing ? wheelTexts.editTitle : wheelTexts.createTitle}
+      backAction={wheelList()}
+      cancelUrl={adminUrl('wheel_spinner/lists')}
+      submitLabel={editing ? wheelTexts.updateButton : wheelTexts.createButton}
+      form={form}
+      preview={
+        <WheelPreview
+          options={previewOptions}
+          playButtonType={values.playButtonType}
+          playButtonText={values.playButtonText}
+          playButtonImage={values.playButtonImage}
+        />
+      }
+    >
+      <TextField
+        label="Description"
+        helpText="Shown above the wheel: what visitors can win."
+        value={values.description}
+        onChange={(value) => set('description', value)}
+        autoComplete="off"
+        multiline={2}
+        maxLength={wheelLimits.description}
+        showCharacterCount
+        error={error('description')}
+      />
+      <fieldset className="ql-fieldset" aria-describedby={error('options') ? 'wheel-optionsError' : undefined}>
+        <legend className="ql-fieldset__legend">
+          <Text as="span" fontWeight="medium">
+            {`Options (${wheelLimits.optionsMin} to ${wheelLimits.optionsMax})`}
+          </Text>
+        </legend>
+        <BlockStack gap="300">
+          <Text as="p" tone="subdued">
+            A weight makes an option more or less likely (1 when left empty); a prize code is shown to whoever lands on it.
+          </Text>
+          {values.options.map((item, index) => (
+            <fieldset className="ql-wheel-option" key={item.key}>
+              <legend className="ql-wheel-option__legend">{`Option ${index + 1}`}</legend>
+              <BlockStack gap="200">
+                <InlineStack align="space-between" blockAlign="center">
+                  <div aria-hidden="true">
+                    <InlineStack gap="200" blockAlign="center">
+                      <span
+                        className="ql-wheel-option__swatch"
+                        style={{ background: wheelPalette[index % wheelPalette.length] }}
                       />
-                    ) : (
-                      <BlockStack gap="100">
-                        <ImageField
-                          label="Play button image"
-                          value={values.playButtonImage}
-                          onChange={(url) => set('playButtonImage', url)}
-                          preferredSize={`${wheelLimits.playButtonImageWidth}x${wheelLimits.playButtonImageHeight}`}
-                        />
-                        {errors.playButtonImage ? (
-                          <InlineError message={errors.playButtonImage} fieldID="wheel-play-button-image" />
-                        ) : null}
-                      </BlockStack>
-                    )}
-                  </BlockStack>
-                  <Switch
-                    label="Allow repeat spins"
-                    checked={values.allowRepeatSpins}
-                    onChange={(on) => set('allowRepeatSpins', on)}
-                    helpText={widgetSwitchHelp.wheelRepeatSpins}
-                  />
-                  {/* Only the one-spin-per-email check reads it. */}
-                  <Switch
-                    label={wheelTexts.ignoreEmailTagsLabel}
-                    checked={values.ignoreEmailTags}
-                    onChange={(on) => set('ignoreEmailTags', on)}
-                    disabled={values.allowRepeatSpins || !values.collectEmail}
-                    helpText={wheelTexts.ignoreEmailTagsHelp}
-                  />
-                  <Switch
-                    label="Ask for the player's email"
-                    checked={values.collectEmail}
-                    onChange={(on) => set('collectEmail', on)}
-                    helpText={widgetSwitchHelp.wheelEmail}
-                  />
-                  <Select
-                    label="Status"
-                    options={statusOptions}
-                    value={values.status}
-                    onChange={(value) => set('status', value as WidgetStatus)}
-                    helpText="Unpublished wheels are not shown to visitors."
-                  />
-                </FormLayout>
-                <InlineStack align="end" gap="200">
-                  <Button url={adminUrl('wheel_spinner/lists')} disabled={saving}>
-                    Cancel
-                  </Button>
-                  <Button variant="primary" submit loading={saving}>
-                    {editing ? wheelTexts.updateButton : wheelTexts.createButton}
-                  </Button>
+                      <Text as="span" fontWeight="semibold">{`Option ${index + 1}`}</Text>
+                    </InlineStack>
+                  </div>
+                  <Tooltip content="Remove option">
+                    <Button
+                      icon={DeleteIcon}
+                      variant="tertiary"
+                      accessibilityLabel={`Remove option ${index + 1}`}
+                      onClick={() => removeOption(index)}
+                    />
+                  </Tooltip>
                 </InlineStack>
+                <InlineGrid columns={{ xs: 1, md: '3fr 1fr 2fr' }} gap="300">
+                  <TextField
+                    id={optionFieldId(item.key)}
+                    label="Text"
+                    value={item.text}
+                    onChange={(text) => setOption(item.key, { text }, 'text')}
+                    autoComplete="off"
+                    maxLength={wheelLimits.option}
+                    showCharacterCount
+                    error={error(`option-${item.key}-text`)}
+                  />
+                  <TextField
+                    label="Weight"
+                    type="number"
+                    min={0}
+                    max={wheelLimits.weightMax}
+                    step={1}
+                    placeholder={String(wheelDefaults.weight)}
+                    value={item.weight}
+                    onChange={(weight) => setOption(item.key, { weight }, 'weight')}
+                    helpText={chanceOf(item) ? prizeTexts.chance(chanceOf(item)!) : undefined}
+                    autoComplete="off"
+                    error={error(`option-${item.key}-weight`)}
+                  />
+                  {uniqueCodes || item.prizeKind === 'unique' ? (
+                    <Select
+                      id={`wheel-option-${item.key}-kind`}
+                      label={prizeTexts.label}
+                      options={kindOptions}
+                      value={item.prizeKind}
+                      onChange={(prizeKind) => setOption(item.key, { prizeKind: prizeKind as PrizeKind }, 'prize')}
+                      helpText={prizeOptions.state === 'loading' ? prizeTexts.checking : undefined}
+                      error={error(`option-${item.key}-prize`)}
+                    />
+                  ) : (
+                    <TextField
+                      label={prizeTexts.staticCode}
+                      value={item.prizeCode}
+                      onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
+                      autoComplete="off"
+                      maxLength={wheelLimits.prizeCode}
+                      placeholder="Optional"
+                      error={error(`option-${item.key}-prizeCode`)}
+                    />
+                  )}
+                </InlineGrid>
+                {(uniqueCodes || item.prizeKind === 'unique') && item.prizeKind === 'static' ? (
+                  <TextField
+                    label={prizeTexts.staticCode}
+                    value={item.prizeCode}
+                    onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
+                    autoComplete="off"
+                    maxLength={wheelLimits.prizeCode}
+                    placeholder="Optional"
+                    helpText={prizeTexts.staticHelp}
+                    error={error(`option-${item.key}-prizeCode`)}
+                  />
+                ) : null}
+                {item.prizeKind === 'unique' ? (
+                  <BlockStack gap="200">
+                    <Text as="p" tone="subdued" variant="bodySm">
+                      {prizeTexts.uniqueHelp}
+                    </Text>
+                    <UniquePrizeFields
+                      idPrefix={`wheel-option-${item.key}-prize`}
+                      draft={item.prize}
+                      onChange={(prize, field) => setOption(item.key, { prize }, field)}
+                      errors={{
+                        value: error(`option-${item.key}-prizeValue`),
+                        expiry: error(`option-${item.key}-prizeExpiry`),
+                      }}
+                      pool={item.pool}
+                    />
+                  </BlockStack>
+                ) : null}
               </BlockStack>
-            </Form>
-          </Card>
+            </fieldset>
+          ))}
+          {error('options') ? <InlineError message={error('options')!} fieldID="wheel-options" /> : null}
+          <InlineStack>
+            <Button icon={PlusIcon} onClick={addOption}>
+              Add option
+            </Button>
+          </InlineStack>
+          {prizeOptions.state === 'failed' ? (
+            <Banner tone="warning" action={{ content: prizeTexts.retry, onAction: reloadPrizeOptions }}>
+              {prizeTexts.checkFailed}
+            </Banner>
+          ) : null}
+          <MarginGuard slices={guarded} />
         </BlockStack>
-        <div className="ql-engagement-editor__preview">
-          <WheelPreview
-            options={previewOptions}
-            playButtonType={values.playButtonType}
-            playButtonText={values.playButtonText}
-            playButtonImage={values.playButtonImage}
+      </fieldset>
+      <BlockStack gap="300">
+        <ChoiceList
+          title="Play button"
+          choices={playButtonChoices}
+          selected={[values.playButtonType]}
+          onChange={([type]) => set('playButtonType', (type ?? 'text') as PlayButtonType)}
+        />
+        {values.playButtonType === 'text' ? (
+          <TextField
+            label="Play button text"
+            value={values.playButtonText}
+            onChange={(text) => set('playButtonText', text)}
+            placeholder={wheelDefaults.playButtonText}
+            autoComplete="off"
+            maxLength={wheelLimits.playButtonText}
+            showCharacterCount
+            error={error('playButtonText')}
           />
-        </div>
-      </div>
-    </Page>
+        ) : (
+          <BlockStack gap="100">
+            <ImageField
+              label="Play button image"
+              value={values.playButtonImage}
+              onChange={(url) => set('playButtonImage', url)}
+              preferredSize={`${wheelLimits.playButtonImageWidth}x${wheelLimits.playButtonImageHeight}`}
+            />
+            {error('playButtonImage') ? (
+              <InlineError message={error('playButtonImage')!} fieldID="wheel-play-button-image" />
+            ) : null}
+          </BlockStack>
+        )}
+      </BlockStack>
+      <Switch
+        label="Allow repeat spins"
+        checked={values.allowRepeatSpins}
+        onChange={(on) => set('allowRepeatSpins', on)}
+        helpText={widgetSwitchHelp.wheelRepeatSpins}
+      />
+      {/* Only the one-spin-per-email check reads it. */}
+      <Switch
+        label={wheelTexts.ignoreEmailTagsLabel}
+        checked={values.ignoreEmailTags}
+        onChange={(on) => set('ignoreEmailTags', on)}
+        disabled={values.allowRepeatSpins || !values.collectEmail}
+        helpText={wheelTexts.ignoreEmailTagsHelp}
+      />
+      <Switch
+        label="Ask for the player's email"
+        checked={values.collectEmail}
+        onChange={(on) => set('collectEmail', on)}
+        helpText={widgetSwitchHelp.wheelEmail}
+      />
+      <Select
+        label="Status"
+        options={statusOptions}
+        value={values.status}
+        onChange={(value) => set('status', value as WidgetStatus)}
+        helpText="Unpublished wheels are not shown to visitors."
+      />
+    </EngagementFormPage>
   );
 }
