@@ -73,6 +73,7 @@ export const pollMessages = {
   /** The spec's tip ('…You can not update poll.'), now on the options only: the rest of a poll with votes still saves. */
   votingStarted: 'Voting already started, You can not update poll options.',
   deleted: 'Poll deleted successfully!!',
+  deleteFailed: 'Error in deleting poll',
   unpublished: 'Poll Unpublished',
   closed: 'This poll is closed.',
   loading: 'Loading..',

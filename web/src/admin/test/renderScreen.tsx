@@ -1,4 +1,4 @@
-import { AppProvider } from '@shopify/polaris';
+import { AppProvider, Frame } from '@shopify/polaris';
 import en from '@shopify/polaris/locales/en.json';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +17,7 @@ function Location() {
 }
 
 /**
- * Renders an admin screen as a shell does (Polaris, the router at `path`, the toast store) in the test's
+ * Renders an admin screen as a shell does (Polaris and its frame, the router at `path`, the toast store) in the test's
  * DOM; answers the user-event driver, the toast shown last and the current address.
  */
 export function renderScreen(screen: ReactNode, options: { path?: string; route?: string } = {}) {
@@ -26,13 +26,15 @@ export function renderScreen(screen: ReactNode, options: { path?: string; route?
   const view = render(
     <JotaiProvider store={store}>
       <AppProvider i18n={en}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={options.route ?? path} element={screen} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Location />
-        </MemoryRouter>
+        <Frame>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={options.route ?? path} element={screen} />
+              <Route path="*" element={null} />
+            </Routes>
+            <Location />
+          </MemoryRouter>
+        </Frame>
       </AppProvider>
     </JotaiProvider>,
   );

@@ -15,6 +15,7 @@ import type { IndexTableProps } from '@shopify/polaris';
 import { DeleteIcon } from '@shopify/polaris-icons';
 import { feedbackMessages, widgetMessages, type WidgetKind } from '@quizlead/shared/engagement.ts';
 import { useEffect, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../api/client.ts';
 import type { ListPage } from '../../api/widgets.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { ConfirmModal } from '../../pages/quizEditor/fields/ConfirmModal.tsx';
@@ -62,8 +63,8 @@ interface Props<Row extends { id: string }> {
     kind: WidgetKind;
     run(id: string): Promise<unknown>;
     success: string;
-    /** The failure notification (the spec words it per tool). */
-    failure(error: unknown): string;
+    /** The failure notification's words (the spec's, per tool); the server's reason follows them. */
+    failure: string;
   };
 }
 
@@ -99,7 +100,7 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
       await remove.run(deleting.id);
       showToast(remove.success);
     } catch (error) {
-      showToast(remove.failure(error), { error: true });
+      showToast(`${remove.failure}: ${errorMessage(error)}`, { error: true });
     } finally {
       setDeleteBusy(false);
       setDeleting(null);

@@ -69,7 +69,7 @@ export function FeedbackListPage() {
         kind: 'feedback',
         run: deleteFeedback,
         success: feedbackMessages.deleted,
-        failure: () => feedbackMessages.deleteFailed,
+        failure: feedbackMessages.deleteFailed,
       }}
     />
   );

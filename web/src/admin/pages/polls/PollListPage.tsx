@@ -3,7 +3,7 @@ import { ChartVerticalIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polar
 import { pollListColumns, pollMessages, type WidgetStatus } from '@quizlead/shared/engagement.ts';
 import type { TPollListRow } from '@quizlead/shared/schemas/poll.ts';
 import { useState } from 'react';
-import { errorMessage, errorNotice } from '../../api/client.ts';
+import { errorNotice } from '../../api/client.ts';
 import { deletePoll, listPolls, setPollStatus } from '../../api/polls.ts';
 import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
 import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
@@ -110,7 +110,7 @@ export function PollListPage() {
         kind: 'poll',
         run: deletePoll,
         success: pollMessages.deleted,
-        failure: errorMessage,
+        failure: pollMessages.deleteFailed,
       }}
     />
   );

@@ -82,7 +82,7 @@ export function WheelListPage() {
         kind: 'wheel',
         run: deleteWheel,
         success: wheelMessages.deleted,
-        failure: () => wheelMessages.deleteFailed,
+        failure: wheelMessages.deleteFailed,
       }}
     />
   );

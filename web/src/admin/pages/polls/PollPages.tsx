@@ -1,9 +1,30 @@
 import { pollMessages } from '@quizlead/shared/engagement.ts';
 import { useParams } from 'react-router';
 import { getPoll } from '../../api/polls.ts';
+import { EditScreen } from '../../components/engagement/EditScreen.tsx';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
-import { pollList, pollTexts, pollUrls } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
+import { PollForm } from './PollForm.tsx';
+import { pollList, pollTexts, pollUrls } from './texts.ts';
+
+/** /app/poll/create. */
+export function PollCreatePage() {
+  return <PollForm />;
+}
+
+/** /app/poll/edit/{id}. */
+export function PollEditPage() {
+  return (
+    <EditScreen
+      title={pollTexts.editTitle}
+      thing={pollTexts.thing}
+      list={pollList()}
+      loadItem={getPoll}
+      skeletonLines={10}
+      form={(poll) => <PollForm key={poll.id} poll={poll} />}
+    />
+  );
+}
 
 /** /app/poll/share/{id}/{slug}: 'Your Poll Is Ready' and its embed codes (the saved slug wins over the address). */
 export function PollSharePage() {

@@ -1,9 +1,30 @@
 import { feedbackMessages } from '@quizlead/shared/engagement.ts';
 import { useParams } from 'react-router';
 import { getFeedback } from '../../api/feedbacks.ts';
+import { EditScreen } from '../../components/engagement/EditScreen.tsx';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
-import { feedbackList, feedbackTexts, feedbackUrls } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
+import { FeedbackForm } from './FeedbackForm.tsx';
+import { feedbackList, feedbackTexts, feedbackUrls } from './texts.ts';
+
+/** /app/Feedback: a new web response. */
+export function FeedbackCreatePage() {
+  return <FeedbackForm />;
+}
+
+/** /app/Feedback/Edit/{id}. */
+export function FeedbackEditPage() {
+  return (
+    <EditScreen
+      title={feedbackTexts.editTitle}
+      thing={feedbackTexts.thing}
+      list={feedbackList()}
+      loadItem={getFeedback}
+      skeletonLines={10}
+      form={(feedback) => <FeedbackForm key={feedback.id} feedback={feedback} />}
+    />
+  );
+}
 
 /** /app/Feedback/share/{id}: 'Your Web Response is ready' and its embed codes. */
 export function FeedbackSharePage() {

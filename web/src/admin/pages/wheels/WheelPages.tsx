@@ -1,9 +1,30 @@
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import { useParams } from 'react-router';
 import { getWheel } from '../../api/wheels.ts';
+import { EditScreen } from '../../components/engagement/EditScreen.tsx';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
-import { wheelList, wheelTexts, wheelUrls } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
+import { wheelList, wheelTexts, wheelUrls } from './texts.ts';
+import { WheelForm } from './WheelForm.tsx';
+
+/** /app/wheel_spinner/create. */
+export function WheelCreatePage() {
+  return <WheelForm />;
+}
+
+/** /app/wheel_spinner/edit/{id}. */
+export function WheelEditPage() {
+  return (
+    <EditScreen
+      title={wheelTexts.editTitle}
+      thing={wheelTexts.thing}
+      list={wheelList()}
+      loadItem={getWheel}
+      skeletonLines={12}
+      form={(wheel) => <WheelForm key={wheel.id} wheel={wheel} />}
+    />
+  );
+}
 
 /** /app/wheelspin/share/{id}/{slug}: 'Your Wheel Spinner Is Ready' and its embed codes. */
 export function WheelSharePage() {

@@ -1,0 +1,45 @@
+import { Card, Page, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { LoadFailed } from './LoadFailed.tsx';
+import { NotFound } from './NotFound.tsx';
+import { useLoad } from './useLoad.ts';
+
+interface Props<T> {
+  title: string;
+  /** 'Poll', 'Web response', 'Wheel spin': what a wrong id is not. */
+  thing: string;
+  list: { content: string; url: string };
+  loadItem(id: string, signal: AbortSignal): Promise<T>;
+  /** The form's height while it loads, in lines. */
+  skeletonLines: number;
+  /** The kind's form on the loaded item. */
+  form(item: T): ReactNode;
+}
+
+/**
+ * The edit screen of a poll, web response or wheel (/app/…/edit/{id}): the item loads (a skeleton of
+ * the form's size), then its form; an id not in the account is not found, a failed load can be retried.
+ */
+export function EditScreen<T>({ title, thing, list, loadItem, skeletonLines, form }: Props<T>) {
+  const { id = '' } = useParams();
+  const { loaded, reload } = useLoad(id, (signal) => loadItem(id, signal));
+  if (loaded.state === 'missing') return <NotFound thing={thing} list={list} />;
+  if (loaded.state === 'failed') {
+    return (
+      <Page title={title} backAction={list}>
+        <LoadFailed message={loaded.message} onRetry={reload} />
+      </Page>
+    );
+  }
+  if (loaded.state === 'loading') {
+    return (
+      <SkeletonPage title={title} backAction>
+        <Card>
+          <SkeletonBodyText lines={skeletonLines} />
+        </Card>
+      </SkeletonPage>
+    );
+  }
+  return form(loaded.data);
+}

@@ -1,6 +1,0 @@
-import { WheelForm } from './WheelForm.tsx';
-
-/** /app/wheel_spinner/create. */
-export function WheelCreatePage() {
-  return <WheelForm />;
-}
