@@ -1,6 +1,9 @@
 /** The dashboard chart's library and the builders' rich text editor: large, and for a few screens only. */
 const chartLibraries = /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
 const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/]components[\\/]RichText/;
+/** The builder forms' layer and its library: for the screens with a poll, web response or wheel form only. */
+const formsLayer =
+  /node_modules[\\/]react-hook-form[\\/]|[\\/]components[\\/]engagement[\\/](useEngagementForm|EngagementFormPage)\./;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
 const commonCode = /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|[^\\/]+$)/;
 
@@ -15,6 +18,7 @@ const commonCode = /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api
  *   share, in one file, so that a screen waits for a few files rather than forty small ones;
  * - charts, editor: the dashboard's chart library and the builders' rich text editor, loaded only
  *   with the screens that show them (after admin, so that what they share with Polaris stays there);
+ * - forms: react-hook-form and the engagement forms' layer, loaded with the three builder forms only;
  * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [
@@ -22,16 +26,18 @@ export const adminChunkGroups = [
   { name: 'base', tags: ['$initial' as const], priority: 4 },
   {
     name: 'admin',
-    test: (id: string) => /node_modules[\\/]/.test(id) && !chartLibraries.test(id) && !editorLibraries.test(id),
+    test: (id: string) =>
+      /node_modules[\\/]/.test(id) && !chartLibraries.test(id) && !editorLibraries.test(id) && !formsLayer.test(id),
     minShareCount: 2,
     priority: 3,
   },
   {
     name: 'common',
-    test: (id: string) => commonCode.test(id) && !editorLibraries.test(id),
+    test: (id: string) => commonCode.test(id) && !editorLibraries.test(id) && !formsLayer.test(id),
     minShareCount: 2,
     priority: 2.5,
   },
   { name: 'charts', test: chartLibraries, priority: 2 },
+  { name: 'forms', test: formsLayer, priority: 2 },
   { name: 'editor', test: editorLibraries, priority: 2 },
 ];

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadAnalytics, track } from './analytics.ts';
 import { ApiError, playApi } from './api.ts';
 import { CustomLeadForm } from './CustomLeadForm.tsx';
-import { reportHeight } from './embed.ts';
+import { reportHeight } from '../public/frame.ts';
 import { markInteracted } from './focus.ts';
 import { Frame, Waiting } from './Frame.tsx';
 import { LeadForm } from './LeadForm.tsx';

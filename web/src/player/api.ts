@@ -3,38 +3,12 @@
  * owner's session cookie rides along for previews and nothing else is needed.
  */
 import type { TLeadRequest, TPlayOutcome, TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
+import { ApiError, publicRequest } from '../public/apiClient.ts';
 import { visitorId } from '../public/visitorId.ts';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly field: string | undefined;
+export { ApiError };
 
-  constructor(status: number, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
-  }
-}
-
-type Envelope<T> = { data?: T; error?: { message?: string; field?: string } };
-
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (error) {
-    throw new ApiError(0, `Server error: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!response.ok || !payload || payload.data === undefined) {
-    const message = payload?.error?.message ?? `Server error: ${response.status} ${response.statusText}`.trim();
-    throw new ApiError(response.status, message, payload?.error?.field);
-  }
-  return payload.data;
-}
+const request = publicRequest({ unworded: 'Server error: ' });
 
 const segment = encodeURIComponent;
 

@@ -1,7 +1,8 @@
 import './player.css';
 import { render } from 'react-dom';
 import { Player } from './Player.tsx';
-import { isFramed, readRoute } from './route.ts';
+import { isFramed } from '../public/frame.ts';
+import { readRoute } from './route.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('player.html has no #root element');

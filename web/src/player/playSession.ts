@@ -4,6 +4,7 @@
  * is completed. The key never leaves this browser but to start the play: with the id alone nobody
  * else can start it again and take it over.
  */
+import { newUuid } from '../public/uuid.ts';
 const key = (quizId: string) => `quizlead.play.${quizId}`;
 
 /** Storage can be switched off or throw in third-party frames; the player then keeps the id in memory only. */
@@ -13,16 +14,6 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
-}
-
-export function newUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Pages served over plain http (not a secure context) have no randomUUID: build a version 4 uuid.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export interface PlaySession {

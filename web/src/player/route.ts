@@ -35,15 +35,6 @@ function safeDecode(value: string): string | null {
   }
 }
 
-/** True when this page runs inside someone else's frame (reading window.top can throw cross-origin). */
-export function isFramed(): boolean {
-  try {
-    return window.top !== window.self;
-  } catch {
-    return true;
-  }
-}
-
 /** The address to share: this page without the embedding and preview switches. */
 export function shareUrl(location: Pick<Location, 'href'>): string {
   const url = new URL(location.href);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { themeIds } from '@quizlead/shared/quizzes.ts';
-import { contrast, readable, themeStyle } from './theme.ts';
+import { contrast, readable } from '../public/color.ts';
+import { themeStyle } from './theme.ts';
 
 describe('readable', () => {
   it('keeps a colour that reads and swaps one that does not for near-black or white', () => {

@@ -2,7 +2,7 @@ import { feedbackLimits, feedbackMessages } from '@quizlead/shared/engagement.ts
 import type { TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
-import { readableOn, validColor } from './color.ts';
+import { readableOn, validColor } from '../public/color.ts';
 import { Face, Star, Thumb } from './icons.tsx';
 import { EmailField, messageOf, Page, ServerError, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
 

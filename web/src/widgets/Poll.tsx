@@ -2,7 +2,7 @@ import { pollDefaults, pollMessages } from '@quizlead/shared/engagement.ts';
 import type { TPollTally, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
-import { textOn, validColor } from './color.ts';
+import { textOn, validColor } from '../public/color.ts';
 import { EmailField, messageOf, Page, ServerError, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
 
 type Screen =

@@ -1,7 +1,7 @@
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import { widgetMessages } from '@quizlead/shared/engagement.ts';
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { reportHeight } from '../player/embed.ts';
+import { reportHeight } from '../public/frame.ts';
 
 interface PageProps {
   /** Inside another site's frame: no viewport heights, and the page reports its height to the parent. */

@@ -2,7 +2,7 @@ import { wheelDefaults, wheelLimits, wheelMessages, wheelPalette } from '@quizle
 import type { TPublicWheel, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
-import { readableOn } from './color.ts';
+import { readableOn } from '../public/color.ts';
 import { EmailField, messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
 import { landingRotation, radialLabel, slicePath } from '@quizlead/shared/wheelGeometry.ts';
 import { PrizeCode } from '../public/PrizeCode.tsx';

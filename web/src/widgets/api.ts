@@ -1,63 +1,28 @@
-/**
- * The public widget API (docs/api.md, "Polls, web responses and wheels", Public). Same origin as the
- * widget pages. Types only from the shared schemas: the bundle carries no zod.
- */
+/** The public widget API (docs/api.md, "Polls, web responses and wheels", Public), on the public pages' client. */
 import type { TFeedbackSubmission, TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import type { TPollVoteRequest, TPollVoteResult, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import type { TPublicWheel, TSpinRequest, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
+import { ApiError, publicRequest } from '../public/apiClient.ts';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly field: string | undefined;
+export { ApiError };
 
-  constructor(status: number, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
-  }
-}
-
-type Envelope<T> = { data?: T; error?: { message?: string; field?: string } };
-
-async function request<T>(path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : String(error));
-  }
-  const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!response.ok || !payload || payload.data === undefined) {
-    throw new ApiError(
-      response.status,
-      payload?.error?.message ?? `${response.status} ${response.statusText}`.trim(),
-      payload?.error?.field,
-    );
-  }
-  return payload.data;
-}
+const request = publicRequest({ unworded: '' });
 
 const base = '/api/v1/public';
 const segment = encodeURIComponent;
 
 export const widgetApi = {
-  poll: (id: string, demo: boolean) => request<TPublicPoll>(`${base}/polls/${segment(id)}${demo ? '?demo=1' : ''}`),
-  vote: (id: string, vote: TPollVoteRequest) => request<TPollVoteResult>(`${base}/polls/${segment(id)}/votes`, vote),
-  feedback: (id: string) => request<TPublicFeedback>(`${base}/feedbacks/${segment(id)}`),
+  poll: (id: string, demo: boolean) => request<TPublicPoll>('GET', `${base}/polls/${segment(id)}${demo ? '?demo=1' : ''}`),
+  vote: (id: string, vote: TPollVoteRequest) => request<TPollVoteResult>('POST', `${base}/polls/${segment(id)}/votes`, vote),
+  feedback: (id: string) => request<TPublicFeedback>('GET', `${base}/feedbacks/${segment(id)}`),
   respond: (id: string, response: TFeedbackSubmission) =>
-    request<{ message: string }>(`${base}/feedbacks/${segment(id)}/responses`, response),
-  wheel: (id: string) => request<TPublicWheel>(`${base}/wheels/${segment(id)}`),
-  spin: (id: string, spin: TSpinRequest) => request<TSpinResult>(`${base}/wheels/${segment(id)}/spins`, spin),
+    request<{ message: string }>('POST', `${base}/feedbacks/${segment(id)}/responses`, response),
+  wheel: (id: string) => request<TPublicWheel>('GET', `${base}/wheels/${segment(id)}`),
+  spin: (id: string, spin: TSpinRequest) => request<TSpinResult>('POST', `${base}/wheels/${segment(id)}/spins`, spin),
 };
 
 /** The id of one submission: made once, kept through retries (the server counts it once), renewed after success. */
-export { newUuid as newSubmissionId } from '../player/playSession.ts';
+export { newUuid as newSubmissionId } from '../public/uuid.ts';
 
 /**
  * The server's email rule (zod's email pattern, as `widgetEmail` in shared/src/schemas/widgets.ts

@@ -1,6 +1,6 @@
 import './widgets.css';
 import { render } from 'react-dom';
-import { isFramed } from '../player/route.ts';
+import { isFramed } from '../public/frame.ts';
 import { FeedbackPage } from './Feedback.tsx';
 import { PollPage } from './Poll.tsx';
 import { readWidgetRoute } from './route.ts';

@@ -2,7 +2,6 @@ import { BlockStack, Button, Card, Form, FormLayout, InlineStack, Page, type Pag
 import type { ReactNode } from 'react';
 import { ValidationBanner, type Problem } from './ValidationBanner.tsx';
 import './engagement.css';
-import '../../pages/quizEditor/quizEditor.css';
 
 interface Props {
   title: string;

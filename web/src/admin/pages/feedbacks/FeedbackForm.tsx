@@ -16,6 +16,8 @@ import { useEngagementForm } from '../../components/engagement/useEngagementForm
 import { useShowToast } from '../../toast.ts';
 import { ColorField } from '../quizEditor/fields/ColorField.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
+// The switch's and colour field's styles.
+import '../quizEditor/quizEditor.css';
 import { defaultAccent, FeedbackPreview } from './FeedbackPreview.tsx';
 import { feedbackList, feedbackTexts } from './texts.ts';
 import { adminUrl } from '../../urls.ts';

@@ -1,6 +1,6 @@
 import { pollDefaults, pollLimits, pollMessages, widgetMessages } from '@quizlead/shared/engagement.ts';
 import type { TPoll } from '@quizlead/shared/schemas/poll.ts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
@@ -89,6 +89,24 @@ describe('the poll form', () => {
     await expect.poll(location).toBe(`/app/poll/share/${poll().id}/best-pet`);
     expect(api.requests[0]?.body).toMatchObject({ description: 'Best pet ever?', options: ['Cat', 'Dog'] });
     expect(toast()).toBe(pollTexts.updated);
+  });
+
+  it('saves every other field of a locked poll: status, email, custom colours', async () => {
+    const api = fakeApi({
+      [`PUT /api/v1/polls/${poll().id}`]: ({ body }) => ({ body: { data: poll({ ...(body as object), totalVotes: 2 }) } }),
+    });
+    const { user, location } = renderScreen(<PollForm poll={poll({ totalVotes: 2 })} />);
+    await user.selectOptions(screen.getByLabelText('Status'), 'unpublished');
+    await user.click(screen.getByRole('switch', { name: "Ask for the voter's email" }));
+    await user.click(screen.getByRole('switch', { name: 'Custom colours' }));
+    fireEvent.change(screen.getByLabelText('Background colour'), { target: { value: '#0b5394' } });
+    await user.click(screen.getByRole('button', { name: pollTexts.updateButton }));
+    await expect.poll(location).toBe(`/app/poll/share/${poll().id}/best-pet`);
+    expect(api.requests[0]?.body).toMatchObject({
+      status: 'unpublished',
+      collectEmail: false,
+      colors: { background: '#0b5394', text: pollDefaults.colors.text },
+    });
   });
 
   it('shows the server’s refusal of the options on the options', async () => {

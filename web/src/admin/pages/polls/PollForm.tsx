@@ -22,6 +22,8 @@ import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { useShowToast } from '../../toast.ts';
 import { ColorField } from '../quizEditor/fields/ColorField.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
+// The switch's and colour field's styles.
+import '../quizEditor/quizEditor.css';
 import { PollPreview } from './PollPreview.tsx';
 import { pollList, pollTexts } from './texts.ts';
 import { adminUrl } from '../../urls.ts';

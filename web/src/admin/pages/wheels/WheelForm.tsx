@@ -34,6 +34,8 @@ import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { isEmbedded } from '../../shell.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
+// The switch's and colour field's styles.
+import '../quizEditor/quizEditor.css';
 import { MarginGuard, percent } from './MarginGuard.tsx';
 import { draftValue, prizeDraft, prizeFromDraft, UniquePrizeFields, type PrizeDraft } from './PrizeFields.tsx';
 import { prizeTexts, wheelList, wheelTexts } from './texts.ts';

@@ -1,5 +1,14 @@
+/** True when this page runs inside someone else's frame (reading window.top can throw cross-origin). */
+export function isFramed(): boolean {
+  try {
+    return window.top !== window.self;
+  } catch {
+    return true;
+  }
+}
+
 /**
- * Inside a frame the player tells the embedding page its height on every size change, so the page can
+ * Inside a frame a public page (the player, a widget) tells the embedding page its height on every size change, so the page can
  * size the frame to fit: `{ type: 'quizlead-height', height }` posted to the parent; and Escape, so the
  * embed script can close a pop-up: `{ type: 'quizlead-escape' }`.
  */

@@ -1,4 +1,4 @@
-/** Colour helpers: owner-chosen colours keep readable text (WCAG contrast) on the public pages. */
+/** Colour helpers of the public pages (player and widgets): owner-chosen colours keep readable text (WCAG contrast). */
 
 function channels(hex: string): [number, number, number] | null {
   const match = /^#([0-9a-f]{6})$/i.exec(hex.trim());
@@ -31,6 +31,15 @@ const light = '#ffffff';
 /** Dark or white text, whichever reads better on `background`. */
 export function readableOn(background: string): string {
   return contrast(background, dark) >= contrast(background, light) ? dark : light;
+}
+
+/**
+ * `text` when it reads on `background` (4.5:1), else near-black or white when one of them reads, else black
+ * (mid-tones): every colour reads against pure black or white at 4.58:1 at least.
+ */
+export function readable(text: string, background: string): string {
+  const choice = [text, dark, light].find((candidate) => contrast(candidate, background) >= 4.5);
+  return choice ?? (contrast('#000000', background) >= contrast(light, background) ? '#000000' : light);
 }
 
 /** The owner's text colour when it reads on the background (4.5:1), else dark or white text. */
