@@ -5,10 +5,10 @@
  * spec does not give (length errors, "choose an option") are ours and say so in plain words.
  */
 
-export const widgetStatuses = ['published', 'unpublished'] as const;
-export type WidgetStatus = (typeof widgetStatuses)[number];
+export const engagementStatuses = ['published', 'unpublished'] as const;
+export type EngagementStatus = (typeof engagementStatuses)[number];
 
-export const widgetLimits = {
+export const engagementLimits = {
   /** Rows per page of the poll, web response and wheel lists. */
   listPageSize: 20,
   /** Rows per page of the votes, responses and spins tables. */
@@ -20,15 +20,20 @@ export const widgetLimits = {
   embedHeight: 419,
 } as const;
 
-export type WidgetKind = 'poll' | 'feedback' | 'wheel';
+export type EngagementKind = 'poll' | 'feedback' | 'wheel';
 
-/** What the owner's screens call each tool in a sentence. */
-export const widgetKindNames: Record<WidgetKind, string> = { poll: 'poll', feedback: 'web response', wheel: 'wheel spin' };
+/** What the owner's screens call each engagement kind in a sentence. */
+export const engagementKindNames: Record<EngagementKind, string> = {
+  poll: 'poll',
+  feedback: 'web response',
+  wheel: 'wheel spin',
+};
 
-/** Texts shared by the three tools. */
-export const widgetMessages = {
+/** Texts shared by the three engagement kinds. */
+export const engagementMessages = {
   /** The spec asks 'Are you sure you want to delete this feedback?' for all three; this names what goes. */
-  deleteConfirm: (kind: WidgetKind, title: string) => `Are you sure you want to delete the ${widgetKindNames[kind]} “${title}”?`,
+  deleteConfirm: (kind: EngagementKind, title: string) =>
+    `Are you sure you want to delete the ${engagementKindNames[kind]} “${title}”?`,
   deleteConfirmButton: 'Yes, Delete it!!',
   serverErrorTitle: 'Server error',
   validationErrorTitle: 'Validation Error',
@@ -82,7 +87,7 @@ export const pollMessages = {
   optionInvalid: 'Choose one of the poll options.',
   voted: 'Thank you for voting.',
   alreadyVoted: 'You have already voted in this poll.',
-  statusUpdated: (status: WidgetStatus) => (status === 'published' ? 'Poll published.' : 'Poll unpublished.'),
+  statusUpdated: (status: EngagementStatus) => (status === 'published' ? 'Poll published.' : 'Poll unpublished.'),
   emptyList: 'You have not created any Instant Poll yet.',
   shareTitle: 'Your Poll Is Ready',
   votesTitle: 'Poll Title',
@@ -305,7 +310,7 @@ export const spreadsheetDateFormat = 'mmm d, yyyy hh:mm';
 // ---------------------------------------------------------------------------------------------
 // Help under the owner forms' switches: each shows what the switch's current state does.
 
-export const widgetSwitchHelp = {
+export const engagementSwitchHelp = {
   pollEmail: {
     on: 'On: voters enter their email, and the vote counts once it is given.',
     off: 'Off: anyone can vote without giving an email.',

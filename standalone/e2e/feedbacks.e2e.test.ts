@@ -5,7 +5,7 @@
  * through the public API, and delete behind its confirmation. Screenshots at 1280 and 375 px.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { feedbackDefaults, feedbackMessages, feedbackResponseColumns, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { feedbackDefaults, feedbackMessages, feedbackResponseColumns, engagementMessages } from '@quizlead/shared/engagement.ts';
 import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { createFeedback, parseCsv } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
@@ -49,7 +49,7 @@ it('creates a web response with its live preview, then edits and shares it', asy
 
   expect(await page.locator('form button[type="submit"]').count()).toBe(1);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(engagementMessages.validationErrorTitle).isVisible()).toBe(true);
   expect(await page.getByText(feedbackMessages.titleRequired).count()).toBe(2); // the banner and the field
   await screenshot(harness, page, 'feedbacks-create-validation');
 
@@ -118,7 +118,7 @@ it('creates a web response with its live preview, then edits and shares it', asy
   await page.getByLabel('Title', { exact: true }).fill('   ');
   await page.getByRole('button', { name: feedbackMessages.updateButton }).click();
   await expect.poll(() => page.getByText(feedbackMessages.titleEmpty).first().isVisible()).toBe(true);
-  await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(engagementMessages.validationErrorTitle).isVisible()).toBe(true);
   await screenshot(harness, page, 'feedbacks-edit-validation');
   await page.getByLabel('Title', { exact: true }).fill('How did we do this week?');
   await page.getByLabel('Question').fill('');
@@ -202,16 +202,16 @@ it('lists web responses with their total, cut titles and pages, previews and del
   await page.getByRole('button', { name: 'Delete Feedback 1' }).click();
   const dialog = page.getByRole('dialog');
   await expect.poll(() => dialog.innerText()).toContain('Are you sure you want to delete the web response “Feedback 1”?');
-  expect(await dialog.getByText(widgetMessages.deleteConfirm('feedback', 'Feedback 1')).isVisible()).toBe(true);
+  expect(await dialog.getByText(engagementMessages.deleteConfirm('feedback', 'Feedback 1')).isVisible()).toBe(true);
   await screenshot(harness, page, 'feedbacks-delete-confirm');
-  await dialog.getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  await dialog.getByRole('button', { name: engagementMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, feedbackMessages.deleteFailed).isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   expect(await rows(page).count()).toBe(1);
   await page.unroute('**/api/v1/feedbacks/*');
 
   await page.getByRole('button', { name: 'Delete Feedback 1' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  await page.getByRole('dialog').getByRole('button', { name: engagementMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, feedbackMessages.deleted).isVisible()).toBe(true);
   // The last row of page 2 is gone: back to page 1 with 20 rows.
   await expect.poll(() => page.getByText(feedbackMessages.total(20)).isVisible()).toBe(true);

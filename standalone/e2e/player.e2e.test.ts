@@ -672,7 +672,7 @@ it('shows the company logo, a hidden title and the paid footer message', async (
   await expect.poll(() => page.getByRole('img', { name: 'Olive Grove logo' }).isVisible()).toBe(true);
   expect(await page.getByRole('link', { name: 'Olive Grove logo' }).getAttribute('href')).toBe('https://olive.example');
   // The title stays the page's heading for screen readers only.
-  expect(await page.locator('h1').getAttribute('class')).toBe('ql-sr');
+  expect(await page.locator('h1').getAttribute('class')).toBe('qp-sr');
   await expect.poll(() => page.getByText('Brewed with care by Olive Grove').isVisible()).toBe(true);
   expect(await page.getByText(playMessages.createYourFreeQuiz).count()).toBe(0);
   // Custom colours, with white on yellow made readable.

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pollDefaults, pollMessages, pollVoteColumns, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { pollDefaults, pollMessages, pollVoteColumns, engagementMessages } from '@quizlead/shared/engagement.ts';
 import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { createPoll } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
@@ -58,7 +58,7 @@ it('creates a poll with its checks and limits, shares it and edits it', async ()
   // The form's own button submits it: no hidden extra Submit button.
   expect(await page.locator('form button[type="submit"]').count()).toBe(1);
   await create.click();
-  await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(engagementMessages.validationErrorTitle).isVisible()).toBe(true);
   expect(await page.getByText(pollMessages.descriptionRequired).count()).toBe(2);
   await screenshot(harness, page, 'polls-create-validation');
   await page.getByLabel('Description').fill('Which feature should we build next?');
@@ -307,13 +307,13 @@ it('locks the options once votes arrive but still saves the rest, publishes from
   await expect
     .poll(() => page.getByRole('dialog').innerText())
     .toContain('Are you sure you want to delete the poll “Tea, coffee or juice today?”?');
-  expect(await page.getByRole('dialog').getByText(widgetMessages.deleteConfirm('poll', title)).isVisible()).toBe(true);
-  await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  expect(await page.getByRole('dialog').getByText(engagementMessages.deleteConfirm('poll', title)).isVisible()).toBe(true);
+  await page.getByRole('dialog').getByRole('button', { name: engagementMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, 'The database is busy.').isVisible()).toBe(true);
   expect(await rows(page).count()).toBe(1);
   await page.unroute(`**/api/v1/polls/${poll.id}`);
   await page.getByRole('button', { name: `Delete ${title}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  await page.getByRole('dialog').getByRole('button', { name: engagementMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, pollMessages.deleted).isVisible()).toBe(true);
   await expect.poll(() => page.getByText(pollMessages.emptyList).isVisible()).toBe(true);
   expect((await owner.client.get(`/api/v1/polls/${poll.id}`)).status).toBe(404);

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { wheelMessages, wheelPalette, wheelSpinColumns, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { wheelMessages, wheelPalette, wheelSpinColumns, engagementMessages } from '@quizlead/shared/engagement.ts';
 import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { createWheel } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
@@ -77,7 +77,7 @@ it('creates a wheel with its checks and limits, spins the preview, and edits it'
   // The form's own button submits it: no hidden extra Submit button.
   expect(await page.locator('form button[type="submit"]').count()).toBe(1);
   await create.click();
-  await expect.poll(() => page.getByText(widgetMessages.validationErrorTitle).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(engagementMessages.validationErrorTitle).isVisible()).toBe(true);
   expect(await page.getByText(wheelMessages.descriptionRequired).count()).toBe(2);
   await screenshot(harness, page, 'wheels-create-validation');
   await page.getByLabel('Description').fill('Spin for a discount on your first order');
@@ -272,15 +272,15 @@ it('lists wheels, shares one, shows and exports its spins, previews and deletes'
   await expect
     .poll(() => page.getByRole('dialog').innerText())
     .toContain('Are you sure you want to delete the wheel spin “Spin to win a prize”?');
-  expect(await page.getByRole('dialog').getByText(widgetMessages.deleteConfirm('wheel', 'Spin to win a prize')).isVisible()).toBe(
-    true,
-  );
-  await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  expect(
+    await page.getByRole('dialog').getByText(engagementMessages.deleteConfirm('wheel', 'Spin to win a prize')).isVisible(),
+  ).toBe(true);
+  await page.getByRole('dialog').getByRole('button', { name: engagementMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, wheelMessages.deleteFailed).isVisible()).toBe(true);
   expect(await rows(page).count()).toBe(1);
   await page.unroute(`**/api/v1/wheels/${wheel.id}`);
   await page.getByRole('button', { name: 'Delete Spin to win a prize' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: widgetMessages.deleteConfirmButton }).click();
+  await page.getByRole('dialog').getByRole('button', { name: engagementMessages.deleteConfirmButton }).click();
   await expect.poll(() => toast(page, wheelMessages.deleted).isVisible()).toBe(true);
   await expect.poll(() => page.getByText(wheelMessages.emptyList).isVisible()).toBe(true);
   expect((await owner.client.get(`/api/v1/wheels/${wheel.id}`)).status).toBe(404);

@@ -7,7 +7,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { feedbackMessages, pollMessages, wheelMessages, widgetLimits } from '@quizlead/shared/engagement.ts';
+import { feedbackMessages, pollMessages, wheelMessages, engagementLimits } from '@quizlead/shared/engagement.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import type { TestClient } from '../../server/src/test/getTestServer.ts';
 import { createFeedback, createPoll, createWheel } from '../../server/src/test/widgetFactory.ts';
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** The share codes exactly as docs/api.md gives them. */
 const iframeCode = (path: string, title: string) =>
-  `<iframe src="${harness.server.url}${path}" width="${widgetLimits.embedWidth}" height="${widgetLimits.embedHeight}" style="border:0" title="${title}"></iframe>`;
+  `<iframe src="${harness.server.url}${path}" width="${engagementLimits.embedWidth}" height="${engagementLimits.embedHeight}" style="border:0" title="${title}"></iframe>`;
 const widgetCode = (attributes: string) =>
   `<div data-quizlead=${attributes}></div><script async src="${harness.server.url}/widgets/embed.js?v=1"></script>`;
 
@@ -74,7 +74,7 @@ async function sizedToContent(page: Page, selector: string) {
   await expect
     .poll(async () => {
       const { outer, scroll, client } = await heights(page, selector);
-      return outer !== widgetLimits.embedHeight && scroll <= client + 1 && Math.abs(outer - client) < 2;
+      return outer !== engagementLimits.embedHeight && scroll <= client + 1 && Math.abs(outer - client) < 2;
     })
     .toBe(true);
   return (await heights(page, selector)).outer;
@@ -268,7 +268,7 @@ it('fits a wheel, email field and Spin button inside the iframe code’s 713 × 
   const page = await harness.newPage({ width: 1280, height: 800 });
   await page.goto(`${host.url}/wheel-iframe`);
   const box = await page.locator('iframe[title=Wheel]').boundingBox();
-  expect([box!.width, box!.height]).toEqual([widgetLimits.embedWidth, widgetLimits.embedHeight]);
+  expect([box!.width, box!.height]).toEqual([engagementLimits.embedWidth, engagementLimits.embedHeight]);
   const frame = page.frameLocator('iframe[title=Wheel]');
   await expect.poll(() => frame.getByRole('heading', { level: 1, name: wheel.description }).isVisible()).toBe(true);
 
@@ -282,7 +282,7 @@ it('fits a wheel, email field and Spin button inside the iframe code’s 713 × 
     expect(await inFrameView(frame, part), name).toEqual({
       inside: true,
       scrolled: 0,
-      viewport: [widgetLimits.embedWidth, widgetLimits.embedHeight],
+      viewport: [engagementLimits.embedWidth, engagementLimits.embedHeight],
     });
   }
   const overflow = await frame.locator('html').evaluate((html) => html.scrollHeight - html.clientHeight);

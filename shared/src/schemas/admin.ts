@@ -6,7 +6,7 @@ import { quizTypes } from '../quizzes.ts';
 import { ZPlanId } from './billing.ts';
 import { ZId } from './common.ts';
 import { ZDeliveryRow } from './deliveries.ts';
-import { ZPage, ZPageQuery } from './widgets.ts';
+import { ZPage, ZPageQuery } from './lists.ts';
 
 /**
  * The platform administrators' API under /api/v1/admin (server/src/routes/api/admin/): accounts and

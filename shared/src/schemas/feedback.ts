@@ -1,7 +1,8 @@
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { feedbackDefaults, feedbackLimits, feedbackMessages, feelingTypes } from '../engagement.ts';
-import { ZHexColor, ZOptionalEmail, ZPage, ZSubmissionId } from './widgets.ts';
+import { ZHexColor, ZOptionalEmail, ZSubmissionId } from './engagement.ts';
+import { ZPage } from './lists.ts';
 
 /** Web responses (feedback widgets): the builder, the lists and the public widget (spec 2.5, 2.9, 3, 5). */
 

@@ -1,7 +1,8 @@
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { pollDefaults, pollLimits, pollMessages } from '../engagement.ts';
-import { ZHexColor, ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
+import { ZHexColor, ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
+import { ZPage } from './lists.ts';
 
 /** Polls: the owner's builder and lists, and the public poll (spec sections 2.6, 2.9, 3 and 5). */
 
@@ -31,7 +32,7 @@ const pollFields = {
     .trim()
     .min(1, pollMessages.descriptionRequired)
     .max(pollLimits.description, pollMessages.descriptionTooLong),
-  status: z.enum(ZWidgetStatus.options, { error: pollMessages.statusRequired }).default(pollDefaults.status),
+  status: z.enum(ZEngagementStatus.options, { error: pollMessages.statusRequired }).default(pollDefaults.status),
   collectEmail: z.boolean().default(pollDefaults.collectEmail),
   /** Off: an email that has voted is refused (pollMessages.alreadyVoted). */
   allowRepeatVotes: z.boolean().default(pollDefaults.allowRepeatVotes),
@@ -49,7 +50,7 @@ export type TUpdatePollRequest = z.input<typeof ZUpdatePollRequest>;
 
 /** Publish or unpublish, votes or not (the list's switch). */
 export const ZPollStatusRequest = z.object({
-  status: z.enum(ZWidgetStatus.options, { error: pollMessages.statusRequired }),
+  status: z.enum(ZEngagementStatus.options, { error: pollMessages.statusRequired }),
 });
 export type TPollStatusRequest = z.input<typeof ZPollStatusRequest>;
 
@@ -58,7 +59,7 @@ export const ZPoll = z.object({
   slug: z.string(),
   description: z.string(),
   options: z.array(z.string()),
-  status: ZWidgetStatus,
+  status: ZEngagementStatus,
   collectEmail: z.boolean(),
   allowRepeatVotes: z.boolean(),
   colors: z.object({ background: z.string(), text: z.string() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZImageRef } from './common.ts';
-import { ZPage } from './widgets.ts';
+import { ZPage } from './lists.ts';
 
 /**
  * Products a quiz can recommend (issue 16): the shop's catalogue as the app keeps it, or products a

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rangeDays } from '../days.ts';
 import { quizTypes } from '../quizzes.ts';
 import { dashboardLimits, dashboardMessages, dashboardStatKeys, playerSorts, tutorialIds } from '../reports.ts';
-import { ZPage } from './widgets.ts';
+import { ZPage } from './lists.ts';
 
 /**
  * The owner's reading side: the quiz report (KPIs, per-question drop-off, revenue, players), the wheel

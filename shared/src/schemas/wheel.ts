@@ -1,10 +1,11 @@
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
-import { playButtonTypes, widgetLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
+import { playButtonTypes, engagementLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
 import { ZImageRef } from './common.ts';
 import { ZVisitorId } from './experiments.ts';
 import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
-import { ZOptionalEmail, ZPage, ZSubmissionId, ZWidgetStatus } from './widgets.ts';
+import { ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
+import { ZPage } from './lists.ts';
 
 /** Wheel spinners: the builder, the lists and the public wheel (spec sections 2.7, 2.9, 3, 5 and 9). */
 
@@ -29,7 +30,7 @@ export type TWheelOption = z.infer<typeof ZWheelOption>;
 export type TWheelOptionInput = z.input<typeof ZWheelOption>;
 
 /** An uploaded image (/files/{id}) or an https address. */
-const ZPlayButtonImage = ZImageRef(wheelMessages.playButtonImageInvalid, widgetLimits.imageUrl);
+const ZPlayButtonImage = ZImageRef(wheelMessages.playButtonImageInvalid, engagementLimits.imageUrl);
 
 /** New wheels treat tagged addresses as one (wheels made before the setting existed do not). */
 export const wheelIgnoreEmailTagsDefault = true;
@@ -62,7 +63,7 @@ export const ZWheelRequest = z
       .array(ZWheelOption, { error: wheelMessages.optionsMin })
       .min(wheelLimits.optionsMin, wheelMessages.optionsMin)
       .max(wheelLimits.optionsMax, wheelMessages.optionsMax),
-    status: z.enum(ZWidgetStatus.options, { error: wheelMessages.statusRequired }).default(wheelDefaults.status),
+    status: z.enum(ZEngagementStatus.options, { error: wheelMessages.statusRequired }).default(wheelDefaults.status),
     collectEmail: z.boolean().default(wheelDefaults.collectEmail),
     /** Without it, one email spins the wheel once. */
     allowRepeatSpins: z.boolean().default(wheelDefaults.allowRepeatSpins),
@@ -109,7 +110,7 @@ export const ZWheel = z.object({
       prizePool: ZPrizePool.nullable(),
     }),
   ),
-  status: ZWidgetStatus,
+  status: ZEngagementStatus,
   collectEmail: z.boolean(),
   allowRepeatSpins: z.boolean(),
   ignoreEmailTags: z.boolean(),

@@ -97,7 +97,7 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
         {saving ? playMessages.saving : ''}
       </div>
       {error ? (
-        <p className="ql-alert" role="alert">
+        <p className="qp-alert" role="alert">
           {error}
         </p>
       ) : null}

@@ -21,7 +21,7 @@ export function Frame({ quiz, counter, children }: Props) {
       <header className="ql-header">
         {logo ? <Logo src={logo} companyName={owner?.companyName ?? ''} companyUrl={owner?.companyUrl ?? ''} /> : null}
         {/* The title is always the page's heading for assistive technology; the owner decides whether it shows. */}
-        <h1 className={settings?.showTitle ? 'ql-header__title' : 'ql-sr'}>{title || 'Quiz'}</h1>
+        <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'}>{title || 'Quiz'}</h1>
       </header>
       <main className="ql-main">{children}</main>
       <footer className="ql-footer">
@@ -42,7 +42,7 @@ export function Frame({ quiz, counter, children }: Props) {
         <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
           {counter ? (
             <>
-              <span className="ql-sr">Question </span>
+              <span className="qp-sr">Question </span>
               {`${counter.current} / ${counter.total}`}
             </>
           ) : null}
@@ -82,8 +82,8 @@ export function Html({ html, className, style }: { html: string; className?: str
 export function Waiting({ message }: { message: string }) {
   return (
     <div className="ql-screen ql-screen--center" role="status">
-      <span className="ql-spinner" aria-hidden="true" />
-      <p className="ql-waiting">{message}</p>
+      <span className="qp-spinner" aria-hidden="true" />
+      <p className="qp-waiting">{message}</p>
     </div>
   );
 }

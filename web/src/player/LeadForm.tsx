@@ -65,7 +65,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const describedBy = (field: Field) => (errors[field] ? `ql-lead-${field}-error` : undefined);
   const errorText = (field: Field) =>
     errors[field] ? (
-      <p id={`ql-lead-${field}-error`} className="ql-field__error">
+      <p id={`ql-lead-${field}-error`} className="qp-field-error">
         {errors[field]}
       </p>
     ) : null;
@@ -79,6 +79,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         <label htmlFor="ql-lead-name">{nameLabel}</label>
         <input
           id="ql-lead-name"
+          className="qp-input"
           name="name"
           type="text"
           autoComplete="name"
@@ -95,6 +96,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         <label htmlFor="ql-lead-email">{emailLabel}</label>
         <input
           id="ql-lead-email"
+          className="qp-input"
           name="email"
           type="email"
           inputMode="email"
@@ -110,7 +112,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
       </div>
       {hasPrivacy ? <Consent settings={settings} checked={consent} error={errors.consent} onChange={setConsent} /> : null}
       {formError ? (
-        <p className="ql-alert" role="alert">
+        <p className="qp-alert" role="alert">
           {formError}
         </p>
       ) : null}
@@ -153,7 +155,7 @@ export function Consent({ settings, checked, error, onChange }: ConsentProps) {
         )}
       </label>
       {error ? (
-        <p id="ql-lead-consent-error" className="ql-field__error">
+        <p id="ql-lead-consent-error" className="qp-field-error">
           {error}
         </p>
       ) : null}

@@ -38,7 +38,7 @@ export function OutcomePrize({ prize, onCheckAgain }: { prize: TOutcomePrize; on
         {wheelMessages.showPrizeCode}
       </button>
       {failure ? (
-        <p className="ql-alert" role="alert">
+        <p className="qp-alert" role="alert">
           {failure}
         </p>
       ) : null}

@@ -282,7 +282,7 @@ export function Player({ route }: { route: PlayerRoute }) {
       case 'failed':
         return (
           <div className="ql-screen ql-screen--center">
-            <p className="ql-alert" role="alert">
+            <p className="qp-alert" role="alert">
               {screen.message}
             </p>
           </div>
@@ -303,7 +303,7 @@ export function Player({ route }: { route: PlayerRoute }) {
       case 'generating':
         return screen.error ? (
           <div className="ql-screen ql-screen--center">
-            <p className="ql-alert" role="alert">
+            <p className="qp-alert" role="alert">
               {screen.error}
             </p>
             <button type="button" className="ql-button" onClick={() => void submitAnswers()}>

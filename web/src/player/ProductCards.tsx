@@ -101,9 +101,9 @@ function ProductCard({
                 ? playMessages.addedToCart
                 : playMessages.addToCart}
             {/* Which product, for screen readers: several cards each have this button. */}
-            <span className="ql-sr">{` ${product.title}`}</span>
+            <span className="qp-sr">{` ${product.title}`}</span>
           </button>
-          <p className={state.name === 'failed' ? 'ql-product__status ql-product__status--error' : 'ql-sr'} role="status">
+          <p className={state.name === 'failed' ? 'ql-product__status ql-product__status--error' : 'qp-sr'} role="status">
             {state.name === 'failed'
               ? state.message
               : state.name === 'added'

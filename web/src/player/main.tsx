@@ -1,3 +1,4 @@
+import '../public/base.css';
 import './player.css';
 import { render } from 'react-dom';
 import { Player } from './Player.tsx';

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { publicBundle } from '../public/publicBundle.ts';
 import { formBridgeScript } from './formBridge.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const outDir = fileURLToPath(new URL('../../dist/player', import.meta.url));
-const apiServer = process.env.QUIZLEAD_API ?? 'http://localhost:3000';
 
 /**
  * The Content-Security-Policies the player pages need, written beside player.html as csp.json for the
@@ -39,32 +38,5 @@ function playerCsp(): Plugin {
   };
 }
 
-/**
- * The public quiz player: its own small bundle, React components compiled against preact/compat
- * (docs/architecture.md). The code is typed with React's types; only the bundle swaps in Preact.
- * The server serves web/dist/player/player.html for the player pages and /player/assets/* for the rest.
- */
-export default defineConfig({
-  root,
-  base: '/player/',
-  plugins: [playerCsp()],
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-    ],
-  },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2020',
-    rolldownOptions: { input: { player: `${root}player.html` } },
-  },
-  server: {
-    port: 5174,
-    proxy: { '/api': apiServer, '/files': apiServer },
-  },
-});
+/** The public quiz player: served from web/dist/player/player.html. */
+export default defineConfig(publicBundle({ name: 'player', root, port: 5174, plugins: [playerCsp()] }));

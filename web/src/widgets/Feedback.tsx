@@ -123,7 +123,7 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
                 ))}
               </div>
               {errors.value ? (
-                <p id="qw-feedback-value-error" className="qw-error" role="alert">
+                <p id="qw-feedback-value-error" className="qp-field-error" role="alert">
                   {errors.value}
                 </p>
               ) : null}
@@ -173,7 +173,7 @@ function Choice({ feedback, option, index, chosenIndex, onChoose }: ChoiceProps)
         {type === 'thumb' ? <Thumb down={index === 1} /> : null}
         {type === 'scale' ? <span className="qw-choice__number">{option}</span> : null}
       </span>
-      {type === 'scale' ? null : <span className={type === 'star' ? 'qw-sr' : 'qw-choice__caption'}>{label}</span>}
+      {type === 'scale' ? null : <span className={type === 'star' ? 'qp-sr' : 'qw-choice__caption'}>{label}</span>}
     </label>
   );
 }

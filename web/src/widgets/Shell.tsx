@@ -1,5 +1,5 @@
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
-import { widgetMessages } from '@quizlead/shared/engagement.ts';
+import { engagementMessages } from '@quizlead/shared/engagement.ts';
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { reportHeight } from '../public/frame.ts';
 
@@ -39,8 +39,8 @@ export function Page({ framed, style, poweredBy = false, wide = false, children 
 export function Waiting({ message }: { message: string }) {
   return (
     <div className="qw-body qw-center" role="status">
-      <span className="qw-spinner" aria-hidden="true" />
-      <p className="qw-waiting">{message}</p>
+      <span className="qp-spinner" aria-hidden="true" />
+      <p className="qp-waiting">{message}</p>
     </div>
   );
 }
@@ -48,8 +48,8 @@ export function Waiting({ message }: { message: string }) {
 /** A failed call (spec section 8): 'Server error' and the server's message. */
 export function ServerError({ message }: { message: string }) {
   return (
-    <div className="qw-alert" role="alert">
-      <strong>{widgetMessages.serverErrorTitle}</strong> {message}
+    <div className="qp-alert" role="alert">
+      <strong>{engagementMessages.serverErrorTitle}</strong> {message}
     </div>
   );
 }
@@ -79,6 +79,7 @@ export function EmailField({ id, label, value, error, onChange }: EmailFieldProp
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        className="qp-input"
         name="email"
         type="email"
         inputMode="email"
@@ -91,7 +92,7 @@ export function EmailField({ id, label, value, error, onChange }: EmailFieldProp
         onInput={(event) => onChange(event.currentTarget.value)}
       />
       {error ? (
-        <p id={`${id}-error`} className="qw-error" role="alert">
+        <p id={`${id}-error`} className="qp-field-error" role="alert">
           {error}
         </p>
       ) : null}

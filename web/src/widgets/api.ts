@@ -25,7 +25,7 @@ export const widgetApi = {
 export { newUuid as newSubmissionId } from '../public/uuid.ts';
 
 /**
- * The server's email rule (zod's email pattern, as `widgetEmail` in shared/src/schemas/widgets.ts
+ * The server's email rule (zod's email pattern, as `engagementEmail` in shared/src/schemas/engagement.ts
  * checks it), so the page refuses what the server would refuse before sending.
  */
 export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;

@@ -1,3 +1,4 @@
+import '../public/base.css';
 import './widgets.css';
 import { render } from 'react-dom';
 import { isFramed } from '../public/frame.ts';

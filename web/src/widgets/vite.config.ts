@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { publicBundle } from '../public/publicBundle.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const outDir = fileURLToPath(new URL('../../dist/widgets', import.meta.url));
-const apiServer = process.env.QUIZLEAD_API ?? 'http://localhost:3000';
 
 /**
  * The embed loader (embed.ts) as a classic script at a fixed address, web/dist/widgets/embed.js: the
@@ -32,32 +31,5 @@ function embedScript(): Plugin {
   };
 }
 
-/**
- * The public poll, feedback widget and wheel spinner: their own small bundle, React components compiled
- * against preact/compat like the quiz player (docs/architecture.md). The server serves
- * web/dist/widgets/widgets.html for the widget pages, /widgets/assets/* and /widgets/embed.js.
- */
-export default defineConfig({
-  root,
-  base: '/widgets/',
-  plugins: [embedScript()],
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-    ],
-  },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2020',
-    rolldownOptions: { input: { widgets: `${root}widgets.html` } },
-  },
-  server: {
-    port: 5175,
-    proxy: { '/api': apiServer, '/files': apiServer },
-  },
-});
+/** The public poll, feedback widget and wheel spinner pages: served from web/dist/widgets/widgets.html (and /widgets/embed.js). */
+export default defineConfig(publicBundle({ name: 'widgets', root, port: 5175, plugins: [embedScript()] }));

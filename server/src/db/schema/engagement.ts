@@ -5,18 +5,34 @@ import { inboxOf } from '../oncePerEmail.ts';
 import { accounts } from './accounts.ts';
 
 /**
- * The three engagement tools besides quizzes: polls, web responses (feedback widgets) and
+ * The three engagement kinds besides quizzes: polls, web responses (feedback widgets) and
  * spin-to-win wheels, each with the submissions visitors make. Submission ids come from the
  * visitor's browser, so a retried request never counts twice.
  */
 
+/** An item's own columns: its id, its account, and when it was made and last saved. */
+const itemColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A submission's own columns: the browser's id for it (unique within its item), its account and its time. */
+const submissionColumns = () => ({
+  id: uuid('id').notNull(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const polls = pgTable(
   'polls',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...itemColumns(),
     slug: text('slug').notNull().default(''),
     description: text('description').notNull(),
     options: jsonb('options').$type<string[]>().notNull(),
@@ -26,8 +42,6 @@ export const polls = pgTable(
     allowRepeatVotes: boolean('allow_repeat_votes').notNull().default(false),
     colors: jsonb('colors').$type<{ background: string; text: string }>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('polls_account_created_idx').on(table.accountId, table.createdAt)],
 );
@@ -38,13 +52,9 @@ export const pollVotes = pgTable(
     pollId: uuid('poll_id')
       .notNull()
       .references(() => polls.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...submissionColumns(),
     optionIndex: integer('option_index').notNull(),
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.pollId, table.id] }),
@@ -57,18 +67,13 @@ export const pollVotes = pgTable(
 export const feedbacks = pgTable(
   'feedbacks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...itemColumns(),
     title: text('title').notNull(),
     feelingType: text('feeling_type', { enum: ['emotion', 'star', 'thumb', 'scale'] }).notNull(),
     question: text('question').notNull(),
     /** The widget's colour, or null for the default look. */
     customColor: text('custom_color'),
     collectEmail: boolean('collect_email').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('feedbacks_account_created_idx').on(table.accountId, table.createdAt),
@@ -82,16 +87,12 @@ export const feedbackResponses = pgTable(
     feedbackId: uuid('feedback_id')
       .notNull()
       .references(() => feedbacks.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...submissionColumns(),
     /** The feeling type the widget had when this was sent. */
     feelingType: text('feeling_type').notNull(),
     /** What the visitor picked: 'Happy', '4*', 'Thumbs Up', '3'… */
     value: text('value').notNull(),
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.feedbackId, table.id] }),
@@ -113,10 +114,7 @@ export interface WheelOption {
 export const wheels = pgTable(
   'wheels',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...itemColumns(),
     slug: text('slug').notNull().default(''),
     description: text('description').notNull(),
     options: jsonb('options').$type<WheelOption[]>().notNull(),
@@ -134,8 +132,6 @@ export const wheels = pgTable(
       .default('text'),
     playButtonText: text('play_button_text').notNull().default('Spin'),
     playButtonImage: text('play_button_image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('wheels_account_created_idx').on(table.accountId, table.createdAt),
@@ -149,10 +145,7 @@ export const wheelSpins = pgTable(
     wheelId: uuid('wheel_id')
       .notNull()
       .references(() => wheels.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...submissionColumns(),
     email: text('email'),
     optionIndex: integer('option_index').notNull(),
     /** The option's text when it was drawn. */
@@ -161,7 +154,6 @@ export const wheelSpins = pgTable(
     /** The A/B test running when the visitor spun and the variant of odds drawn from ('a' the original). */
     experimentId: uuid('experiment_id'),
     variant: text('variant'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.wheelId, table.id] }),

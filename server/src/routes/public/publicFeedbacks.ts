@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { feedbackMessages, isFeelingValue } from '@quizlead/shared/engagement.ts';
 import { ZFeedbackSubmission, ZFeedbackSubmissionResponse, ZPublicFeedbackResponse } from '@quizlead/shared/schemas/feedback.ts';
-import { widgetEmail } from '@quizlead/shared/schemas/widgets.ts';
+import { engagementEmail } from '@quizlead/shared/schemas/engagement.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { feedbacks } from '../../db/schema/index.ts';
@@ -63,7 +63,7 @@ export function publicFeedbackRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, params, body, services }) => {
       const feedback = await findPublicFeedback(db, params.id, { keyShare: true });
       if (!isFeelingValue(feedback.feelingType, body.value)) throw ValidationError(feedbackMessages.valueRequired, 'value');
-      const checked = widgetEmail(body.email, {
+      const checked = engagementEmail(body.email, {
         required: feedback.collectEmail,
         requiredMessage: feedbackMessages.emailRequired,
         invalidMessage: feedbackMessages.emailInvalid,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { pollMessages } from '@quizlead/shared/engagement.ts';
 import { ZPollVoteRequest, ZPollVoteResponse, ZPublicPollResponse } from '@quizlead/shared/schemas/poll.ts';
-import { widgetEmail, ZDemoQuery } from '@quizlead/shared/schemas/widgets.ts';
+import { engagementEmail, ZDemoQuery } from '@quizlead/shared/schemas/engagement.ts';
 import { pollVoteRecorder } from '../../commands/pollVoteRecorder.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -75,7 +75,7 @@ export function publicPollRoutes(api: ApiRouter): void {
       const poll = await findPublishedPoll(db, params.id, { share: true });
       if (isPollClosed(poll)) throw new AppError(409, 'conflict', pollMessages.closed);
       if (body.option >= poll.options.length) throw ValidationError(pollMessages.optionInvalid, 'option');
-      const checked = widgetEmail(body.email, {
+      const checked = engagementEmail(body.email, {
         required: poll.collectEmail || body.demo,
         requiredMessage: pollMessages.emailRequired,
         invalidMessage: pollMessages.emailInvalid,

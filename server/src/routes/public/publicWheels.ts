@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import { ZPublicWheelResponse, ZSpinRequest, ZSpinResponse } from '@quizlead/shared/schemas/wheel.ts';
-import { widgetEmail } from '@quizlead/shared/schemas/widgets.ts';
+import { engagementEmail } from '@quizlead/shared/schemas/engagement.ts';
 import { wheelSpinner } from '../../commands/wheelSpinner.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -61,7 +61,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
     },
     handler: async ({ ctx, db, params, body, services }) => {
       const wheel = await findPublishedWheel(db, params.id, { keyShare: true });
-      const checked = widgetEmail(body.email, {
+      const checked = engagementEmail(body.email, {
         required: wheel.collectEmail,
         requiredMessage: wheelMessages.emailRequired,
         invalidMessage: wheelMessages.emailInvalid,

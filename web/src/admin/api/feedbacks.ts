@@ -7,7 +7,7 @@ import type {
   TUpdateFeedbackRequest,
 } from '@quizlead/shared/schemas/feedback.ts';
 import { api } from './client.ts';
-import type { ListPage } from './widgets.ts';
+import type { ListPage } from './lists.ts';
 
 /** Calls of the web response (feedback widget) screens (docs/api.md, "Polls, web responses and wheels"). */
 

@@ -1,4 +1,4 @@
-import type { ExportFormat, WidgetStatus } from '@quizlead/shared/engagement.ts';
+import type { ExportFormat, EngagementStatus } from '@quizlead/shared/engagement.ts';
 import type {
   TCreatePollRequest,
   TPoll,
@@ -8,7 +8,7 @@ import type {
   TUpdatePollRequest,
 } from '@quizlead/shared/schemas/poll.ts';
 import { api } from './client.ts';
-import type { ListPage } from './widgets.ts';
+import type { ListPage } from './lists.ts';
 
 /** Calls of the poll screens (docs/api.md, "Polls, web responses and wheels"). */
 
@@ -21,7 +21,7 @@ export const createPoll = (body: TCreatePollRequest) => api.post<TPoll>('/api/v1
 
 export const updatePoll = (id: string, body: TUpdatePollRequest) => api.put<TPoll>(`/api/v1/polls/${id}`, body);
 
-export const setPollStatus = (id: string, status: WidgetStatus) => api.put<TPoll>(`/api/v1/polls/${id}/status`, { status });
+export const setPollStatus = (id: string, status: EngagementStatus) => api.put<TPoll>(`/api/v1/polls/${id}/status`, { status });
 
 export const deletePoll = (id: string) => api.delete<{ message: string }>(`/api/v1/polls/${id}`);
 

@@ -1,6 +1,6 @@
 import type { TProduct, TProductCollection, TProductRequest } from '@quizlead/shared/schemas/products.ts';
 import { api } from './client.ts';
-import type { ListPage } from './widgets.ts';
+import type { ListPage } from './lists.ts';
 
 /** Calls of the Products screen (docs/api.md, "Products"). */
 

@@ -2,7 +2,7 @@ import type { ExportFormat } from '@quizlead/shared/engagement.ts';
 import type { TPrizeOptions } from '@quizlead/shared/schemas/prizes.ts';
 import type { TWheel, TWheelListRow, TWheelRequest, TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
 import { api } from './client.ts';
-import type { ListPage } from './widgets.ts';
+import type { ListPage } from './lists.ts';
 
 /** Calls of the wheel spinner screens (docs/api.md, "Polls, web responses and wheels"). */
 

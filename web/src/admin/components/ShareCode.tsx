@@ -1,6 +1,6 @@
 import { BlockStack, Button, ButtonGroup, InlineStack, Text, TextField } from '@shopify/polaris';
 import { CheckIcon, ClipboardIcon } from '@shopify/polaris-icons';
-import { widgetMessages } from '@quizlead/shared/engagement.ts';
+import { engagementMessages } from '@quizlead/shared/engagement.ts';
 import { defaultEmbedDisplayOptions, shareMessages, type EmbedDisplayOptions } from '@quizlead/shared/sharing.ts';
 import { useState } from 'react';
 import { iframeCode, widgetCode, type EmbedKind, type ShareCodeMode } from './engagement/embedCodes.ts';
@@ -65,10 +65,10 @@ export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
         <div role="group" aria-label="Embed code type">
           <ButtonGroup variant="segmented">
             <Button pressed={mode === 'iframe'} onClick={() => choose('iframe')}>
-              {widgetMessages.iframeCode}
+              {engagementMessages.iframeCode}
             </Button>
             <Button pressed={mode === 'widget'} onClick={() => choose('widget')}>
-              {widgetMessages.widgetCode}
+              {engagementMessages.widgetCode}
             </Button>
           </ButtonGroup>
         </div>
@@ -77,10 +77,10 @@ export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
           icon={isCopied ? CheckIcon : ClipboardIcon}
           onClick={() => void copy(mode, code)}
           accessibilityLabel={
-            isCopied ? `${copyDoneText}: ${label.toLowerCase()} copied` : `${widgetMessages.copy} ${label.toLowerCase()}`
+            isCopied ? `${copyDoneText}: ${label.toLowerCase()} copied` : `${engagementMessages.copy} ${label.toLowerCase()}`
           }
         >
-          {isCopied ? copyDoneText : widgetMessages.copy}
+          {isCopied ? copyDoneText : engagementMessages.copy}
         </Button>
       </InlineStack>
       {mode === 'widget' ? <WidgetDisplayFields value={display} onChange={changeDisplay} thing={kindNames[kind]} /> : null}

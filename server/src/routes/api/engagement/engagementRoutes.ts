@@ -1,10 +1,10 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { widgetLimits } from '@quizlead/shared/engagement.ts';
+import { engagementLimits } from '@quizlead/shared/engagement.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
-import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/widgets.ts';
+import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/lists.ts';
 import type { Auth, Services } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
@@ -33,7 +33,7 @@ type EngagementTable = PgTable & { id: PgColumn; accountId: PgColumn; createdAt:
  * The routes, their access, pagination, 404s and transactions are the same for every kind
  * (`engagementRoutes`); a kind says only what differs.
  */
-export interface EngagementKind<Row extends { id: string; accountId: string }, Body, Submission> {
+export interface EngagementApi<Row extends { id: string; accountId: string }, Body, Submission> {
   /** The collection's path, `/polls`. */
   path: string;
   /** The OpenAPI tag. */
@@ -80,7 +80,7 @@ export interface EngagementKind<Row extends { id: string; accountId: string }, B
 /** A kind's list, create, get, save and delete, and its submissions with their export. */
 export function engagementRoutes<Row extends { id: string; accountId: string }, Body, Submission>(
   api: ApiRouter,
-  kind: EngagementKind<Row, Body, Submission>,
+  kind: EngagementApi<Row, Body, Submission>,
 ): void {
   const { path, table } = kind;
   const tags = [kind.tag];
@@ -103,7 +103,7 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
         .from(table)
         .where(where)
         .orderBy(desc(table.createdAt), desc(table.id));
-      const page = await pageOf(db, rows, { from: table, where }, query.page, widgetLimits.listPageSize);
+      const page = await pageOf(db, rows, { from: table, where }, query.page, engagementLimits.listPageSize);
       const items = (page.items as { row: Row; submissions: number }[]).map((item) =>
         kind.presentRow(item.row, item.submissions),
       );
@@ -204,7 +204,7 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
         .from(submissions.table)
         .where(where)
         .orderBy(desc(submissions.table.createdAt), desc(submissions.table.id));
-      const page = await pageOf(db, rows, { from: submissions.table, where }, query.page, widgetLimits.submissionsPageSize);
+      const page = await pageOf(db, rows, { from: submissions.table, where }, query.page, engagementLimits.submissionsPageSize);
       const items = (page.items as Submission[]).map((submission) => submissions.present(row, submission));
       ctx.body = { data: { ...page, items } };
     },

@@ -22,7 +22,7 @@ import { scoped } from '../../../db/scope.ts';
 import { findOwnFeedback, type FeedbackRow } from '../../../policies/feedback.ts';
 import { presentFeedback, presentFeedbackResponse, presentFeedbackRow } from '../../../presenters/feedback.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { engagementRoutes, type EngagementKind } from '../engagement/engagementRoutes.ts';
+import { engagementRoutes, type EngagementApi } from '../engagement/engagementRoutes.ts';
 
 type FeedbackBody = z.output<typeof ZCreateFeedbackRequest>;
 
@@ -35,7 +35,7 @@ const feedbackColumns = (body: FeedbackBody) => ({
 });
 
 /** Web responses (feedback widgets): a question with a row of feelings to pick from. */
-export const feedbackKind: EngagementKind<FeedbackRow, FeedbackBody, FeedbackResponseRow> = {
+export const feedbackKind: EngagementApi<FeedbackRow, FeedbackBody, FeedbackResponseRow> = {
   path: '/feedbacks',
   tag: 'web responses',
   noun: 'web response',

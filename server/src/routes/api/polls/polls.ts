@@ -26,7 +26,7 @@ import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { findOwnPoll, type PollRow } from '../../../policies/poll.ts';
 import { presentPoll, presentPollRow, presentPollVote } from '../../../presenters/poll.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { engagementRoutes, ZEngagementParams, type EngagementKind } from '../engagement/engagementRoutes.ts';
+import { engagementRoutes, ZEngagementParams, type EngagementApi } from '../engagement/engagementRoutes.ts';
 
 type PollBody = z.output<typeof ZCreatePollRequest>;
 
@@ -48,7 +48,7 @@ const sameOptions = (a: readonly string[], b: readonly string[]) =>
 const present = async (db: Parameters<typeof pollVoteCount>[0], poll: PollRow) =>
   presentPoll(poll, await pollVoteCount(db, poll));
 
-export const pollKind: EngagementKind<PollRow, PollBody, PollVoteRow> = {
+export const pollKind: EngagementApi<PollRow, PollBody, PollVoteRow> = {
   path: '/polls',
   tag: 'polls',
   noun: 'poll',

@@ -1,6 +1,6 @@
 import { reportLimits } from '@quizlead/shared/reports.ts';
 import { ZPlayersQuery, ZPlayersResponse } from '@quizlead/shared/schemas/reports.ts';
-import { ZExportQuery } from '@quizlead/shared/schemas/widgets.ts';
+import { ZExportQuery } from '@quizlead/shared/schemas/lists.ts';
 import { playersExport, playersPage } from '../../../db/queries/reports.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';

@@ -29,7 +29,7 @@ import { ValidationError } from '../../../errors.ts';
 import { findOwnWheel, type WheelRow } from '../../../policies/wheel.ts';
 import { presentWheel, presentWheelRow, presentWheelSpin } from '../../../presenters/wheel.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { engagementRoutes, type EngagementKind, type EngagementWrite } from '../engagement/engagementRoutes.ts';
+import { engagementRoutes, type EngagementApi, type EngagementWrite } from '../engagement/engagementRoutes.ts';
 
 /**
  * The stored columns of a wheel as the builder sends it; an uploaded play-button image must be the
@@ -61,7 +61,7 @@ async function dropImage({ db, auth, services, afterCommit }: EngagementWrite, i
   if (image) await unusedImageRemover({ db, accountId: auth.accountId, urls: [image], storage: services.storage, afterCommit });
 }
 
-export const wheelKind: EngagementKind<WheelRow, TWheelData, WheelSpinRow> = {
+export const wheelKind: EngagementApi<WheelRow, TWheelData, WheelSpinRow> = {
   path: '/wheels',
   tag: 'wheels',
   noun: 'wheel',

@@ -1,9 +1,9 @@
 import { ActionList, BlockStack, Box, Button, InlineStack, Popover, ProgressBar, Text } from '@shopify/polaris';
 import { ExportIcon } from '@shopify/polaris-icons';
-import { widgetMessages, type ExportFormat } from '@quizlead/shared/engagement.ts';
+import { engagementMessages, type ExportFormat } from '@quizlead/shared/engagement.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
-import { downloadExport, type ExportProgress } from '../../api/widgets.ts';
+import { downloadExport, type ExportProgress } from '../../api/lists.ts';
 import { progressOf } from './exportProgress.ts';
 import { useShowToast } from '../../toast.ts';
 import './ExportDataButton.css';
@@ -89,7 +89,7 @@ export function ExportDataButton({ path, fileName, disabled }: Props) {
       preferredAlignment="right"
       activator={
         <Button icon={ExportIcon} disclosure onClick={() => setOpen((value) => !value)} disabled={disabled && !job}>
-          {job ? exportTexts.busy : widgetMessages.exportData}
+          {job ? exportTexts.busy : engagementMessages.exportData}
         </Button>
       }
     >

@@ -1,4 +1,4 @@
-import { feedbackMessages, pollDefaults, pollMessages, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { feedbackMessages, pollDefaults, pollMessages, engagementMessages } from '@quizlead/shared/engagement.ts';
 import type { TPollListRow } from '@quizlead/shared/schemas/poll.ts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -60,13 +60,15 @@ describe('an engagement list screen', () => {
     const { user, toast } = renderScreen(<PollListPage />, { path: '/app/poll/lists' });
     await user.click(await screen.findByRole('button', { name: 'Delete Poll 1' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(widgetMessages.deleteConfirm('poll', 'Poll 1'))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: widgetMessages.deleteConfirmButton }));
+    expect(within(dialog).getByText(engagementMessages.deleteConfirm('poll', 'Poll 1'))).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: engagementMessages.deleteConfirmButton }));
     await expect.poll(toast).toBe(`${pollMessages.deleteFailed}: Something went wrong.`);
 
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Delete Poll 1' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: widgetMessages.deleteConfirmButton }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: engagementMessages.deleteConfirmButton }),
+    );
     await expect.poll(toast).toBe(pollMessages.deleted);
     expect(await screen.findByText(pollMessages.emptyList)).toBeTruthy();
     expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(2);

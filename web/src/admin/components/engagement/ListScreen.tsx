@@ -13,10 +13,10 @@ import {
 } from '@shopify/polaris';
 import type { IndexTableProps } from '@shopify/polaris';
 import { DeleteIcon } from '@shopify/polaris-icons';
-import { feedbackMessages, widgetMessages, type WidgetKind } from '@quizlead/shared/engagement.ts';
+import { feedbackMessages, engagementMessages, type EngagementKind } from '@quizlead/shared/engagement.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import type { ListPage } from '../../api/widgets.ts';
+import type { ListPage } from '../../api/lists.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { ConfirmModal } from '../../pages/quizEditor/fields/ConfirmModal.tsx';
 import { PagePicker } from '../../pages/quizzes/PagePicker.tsx';
@@ -60,7 +60,7 @@ interface Props<Row extends { id: string }> {
     /** The modal's title. */
     title: string;
     /** Names the item in the question: 'Are you sure you want to delete the poll “…”?' */
-    kind: WidgetKind;
+    kind: EngagementKind;
     run(id: string): Promise<unknown>;
     success: string;
     /** The failure notification's words (the spec's, per tool); the server's reason follows them. */
@@ -222,8 +222,8 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
       <ConfirmModal
         open={deleting !== null}
         title={remove.title}
-        message={widgetMessages.deleteConfirm(remove.kind, cutText(askedName, confirmNameChars))}
-        confirm={widgetMessages.deleteConfirmButton}
+        message={engagementMessages.deleteConfirm(remove.kind, cutText(askedName, confirmNameChars))}
+        confirm={engagementMessages.deleteConfirmButton}
         destructive
         busy={deleteBusy}
         onConfirm={() => void confirmDelete()}

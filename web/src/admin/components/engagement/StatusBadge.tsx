@@ -1,8 +1,8 @@
 import { Badge } from '@shopify/polaris';
-import type { WidgetStatus } from '@quizlead/shared/engagement.ts';
+import type { EngagementStatus } from '@quizlead/shared/engagement.ts';
 
-export const statusLabels: Record<WidgetStatus, string> = { published: 'Published', unpublished: 'Unpublished' };
+export const statusLabels: Record<EngagementStatus, string> = { published: 'Published', unpublished: 'Unpublished' };
 
-export function StatusBadge({ status }: { status: WidgetStatus }) {
+export function StatusBadge({ status }: { status: EngagementStatus }) {
   return <Badge tone={status === 'published' ? 'success' : undefined}>{statusLabels[status]}</Badge>;
 }

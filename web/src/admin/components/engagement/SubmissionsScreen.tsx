@@ -14,7 +14,7 @@ import {
 import type { IndexTableProps } from '@shopify/polaris';
 import { feedbackMessages, type ExportFormat } from '@quizlead/shared/engagement.ts';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { ListPage } from '../../api/widgets.ts';
+import type { ListPage } from '../../api/lists.ts';
 import { PagePicker } from '../../pages/quizzes/PagePicker.tsx';
 import { ExportDataButton } from './ExportDataButton.tsx';
 import { LoadFailed } from './LoadFailed.tsx';

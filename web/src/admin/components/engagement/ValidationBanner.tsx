@@ -1,5 +1,5 @@
 import { Banner } from '@shopify/polaris';
-import { widgetMessages } from '@quizlead/shared/engagement.ts';
+import { engagementMessages } from '@quizlead/shared/engagement.ts';
 import { useEffect, useRef } from 'react';
 
 /** A form's refusal: the message and which submit it answers (each new one takes focus again). */
@@ -23,7 +23,7 @@ export function ValidationBanner({ problem: shown, onDismiss }: { problem: Probl
   if (!shown) return null;
   return (
     <div ref={ref} tabIndex={-1} style={{ outline: 'none' }}>
-      <Banner tone="critical" title={widgetMessages.validationErrorTitle} onDismiss={onDismiss}>
+      <Banner tone="critical" title={engagementMessages.validationErrorTitle} onDismiss={onDismiss}>
         <p>{shown.message}</p>
       </Banner>
     </div>

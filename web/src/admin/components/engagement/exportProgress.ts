@@ -1,4 +1,4 @@
-import type { ExportProgress } from '../../api/widgets.ts';
+import type { ExportProgress } from '../../api/lists.ts';
 
 /** How far an export has got, in words and as a share of 100 (ExportDataButton). */
 

@@ -1,4 +1,4 @@
-import { feedbackDefaults, feedbackMessages, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { feedbackDefaults, feedbackMessages, engagementMessages } from '@quizlead/shared/engagement.ts';
 import type { TFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ describe('the web response form', () => {
     const api = fakeApi({});
     const { user } = renderScreen(<FeedbackForm />);
     await user.click(screen.getByRole('button', { name: feedbackMessages.createButton }));
-    expect(await screen.findByText(widgetMessages.validationErrorTitle)).toBeTruthy();
+    expect(await screen.findByText(engagementMessages.validationErrorTitle)).toBeTruthy();
     expect(screen.getAllByText(feedbackMessages.titleRequired)).toHaveLength(2);
     expect(screen.getByText(feedbackMessages.questionRequired)).toBeTruthy();
     expect(api.requests).toHaveLength(0);
@@ -33,9 +33,9 @@ describe('the web response form', () => {
     fakeApi({});
     const { user } = renderScreen(<FeedbackForm />);
     await user.click(screen.getByRole('button', { name: feedbackMessages.createButton }));
-    await screen.findByText(widgetMessages.validationErrorTitle);
+    await screen.findByText(engagementMessages.validationErrorTitle);
     await user.type(screen.getByLabelText('Title'), 'T');
-    expect(screen.queryByText(widgetMessages.validationErrorTitle)).toBeNull();
+    expect(screen.queryByText(engagementMessages.validationErrorTitle)).toBeNull();
     expect(screen.queryByText(feedbackMessages.titleRequired)).toBeNull();
     expect(screen.getByText(feedbackMessages.questionRequired)).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import {
   feedbackMessages,
   feelingTypeLabels,
   feelingTypes,
-  widgetSwitchHelp,
+  engagementSwitchHelp,
   type FeelingType,
 } from '@quizlead/shared/engagement.ts';
 import { ZCreateFeedbackRequest, ZUpdateFeedbackRequest, type TFeedback } from '@quizlead/shared/schemas/feedback.ts';
@@ -131,7 +131,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
           label="Custom colour"
           checked={values.customColorOn}
           onChange={(on) => set('customColorOn', on)}
-          helpText={widgetSwitchHelp.feedbackColor}
+          helpText={engagementSwitchHelp.feedbackColor}
         />
         {values.customColorOn ? (
           <ColorField label="Theme colour" value={values.customColor} onChange={(color) => set('customColor', color)} />
@@ -141,7 +141,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
         label="Ask for the visitor's email"
         checked={values.collectEmail}
         onChange={(on) => set('collectEmail', on)}
-        helpText={widgetSwitchHelp.feedbackEmail}
+        helpText={engagementSwitchHelp.feedbackEmail}
       />
     </EngagementFormPage>
   );

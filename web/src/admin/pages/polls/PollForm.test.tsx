@@ -1,4 +1,4 @@
-import { pollDefaults, pollLimits, pollMessages, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { pollDefaults, pollLimits, pollMessages, engagementMessages } from '@quizlead/shared/engagement.ts';
 import type { TPoll } from '@quizlead/shared/schemas/poll.ts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe('the poll form', () => {
     const api = fakeApi({});
     const { user } = renderScreen(<PollForm />);
     await user.click(create());
-    expect(await screen.findByText(widgetMessages.validationErrorTitle)).toBeTruthy();
+    expect(await screen.findByText(engagementMessages.validationErrorTitle)).toBeTruthy();
     expect(screen.getAllByText(pollMessages.descriptionRequired)).toHaveLength(2);
     expect(screen.getByText(pollMessages.optionRequired)).toBeTruthy();
 
@@ -55,7 +55,7 @@ describe('the poll form', () => {
     await user.click(screen.getByRole('button', { name: 'Add option' }));
     await user.type(screen.getByLabelText('Option 3'), '<b>Dog</b>');
     await user.click(create());
-    await screen.findByText(widgetMessages.validationErrorTitle);
+    await screen.findByText(engagementMessages.validationErrorTitle);
     const row = (label: string) => screen.getByLabelText(label).closest('.ql-option-row') as HTMLElement;
     expect(within(row('Option 3')).getByText(refused)).toBeTruthy();
     expect(within(row('Option 2')).queryByText(refused)).toBeNull();

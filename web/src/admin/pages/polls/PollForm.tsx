@@ -1,21 +1,18 @@
+import { Banner, BlockStack, Button, InlineGrid, Select, TextField, Tooltip } from '@shopify/polaris';
+import { DeleteIcon } from '@shopify/polaris-icons';
 import {
-  Banner,
-  BlockStack,
-  Button,
-  InlineError,
-  InlineGrid,
-  InlineStack,
-  Select,
-  Text,
-  TextField,
-  Tooltip,
-} from '@shopify/polaris';
-import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
-import { pollDefaults, pollLimits, pollMessages, widgetSwitchHelp, type WidgetStatus } from '@quizlead/shared/engagement.ts';
+  pollDefaults,
+  pollLimits,
+  pollMessages,
+  engagementSwitchHelp,
+  type EngagementStatus,
+} from '@quizlead/shared/engagement.ts';
 import { ZCreatePollRequest, ZUpdatePollRequest, type TPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useNavigate } from 'react-router';
 import { createPoll, updatePoll } from '../../api/polls.ts';
+import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
+import { OptionsFieldset } from '../../components/engagement/OptionsFieldset.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
 import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
@@ -36,7 +33,7 @@ interface Option {
 interface Values {
   description: string;
   options: Option[];
-  status: WidgetStatus;
+  status: EngagementStatus;
   collectEmail: boolean;
   allowRepeatVotes: boolean;
   customColors: boolean;
@@ -145,94 +142,78 @@ export function PollForm({ poll }: { poll?: TPoll }) {
         />
       }
     >
-      <TextField
-        label="Description"
+      <DescriptionField
         helpText="The question visitors vote on."
         value={values.description}
         onChange={(value) => set('description', value)}
-        autoComplete="off"
-        multiline={2}
         maxLength={pollLimits.description}
-        showCharacterCount
         error={error('description')}
       />
-      <fieldset
-        className="ql-fieldset"
-        aria-describedby={
-          [locked ? 'poll-options-locked' : '', error('options') ? 'poll-optionsError' : ''].join(' ').trim() || undefined
-        }
-      >
-        <legend className="ql-fieldset__legend">
-          <Text as="span" fontWeight="medium">
-            {`Options (${pollLimits.optionsMin} to ${pollLimits.optionsMax})`}
-          </Text>
-        </legend>
-        <BlockStack gap="300">
-          {locked ? (
+      <OptionsFieldset
+        id="poll"
+        limits={{ min: pollLimits.optionsMin, max: pollLimits.optionsMax }}
+        error={error('options')}
+        onAdd={locked ? null : addOption}
+        describedBy={locked ? 'poll-options-locked' : undefined}
+        intro={
+          locked ? (
             <div id="poll-options-locked">
               <Banner tone="info">
                 <p>{pollMessages.votingStarted}</p>
                 <p>{pollTexts.optionsLocked(poll.totalVotes)}</p>
               </Banner>
             </div>
-          ) : null}
-          {values.options.map((item, index) => (
-            <div className="ql-option-row" key={item.key}>
-              <div className="ql-option-row__field">
-                <TextField
-                  id={optionFieldId(item.key)}
-                  label={`Option ${index + 1}`}
-                  value={item.text}
-                  onChange={(text) => setOption(item.key, text)}
-                  autoComplete="off"
-                  maxLength={pollLimits.option}
-                  showCharacterCount
-                  readOnly={locked}
-                  error={error(`option-${item.key}`)}
-                />
-              </div>
-              {locked ? null : (
-                <div className="ql-option-row__remove">
-                  <Tooltip content="Remove option">
-                    <Button
-                      icon={DeleteIcon}
-                      accessibilityLabel={`Remove option ${index + 1}`}
-                      onClick={() => removeOption(index)}
-                    />
-                  </Tooltip>
-                </div>
-              )}
+          ) : null
+        }
+      >
+        {values.options.map((item, index) => (
+          <div className="ql-option-row" key={item.key}>
+            <div className="ql-option-row__field">
+              <TextField
+                id={optionFieldId(item.key)}
+                label={`Option ${index + 1}`}
+                value={item.text}
+                onChange={(text) => setOption(item.key, text)}
+                autoComplete="off"
+                maxLength={pollLimits.option}
+                showCharacterCount
+                readOnly={locked}
+                error={error(`option-${item.key}`)}
+              />
             </div>
-          ))}
-          {error('options') ? <InlineError message={error('options')!} fieldID="poll-options" /> : null}
-          {locked ? null : (
-            <InlineStack>
-              <Button icon={PlusIcon} onClick={addOption}>
-                Add option
-              </Button>
-            </InlineStack>
-          )}
-        </BlockStack>
-      </fieldset>
+            {locked ? null : (
+              <div className="ql-option-row__remove">
+                <Tooltip content="Remove option">
+                  <Button
+                    icon={DeleteIcon}
+                    accessibilityLabel={`Remove option ${index + 1}`}
+                    onClick={() => removeOption(index)}
+                  />
+                </Tooltip>
+              </div>
+            )}
+          </div>
+        ))}
+      </OptionsFieldset>
       <Select
         label="Status"
         options={statusOptions}
         value={values.status}
-        onChange={(value) => set('status', value as WidgetStatus)}
+        onChange={(value) => set('status', value as EngagementStatus)}
         helpText="Unpublished polls show 'Poll Unpublished' to visitors."
       />
       <Switch
         label="Ask for the voter's email"
         checked={values.collectEmail}
         onChange={(on) => set('collectEmail', on)}
-        helpText={widgetSwitchHelp.pollEmail}
+        helpText={engagementSwitchHelp.pollEmail}
       />
       {values.collectEmail ? (
         <Switch
           label="Allow more than one vote per email"
           checked={values.allowRepeatVotes}
           onChange={(on) => set('allowRepeatVotes', on)}
-          helpText={widgetSwitchHelp.pollRepeatVotes}
+          helpText={engagementSwitchHelp.pollRepeatVotes}
         />
       ) : null}
       <BlockStack gap="300">
@@ -240,7 +221,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
           label="Custom colours"
           checked={values.customColors}
           onChange={(on) => set('customColors', on)}
-          helpText={widgetSwitchHelp.pollColors}
+          helpText={engagementSwitchHelp.pollColors}
         />
         {values.customColors ? (
           <InlineGrid columns={2} gap="400">

@@ -1,6 +1,6 @@
 import { InlineStack, Text } from '@shopify/polaris';
 import { ChartVerticalIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
-import { pollListColumns, pollMessages, type WidgetStatus } from '@quizlead/shared/engagement.ts';
+import { pollListColumns, pollMessages, type EngagementStatus } from '@quizlead/shared/engagement.ts';
 import type { TPollListRow } from '@quizlead/shared/schemas/poll.ts';
 import { useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
@@ -19,7 +19,7 @@ const [titleColumn, dateColumn, statusColumn, votesColumn] = pollListColumns;
 /** The row's publish switch: votes or not, a poll can be unpublished and published again. */
 function StatusSwitch({ row }: { row: TPollListRow }) {
   const showToast = useShowToast();
-  const [status, setStatus] = useState<WidgetStatus>(row.status);
+  const [status, setStatus] = useState<EngagementStatus>(row.status);
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     const next = status === 'published' ? 'unpublished' : 'published';

@@ -1,4 +1,4 @@
-import { wheelMessages, widgetMessages } from '@quizlead/shared/engagement.ts';
+import { wheelMessages, engagementMessages } from '@quizlead/shared/engagement.ts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
@@ -14,7 +14,7 @@ describe('the wheel form', () => {
     const api = fakeApi(standalone);
     const { user } = renderScreen(<WheelForm />);
     await user.click(screen.getByRole('button', { name: wheelTexts.createButton }));
-    expect(await screen.findByText(widgetMessages.validationErrorTitle)).toBeTruthy();
+    expect(await screen.findByText(engagementMessages.validationErrorTitle)).toBeTruthy();
     expect(screen.getAllByText(wheelMessages.descriptionRequired)).toHaveLength(2);
     expect(screen.getByText(wheelMessages.optionsMin)).toBeTruthy();
     expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
@@ -45,7 +45,7 @@ describe('the wheel form', () => {
     await user.type(screen.getByLabelText('Description'), 'Win a prize');
     for (const [n, text] of ['A', 'B', 'C'].entries()) await user.type(within(option(n + 1)).getByLabelText('Text'), text);
     await user.click(screen.getByRole('button', { name: wheelTexts.createButton }));
-    await screen.findByText(widgetMessages.validationErrorTitle);
+    await screen.findByText(engagementMessages.validationErrorTitle);
     expect(within(option(3)).getByText(wheelMessages.weightInvalid)).toBeTruthy();
     expect(within(option(1)).queryByText(wheelMessages.weightInvalid)).toBeNull();
 

@@ -11,22 +11,24 @@ import {
   TextField,
   Tooltip,
 } from '@shopify/polaris';
-import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
+import { DeleteIcon } from '@shopify/polaris-icons';
 import {
   wheelDefaults,
   wheelLimits,
   wheelMessages,
   wheelPalette,
-  widgetSwitchHelp,
+  engagementSwitchHelp,
   type PlayButtonType,
-  type WidgetStatus,
+  type EngagementStatus,
 } from '@quizlead/shared/engagement.ts';
 import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
 import { wheelIgnoreEmailTagsDefault, ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
 import { useNavigate } from 'react-router';
 import { createWheel, getPrizeOptions, updateWheel } from '../../api/wheels.ts';
 import { ImageField } from '../../components/ImageField.tsx';
+import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
+import { OptionsFieldset } from '../../components/engagement/OptionsFieldset.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
 import { useLoad } from '../../components/engagement/useLoad.ts';
@@ -59,7 +61,7 @@ interface Option {
 interface Values {
   description: string;
   options: Option[];
-  status: WidgetStatus;
+  status: EngagementStatus;
   collectEmail: boolean;
   allowRepeatSpins: boolean;
   ignoreEmailTags: boolean;
@@ -231,97 +233,89 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
         />
       }
     >
-      <TextField
-        label="Description"
+      <DescriptionField
         helpText="Shown above the wheel: what visitors can win."
         value={values.description}
         onChange={(value) => set('description', value)}
-        autoComplete="off"
-        multiline={2}
         maxLength={wheelLimits.description}
-        showCharacterCount
         error={error('description')}
       />
-      <fieldset className="ql-fieldset" aria-describedby={error('options') ? 'wheel-optionsError' : undefined}>
-        <legend className="ql-fieldset__legend">
-          <Text as="span" fontWeight="medium">
-            {`Options (${wheelLimits.optionsMin} to ${wheelLimits.optionsMax})`}
-          </Text>
-        </legend>
-        <BlockStack gap="300">
+      <OptionsFieldset
+        id="wheel"
+        limits={{ min: wheelLimits.optionsMin, max: wheelLimits.optionsMax }}
+        error={error('options')}
+        onAdd={addOption}
+        intro={
           <Text as="p" tone="subdued">
             A weight makes an option more or less likely (1 when left empty); a prize code is shown to whoever lands on it.
           </Text>
-          {values.options.map((item, index) => (
-            <fieldset className="ql-wheel-option" key={item.key}>
-              <legend className="ql-wheel-option__legend">{`Option ${index + 1}`}</legend>
-              <BlockStack gap="200">
-                <InlineStack align="space-between" blockAlign="center">
-                  <div aria-hidden="true">
-                    <InlineStack gap="200" blockAlign="center">
-                      <span
-                        className="ql-wheel-option__swatch"
-                        style={{ background: wheelPalette[index % wheelPalette.length] }}
-                      />
-                      <Text as="span" fontWeight="semibold">{`Option ${index + 1}`}</Text>
-                    </InlineStack>
-                  </div>
-                  <Tooltip content="Remove option">
-                    <Button
-                      icon={DeleteIcon}
-                      variant="tertiary"
-                      accessibilityLabel={`Remove option ${index + 1}`}
-                      onClick={() => removeOption(index)}
-                    />
-                  </Tooltip>
-                </InlineStack>
-                <InlineGrid columns={{ xs: 1, md: '3fr 1fr 2fr' }} gap="300">
-                  <TextField
-                    id={optionFieldId(item.key)}
-                    label="Text"
-                    value={item.text}
-                    onChange={(text) => setOption(item.key, { text }, 'text')}
-                    autoComplete="off"
-                    maxLength={wheelLimits.option}
-                    showCharacterCount
-                    error={error(`option-${item.key}-text`)}
+        }
+        after={
+          <>
+            {prizeOptions.state === 'failed' ? (
+              <Banner tone="warning" action={{ content: prizeTexts.retry, onAction: reloadPrizeOptions }}>
+                {prizeTexts.checkFailed}
+              </Banner>
+            ) : null}
+            <MarginGuard slices={guarded} />
+          </>
+        }
+      >
+        {values.options.map((item, index) => (
+          <fieldset className="ql-wheel-option" key={item.key}>
+            <legend className="ql-wheel-option__legend">{`Option ${index + 1}`}</legend>
+            <BlockStack gap="200">
+              <InlineStack align="space-between" blockAlign="center">
+                <div aria-hidden="true">
+                  <InlineStack gap="200" blockAlign="center">
+                    <span className="ql-wheel-option__swatch" style={{ background: wheelPalette[index % wheelPalette.length] }} />
+                    <Text as="span" fontWeight="semibold">{`Option ${index + 1}`}</Text>
+                  </InlineStack>
+                </div>
+                <Tooltip content="Remove option">
+                  <Button
+                    icon={DeleteIcon}
+                    variant="tertiary"
+                    accessibilityLabel={`Remove option ${index + 1}`}
+                    onClick={() => removeOption(index)}
                   />
-                  <TextField
-                    label="Weight"
-                    type="number"
-                    min={0}
-                    max={wheelLimits.weightMax}
-                    step={1}
-                    placeholder={String(wheelDefaults.weight)}
-                    value={item.weight}
-                    onChange={(weight) => setOption(item.key, { weight }, 'weight')}
-                    helpText={chanceOf(item) ? prizeTexts.chance(chanceOf(item)!) : undefined}
-                    autoComplete="off"
-                    error={error(`option-${item.key}-weight`)}
+                </Tooltip>
+              </InlineStack>
+              <InlineGrid columns={{ xs: 1, md: '3fr 1fr 2fr' }} gap="300">
+                <TextField
+                  id={optionFieldId(item.key)}
+                  label="Text"
+                  value={item.text}
+                  onChange={(text) => setOption(item.key, { text }, 'text')}
+                  autoComplete="off"
+                  maxLength={wheelLimits.option}
+                  showCharacterCount
+                  error={error(`option-${item.key}-text`)}
+                />
+                <TextField
+                  label="Weight"
+                  type="number"
+                  min={0}
+                  max={wheelLimits.weightMax}
+                  step={1}
+                  placeholder={String(wheelDefaults.weight)}
+                  value={item.weight}
+                  onChange={(weight) => setOption(item.key, { weight }, 'weight')}
+                  helpText={chanceOf(item) ? prizeTexts.chance(chanceOf(item)!) : undefined}
+                  autoComplete="off"
+                  error={error(`option-${item.key}-weight`)}
+                />
+                {uniqueCodes || item.prizeKind === 'unique' ? (
+                  <Select
+                    id={`wheel-option-${item.key}-kind`}
+                    label={prizeTexts.label}
+                    options={kindOptions}
+                    value={item.prizeKind}
+                    onChange={(prizeKind) => setOption(item.key, { prizeKind: prizeKind as PrizeKind }, 'prize')}
+                    helpText={prizeOptions.state === 'loading' ? prizeTexts.checking : undefined}
+                    error={error(`option-${item.key}-prize`)}
                   />
-                  {uniqueCodes || item.prizeKind === 'unique' ? (
-                    <Select
-                      id={`wheel-option-${item.key}-kind`}
-                      label={prizeTexts.label}
-                      options={kindOptions}
-                      value={item.prizeKind}
-                      onChange={(prizeKind) => setOption(item.key, { prizeKind: prizeKind as PrizeKind }, 'prize')}
-                      helpText={prizeOptions.state === 'loading' ? prizeTexts.checking : undefined}
-                      error={error(`option-${item.key}-prize`)}
-                    />
-                  ) : (
-                    <TextField
-                      label={prizeTexts.staticCode}
-                      value={item.prizeCode}
-                      onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
-                      autoComplete="off"
-                      maxLength={wheelLimits.prizeCode}
-                      placeholder="Optional"
-                      error={error(`option-${item.key}-prizeCode`)}
-                    />
-                  )}
-                </InlineGrid>
-                {(uniqueCodes || item.prizeKind === 'unique') && item.prizeKind === 'static' ? (
+                ) : (
                   <TextField
                     label={prizeTexts.staticCode}
                     value={item.prizeCode}
@@ -329,44 +323,43 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
                     autoComplete="off"
                     maxLength={wheelLimits.prizeCode}
                     placeholder="Optional"
-                    helpText={prizeTexts.staticHelp}
                     error={error(`option-${item.key}-prizeCode`)}
                   />
-                ) : null}
-                {item.prizeKind === 'unique' ? (
-                  <BlockStack gap="200">
-                    <Text as="p" tone="subdued" variant="bodySm">
-                      {prizeTexts.uniqueHelp}
-                    </Text>
-                    <UniquePrizeFields
-                      idPrefix={`wheel-option-${item.key}-prize`}
-                      draft={item.prize}
-                      onChange={(prize, field) => setOption(item.key, { prize }, field)}
-                      errors={{
-                        value: error(`option-${item.key}-prizeValue`),
-                        expiry: error(`option-${item.key}-prizeExpiry`),
-                      }}
-                      pool={item.pool}
-                    />
-                  </BlockStack>
-                ) : null}
-              </BlockStack>
-            </fieldset>
-          ))}
-          {error('options') ? <InlineError message={error('options')!} fieldID="wheel-options" /> : null}
-          <InlineStack>
-            <Button icon={PlusIcon} onClick={addOption}>
-              Add option
-            </Button>
-          </InlineStack>
-          {prizeOptions.state === 'failed' ? (
-            <Banner tone="warning" action={{ content: prizeTexts.retry, onAction: reloadPrizeOptions }}>
-              {prizeTexts.checkFailed}
-            </Banner>
-          ) : null}
-          <MarginGuard slices={guarded} />
-        </BlockStack>
-      </fieldset>
+                )}
+              </InlineGrid>
+              {(uniqueCodes || item.prizeKind === 'unique') && item.prizeKind === 'static' ? (
+                <TextField
+                  label={prizeTexts.staticCode}
+                  value={item.prizeCode}
+                  onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
+                  autoComplete="off"
+                  maxLength={wheelLimits.prizeCode}
+                  placeholder="Optional"
+                  helpText={prizeTexts.staticHelp}
+                  error={error(`option-${item.key}-prizeCode`)}
+                />
+              ) : null}
+              {item.prizeKind === 'unique' ? (
+                <BlockStack gap="200">
+                  <Text as="p" tone="subdued" variant="bodySm">
+                    {prizeTexts.uniqueHelp}
+                  </Text>
+                  <UniquePrizeFields
+                    idPrefix={`wheel-option-${item.key}-prize`}
+                    draft={item.prize}
+                    onChange={(prize, field) => setOption(item.key, { prize }, field)}
+                    errors={{
+                      value: error(`option-${item.key}-prizeValue`),
+                      expiry: error(`option-${item.key}-prizeExpiry`),
+                    }}
+                    pool={item.pool}
+                  />
+                </BlockStack>
+              ) : null}
+            </BlockStack>
+          </fieldset>
+        ))}
+      </OptionsFieldset>
       <BlockStack gap="300">
         <ChoiceList
           title="Play button"
@@ -403,7 +396,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
         label="Allow repeat spins"
         checked={values.allowRepeatSpins}
         onChange={(on) => set('allowRepeatSpins', on)}
-        helpText={widgetSwitchHelp.wheelRepeatSpins}
+        helpText={engagementSwitchHelp.wheelRepeatSpins}
       />
       {/* Only the one-spin-per-email check reads it. */}
       <Switch
@@ -417,13 +410,13 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
         label="Ask for the player's email"
         checked={values.collectEmail}
         onChange={(on) => set('collectEmail', on)}
-        helpText={widgetSwitchHelp.wheelEmail}
+        helpText={engagementSwitchHelp.wheelEmail}
       />
       <Select
         label="Status"
         options={statusOptions}
         value={values.status}
-        onChange={(value) => set('status', value as WidgetStatus)}
+        onChange={(value) => set('status', value as EngagementStatus)}
         helpText="Unpublished wheels are not shown to visitors."
       />
     </EngagementFormPage>

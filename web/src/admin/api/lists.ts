@@ -1,7 +1,7 @@
 import { messages } from '@quizlead/shared/validations.ts';
 import { ApiError, type ApiErrorCode } from './client.ts';
 
-/** What the poll, web response and wheel calls share. */
+/** What the list and export calls share (engagement, products). */
 
 /** A page of a list or submissions table, with the total across every page. */
 export interface ListPage<T> {

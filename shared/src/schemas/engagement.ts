@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { engagementLimits, engagementMessages, engagementStatuses } from '../engagement.ts';
+
+/** Pieces the poll, web response and wheel schemas share. */
+
+export const ZHexColor = z
+  .string({ error: engagementMessages.colorInvalid })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, engagementMessages.colorInvalid);
+
+export const ZEngagementStatus = z.enum(engagementStatuses);
+
+/** The id a visitor's browser makes for one submission, so a retried request never counts twice. */
+export const ZSubmissionId = z.uuid({ error: 'submissionId must be a uuid' });
+
+/**
+ * An email a widget asks for. `required` decides whether an empty one is refused; a non-empty one is
+ * always checked. Answers the trimmed email, or null when none was given and none is needed.
+ */
+export function engagementEmail(
+  value: string | null | undefined,
+  rules: { required: boolean; requiredMessage: string; invalidMessage: string },
+): { email: string | null } | { error: string } {
+  const email = (value ?? '').trim();
+  if (email === '') return rules.required ? { error: rules.requiredMessage } : { email: null };
+  if (email.length > engagementLimits.email || !z.email().safeParse(email).success) return { error: rules.invalidMessage };
+  return { email };
+}
+
+/** The email field of a public submission: checked against the widget's settings by `engagementEmail`. */
+export const ZOptionalEmail = z.string().max(1000).nullish();
+
+export const ZDemoQuery = z.object({ demo: z.enum(['1', 'true']).optional() });
