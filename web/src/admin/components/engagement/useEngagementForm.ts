@@ -121,5 +121,3 @@ export function useEngagementForm<Values extends FieldValues, Body, Saved>(optio
     dismissProblem: () => setShownProblem(null),
   };
 }
-
-export type EngagementFormState<Values extends FieldValues> = ReturnType<typeof useEngagementForm<Values, unknown, unknown>>;
