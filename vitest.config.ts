@@ -16,7 +16,8 @@ export default defineConfig({
     maxWorkers: 2,
     // expect.poll waits on something that becomes true (a job ran, a screen updated): give a loaded CI machine
     // time before calling it a failure (vitest's default is 1 s). A passing poll returns as soon as it holds.
-    expect: { poll: { timeout: 10_000 } },
+    // 20 s: on a 2-core machine running two browser files, each with its server, a screen can take over 10 s.
+    expect: { poll: { timeout: 20_000 } },
     globalSetup: ['./server/src/test/globalSetup.ts'],
     projects: [
       {
@@ -56,8 +57,9 @@ export default defineConfig({
           include: ['standalone/e2e/**/*.e2e.test.ts'],
           // A real browser on a loaded 2-core CI machine: one retry, never on a developer's run.
           retry: process.env.CI ? 1 : 0,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // The longest flows take 30–60 s on an idle 2-core machine and over twice that beside another browser file.
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],
