@@ -175,6 +175,10 @@ it('lets a platform administrator run accounts, plans, codes, templates, failure
   // Another account, deleted once its name is typed exactly.
   await openSection(page, 'Accounts');
   await page.getByRole('searchbox', { name: 'Search accounts' }).fill(doomed);
+  // The search applies before the account opens: a search still pending when the link is clicked would
+  // take the page back to the list while the account's screen loads.
+  await page.waitForURL(/\/app\/Admin\/accounts\?q=Doomed/);
+  await expect.poll(() => rowTexts(page)).toHaveLength(1);
   await page.getByRole('link', { name: `Open ${doomed}` }).click();
   await page.getByRole('button', { name: 'Delete account' }).click();
   const confirmDelete = dialog(page).getByRole('button', { name: 'Delete' });
