@@ -30,7 +30,12 @@ export function SearchBox({ value, onSearch, label, placeholder, maxLength }: Pr
 
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = window.setTimeout(() => latest.current(text.trim()), debounceMs);
+    // A row clicked meanwhile moves the address at once while its screen loads (this one stays until then):
+    // the search is then dropped rather than taking the page back to the list.
+    const typedOn = window.location.pathname;
+    const timer = window.setTimeout(() => {
+      if (window.location.pathname === typedOn) latest.current(text.trim());
+    }, debounceMs);
     return () => window.clearTimeout(timer);
   }, [text, value]);
 
