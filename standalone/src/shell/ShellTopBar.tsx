@@ -13,7 +13,7 @@ import {
 import type { TSessionUser } from '@quizlead/shared/schemas/auth.ts';
 import { ApiError, errorNotice } from '@quizlead/web/admin/api/client.ts';
 import { getSupportEmail } from '@quizlead/web/admin/api/contact.ts';
-import { useLoad } from '@quizlead/web/admin/components/engagement/useLoad.ts';
+import { useResource } from '@quizlead/web/admin/data/useResource.ts';
 import { sessionUserAtom } from '@quizlead/web/admin/session.ts';
 import { useShowToast } from '@quizlead/web/admin/toast.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
@@ -40,7 +40,7 @@ export function ShellTopBar({ user, onNavigationToggle }: Props) {
   const openMenu = opened?.on === pathname ? opened.menu : null;
   const toggle = (menu: TopMenu) => () => setOpened(openMenu === menu ? null : { on: pathname, menu });
   const close = () => setOpened(null);
-  const support = useLoad('support-email', getSupportEmail);
+  const support = useResource(['support-email'], getSupportEmail);
   const supportEmail = support.data;
 
   async function leave() {

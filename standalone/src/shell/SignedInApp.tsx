@@ -1,3 +1,4 @@
+import { DataProvider } from '@quizlead/web/admin/data/DataProvider.tsx';
 import { adminRoutes } from '@quizlead/web/admin/routes.tsx';
 import { Route, Routes } from 'react-router';
 import { AppShell } from './AppShell.tsx';
@@ -8,8 +9,10 @@ import { AppShell } from './AppShell.tsx';
  */
 export function SignedInApp() {
   return (
-    <Routes>
-      <Route element={<AppShell />}>{adminRoutes('standalone')}</Route>
-    </Routes>
+    <DataProvider>
+      <Routes>
+        <Route element={<AppShell />}>{adminRoutes('standalone')}</Route>
+      </Routes>
+    </DataProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { AppProvider, Frame } from '@shopify/polaris';
+import { QueryClientProvider } from '@tanstack/react-query';
 import en from '@shopify/polaris/locales/en.json';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
+import { createQueryClient } from '../data/queryClient.ts';
 import { toastAtom } from '../toast.ts';
 
 afterEach(() => cleanup());
@@ -22,20 +24,24 @@ function Location() {
  */
 export function renderScreen(screen: ReactNode, options: { path?: string; route?: string } = {}) {
   const store = createStore();
+  // Each test its own cache, and a failed load shows at once.
+  const client = createQueryClient({ retry: false });
   const path = options.path ?? '/app/screen';
   const view = render(
     <JotaiProvider store={store}>
-      <AppProvider i18n={en}>
-        <Frame>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={options.route ?? path} element={screen} />
-              <Route path="*" element={null} />
-            </Routes>
-            <Location />
-          </MemoryRouter>
-        </Frame>
-      </AppProvider>
+      <QueryClientProvider client={client}>
+        <AppProvider i18n={en}>
+          <Frame>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path={options.route ?? path} element={screen} />
+                <Route path="*" element={null} />
+              </Routes>
+              <Location />
+            </MemoryRouter>
+          </Frame>
+        </AppProvider>
+      </QueryClientProvider>
     </JotaiProvider>,
   );
   return {

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LoadFailed } from './LoadFailed.tsx';
 import { NotFound } from './NotFound.tsx';
-import { useLoad } from './useLoad.ts';
+import type { EngagementKind } from '@quizlead/shared/engagement.ts';
+import { useResource } from '../../data/useResource.ts';
 
 interface Props<T> {
+  kind: EngagementKind;
   title: string;
   /** 'Poll', 'Web response', 'Wheel spin': what a wrong id is not. */
   thing: string;
@@ -21,9 +23,9 @@ interface Props<T> {
  * The edit screen of a poll, web response or wheel (/app/…/edit/{id}): the item loads (a skeleton of
  * the form's size), then its form; an id not in the account is not found, a failed load can be retried.
  */
-export function EditScreen<T>({ title, thing, list, loadItem, skeletonLines, form }: Props<T>) {
+export function EditScreen<T>({ kind, title, thing, list, loadItem, skeletonLines, form }: Props<T>) {
   const { id = '' } = useParams();
-  const { loaded, reload } = useLoad(id, (signal) => loadItem(id, signal));
+  const { loaded, reload } = useResource([kind, 'item', id], (signal) => loadItem(id, signal));
   if (loaded.state === 'missing') return <NotFound thing={thing} list={list} />;
   if (loaded.state === 'failed') {
     return (

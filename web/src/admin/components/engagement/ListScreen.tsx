@@ -17,6 +17,7 @@ import { feedbackMessages, engagementMessages, type EngagementKind } from '@quiz
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import type { ListPage } from '../../api/lists.ts';
+import { useResource } from '../../data/useResource.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { ConfirmModal } from '../../pages/quizEditor/fields/ConfirmModal.tsx';
 import { PagePicker } from '../../pages/quizzes/PagePicker.tsx';
@@ -25,7 +26,6 @@ import { cutText } from './cutText.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { RowActions, type RowAction } from './RowActions.tsx';
 import { pageCountOf, usePageParam } from './usePageParam.ts';
-import { useLoad } from './useLoad.ts';
 import './engagement.css';
 
 export interface ListColumn {
@@ -80,7 +80,7 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
   const showToast = useShowToast();
   const { smDown } = useBreakpoints();
   const [page, setPage] = usePageParam();
-  const { loaded, data: list, loading, reload } = useLoad(`${page}`, (signal) => load(page, signal));
+  const { loaded, data: list, loading, reload } = useResource([remove.kind, 'list', page], (signal) => load(page, signal));
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   // The question keeps its name while the dialog closes.
   const [askedName, setAskedName] = useState('');

@@ -3,7 +3,7 @@ import { ExternalIcon } from '@shopify/polaris-icons';
 import { ShareCode, type EmbedKind } from '../ShareCode.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { NotFound } from './NotFound.tsx';
-import { useLoad } from './useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 
 interface Props<Item> {
   id: string;
@@ -23,7 +23,7 @@ interface Props<Item> {
 
 /** After a save: the item's embed codes and its public page. */
 export function ShareScreen<Item>({ id, title, thing, list, kind, loadItem, name, slug, pagePath, actions }: Props<Item>) {
-  const item = useLoad(id, loadItem);
+  const item = useResource([kind, 'item', id], loadItem);
 
   if (item.loaded.state === 'missing') return <NotFound thing={thing} list={list} />;
   if (item.loaded.state === 'failed') {

@@ -12,15 +12,15 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import type { IndexTableProps } from '@shopify/polaris';
-import { feedbackMessages, type ExportFormat } from '@quizlead/shared/engagement.ts';
+import { feedbackMessages, type EngagementKind, type ExportFormat } from '@quizlead/shared/engagement.ts';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ListPage } from '../../api/lists.ts';
+import { useResource } from '../../data/useResource.ts';
 import { PagePicker } from '../../pages/quizzes/PagePicker.tsx';
 import { ExportDataButton } from './ExportDataButton.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { NotFound } from './NotFound.tsx';
 import { pageCountOf, usePageParam } from './usePageParam.ts';
-import { useLoad } from './useLoad.ts';
 import './engagement.css';
 
 export interface SubmissionColumn<Row> {
@@ -35,6 +35,7 @@ export interface SubmissionColumn<Row> {
 type Direction = 'ascending' | 'descending';
 
 interface Props<Item, Row extends { id: string }> {
+  kind: EngagementKind;
   /** The item's id: a new one loads everything again. */
   id: string;
   title: string;
@@ -61,8 +62,8 @@ export function SubmissionsScreen<Item, Row extends { id: string }>(props: Props
   const { id, title, thing, list, loadItem, subtitle, summary, loadPage, columns, exportPath, exportName } = props;
   const { smDown } = useBreakpoints();
   const [page, setPage] = usePageParam();
-  const item = useLoad(id, loadItem);
-  const rows = useLoad(`${id}/${page}`, (signal) => loadPage(page, signal));
+  const item = useResource([props.kind, 'item', id], loadItem);
+  const rows = useResource([props.kind, 'submissions', id, page], (signal) => loadPage(page, signal));
   const [sort, setSort] = useState(props.initialSort);
 
   const numbered = useMemo(() => {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { changeTeamRole, getTeam, inviteToTeam, removeFromTeam, withdrawInvitation } from '../../api/team.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { useShowToast } from '../../toast.ts';
 import { useCan } from '../../useCan.ts';
 import '../../components/engagement/engagement.css';
@@ -21,7 +21,7 @@ const roleOptions = accountRoles.map((role) => ({ label: roleLabels[role], value
  * replaces what is shown.
  */
 export function TeamPanel() {
-  const team = useLoad('team', getTeam);
+  const team = useResource(['team'], getTeam);
   const manages = useCan('account.manage');
   const [shown, setShown] = useState<TTeam | null>(null);
   const { loaded } = team;

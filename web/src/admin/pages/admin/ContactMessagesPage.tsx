@@ -3,7 +3,7 @@ import { adminMessages } from '@quizlead/shared/admin.ts';
 import type { TAdminContactMessage } from '@quizlead/shared/schemas/admin.ts';
 import { listContactMessages } from '../../api/admin.ts';
 import { usePageParam } from '../../components/engagement/usePageParam.ts';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { adminAccountUrl } from './areaUrls.ts';
 import { AdminPage } from './components/AdminPage.tsx';
 import { adminTime } from './components/format.ts';
@@ -44,7 +44,7 @@ function MessageItem({ message }: { message: TAdminContactMessage }) {
 /** /app/Admin/contact-messages: what owners sent through Contact Us, newest first. */
 export function ContactMessagesPage() {
   const [page, setPage] = usePageParam();
-  const list = useLoad(`${page}`, (signal) => listContactMessages(page, signal));
+  const list = useResource(['contact-messages', page], (signal) => listContactMessages(page, signal));
 
   return (
     <AdminPage title={texts.title} subtitle={texts.subtitle}>

@@ -4,7 +4,7 @@ import { deliveryToolLabels } from '@quizlead/shared/schemas/deliveries.ts';
 import type { TAdminDeliveryRow } from '@quizlead/shared/schemas/admin.ts';
 import { listDeliveryFailures, replayDeliveryFailure } from '../../api/admin.ts';
 import { usePageParam } from '../../components/engagement/usePageParam.ts';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
 import { isReplayable } from '../deliveries/DeliveryTable.tsx';
 import { adminAccountUrl } from './areaUrls.ts';
@@ -74,7 +74,7 @@ const columns: Column<TAdminDeliveryRow>[] = [
 /** /app/Admin/deliveries: failed deliveries of every account, newest first, each with Replay. */
 export function DeliveryFailuresPage() {
   const [page, setPage] = usePageParam();
-  const list = useLoad(`${page}`, (signal) => listDeliveryFailures(page, signal));
+  const list = useResource(['delivery-failures', page], (signal) => listDeliveryFailures(page, signal));
   const action = useAdminAction();
 
   const replay = (row: TAdminDeliveryRow) =>

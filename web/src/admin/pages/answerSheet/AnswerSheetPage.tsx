@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { getAnswerSheet } from '../../api/reports.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { NotFound } from '../../components/engagement/NotFound.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { listDate, untitled } from '../quizzes/format.ts';
 import { blank, quizzesList, reportTexts } from '../quizReport/texts.ts';
 import './answerSheet.css';
@@ -148,7 +148,7 @@ function SheetSkeleton() {
 /** /app/answersheet/{playId}: one player's details and every question with their picks in green. */
 export function AnswerSheetPage() {
   const { id = '' } = useParams();
-  const sheet = useLoad(id, (signal) => getAnswerSheet(id, signal));
+  const sheet = useResource(['answer-sheet', id], (signal) => getAnswerSheet(id, signal));
 
   if (sheet.loaded.state === 'missing') return <NotFound thing={reportTexts.answerSheetThing} list={quizzesList()} />;
   if (sheet.loaded.state === 'failed') {

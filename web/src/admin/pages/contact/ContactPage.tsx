@@ -3,7 +3,7 @@ import { contactLimits, contactMessages } from '@quizlead/shared/schemas/contact
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { getSupportEmail, sendContactMessage } from '../../api/contact.ts';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { useShowToast } from '../../toast.ts';
 
 /** /app/Contactus (spec: builder-widgets-shell.md §2.8): one message to the product's support. */
@@ -13,7 +13,7 @@ export function ContactPage() {
   const [failure, setFailure] = useState<string>();
   const [sending, setSending] = useState(false);
   const showToast = useShowToast();
-  const support = useLoad('support-email', getSupportEmail);
+  const support = useResource(['support-email'], getSupportEmail);
 
   async function submit() {
     if (message.trim() === '') {

@@ -18,7 +18,7 @@ import { errorNotice } from '../../api/client.ts';
 import { endExperiment, listExperiments } from '../../api/experiments.ts';
 import { getQuiz } from '../../api/quizzes.ts';
 import { getWheel } from '../../api/wheels.ts';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { FiguresTable } from '../../components/FiguresTable.tsx';
 import { useCan } from '../../useCan.ts';
 import { isEmbedded } from '../../shell.ts';
@@ -53,7 +53,7 @@ async function loadTests(kind: 'quiz' | 'wheel', id: string, signal: AbortSignal
  * the form in place. Earlier tests stay listed with the variant kept.
  */
 export function ExperimentsCard({ kind, id }: { kind: 'quiz' | 'wheel'; id: string }) {
-  const loaded = useLoad(`experiments:${kind}:${id}`, (signal) => loadTests(kind, id, signal));
+  const loaded = useResource(['experiments', kind, id], (signal) => loadTests(kind, id, signal));
   const canWrite = useCan(kind === 'quiz' ? 'quiz.write' : 'engagement.write');
   const [starting, setStarting] = useState(false);
   const [ending, setEnding] = useState<TExperiment | null>(null);

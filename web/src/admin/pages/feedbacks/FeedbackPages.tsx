@@ -16,6 +16,7 @@ export function FeedbackCreatePage() {
 export function FeedbackEditPage() {
   return (
     <EditScreen
+      kind="feedback"
       title={feedbackTexts.editTitle}
       thing={feedbackTexts.thing}
       list={feedbackList()}

@@ -25,6 +25,7 @@ export function FeedbackResponsesPage() {
   const { id = '' } = useParams();
   return (
     <SubmissionsScreen
+      kind="feedback"
       id={id}
       title={feedbackTexts.responsesTitle}
       thing={feedbackTexts.thing}

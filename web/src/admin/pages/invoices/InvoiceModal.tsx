@@ -4,7 +4,7 @@ import { billingPeriodNames, formatDay } from '@quizlead/shared/billing.ts';
 import type { TInvoice, TInvoiceRow } from '@quizlead/shared/schemas/billing.ts';
 import { getInvoice, invoicePdfUrl } from '../../api/billing.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { ChargeLines } from '../plans/ChargeLines.tsx';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge.tsx';
 import { invoiceTexts } from './texts.ts';
@@ -77,7 +77,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
 /** One invoice as issued: the parties, the period bought and its amounts, with its PDF. */
 export function InvoiceModal({ row, onClose }: Props) {
   const id = row?.id ?? '';
-  const detail = useLoad(`invoice/${id}`, (signal) => (id ? getInvoice(id, signal) : Promise.resolve(null)));
+  const detail = useResource(['invoices', id], (signal) => getInvoice(id ?? '', signal), { enabled: Boolean(id) });
   const { loaded } = detail;
   return (
     <Modal

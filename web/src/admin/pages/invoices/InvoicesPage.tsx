@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { listInvoices } from '../../api/billing.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { adminLink } from '../../urls.ts';
 import { InvoiceModal } from './InvoiceModal.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
@@ -18,7 +18,7 @@ import './invoices.css';
  * Refunds show on the invoice they refunded.
  */
 export function InvoicesPage() {
-  const invoices = useLoad('invoices', listInvoices);
+  const invoices = useResource(['invoices'], listInvoices);
   const [opened, setOpened] = useState<TInvoiceRow | null>(null);
   const { loaded, data } = invoices;
 

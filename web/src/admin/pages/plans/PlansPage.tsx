@@ -16,7 +16,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { getPlans, quoteCheckout } from '../../api/billing.ts';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { CheckoutView } from './CheckoutView.tsx';
 import { CurrentPlanSummary } from './CurrentPlanSummary.tsx';
 import { PaymentNoticeBanner } from './PaymentNoticeBanner.tsx';
@@ -37,7 +37,7 @@ const tabs = billingPeriods.map((period) => ({
  * server decides what may be bought: a refused choice shows its message under the card's button.
  */
 export function PlansPage() {
-  const plans = useLoad('plans', getPlans);
+  const plans = useResource(['plans'], getPlans);
   const refreshSession = useRefreshSessionUser();
   const { reload } = plans;
   // A completed payment changes the current plan here and the account's mode everywhere.

@@ -16,6 +16,7 @@ export function PollCreatePage() {
 export function PollEditPage() {
   return (
     <EditScreen
+      kind="poll"
       title={pollTexts.editTitle}
       thing={pollTexts.thing}
       list={pollList()}

@@ -4,7 +4,7 @@ import type { TPoll, TPollVoteRow } from '@quizlead/shared/schemas/poll.ts';
 import { useParams } from 'react-router';
 import { getPoll, getPollResults, listPollVotes, pollExportPath } from '../../api/polls.ts';
 import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import './polls.css';
 import { pollList, pollTexts } from './texts.ts';
 
@@ -22,7 +22,7 @@ const columns: SubmissionColumn<TPollVoteRow>[] = [
  * which add up to 100 (votePercentages in shared/src/engagement.ts). Loaded again when the total changes.
  */
 function Results({ pollId, total }: { pollId: string; total: number | null }) {
-  const { data: results, loaded } = useLoad(`${pollId}/${total ?? ''}`, (signal) => getPollResults(pollId, signal));
+  const { data: results, loaded } = useResource(['poll', 'results', pollId, total], (signal) => getPollResults(pollId, signal));
   if (!results) return loaded.state === 'loading' ? <SkeletonBodyText lines={3} /> : null;
   return (
     <BlockStack gap="200">
@@ -85,6 +85,7 @@ export function PollVotesPage() {
   const { id = '' } = useParams();
   return (
     <SubmissionsScreen
+      kind="poll"
       id={id}
       title={pollTexts.votesTitle}
       thing={pollTexts.thing}

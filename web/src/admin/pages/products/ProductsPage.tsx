@@ -24,7 +24,7 @@ import { SearchBox } from '../../components/SearchBox.tsx';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { RowActions, type RowAction } from '../../components/engagement/RowActions.tsx';
 import { pageCountOf, usePageParam } from '../../components/engagement/usePageParam.ts';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import '../../components/engagement/engagement.css';
 import { isEmbedded } from '../../shell.ts';
 import { useShowToast } from '../../toast.ts';
@@ -86,7 +86,7 @@ export function ProductsPage() {
     data: list,
     loading,
     reload,
-  } = useLoad(`${search}#${page}`, (signal) => listProducts({ search, page }, signal));
+  } = useResource(['products', search, page], (signal) => listProducts({ search, page }, signal));
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TProduct | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);

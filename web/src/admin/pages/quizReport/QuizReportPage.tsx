@@ -22,7 +22,7 @@ import { getQuizReport, listPlayers, playersExportPath } from '../../api/reports
 import emptyImage from '../../assets/welcome.svg';
 import { ExportDataButton } from '../../components/engagement/ExportDataButton.tsx';
 import { NotFound } from '../../components/engagement/NotFound.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { untitled } from '../quizzes/format.ts';
 import { ExperimentsCard } from '../experiments/ExperimentsCard.tsx';
 import { DropOffCard } from './DropOffCard.tsx';
@@ -106,8 +106,10 @@ function NoPlayers({ id, whole }: { id: string; whole: boolean }) {
 export function QuizReportPage() {
   const { id = '' } = useParams();
   const [query, setQuery] = usePlayersQuery();
-  const report = useLoad(id, (signal) => getQuizReport(id, signal));
-  const players = useLoad(`${id}?${query.page}:${query.sort}:${query.direction}`, (signal) => listPlayers(id, query, signal));
+  const report = useResource(['quiz-report', id], (signal) => getQuizReport(id, signal));
+  const players = useResource(['quiz-report', id, 'players', query.page, query.sort, query.direction], (signal) =>
+    listPlayers(id, query, signal),
+  );
 
   // A page past the end (an old link, or fewer players than before) moves to the last page there is.
   const data = players.data;

@@ -18,7 +18,7 @@ import { errorNotice } from '../../api/client.ts';
 import { getQuiz, setQuizStatus } from '../../api/quizzes.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { NotFound } from '../../components/engagement/NotFound.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { useShowToast } from '../../toast.ts';
 import { untitled } from '../quizzes/format.ts';
 import { QuizShareTabs } from './QuizShareTabs.tsx';
@@ -32,7 +32,7 @@ const list = { content: 'Quizzes', url: adminUrl('Quizzes') };
  */
 export function QuizSharePage() {
   const { id = '' } = useParams();
-  const quiz = useLoad(id, (signal) => getQuiz(id, signal));
+  const quiz = useResource(['quizzes', 'item', id], (signal) => getQuiz(id, signal));
 
   if (quiz.loaded.state === 'missing') return <NotFound thing="Quiz" list={list} />;
   if (quiz.loaded.state === 'failed') {

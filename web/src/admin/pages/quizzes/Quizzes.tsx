@@ -14,6 +14,7 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { SearchIcon } from '@shopify/polaris-icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
 import type { TQuizListRow } from '@quizlead/shared/schemas/quiz.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -21,6 +22,7 @@ import { useSearchParams } from 'react-router';
 import { errorNotice } from '../../api/client.ts';
 import { deleteQuiz, getQuiz, listQuizzes, setQuizStatus, type QuizPage } from '../../api/quizzes.ts';
 import emptyImage from '../../assets/welcome.svg';
+import { useResource } from '../../data/useResource.ts';
 import { useShowToast } from '../../toast.ts';
 import { DeleteQuizModal } from './DeleteQuizModal.tsx';
 import { untitled } from './format.ts';
@@ -38,6 +40,7 @@ const searchDelay = 300;
 /** /app/Quizzes: the owner's quizzes, searched, sorted and paged on the server. */
 export function Quizzes() {
   const showToast = useShowToast();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readQuery(params), [params]);
   const setQuery = useCallback(
@@ -46,10 +49,6 @@ export function Quizzes() {
   );
 
   const [searchText, setSearchText] = useState(query.search);
-  const [list, setList] = useState<QuizPage | null>(null);
-  const [reloads, setReloads] = useState(0);
-  /** Which query (and reload) the list and failure on screen answer; another key means a call is under way. */
-  const [answered, setAnswered] = useState<{ key: string; failure: string | null } | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [previewing, setPreviewing] = useState<TQuizListRow | null>(null);
   const [deleting, setDeleting] = useState<TQuizListRow | null>(null);
@@ -63,24 +62,12 @@ export function Quizzes() {
     return () => clearTimeout(timer);
   }, [searchText, query.search, setQuery]);
 
-  const requestKey = `${writeQuery(query).toString()}#${reloads}`;
-  const loading = answered?.key !== requestKey;
-  const failure = answered?.failure ?? null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const { search, sort, direction, page } = query;
-    listQuizzes({ search, sort, direction, page }, controller.signal).then(
-      (result) => {
-        setList(result);
-        setAnswered({ key: requestKey, failure: null });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAnswered({ key: requestKey, failure: errorNotice(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [query, requestKey]);
+  const { search, sort, direction, page } = query;
+  const quizzes = useResource(['quizzes', 'list', search, sort, direction, page], (signal) =>
+    listQuizzes({ search, sort, direction, page }, signal),
+  );
+  const { data: list, loading, reload } = quizzes;
+  const failure = quizzes.loaded.state === 'loading' ? null : quizzes.failure;
 
   const pageCount = list ? Math.max(1, Math.ceil(list.total / (list.pageSize || 1))) : 1;
   // A page past the end (after deletes, or an old link) moves to the last page there is.
@@ -88,15 +75,14 @@ export function Quizzes() {
     if (list && !loading && list.total > 0 && list.items.length === 0 && query.page > pageCount) setQuery({ page: pageCount });
   }, [list, loading, query.page, pageCount, setQuery]);
 
-  const reload = () => setReloads((n) => n + 1);
-
   const toggleStatus = useCallback(
     async (row: TQuizListRow) => {
       const next = row.status === 'published' ? 'draft' : 'published';
       setBusy((ids) => new Set(ids).add(row.id));
       try {
         const quiz = await setQuizStatus(row.id, next);
-        setList((page) =>
+        // Every page that shows the quiz, at once; the next visit asks the server again.
+        client.setQueriesData<QuizPage>({ queryKey: ['quizzes', 'list'] }, (page) =>
           page
             ? { ...page, items: page.items.map((item) => (item.id === row.id ? { ...item, status: quiz.status } : item)) }
             : page,
@@ -112,7 +98,7 @@ export function Quizzes() {
         });
       }
     },
-    [showToast],
+    [showToast, client],
   );
 
   const confirmDelete = async () => {

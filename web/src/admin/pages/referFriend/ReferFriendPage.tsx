@@ -2,7 +2,7 @@ import { BlockStack, Box, Card, Layout, Page, SkeletonBodyText, Text } from '@sh
 import { referralMessages } from '@quizlead/shared/schemas/referrals.ts';
 import { getReferrals } from '../../api/referrals.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { CopyField } from '../settings/CopyField.tsx';
 import { InvitationsCard } from './InvitationsCard.tsx';
 import { ReferFriendForm } from './ReferFriendForm.tsx';
@@ -15,7 +15,7 @@ import '../../components/engagement/engagement.css';
  * the referral link, and see who was invited and who signed up.
  */
 export function ReferFriendPage() {
-  const referrals = useLoad('referrals', getReferrals);
+  const referrals = useResource(['referrals'], getReferrals);
   const { loaded, data } = referrals;
 
   let lists;

@@ -3,7 +3,7 @@ import { formatMoney } from '@quizlead/shared/billing.ts';
 import { referralMessages, type TAffiliate } from '@quizlead/shared/schemas/referrals.ts';
 import { getAffiliate } from '../../api/referrals.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { CommissionList } from './CommissionList.tsx';
 import { CopyField } from './CopyField.tsx';
 
@@ -12,7 +12,7 @@ import { CopyField } from './CopyField.tsx';
  * carries it, the accounts it brought and the commission their payments earned.
  */
 export function AffiliatePanel() {
-  const affiliate = useLoad('affiliate', getAffiliate);
+  const affiliate = useResource(['affiliate'], getAffiliate);
   const { loaded, data } = affiliate;
 
   if (loaded.state === 'failed' || loaded.state === 'missing')

@@ -15,7 +15,7 @@ import { type ReactNode, useState } from 'react';
 import { getIntegrations } from '../../api/settings.ts';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel.tsx';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { adminUrl } from '../../urls.ts';
 import { useCan } from '../../useCan.ts';
 import '../quizEditor/quizEditor.css';
@@ -35,7 +35,7 @@ const loadFailedTitle = 'The settings could not be loaded';
  * its answer replaces that part of what was loaded.
  */
 export function SettingsPage() {
-  const settings = useLoad('settings', getIntegrations);
+  const settings = useResource(['settings'], getIntegrations);
   const manages = useCan('settings.manage');
   const seesAffiliate = useCan('affiliate.read');
   const [saved, setSaved] = useState<Partial<TIntegrations>>({});

@@ -16,14 +16,14 @@ import { PlayCircleIcon } from '@shopify/polaris-icons';
 import type { TTutorial } from '@quizlead/shared/schemas/reports.ts';
 import { listTutorials } from '../../api/dashboard.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 
 const title = 'Tutorials';
 const subtitle = 'Short videos that show how to get the most out of your quizzes.';
 
 /** /app/Tutorials: the video guides, each opening in a new tab. */
 export function Tutorials() {
-  const { loaded, reload } = useLoad('tutorials', (signal) => listTutorials(signal));
+  const { loaded, reload } = useResource(['tutorials'], (signal) => listTutorials(signal));
 
   if (loaded.state === 'ready') {
     return (

@@ -31,7 +31,7 @@ import { EngagementFormPage } from '../../components/engagement/EngagementFormPa
 import { OptionsFieldset } from '../../components/engagement/OptionsFieldset.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { isEmbedded } from '../../shell.ts';
 import { useShowToast } from '../../toast.ts';
@@ -144,7 +144,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
   const showToast = useShowToast();
   const editing = wheel !== undefined;
   // Unique codes are Shopify discounts: the embedded app is a shop, the server confirms it.
-  const { loaded: prizeOptions, reload: reloadPrizeOptions } = useLoad('prize-options', getPrizeOptions);
+  const { loaded: prizeOptions, reload: reloadPrizeOptions } = useResource(['prize-options'], getPrizeOptions);
   const uniqueCodes = prizeOptions.state === 'ready' ? prizeOptions.data.uniqueCodes : isEmbedded();
   const kindOptions = [
     { label: prizeTexts.kinds.static, value: 'static' },

@@ -16,6 +16,7 @@ export function WheelCreatePage() {
 export function WheelEditPage() {
   return (
     <EditScreen
+      kind="wheel"
       title={wheelTexts.editTitle}
       thing={wheelTexts.thing}
       list={wheelList()}

@@ -1,6 +1,6 @@
 import { Banner, BlockStack, Card, SkeletonBodyText, SkeletonDisplayText, Text } from '@shopify/polaris';
 import { getWheelReport } from '../../api/reports.ts';
-import { useLoad } from '../../components/engagement/useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { isEmbedded } from '../../shell.ts';
 import { RevenueCard } from '../quizReport/RevenueCard.tsx';
 import { revenueTexts } from '../quizReport/texts.ts';
@@ -17,7 +17,7 @@ export function WheelRevenue({ id }: { id: string }) {
 }
 
 function ShopWheelRevenue({ id }: { id: string }) {
-  const report = useLoad(`revenue:${id}`, (signal) => getWheelReport(id, signal));
+  const report = useResource(['wheel', 'revenue', id], (signal) => getWheelReport(id, signal));
   const loaded = report.loaded;
   if (loaded.state === 'loading') {
     return (

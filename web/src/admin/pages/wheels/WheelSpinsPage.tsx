@@ -34,6 +34,7 @@ export function WheelSpinsPage() {
   const { id = '' } = useParams();
   return (
     <SubmissionsScreen
+      kind="wheel"
       id={id}
       title={wheelTexts.spinsTitle}
       thing={wheelTexts.thing}

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { deleteAccount, getAccount } from '../../../api/admin.ts';
 import emptyImage from '../../../assets/welcome.svg';
 import { LoadFailed } from '../../../components/engagement/LoadFailed.tsx';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { adminSectionUrl } from '../areaUrls.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { TypeToConfirmModal } from '../components/TypeToConfirmModal.tsx';
@@ -78,7 +78,7 @@ function Counts({ counts }: { counts: TAdminAccountDetail['counts'] }) {
 export function AccountPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const loaded = useLoad(`account-${id}`, (signal) => getAccount(id, signal));
+  const loaded = useResource(['admin-accounts', id], (signal) => getAccount(id, signal));
   const action = useAdminAction();
   const deleting = useDialog<true>();
   const [deleteError, setDeleteError] = useState<string | undefined>();

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { listAccounts } from '../../../api/admin.ts';
 import { usePageParam } from '../../../components/engagement/usePageParam.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { adminAccountUrl } from '../areaUrls.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { AdminTable, type Column } from '../components/AdminTable.tsx';
@@ -61,7 +61,7 @@ export function AccountsPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [page, setPage] = usePageParam();
-  const list = useLoad(`${q}#${page}`, (signal) => listAccounts({ q, page }, signal));
+  const list = useResource(['admin-accounts', 'list', q, page], (signal) => listAccounts({ q, page }, signal));
 
   // A new search starts on its first page.
   const search = useCallback(

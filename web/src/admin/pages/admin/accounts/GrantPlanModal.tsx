@@ -3,7 +3,7 @@ import { adminMessages } from '@quizlead/shared/admin.ts';
 import { ZPlanGrantRequest } from '@quizlead/shared/schemas/admin.ts';
 import { useState } from 'react';
 import { grantPlan, listPlans, type AccountChange } from '../../../api/admin.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { fieldErrors } from '../../../forms.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';
 import { accountDetailTexts as texts } from '../texts.ts';
@@ -23,7 +23,7 @@ const tomorrow = () => new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().
 
 /** Gives a standalone account a paid plan until a day, paid for by nobody. */
 export function GrantPlanModal({ open, accountId, action, onClose, onGranted }: Props) {
-  const plans = useLoad(open ? 'grant-plans' : 'closed', (signal) => (open ? listPlans(signal) : Promise.resolve([])));
+  const plans = useResource(['admin-plans'], listPlans, { enabled: open });
   // Given a new key at each opening (useDialog), the form starts empty.
   const [planId, setPlanId] = useState('');
   const [endsAt, setEndsAt] = useState('');

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listAuditLog } from '../../../api/admin.ts';
 import { usePageParam } from '../../../components/engagement/usePageParam.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { adminAccountUrl, adminSectionUrl } from '../areaUrls.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { AdminTable, type Column } from '../components/AdminTable.tsx';
@@ -53,7 +53,7 @@ export function AuditLogPage() {
   const targetType = params.get('targetType');
   const targetId = params.get('targetId') ?? undefined;
   const filter = isTargetType(targetType) ? { targetType, targetId } : {};
-  const list = useLoad(`${targetType}#${targetId}#${page}`, (signal) => listAuditLog({ ...filter, page }, signal));
+  const list = useResource(['audit-log', targetType, targetId, page], (signal) => listAuditLog({ ...filter, page }, signal));
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = (id: string) =>

@@ -2,7 +2,7 @@ import { Badge, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
 import { formatDay, formatMoney } from '@quizlead/shared/billing.ts';
 import type { TAdminDiscountCode } from '@quizlead/shared/schemas/billing.ts';
 import { listDiscountCodes, listPlans, setDiscountCodeRetired, type AdminPlan } from '../../../api/admin.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { ConfirmModal } from '../../quizEditor/fields/ConfirmModal.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { AdminTable, type Column } from '../components/AdminTable.tsx';
@@ -56,8 +56,8 @@ const columnsWith = (plans: readonly AdminPlan[]): Column<TAdminDiscountCode>[] 
 
 /** /app/Admin/discount-codes: every code with its uses; add one, change, retire or restore it. */
 export function DiscountCodesPage() {
-  const list = useLoad('admin-codes', listDiscountCodes);
-  const plans = useLoad('admin-plans', listPlans);
+  const list = useResource(['admin-codes'], listDiscountCodes);
+  const plans = useResource(['admin-plans'], listPlans);
   const action = useAdminAction();
   const form = useDialog<TAdminDiscountCode | 'new'>();
   const retiring = useDialog<TAdminDiscountCode>();

@@ -3,11 +3,11 @@ import { adminMessages } from '@quizlead/shared/admin.ts';
 import type { ReactNode } from 'react';
 import emptyImage from '../../../assets/welcome.svg';
 import { LoadFailed } from '../../../components/engagement/LoadFailed.tsx';
-import type { Loaded } from '../../../components/engagement/useLoad.ts';
+import type { Loaded } from '../../../data/useResource.ts';
 import { areaTexts } from '../texts.ts';
 
 interface Props<T> {
-  /** useLoad's answer for the list. */
+  /** useResource's answer for the list. */
   list: { loaded: Loaded<T>; data: T | null; loading: boolean; reload(): void };
   isEmpty(data: T): boolean;
   /** What an empty list says, and what to do about it. */

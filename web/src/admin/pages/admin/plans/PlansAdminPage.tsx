@@ -1,7 +1,7 @@
 import { Badge, Button, Card, InlineStack, Text } from '@shopify/polaris';
 import { formatMoney } from '@quizlead/shared/billing.ts';
 import { listPlans, type AdminPlan } from '../../../api/admin.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { AdminTable, type Column } from '../components/AdminTable.tsx';
 import { ListBody } from '../components/ListBody.tsx';
@@ -34,7 +34,7 @@ const columns: Column<AdminPlan>[] = [
 
 /** /app/Admin/plans: every plan, listed or not, with a form to add or change one. */
 export function PlansAdminPage() {
-  const list = useLoad('admin-plans', listPlans);
+  const list = useResource(['admin-plans'], listPlans);
   const action = useAdminAction();
   const form = useDialog<AdminPlan | 'new'>();
 

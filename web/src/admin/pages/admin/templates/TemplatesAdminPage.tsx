@@ -5,7 +5,7 @@ import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TAdminTemplate } from '@quizlead/shared/schemas/admin.ts';
 import { useEffect, useRef } from 'react';
 import { listTemplates, orderTemplates, setTemplateRetired } from '../../../api/admin.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { ConfirmModal } from '../../quizEditor/fields/ConfirmModal.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
 import { AdminTable, type Column } from '../components/AdminTable.tsx';
@@ -59,7 +59,7 @@ const columns: Column<TAdminTemplate>[] = [
  * (keyboard first; no drag), retired and restored, and added to from any quiz.
  */
 export function TemplatesAdminPage() {
-  const list = useLoad('admin-templates', listTemplates);
+  const list = useResource(['admin-templates'], listTemplates);
   const action = useAdminAction();
   const adding = useDialog<true>();
   const retiring = useDialog<TAdminTemplate>();

@@ -3,7 +3,7 @@ import { outcomeOptions } from '@quizlead/shared/engine/products.ts';
 import { ZPrizeSettings, type TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 import { useState } from 'react';
 import { getPrizeOptions } from '../../../api/wheels.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { prizeDraft, prizeFromDraft, UniquePrizeFields, type PrizeDraft } from '../../wheels/PrizeFields.tsx';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 
@@ -21,7 +21,7 @@ export const outcomePrizeTexts = {
  * field as it is typed, as the server will.
  */
 export function OutcomePrizesPanel({ editor }: { editor: QuizDraftApi }) {
-  const options = useLoad('prize-options', (signal) => getPrizeOptions(signal));
+  const options = useResource(['prize-options'], (signal) => getPrizeOptions(signal));
   if (options.loaded.state !== 'ready' || !options.loaded.data.uniqueCodes) return null;
   return <ShopOutcomePrizes editor={editor} />;
 }

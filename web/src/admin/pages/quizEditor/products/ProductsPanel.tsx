@@ -8,7 +8,7 @@ import {
 import { useMemo, useRef, type ReactNode } from 'react';
 import type { TProductCollection } from '@quizlead/shared/schemas/products.ts';
 import { listProductCollections } from '../../../api/products.ts';
-import { useLoad } from '../../../components/engagement/useLoad.ts';
+import { useResource } from '../../../data/useResource.ts';
 import { adminLink } from '../../../urls.ts';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 import { OutcomeItem } from '../tabs/OutcomeItem.tsx';
@@ -135,7 +135,7 @@ function OutcomeProducts({
 }) {
   const options = outcomeOptions(editor.draft);
   // A Shopify shop's collections (from its products); standalone accounts have none and see no picker.
-  const loaded = useLoad('product-collections', (signal) => listProductCollections(signal));
+  const loaded = useResource(['product-collections'], (signal) => listProductCollections(signal));
   const collections = loaded.loaded.state === 'ready' ? loaded.loaded.data : [];
   if (options.length === 0)
     return (
