@@ -38,6 +38,9 @@ export default defineConfig({
       '/api': apiServer,
       '/files': apiServer,
       '/dev': apiServer,
+      // The builder's preview frames the built player (shared/src/builderPreview.ts).
+      '/quizplayer.html': apiServer,
+      '/player': apiServer,
     },
   },
 });

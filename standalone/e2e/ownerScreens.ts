@@ -22,6 +22,9 @@ export async function signedInPage(harness: BrowserHarness, width = 1280, owner?
   return { owner: signedIn, page };
 }
 
+/** The quiz builder's live preview: the public player in its frame. */
+export const playerPreview = (page: Page) => page.frameLocator('iframe[title="Quiz preview"]');
+
 export const toast = (page: Page, text: string) => page.locator('.Polaris-Frame-Toast', { hasText: text }).first();
 export const rows = (page: Page) => page.locator('.Polaris-IndexTable__Table tbody tr');
 export const headings = (page: Page) => page.locator('.Polaris-IndexTable__Table thead th').allInnerTexts();

@@ -6,6 +6,7 @@ import { messages } from '@quizlead/shared/validations.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { playerPreview } from './ownerScreens.ts';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -341,12 +342,12 @@ it('previews the offer only once it has a link, and says so under the offer fiel
     await visible(titleField(page));
     await tab(page, 'Outcome').click();
     await expect.poll(() => tab(page, 'Outcome').getAttribute('aria-selected')).toBe('true');
-    const preview = page.locator('.ql-preview');
+    const preview = playerPreview(page);
     const hint = page.getByText(quizMessages.offerNeedsLink, { exact: true });
-    const offerButton = preview.getByRole('button', { name: quizDefaults.offerButtonText });
+    const offerButton = preview.getByRole('link', { name: quizDefaults.offerButtonText });
     await visible(hint);
     await page.getByLabel('Offer message').fill('Get 10% off your next order');
-    await visible(preview.getByText('Sample result'));
+    await visible(preview.getByText('Your result'));
     expect(await preview.getByText('Get 10% off your next order').count()).toBe(0);
     expect(await offerButton.count()).toBe(0);
     await hint.scrollIntoViewIfNeeded();
@@ -413,11 +414,12 @@ it('builds a graded quiz with validation, an image, branching and screenshots of
   await screenshot(page, 'wizard-design');
 
   // Hovering a row previews it; its answers can be picked there.
-  const preview = page.locator('.ql-preview');
+  const preview = playerPreview(page);
   await page.locator('[data-question-row="2"]').hover();
   await visible(preview.getByText('Which are capitals?'));
-  await preview.getByRole('button', { name: 'Rome' }).click();
-  expect(await preview.getByRole('button', { name: 'Rome' }).getAttribute('aria-pressed')).toBe('true');
+  await preview.getByRole('checkbox', { name: 'Rome' }).click();
+  await expect.poll(() => preview.getByRole('checkbox', { name: 'Rome' }).getAttribute('aria-checked')).toBe('true');
+  await visible(preview.getByText('1 of 2 picked'));
 
   // Editing loads the saved title; a third question moves up, then is deleted.
   await page.getByRole('button', { name: 'Edit question 2' }).click();
@@ -451,7 +453,11 @@ it('builds a graded quiz with validation, an image, branching and screenshots of
   await page.getByLabel('Theme').selectOption('custom');
   await page.getByLabel('Header background').fill('#112233');
   await expect
-    .poll(() => page.locator('.ql-preview__header').evaluate((e) => getComputedStyle(e).backgroundColor))
+    .poll(() =>
+      playerPreview(page)
+        .locator('.ql-header')
+        .evaluate((e) => getComputedStyle(e).backgroundColor),
+    )
     .toBe('rgb(17, 34, 51)');
 
   for (const to of ['Lead', 'Outcome', 'Advanced']) {
@@ -489,7 +495,7 @@ it('saves a draft that reloads unchanged', async () => {
   expect(quiz.settings.welcomeMessage).toMatch(/<(b|strong)\b[^>]*>(<[^>]+>)*Bold start/);
   await page.reload();
   await expect.poll(() => page.getByRole('textbox', { name: 'Welcome message', exact: true }).innerText()).toBe('Bold start');
-  expect(await page.locator('.ql-preview strong, .ql-preview b').first().innerText()).toBe('Bold start');
+  await expect.poll(() => playerPreview(page).locator('.ql-welcome :is(strong, b)').first().innerText()).toBe('Bold start');
   expect(await saveDraft.isDisabled()).toBe(true);
 });
 

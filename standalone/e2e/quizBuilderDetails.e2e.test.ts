@@ -10,7 +10,7 @@ import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { quizzes } from '../../server/src/db/schema/index.ts';
 import { scoped } from '../../server/src/db/scope.ts';
 import { createGradedQuiz } from '../../server/src/test/quizFactory.ts';
-import { signedInPage as ownerSignedInPage, type Owner } from './ownerScreens.ts';
+import { playerPreview, signedInPage as ownerSignedInPage, type Owner } from './ownerScreens.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
 let harness: BrowserHarness;
@@ -98,10 +98,10 @@ it('previews the remaining questions after the shown one is deleted', async () =
   const id = await createQuiz(owner, 'Three questions', { questions: 3 });
   await openEditor(page, id);
   await tab(page, 'Design').click();
-  const preview = page.locator('.ql-preview');
+  const preview = playerPreview(page);
   const row3 = page.locator('[data-question-row="3"]');
   await row3.hover();
-  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('3 / 3');
+  await expect.poll(() => preview.locator('.ql-footer__counter').innerText()).toContain('3 / 3');
   await visible(preview.getByText('Question 3?'));
 
   await page.getByRole('button', { name: 'Delete question 3' }).click();
@@ -109,18 +109,18 @@ it('previews the remaining questions after the shown one is deleted', async () =
   await visible(page.getByText(quizMessages.questionDeleted, { exact: true }));
   await expect.poll(() => page.locator('[data-question-row]').count()).toBe(2);
   // The preview shows a question that exists, counted among the two left.
-  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('1 / 2');
+  await expect.poll(() => preview.locator('.ql-footer__counter').innerText()).toContain('1 / 2');
   expect(await preview.getByText('Question 3?').count()).toBe(0);
   await visible(preview.getByText('Question 1?'));
 
   // Editing a question previews the form's copy; saving it shows the stored one.
   await page.locator('[data-question-row="2"]').hover();
-  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('2 / 2');
+  await expect.poll(() => preview.locator('.ql-footer__counter').innerText()).toContain('2 / 2');
   await page.getByRole('button', { name: 'Add A Question' }).click();
-  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('3 / 3');
+  await expect.poll(() => preview.locator('.ql-footer__counter').innerText()).toContain('3 / 3');
   // With the keyboard, so the mouse does not land on a row (hovering one previews it).
   await page.getByRole('button', { name: 'Cancel' }).press('Enter');
-  await expect.poll(() => preview.locator('.ql-preview__footer').innerText()).toContain('1 / 2');
+  await expect.poll(() => preview.locator('.ql-footer__counter').innerText()).toContain('1 / 2');
   await screenshot(page, 'builder-preview-after-delete');
 });
 
@@ -140,7 +140,7 @@ it('stops typing at the rich text limit and wraps a long word inside the preview
   await page.keyboard.type('xyz');
   await expect.poll(() => welcome.innerText()).toBe(`${'W'.repeat(quizLimits.richTextVisible - 2)}xy`);
 
-  const previewWelcome = page.locator('.ql-preview .ql-preview__html').first();
+  const previewWelcome = playerPreview(page).locator('.ql-welcome');
   await visible(previewWelcome);
   const fits = (locator: Locator) => locator.evaluate((element) => element.scrollWidth <= element.clientWidth);
   expect(await fits(previewWelcome)).toBe(true);
@@ -172,7 +172,7 @@ it('stops typing at the rich text limit and wraps a long word inside the preview
 
   const phone = (await signedInPage(375, owner)).page;
   await openEditor(phone, id);
-  await visible(phone.locator('.ql-preview .ql-preview__html'));
+  await visible(playerPreview(phone).locator('.ql-welcome'));
   expect(await fits(phone.locator('.ql-preview'))).toBe(true);
   await screenshot(phone, 'builder-welcome-limit-phone');
 });

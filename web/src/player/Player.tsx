@@ -7,16 +7,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadAnalytics, track } from './analytics.ts';
 import { ApiError, playApi } from './api.ts';
 import { CustomLeadForm } from './CustomLeadForm.tsx';
-import { reportHeight } from '../public/frame.ts';
 import { markInteracted } from './focus.ts';
-import { Frame, Waiting } from './Frame.tsx';
+import { Waiting } from './Frame.tsx';
 import { LeadForm } from './LeadForm.tsx';
+import { PlayerPage } from './PlayerPage.tsx';
 import { currentPlay, forgetPlayId, type PlaySession } from './playSession.ts';
 import { QuestionScreen } from './QuestionScreen.tsx';
 import { ResultScreen } from './ResultScreen.tsx';
 import { shareUrl, type PlayerRoute } from './route.ts';
 import { StartScreen } from './StartScreen.tsx';
-import { themeStyle } from './theme.ts';
+import { leadFrameColors } from './theme.ts';
 import { asVariantShows } from './variant.ts';
 import { OutcomePrize } from './OutcomePrize.tsx';
 import { visitorId } from '../public/visitorId.ts';
@@ -70,7 +70,6 @@ export function Player({ route }: { route: PlayerRoute }) {
   const token = useRef<Promise<string> | null>(null);
   const answers = useRef<Record<string, string[]>>({});
   const advanceTimer = useRef<number | undefined>(undefined);
-  const pageRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!quizId) return;
@@ -95,17 +94,13 @@ export function Player({ route }: { route: PlayerRoute }) {
     );
   }, [quizId, preview, variant]);
 
-  useEffect(() => {
-    if (embedded && pageRef.current) return reportHeight(pageRef.current);
-  }, [embedded]);
-
   useEffect(() => () => window.clearTimeout(advanceTimer.current), []);
 
   const engineQuiz = useMemo(
     () => ({ questions, branching: quiz?.branching ?? { enabled: false, branches: [] } }),
     [questions, quiz],
   );
-  const frameColors = useMemo(() => (quiz ? leadFrameColors(quiz) : null), [quiz]);
+  const frameColors = useMemo(() => (quiz ? leadFrameColors(quiz.settings) : null), [quiz]);
   const eventParams = useMemo(() => ({ quiz_id: quiz?.id ?? '', quiz_title: quiz?.title ?? '' }), [quiz]);
 
   /**
@@ -356,31 +351,14 @@ export function Player({ route }: { route: PlayerRoute }) {
     }
   })();
 
-  const settings = quiz?.settings;
-  const style = settings ? themeStyle(settings) : undefined;
-  const background = settings?.backgroundImage
-    ? { backgroundImage: `url("${settings.backgroundImage.replace(/["\\\n]/g, encodeURIComponent)}")` }
-    : null;
   return (
-    <div
-      ref={pageRef}
-      className={`ql-page${embedded ? ' ql-page--embedded' : ''}${background ? ' ql-page--image' : ''}`}
-      style={{ ...style, ...background }}
-      data-theme={settings?.theme}
-      data-screen={screen.name}
+    <PlayerPage
+      quiz={quiz}
+      embedded={embedded}
+      screen={screen.name}
+      counter={screen.name === 'question' && current ? { current: path.length, total: questions.length } : null}
     >
-      <Frame
-        quiz={quiz}
-        counter={screen.name === 'question' && current ? { current: path.length, total: questions.length } : null}
-      >
-        {body}
-      </Frame>
-    </div>
+      {body}
+    </PlayerPage>
   );
-}
-
-/** The custom form's frame page takes the theme's content colours (already made readable). */
-function leadFrameColors(quiz: TPublicQuiz) {
-  const style = themeStyle(quiz.settings) as Record<string, string>;
-  return { text: style['--ql-content-text']!, background: style['--ql-content-bg']! };
 }

@@ -1,6 +1,7 @@
 import '../public/base.css';
 import './player.css';
 import { render } from 'react-dom';
+import { BuilderPreview } from './BuilderPreview.tsx';
 import { Player } from './Player.tsx';
 import { isFramed } from '../public/frame.ts';
 import { readRoute } from './route.ts';
@@ -8,4 +9,5 @@ import { readRoute } from './route.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('player.html has no #root element');
 
-render(<Player route={readRoute(window.location, isFramed())} />, root);
+const route = readRoute(window.location, isFramed());
+render(route.builder ? <BuilderPreview /> : <Player route={route} />, root);

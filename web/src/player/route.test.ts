@@ -11,15 +11,23 @@ describe('readRoute', () => {
       preview: false,
       embedded: false,
       variant: null,
+      builder: false,
     });
     expect(readRoute(at(`/quizplayer2.html?quiztitle=x&quizid=${id}&isiframe=true`), false)).toEqual({
       quizId: id,
       preview: false,
       embedded: true,
       variant: null,
+      builder: false,
     });
     expect(readRoute(at(`/play/${id}`), false).quizId).toBe(id);
     expect(readRoute(at(`/play/${id}/`), false).quizId).toBe(id);
+  });
+
+  it("plays the builder's draft only in a frame that asks for it with builder=1", () => {
+    expect(readRoute(at('/quizplayer.html?builder=1'), true).builder).toBe(true);
+    expect(readRoute(at('/quizplayer.html?builder=1'), false).builder).toBe(false);
+    expect(readRoute(at('/quizplayer.html?builder=0'), true).builder).toBe(false);
   });
 
   it('turns preview on for preview=1 and the template preview page, and off for 0 or false', () => {

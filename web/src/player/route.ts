@@ -11,6 +11,8 @@ export interface PlayerRoute {
   embedded: boolean;
   /** In a preview, the A/B variant the owner asked to see (`&variant=b`). */
   variant: string | null;
+  /** The quiz builder's live preview in a frame (`?builder=1`): the draft comes from the builder, not the server. */
+  builder: boolean;
 }
 
 const idPattern = /^[\w-]{1,64}$/;
@@ -24,7 +26,8 @@ export function readRoute(location: Pick<Location, 'pathname' | 'search'>, frame
   const preview =
     location.pathname === '/previewtemplate' || (previewParam !== null && previewParam !== '0' && previewParam !== 'false');
   const variant = preview && /^[a-d]$/.test(params.get('variant') ?? '') ? params.get('variant') : null;
-  return { quizId, preview, embedded: params.get('isiframe') === 'true' || framed, variant };
+  const embedded = params.get('isiframe') === 'true' || framed;
+  return { quizId, preview, embedded, variant, builder: framed && params.get('builder') === '1' };
 }
 
 function safeDecode(value: string): string | null {

@@ -22,3 +22,9 @@ export function themeStyle(settings: Pick<TQuizSettings, 'theme' | 'colors' | 'w
     '--ql-welcome-text': readable(settings.welcomeMessageColor ?? colors.contentText, colors.contentBg),
   } as CSSProperties;
 }
+
+/** The custom lead form's frame page takes the theme's content colours (already made readable). */
+export function leadFrameColors(settings: Parameters<typeof themeStyle>[0]): { text: string; background: string } {
+  const style = themeStyle(settings) as Record<string, string>;
+  return { text: style['--ql-content-text']!, background: style['--ql-content-bg']! };
+}

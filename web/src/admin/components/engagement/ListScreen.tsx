@@ -99,13 +99,15 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
     try {
       await remove.run(deleting.id);
       showToast(remove.success);
+      // The last row of a later page gone: the page before it.
+      if (list && list.items.length === 1 && page > 1) setPage(page - 1);
+      else reload();
     } catch (error) {
       showToast(`${remove.failure}: ${errorMessage(error)}`, { error: true });
+      reload();
     } finally {
       setDeleteBusy(false);
       setDeleting(null);
-      if (list && list.items.length === 1 && page > 1) setPage(page - 1);
-      else reload();
     }
   }
 

@@ -1,14 +1,20 @@
 import { BlockStack, Card, InlineStack, Text } from '@shopify/polaris';
-import { isAnswered, picksNeeded, togglePick } from '@quizlead/shared/engine/index.ts';
+import type { TPreviewScreen, TPreviewShow } from '@quizlead/shared/builderPreview.ts';
+import {
+  computeResult,
+  isAnswered,
+  picksNeeded,
+  resultSummary,
+  togglePick,
+  visibleLength,
+} from '@quizlead/shared/engine/index.ts';
 import type { TPlayAnswers, TQuizTab } from '@quizlead/shared/engine/index.ts';
+import { publicQuizOf } from '@quizlead/shared/publicQuiz.ts';
+import { typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { TQuestion, TQuiz } from '@quizlead/shared/schemas/quiz.ts';
-import { useMemo, useState } from 'react';
-import { LeadScreen } from './LeadScreen.tsx';
-import { PreviewFrame } from './PreviewFrame.tsx';
-import { QuestionScreen } from './QuestionScreen.tsx';
-import { ResultScreen } from './ResultScreen.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import { PlayerFrame } from './PlayerFrame.tsx';
 import { SearchSnippet } from './SearchSnippet.tsx';
-import { WelcomeScreen } from './WelcomeScreen.tsx';
 
 /**
  * Which question the Design preview shows: a listed one by id, so it always shows the stored copy and
@@ -64,33 +70,82 @@ export function focusedQuestion(
   return shown ? { question: shown, number: Math.max(index, 0) + 1, total: questions.length } : null;
 }
 
-/** A live preview of the screen the current tab edits. */
+/** What the preview says where a visitor would see nothing (spec: builder-widgets-shell.md §2.6). */
+export const previewNotes = {
+  noQuestion: 'Add a question to see it here.',
+  emailOff: 'Email collection is off: players go straight to their result.',
+  landingPage: (url: string) => `Players are sent to your landing page: ${url || 'no url yet'}`,
+  questionTitle: 'Your question appears here.',
+  answerText: (number: number) => `Answer ${number}`,
+};
+
+/** A question as the preview shows it: blanks the owner has not filled yet say what goes there. */
+function withPlaceholders(question: TQuestion): TQuestion {
+  return {
+    ...question,
+    title: visibleLength(question.title) > 0 ? question.title : `<p>${previewNotes.questionTitle}</p>`,
+    answers: question.answers.map((answer, index) => ({ ...answer, text: answer.text || previewNotes.answerText(index + 1) })),
+  };
+}
+
+/** The questions with the form's working copy in its place (or last, when it is new). */
+function questionsShown(questions: readonly TQuestion[], focus: PreviewFocus | null): TQuestion[] {
+  if (focus?.kind !== 'form') return [...questions];
+  const index = questions.findIndex((candidate) => candidate.id === focus.question.id);
+  return index >= 0
+    ? questions.map((question, at) => (at === index ? focus.question : question))
+    : [...questions, focus.question];
+}
+
+/** The screen the tab edits, as the player will draw it. */
+function previewScreen(quiz: TQuiz, tab: TQuizTab, focus: PreviewFocus | null, picks: TPlayAnswers): TPreviewScreen {
+  const { settings } = quiz;
+  if (tab === 'design') {
+    const focused = focusedQuestion(quiz.questions, focus);
+    if (!focused) return { name: 'note', text: previewNotes.noQuestion };
+    const { question, number, total } = focused;
+    return { name: 'question', questionId: question.id, number, total, picks: picks[question.id] ?? [] };
+  }
+  if (tab === 'lead') {
+    if (!settings.collectEmail) return { name: 'note', text: previewNotes.emailOff };
+    if (settings.emailFormType !== 'custom') return { name: 'lead', form: { type: 'standard' } };
+    const code = typeTraits(quiz.quizType).personalities ? quiz.personalities[0]?.emailFormCode : settings.emailFormCode;
+    return { name: 'lead', form: { type: 'custom', code: code ?? '' } };
+  }
+  if (tab === 'outcome') {
+    const result = computeResult(quiz, sampleAnswers(quiz.questions, picks));
+    if (settings.landingType === 'custom') {
+      const personality = result.kind === 'personality' || result.kind === 'range' ? result.personality : null;
+      return { name: 'note', text: previewNotes.landingPage(personality ? personality.landingUrl : settings.landingUrl) };
+    }
+    return { name: 'result', result, summary: resultSummary(result) };
+  }
+  return { name: 'start' };
+}
+
+/** A live preview of the screen the current tab edits: the public player itself, drawing the draft. */
 export function PreviewPane({ quiz, tab, focus, companyLogoUrl, free }: Props) {
   const [picks, setPicks] = useState<Record<string, readonly string[]>>({});
-  const focused = focusedQuestion(quiz.questions, focus);
-  const question = focused?.question ?? null;
-  const answers = useMemo(() => sampleAnswers(quiz.questions, picks), [quiz.questions, picks]);
+  const show = useMemo((): TPreviewShow => {
+    const questions = questionsShown(quiz.questions, focus).map(withPlaceholders);
+    const owner = { mode: free ? 'free' : 'paid', companyName: '', companyUrl: '', logoUrl: companyLogoUrl } as const;
+    return {
+      type: 'quizlead-preview-show',
+      quiz: publicQuizOf(quiz, questions, owner),
+      screen: previewScreen(quiz, tab, focus, picks),
+    };
+  }, [quiz, tab, focus, picks, free, companyLogoUrl]);
 
-  const pick = (answerId: string) => {
-    if (!question) return;
-    setPicks((current) => ({ ...current, [question.id]: togglePick(question, current[question.id] ?? [], answerId) }));
-  };
+  const questions = show.quiz.questions;
+  const pick = useCallback(
+    (questionId: string, answerId: string) => {
+      const question = questions.find((candidate) => candidate.id === questionId);
+      if (!question) return;
+      setPicks((current) => ({ ...current, [questionId]: togglePick(question, current[questionId] ?? [], answerId) }));
+    },
+    [questions],
+  );
 
-  let screen;
-  if (tab === 'design') {
-    screen = (
-      <QuestionScreen
-        question={question}
-        settings={quiz.settings}
-        picks={question ? (picks[question.id] ?? []) : []}
-        onPick={pick}
-      />
-    );
-  } else if (tab === 'lead') screen = <LeadScreen quiz={quiz} />;
-  else if (tab === 'outcome') screen = <ResultScreen quiz={quiz} answers={answers} />;
-  else screen = <WelcomeScreen quiz={quiz} />;
-
-  const footerNote = tab === 'design' && focused ? `${focused.number} / ${focused.total}` : undefined;
   return (
     <Card>
       <BlockStack gap="300">
@@ -103,9 +158,7 @@ export function PreviewPane({ quiz, tab, focus, companyLogoUrl, free }: Props) {
           </Text>
         </InlineStack>
         {tab === 'advanced' ? <SearchSnippet quiz={quiz} /> : null}
-        <PreviewFrame quiz={quiz} companyLogoUrl={companyLogoUrl} free={free} footerNote={footerNote}>
-          {screen}
-        </PreviewFrame>
+        <PlayerFrame show={show} onPick={pick} />
       </BlockStack>
     </Card>
   );
