@@ -26,7 +26,7 @@ export interface EngagementWrite {
 }
 
 /** A tenant table of one engagement kind: its rows have an id, an account and a creation time. */
-type EngagementTable = PgTable & { id: PgColumn; accountId: PgColumn; createdAt: PgColumn };
+type EngagementTable = PgTable & { id: PgColumn; accountId: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
 
 /**
  * One engagement kind (polls, web responses, wheels): what its owner API stores, shows and exports.
@@ -52,10 +52,13 @@ export interface EngagementApi<Row extends { id: string; accountId: string }, Bo
   /** The list's row, with its number of submissions (`submissionTotal`, a correlated count). */
   presentRow(row: Row, submissions: number): unknown;
   submissionTotal: SQL<number>;
-  /** Inserts a new item (and what comes with it). */
-  create(write: EngagementWrite, body: Body): Promise<Row>;
-  /** Saves the locked `row` from the builder's `body`; throws a ValidationError to refuse it. */
-  update(write: EngagementWrite, row: Row, body: Body): Promise<Row>;
+  /**
+   * The stored columns of the builder's `body`, for a new item (`stored` null) or a save of the locked `stored`
+   * row; throws a ValidationError to refuse it.
+   */
+  columns(write: EngagementWrite, body: Body, stored: Row | null): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** What comes with a written item besides its row (prize codes, a replaced upload); `previous` is null on create. */
+  afterSave?(write: EngagementWrite, saved: Row, previous: Row | null): Promise<void>;
   /** What goes with a deleted item besides its rows (prize codes, uploads). */
   afterDelete?(write: EngagementWrite, row: Row): Promise<void>;
   /** The answer to a delete. */
@@ -122,9 +125,15 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
     transaction: true,
     responses: { 201: kind.responses.item, 400: 'The first field that is wrong' },
     handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
-      const row = await kind.create({ db, auth, services, afterCommit }, body);
+      const write = { db, auth, services, afterCommit };
+      const columns = await kind.columns(write, body, null);
+      const [row] = (await db
+        .insert(table)
+        .values({ ...columns, accountId: auth.accountId })
+        .returning()) as Row[];
+      await kind.afterSave?.(write, row!, null);
       ctx.status = 201;
-      ctx.body = { data: await kind.present(db, row) };
+      ctx.body = { data: await kind.present(db, row!) };
     },
   });
 
@@ -158,9 +167,16 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
       404: notFound,
     },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+      const write = { db, auth, services, afterCommit };
       const row = await kind.find(db, auth, params.id, { forUpdate: true });
-      const stored = await kind.update({ db, auth, services, afterCommit }, row, body);
-      ctx.body = { data: await kind.present(db, stored) };
+      const columns = await kind.columns(write, body, row);
+      const [stored] = (await db
+        .update(table)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(scoped(table, auth.accountId, eq(table.id, row.id)))
+        .returning()) as Row[];
+      await kind.afterSave?.(write, stored!, row);
+      ctx.body = { data: await kind.present(db, stored!) };
     },
   });
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { feedbackMessages } from '@quizlead/shared/engagement.ts';
 import {
   ZCreateFeedbackRequest,
@@ -18,7 +17,6 @@ import {
   type FeedbackResponseRow,
 } from '../../../db/queries/feedbacks.ts';
 import { feedbackResponses, feedbacks } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
 import { findOwnFeedback, type FeedbackRow } from '../../../policies/feedback.ts';
 import { presentFeedback, presentFeedbackResponse, presentFeedbackRow } from '../../../presenters/feedback.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -53,21 +51,7 @@ export const feedbackKind: EngagementApi<FeedbackRow, FeedbackBody, FeedbackResp
   present: async (db, feedback) => presentFeedback(feedback, await feedbackResponseCount(db, feedback)),
   presentRow: presentFeedbackRow,
   submissionTotal: feedbackResponseTotal,
-  async create({ db, auth }, body) {
-    const [feedback] = await db
-      .insert(feedbacks)
-      .values({ accountId: auth.accountId, ...feedbackColumns(body) })
-      .returning();
-    return feedback!;
-  },
-  async update({ db, auth }, feedback, body) {
-    const [stored] = await db
-      .update(feedbacks)
-      .set({ ...feedbackColumns(body), updatedAt: new Date() })
-      .where(scoped(feedbacks, auth.accountId, eq(feedbacks.id, feedback.id)))
-      .returning();
-    return stored!;
-  },
+  columns: (_write, body) => feedbackColumns(body),
   deleted: feedbackMessages.deleted,
   submissions: {
     path: 'responses',

@@ -66,25 +66,13 @@ export const pollKind: EngagementApi<PollRow, PollBody, PollVoteRow> = {
   present,
   presentRow: presentPollRow,
   submissionTotal: pollVoteTotal,
-  async create({ db, auth }, body) {
-    const [poll] = await db
-      .insert(polls)
-      .values({ accountId: auth.accountId, ...pollColumns(body) })
-      .returning();
-    return poll!;
-  },
   // The poll's row lock (taken by the save) waits for votes in flight, which hold a share lock on it,
   // and holds off new ones while the options are compared.
-  async update({ db, auth }, poll, body) {
-    if (!sameOptions(poll.options, body.options) && (await pollVoteCount(db, poll)) > 0) {
+  async columns({ db }, body, stored) {
+    if (stored && !sameOptions(stored.options, body.options) && (await pollVoteCount(db, stored)) > 0) {
       throw ValidationError(pollMessages.votingStarted, 'options');
     }
-    const [stored] = await db
-      .update(polls)
-      .set({ ...pollColumns(body), updatedAt: new Date() })
-      .where(scoped(polls, auth.accountId, eq(polls.id, poll.id)))
-      .returning();
-    return stored!;
+    return pollColumns(body);
   },
   deleted: pollMessages.deleted,
   updateRefusal: pollMessages.votingStarted,

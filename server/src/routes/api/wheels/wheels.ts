@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import { prizeMessages, ZPrizeOptionsResponse } from '@quizlead/shared/schemas/prizes.ts';
 import {
@@ -24,7 +23,6 @@ import {
   type WheelSpinRow,
 } from '../../../db/queries/wheels.ts';
 import { wheels, wheelSpins } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
 import { ValidationError } from '../../../errors.ts';
 import { findOwnWheel, type WheelRow } from '../../../policies/wheel.ts';
 import { presentWheel, presentWheelRow, presentWheelSpin } from '../../../presenters/wheel.ts';
@@ -85,24 +83,10 @@ export const wheelKind: EngagementApi<WheelRow, TWheelData, WheelSpinRow> = {
   },
   presentRow: presentWheelRow,
   submissionTotal: wheelSpinTotal,
-  async create({ db, auth, services }, body) {
-    const [wheel] = await db
-      .insert(wheels)
-      .values({ accountId: auth.accountId, ...(await wheelColumns(db, auth, body)) })
-      .returning();
-    await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(wheel!) });
-    return wheel!;
-  },
-  async update(write, wheel, body) {
-    const { db, auth, services } = write;
-    const [stored] = await db
-      .update(wheels)
-      .set({ ...(await wheelColumns(db, auth, body)), updatedAt: new Date() })
-      .where(scoped(wheels, auth.accountId, eq(wheels.id, wheel.id)))
-      .returning();
-    await prizeSlotsSyncer({ db, queue: services.queue, item: wheelPrizeSlots(stored!) });
-    if (wheel.playButtonImage !== stored!.playButtonImage) await dropImage(write, wheel.playButtonImage);
-    return stored!;
+  columns: ({ db, auth }, body) => wheelColumns(db, auth, body),
+  async afterSave(write, saved, previous) {
+    await prizeSlotsSyncer({ db: write.db, queue: write.services.queue, item: wheelPrizeSlots(saved) });
+    if (previous && previous.playButtonImage !== saved.playButtonImage) await dropImage(write, previous.playButtonImage);
   },
   async afterDelete(write, wheel) {
     await prizeSlotsRemover({ db: write.db, accountId: write.auth.accountId, kind: 'wheel', itemId: wheel.id });
