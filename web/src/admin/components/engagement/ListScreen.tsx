@@ -12,7 +12,7 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import type { IndexTableProps } from '@shopify/polaris';
-import { DeleteIcon } from '@shopify/polaris-icons';
+import { DeleteIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
 import { feedbackMessages, engagementMessages, type EngagementKind } from '@quizlead/shared/engagement.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -42,9 +42,26 @@ export interface ListItem {
   /** Phones: a heading and the details under it. */
   heading: string;
   details: ReactNode[];
-  /** The actions before and after Delete (spec order: edit, preview, delete, share, responses). */
-  actionsBefore: RowAction[];
-  actionsAfter: RowAction[];
+  /** Where the row's actions go, in the spec's order: edit, preview (a new window), delete, share, submissions. */
+  links: {
+    edit: string;
+    preview: string;
+    share: string;
+    /** 'View votes', 'Responses', 'Results': the kind's submissions screen. */
+    submissions: { label: string; accessibilityLabel: string; icon: RowAction['icon']; url: string };
+  };
+}
+
+/** A row's name cell: the name cut to fit, whole in its tooltip when cut. */
+export function NameCell({ name, chars }: { name: string; chars: number }) {
+  const cut = cutText(name, chars);
+  return (
+    <span title={cut === name ? undefined : name}>
+      <Text as="span" fontWeight="semibold">
+        {cut}
+      </Text>
+    </span>
+  );
 }
 
 interface Props<Row extends { id: string }> {
@@ -152,7 +169,21 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
           setAskedName(shown.name);
         },
       };
-      return { id: row.id, shown, actions: [...shown.actionsBefore, askDelete, ...shown.actionsAfter] };
+      const { name, links } = shown;
+      const actions: RowAction[] = [
+        { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: links.edit },
+        {
+          label: 'Preview',
+          accessibilityLabel: `Preview ${name} in a new window`,
+          icon: ViewIcon,
+          url: links.preview,
+          newWindow: true,
+        },
+        askDelete,
+        { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: links.share },
+        links.submissions,
+      ];
+      return { id: row.id, shown, actions };
     });
     body = (
       <BlockStack gap="400">

@@ -1,10 +1,10 @@
 import { Text } from '@shopify/polaris';
-import { DataTableIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
+import { DataTableIcon } from '@shopify/polaris-icons';
 import { feedbackLimits, feedbackListColumns, feedbackMessages } from '@quizlead/shared/engagement.ts';
 import type { TFeedbackListRow } from '@quizlead/shared/schemas/feedback.ts';
 import { deleteFeedback, listFeedbacks } from '../../api/feedbacks.ts';
 import { cutText } from '../../components/engagement/cutText.ts';
-import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
+import { ListScreen, NameCell, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { listDate } from '../quizzes/format.ts';
 import { feedbackTexts, feedbackUrls } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
@@ -21,34 +21,22 @@ function item(row: TFeedbackListRow, number: number): ListItem {
       <Text as="span" numeric key="n">
         {number}
       </Text>,
-      <span key="t" title={cut === name ? undefined : name}>
-        <Text as="span" fontWeight="semibold">
-          {cut}
-        </Text>
-      </span>,
+      <NameCell key="t" name={name} chars={feedbackLimits.listTitleChars} />,
       date,
     ],
     heading: cut,
     details: [`No. ${number} · ${date}`],
-    actionsBefore: [
-      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: adminUrl('Feedback/Edit', row.id) },
-      {
-        label: 'Preview',
-        accessibilityLabel: `Preview ${name} in a new window`,
-        icon: ViewIcon,
-        url: feedbackUrls.preview(row.id),
-        newWindow: true,
-      },
-    ],
-    actionsAfter: [
-      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: adminUrl('Feedback/share', row.id) },
-      {
+    links: {
+      edit: adminUrl('Feedback/Edit', row.id),
+      preview: feedbackUrls.preview(row.id),
+      share: adminUrl('Feedback/share', row.id),
+      submissions: {
         label: 'Responses',
         accessibilityLabel: `Responses to ${name}`,
         icon: DataTableIcon,
         url: adminUrl('Feedback/response', row.id),
       },
-    ],
+    },
   };
 }
 

@@ -1,12 +1,12 @@
 import { InlineStack, Text } from '@shopify/polaris';
-import { ChartVerticalIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
+import { ChartVerticalIcon } from '@shopify/polaris-icons';
 import { pollListColumns, pollMessages, type EngagementStatus } from '@quizlead/shared/engagement.ts';
 import type { TPollListRow } from '@quizlead/shared/schemas/poll.ts';
 import { useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { deletePoll, listPolls, setPollStatus } from '../../api/polls.ts';
 import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
-import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
+import { ListScreen, NameCell, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { useShowToast } from '../../toast.ts';
 import { listDate } from '../quizzes/format.ts';
@@ -53,11 +53,7 @@ function item(row: TPollListRow): ListItem {
   return {
     name,
     cells: [
-      <span key="t" title={cut === name ? undefined : name}>
-        <Text as="span" fontWeight="semibold">
-          {cut}
-        </Text>
-      </span>,
+      <NameCell key="t" name={name} chars={listDescriptionChars} />,
       date,
       <StatusSwitch key={`s-${row.id}-${row.status}`} row={row} />,
       <Text as="p" alignment="end" numeric key="v">
@@ -71,25 +67,17 @@ function item(row: TPollListRow): ListItem {
         <StatusSwitch key={`${row.id}-${row.status}`} row={row} />
       </InlineStack>,
     ],
-    actionsBefore: [
-      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: adminUrl('poll/edit', row.id) },
-      {
-        label: 'Preview',
-        accessibilityLabel: `Preview ${name} in a new window`,
-        icon: ViewIcon,
-        url: pollUrls.preview(row.id, row.slug),
-        newWindow: true,
-      },
-    ],
-    actionsAfter: [
-      { label: 'Share', accessibilityLabel: `Share ${name}`, icon: ShareIcon, url: adminUrl('poll/share', row.id, row.slug) },
-      {
+    links: {
+      edit: adminUrl('poll/edit', row.id),
+      preview: pollUrls.preview(row.id, row.slug),
+      share: adminUrl('poll/share', row.id, row.slug),
+      submissions: {
         label: 'View votes',
         accessibilityLabel: `Votes of ${name}`,
         icon: ChartVerticalIcon,
         url: adminUrl('poll/vote', row.id),
       },
-    ],
+    },
   };
 }
 

@@ -1,10 +1,10 @@
 import { Text } from '@shopify/polaris';
-import { DataTableIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
+import { DataTableIcon } from '@shopify/polaris-icons';
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import type { TWheelListRow } from '@quizlead/shared/schemas/wheel.ts';
 import { deleteWheel, listWheels } from '../../api/wheels.ts';
 import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
-import { ListScreen, type ListItem } from '../../components/engagement/ListScreen.tsx';
+import { ListScreen, NameCell, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { StatusBadge, statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { listDate } from '../quizzes/format.ts';
 import { wheelListColumns, wheelTexts, wheelUrls } from './texts.ts';
@@ -20,11 +20,7 @@ function item(row: TWheelListRow): ListItem {
   return {
     name,
     cells: [
-      <span key="d" title={cut === name ? undefined : name}>
-        <Text as="span" fontWeight="semibold">
-          {cut}
-        </Text>
-      </span>,
+      <NameCell key="d" name={name} chars={listDescriptionChars} />,
       date,
       <StatusBadge key="s" status={row.status} />,
       <Text as="p" alignment="end" numeric key="n">
@@ -33,30 +29,17 @@ function item(row: TWheelListRow): ListItem {
     ],
     heading: cut,
     details: [`${date} · ${statusLabels[row.status]} · ${spins}`],
-    actionsBefore: [
-      { label: 'Edit', accessibilityLabel: `Edit ${name}`, icon: EditIcon, url: adminUrl('wheel_spinner/edit', row.id) },
-      {
-        label: 'Preview',
-        accessibilityLabel: `Preview ${name} in a new window`,
-        icon: ViewIcon,
-        url: wheelUrls.preview(row.id, row.slug),
-        newWindow: true,
-      },
-    ],
-    actionsAfter: [
-      {
-        label: 'Share',
-        accessibilityLabel: `Share ${name}`,
-        icon: ShareIcon,
-        url: adminUrl('wheelspin/share', row.id, row.slug),
-      },
-      {
+    links: {
+      edit: adminUrl('wheel_spinner/edit', row.id),
+      preview: wheelUrls.preview(row.id, row.slug),
+      share: adminUrl('wheelspin/share', row.id, row.slug),
+      submissions: {
         label: 'Results',
         accessibilityLabel: `Results of ${name}`,
         icon: DataTableIcon,
         url: adminUrl('wheelspin/response', row.id),
       },
-    ],
+    },
   };
 }
 
