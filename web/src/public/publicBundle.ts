@@ -4,9 +4,41 @@ import type { Plugin, UserConfig } from 'vite';
 const apiServer = process.env.QUIZLEAD_API ?? 'http://localhost:3000';
 
 /**
+ * The one HTML page of every public bundle. A bundle's `{name}.html` holds only its `<title>`; this writes the
+ * rest around it before Vite reads the page (the entry script is `main.tsx` beside it).
+ */
+function publicPage(): Plugin {
+  return {
+    name: 'quizlead-public-page',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '<title>Quizlead</title>';
+        return [
+          '<!doctype html>',
+          '<html lang="en">',
+          '  <head>',
+          '    <meta charset="UTF-8" />',
+          '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
+          '    <link rel="icon" href="data:," />',
+          `    ${title}`,
+          '  </head>',
+          '  <body>',
+          '    <div id="root"></div>',
+          '    <script type="module" src="./main.tsx"></script>',
+          '  </body>',
+          '</html>',
+          '',
+        ].join('\n');
+      },
+    },
+  };
+}
+
+/**
  * The Vite config of a public bundle (the quiz player, the widget pages): React components compiled
  * against preact/compat (docs/architecture.md; the code is typed with React's types, only the bundle
- * swaps in Preact), one HTML page `{name}.html` in `root`, built into web/dist/{name} and served under
+ * swaps in Preact), one HTML page `{name}.html` in `root` (written by `publicPage`), built into web/dist/{name} and served under
  * /{name}/. The dev server proxies the API to QUIZLEAD_API.
  */
 export function publicBundle(options: { name: 'player' | 'widgets'; root: string; port: number; plugins: Plugin[] }): UserConfig {
@@ -14,7 +46,7 @@ export function publicBundle(options: { name: 'player' | 'widgets'; root: string
   return {
     root,
     base: `/${name}/`,
-    plugins: options.plugins,
+    plugins: [publicPage(), ...options.plugins],
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     resolve: {
       alias: [

@@ -1,9 +1,10 @@
 import { pollDefaults, pollMessages } from '@quizlead/shared/engagement.ts';
 import type { TPollTally, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
-import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
+import { ApiError, newSubmissionId, widgetApi } from './api.ts';
+import { useEmailStep } from './useEmailStep.tsx';
 import { textOn, validColor } from '../public/color.ts';
-import { EmailField, messageOf, Page, ServerError, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
+import { messageOf, Page, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
 
 type Screen =
   | { name: 'loading' }
@@ -118,9 +119,7 @@ interface ConfirmProps {
 function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: ConfirmProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnShow(headingRef, option);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const emailStep = useEmailStep('qw-poll-email', poll.collectEmail, pollMessages);
   const [sending, setSending] = useState(false);
   /** Kept across retries of this vote: the server counts it once. */
   const submissionId = useRef<string | null>(null);
@@ -128,17 +127,14 @@ function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: Co
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const problem = poll.collectEmail ? emailError(email, true, pollMessages) : null;
-    setError(problem);
-    setFailure(null);
-    if (problem) return document.getElementById('qw-poll-email')?.focus();
+    if (!emailStep.check()) return;
     setSending(true);
     submissionId.current ??= newSubmissionId();
     try {
       const voted = await widgetApi.vote(poll.id, {
         submissionId: submissionId.current,
         option,
-        email: poll.collectEmail ? email.trim() : undefined,
+        email: emailStep.email,
         demo: poll.demo,
       });
       submissionId.current = null;
@@ -147,10 +143,7 @@ function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: Co
       setSending(false);
       if (caught instanceof ApiError && caught.status === 404) return onFailed(caught);
       if (caught instanceof ApiError && caught.status === 409 && caught.field === 'email') return onAlreadyVoted();
-      if (caught instanceof ApiError && caught.field === 'email') {
-        setError(caught.message);
-        document.getElementById('qw-poll-email')?.focus();
-      } else setFailure(messageOf(caught));
+      emailStep.refuse(caught);
     }
   };
 
@@ -160,19 +153,7 @@ function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: Co
         Your choice
       </h2>
       <p className="qw-chosen">{poll.options[option]}</p>
-      {poll.collectEmail ? (
-        <EmailField
-          id="qw-poll-email"
-          label="Your email"
-          value={email}
-          error={error}
-          onChange={(typed) => {
-            setEmail(typed);
-            setError(null);
-          }}
-        />
-      ) : null}
-      {failure ? <ServerError message={failure} /> : null}
+      {emailStep.field}
       <div className="qw-actions">
         <button type="submit" className="qw-button" disabled={sending} aria-busy={sending || undefined}>
           {sending ? 'Voting…' : 'Vote'}

@@ -1,9 +1,10 @@
 import { wheelDefaults, wheelLimits, wheelMessages, wheelPalette } from '@quizlead/shared/engagement.ts';
 import type { TPublicWheel, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
+import { newSubmissionId, widgetApi } from './api.ts';
+import { useEmailStep } from './useEmailStep.tsx';
 import { readableOn } from '../public/color.ts';
-import { EmailField, messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
+import { messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
 import { landingRotation, radialLabel, slicePath } from '@quizlead/shared/wheelGeometry.ts';
 import { PrizeCode } from '../public/PrizeCode.tsx';
 import { visitorId } from '../public/visitorId.ts';
@@ -46,8 +47,8 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
 
 function Spinner({ wheel }: { wheel: TPublicWheel }) {
   const options = wheel.options.length > 0 ? wheel.options : [...wheelDefaults.placeholderOptions];
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const emailStep = useEmailStep('qw-wheel-email', wheel.collectEmail, wheelMessages);
+  /** Why asking for the prize code again failed. */
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [spin, setSpin] = useState<TSpinResult | null>(null);
@@ -70,14 +71,11 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || spin) return;
-    const problem = wheel.collectEmail ? emailError(email, true, wheelMessages) : null;
-    setError(problem);
-    setFailure(null);
-    if (problem) return document.getElementById('qw-wheel-email')?.focus();
+    if (!emailStep.check()) return;
     setSending(true);
     submissionId.current ??= newSubmissionId();
     try {
-      const sent = { id: submissionId.current, email: wheel.collectEmail ? email.trim() : undefined };
+      const sent = { id: submissionId.current, email: emailStep.email };
       const drawn = await widgetApi.spin(wheel.id, { submissionId: sent.id, email: sent.email, visitorId: visitorId() });
       spun.current = sent;
       submissionId.current = null;
@@ -92,10 +90,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         revealTimer.current = window.setTimeout(() => setRevealed(true), revealDelay);
       }
     } catch (caught) {
-      if (caught instanceof ApiError && caught.field === 'email') {
-        setError(caught.message);
-        document.getElementById('qw-wheel-email')?.focus();
-      } else setFailure(messageOf(caught));
+      emailStep.refuse(caught);
     } finally {
       setSending(false);
     }
@@ -166,19 +161,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         </div>
         {spin ? null : (
           <form className="qw-form qw-wheel-form" noValidate onSubmit={submit}>
-            {wheel.collectEmail ? (
-              <EmailField
-                id="qw-wheel-email"
-                label="Your email"
-                value={email}
-                error={error}
-                onChange={(typed) => {
-                  setEmail(typed);
-                  setError(null);
-                }}
-              />
-            ) : null}
-            {failure ? <ServerError message={failure} /> : null}
+            {emailStep.field}
             {wheel.playButtonType === 'image' && wheel.playButtonImage ? (
               <button type="submit" className="qw-play qw-play--image" disabled={sending} aria-busy={sending || undefined}>
                 <img src={wheel.playButtonImage} alt={buttonText} />
