@@ -1,9 +1,8 @@
-import { BlockStack, Card, Text } from '@shopify/polaris';
+import { BlockStack, Box, Card, Text } from '@shopify/polaris';
 import { dashboardMessages } from '@quizlead/shared/reports.ts';
 import type { TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
 import type { ReactNode } from 'react';
 import { formatDay } from './range.ts';
-import styles from './dashboard.module.css';
 
 export const completions = (count: number) => `${count} ${count === 1 ? 'completion' : 'completions'}`;
 
@@ -34,23 +33,25 @@ export function ChartCard({ graph, titleId, children }: Props) {
           </Text>
         </BlockStack>
         {children}
-        <table className={styles.visuallyHidden}>
-          <caption>{dashboardMessages.chartTitle}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Completions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {graph.map((row) => (
-              <tr key={row.day}>
-                <td>{formatDay(row.day)}</td>
-                <td>{row.completions}</td>
+        <Box visuallyHidden>
+          <table>
+            <caption>{dashboardMessages.chartTitle}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Completions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {graph.map((row) => (
+                <tr key={row.day}>
+                  <td>{formatDay(row.day)}</td>
+                  <td>{row.completions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Box>
       </BlockStack>
     </Card>
   );

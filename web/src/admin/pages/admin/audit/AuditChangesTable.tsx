@@ -15,7 +15,11 @@ export function AuditChangesTable({ id, caption, changes }: { id: string; captio
   }
   return (
     <table id={id} className="ql-admin-diff">
-      <caption className="ql-admin-visually-hidden">{caption}</caption>
+      <caption>
+        <Text as="span" visuallyHidden>
+          {caption}
+        </Text>
+      </caption>
       <thead>
         <tr>
           <th scope="col">{texts.field}</th>
