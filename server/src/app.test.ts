@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiReference, type OpenApiDocument } from './routes/apiReference.ts';
 import { createOwner } from './test/factories.ts';
 import { getTestServer, type TestServer } from './test/getTestServer.ts';
 
@@ -30,6 +31,14 @@ describe('the app', () => {
     const signIn = document.paths['/api/v1/session'].post.requestBody.content['application/json'].schema;
     expect(signIn.required).toEqual(['email', 'password']);
     expect(document.paths['/api/v1/account/profile'].get.security).toBeDefined();
+  });
+
+  it('has its route reference (docs/api-reference.md) written from the OpenAPI document, every route in it', async () => {
+    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as OpenApiDocument;
+    const reference = apiReference(document);
+    for (const path of Object.keys(document.paths)) expect(reference).toContain(`| ${path} `);
+    // `npm run docs:api` writes the file again after a route changes.
+    await expect(reference).toMatchFileSnapshot('../../docs/api-reference.md');
   });
 
   it('answers unknown API paths and malformed JSON with the error envelope, never a stack', async () => {

@@ -10,9 +10,13 @@ interface DocumentedRoute {
   can?: string;
   body?: z.ZodType;
   params?: z.ZodType;
+  /** The query string's fields (pages, filters, export formats). */
+  query?: z.ZodType;
   rawBody?: string[];
   responses: Record<number, z.ZodType | string>;
 }
+
+type JsonObject = { properties?: Record<string, unknown>; required?: string[] };
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
@@ -29,12 +33,17 @@ export class OpenApiRegistry {
     const paths: Record<string, Record<string, unknown>> = {};
     for (const route of this.#routes) {
       const path = `/api/v1${route.path}`.replace(/:(\w+)/g, '{$1}');
-      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-        name,
-        in: 'path',
-        required: true,
-        schema: { type: 'string' },
-      }));
+      const query = route.query ? (jsonSchema(route.query, 'input') as JsonObject) : null;
+      const required = new Set(query?.required ?? []);
+      const parameters = [
+        ...[...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: required.has(name),
+          schema,
+        })),
+      ];
       const requestBody = route.body
         ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
         : route.rawBody
