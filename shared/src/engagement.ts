@@ -215,6 +215,8 @@ export const wheelLimits = {
   canvasSize: 300,
   /** The winner is revealed this long after the spin starts. */
   revealDelayMs: 5000,
+  /** Whole turns a spin makes before it lands (the wheel's page and the builder's preview). */
+  spinTurns: 6,
 } as const;
 
 export const wheelDefaults = {

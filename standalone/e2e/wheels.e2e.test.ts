@@ -42,7 +42,7 @@ const png = Buffer.from(
  * together point the text leftwards.
  */
 const previewLabelsUpsideDown = (page: Page) =>
-  page.locator('.ql-wheel-preview__wheel').evaluate((wheel) => {
+  page.locator('.ql-wheel-preview [data-testid=wheel-disc]').evaluate((wheel) => {
     const transform = getComputedStyle(wheel).transform;
     const turned = new DOMMatrix(transform === 'none' ? undefined : transform);
     return Array.from(wheel.querySelectorAll<SVGTextElement>('text'))
@@ -104,7 +104,7 @@ it('creates a wheel with its checks and limits, spins the preview, and edits it'
   await page.getByRole('button', { name: 'Add option' }).click();
   await expect.poll(() => toast(page, wheelMessages.optionsMax).isVisible()).toBe(true);
   expect(await optionTexts(page).count()).toBe(8);
-  expect(await page.locator('.ql-wheel-preview svg path').count()).toBe(8);
+  expect(await page.locator('.ql-wheel-preview [data-testid=wheel-disc] path').count()).toBe(8);
   for (let n = 8; n > 3; n--) await page.getByRole('button', { name: `Remove option ${n}` }).click();
   await page.getByRole('button', { name: 'Remove option 3' }).click();
   await expect.poll(() => toast(page, wheelMessages.optionsMin).isVisible()).toBe(true);
@@ -113,7 +113,7 @@ it('creates a wheel with its checks and limits, spins the preview, and edits it'
   // The preview: three segments in the palette's first colours, labels reading left to right; a spin
   // names its option after 5 s.
   expect(await previewLabelsUpsideDown(page)).toEqual([]);
-  const segments = page.locator('.ql-wheel-preview svg path');
+  const segments = page.locator('.ql-wheel-preview [data-testid=wheel-disc] path');
   expect(await segments.evaluateAll((paths) => paths.map((path) => path.getAttribute('fill')))).toEqual(wheelPalette.slice(0, 3));
   await page.getByLabel('Play button text').fill('Go!');
   await expect.poll(() => page.getByText('3/15').isVisible()).toBe(true);

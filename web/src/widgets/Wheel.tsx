@@ -1,18 +1,15 @@
-import { wheelDefaults, wheelLimits, wheelMessages, wheelPalette } from '@quizlead/shared/engagement.ts';
+import { wheelDefaults, wheelLimits, wheelMessages } from '@quizlead/shared/engagement.ts';
 import type { TPublicWheel, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { newSubmissionId, widgetApi } from './api.ts';
 import { useEmailStep } from './useEmailStep.tsx';
-import { readableOn } from '../public/color.ts';
+import { WheelDisc } from '../public/WheelDisc.tsx';
 import { messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
-import { landingRotation, radialLabel, slicePath } from '@quizlead/shared/wheelGeometry.ts';
+import { landingRotation } from '@quizlead/shared/wheelGeometry.ts';
 import { PrizeCode } from '../public/PrizeCode.tsx';
 import { visitorId } from '../public/visitorId.ts';
 
 type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; wheel: TPublicWheel };
-
-/** Whole turns before the disc settles on the server's option. */
-const spinTurns = 6;
 
 /**
  * The public wheel spinner, /wheelspin/publish/show/{id}/{slug} (spec: builder-widgets-shell.md §2.9, §9):
@@ -86,7 +83,9 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         setRotation(landingRotation(0, drawn.optionIndex, options.length, 0));
         setRevealed(true);
       } else {
-        setRotation((from) => landingRotation(from, drawn.optionIndex, options.length, spinTurns, Math.random() * 2 - 1));
+        setRotation((from) =>
+          landingRotation(from, drawn.optionIndex, options.length, wheelLimits.spinTurns, Math.random() * 2 - 1),
+        );
         revealTimer.current = window.setTimeout(() => setRevealed(true), revealDelay);
       }
     } catch (caught) {
@@ -124,7 +123,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         <h1 className="qw-title">{wheel.description}</h1>
       </header>
       <div className="qw-wheel-layout__stage">
-        <Disc options={options} rotation={rotation} durationMs={animated ? Math.max(0, revealDelay - 300) : 0} />
+        <WheelDisc options={options} rotation={rotation} durationMs={animated ? Math.max(0, revealDelay - 300) : 0} />
       </div>
       <div className="qw-wheel-layout__panel">
         <div ref={resultRef} className="qw-wheel-result" role="status" tabIndex={-1}>
@@ -174,72 +173,6 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
           </form>
         )}
       </div>
-    </div>
-  );
-}
-
-/** Labels longer than this are cut with an ellipsis on the disc (the full text is in its accessible name). */
-const labelChars = 16;
-/** Room for a label along the radius, between the hub and the rim. */
-const labelRoom = 108;
-/** Labels start (or, on the left half, end) this far from the centre, clear of the hub. */
-const labelInset = 28;
-
-/** A label's font size: 13 px, smaller for long labels so they stay inside the rim. */
-const labelSize = (label: string) => Math.max(10, Math.min(13, Math.floor(labelRoom / (label.length * 0.62))));
-
-/**
- * The 300×300 wheel: slices in the eight-colour palette, turned by CSS, with the pointer at 12 o'clock.
- * Labels are laid out for the rotation the disc is turning to, so every one reads left to right where it stops.
- */
-function Disc({ options, rotation, durationMs }: { options: readonly string[]; rotation: number; durationMs: number }) {
-  const size = wheelLimits.canvasSize;
-  const c = size / 2;
-  const radius = c - 6;
-  const slice = 360 / options.length;
-  return (
-    <div className="qw-wheel">
-      <svg
-        className="qw-wheel__disc"
-        data-testid="wheel-disc"
-        viewBox={`0 0 ${size} ${size}`}
-        width={size}
-        height={size}
-        role="img"
-        aria-label={`Wheel with ${options.length} options: ${options.join(', ')}`}
-        style={{
-          transform: `rotate(${rotation}deg)`,
-          transition: durationMs ? `transform ${durationMs}ms cubic-bezier(0.15, 0.75, 0.2, 1)` : 'none',
-        }}
-      >
-        <circle cx={c} cy={c} r={c - 1} fill="#ffffff" stroke="#d0d4dc" strokeWidth="2" />
-        {options.map((text, index) => {
-          const fill = wheelPalette[index % wheelPalette.length]!;
-          const placed = radialLabel((index + 0.5) * slice, rotation);
-          const label = text.length > labelChars ? `${text.slice(0, labelChars - 1)}…` : text;
-          return (
-            <g key={index}>
-              <path d={slicePath(c, radius, index, options.length)} fill={fill} stroke="#ffffff" strokeWidth="2" />
-              <text
-                x={placed.inward ? c - labelInset : c + labelInset}
-                y={c}
-                transform={`rotate(${placed.rotation} ${c} ${c})`}
-                textAnchor={placed.inward ? 'end' : 'start'}
-                dominantBaseline="central"
-                fill={readableOn(fill)}
-                fontSize={labelSize(label)}
-                className="qw-wheel__label"
-              >
-                {label}
-              </text>
-            </g>
-          );
-        })}
-        <circle cx={c} cy={c} r="20" fill="#ffffff" stroke="#d0d4dc" strokeWidth="3" />
-      </svg>
-      <svg className="qw-wheel__pointer" viewBox="0 0 30 34" width="30" height="34" aria-hidden="true" focusable="false">
-        <path d="M2 2h26L15 32z" fill="#1f2933" stroke="#ffffff" strokeWidth="3" strokeLinejoin="round" />
-      </svg>
     </div>
   );
 }
