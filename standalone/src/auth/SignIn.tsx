@@ -3,7 +3,7 @@ import { ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
 import { socialSignInFailedParam, socialSignInMessages } from '@quizlead/shared/socialSignIn.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { errorMessage } from '@quizlead/web/admin/api/client.ts';
-import { fieldErrors } from '@quizlead/web/admin/forms.ts';
+import { fieldErrors } from '@quizlead/web/admin/forms/issues.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

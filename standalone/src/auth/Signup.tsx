@@ -5,7 +5,7 @@ import { ZSignupRequest } from '@quizlead/shared/schemas/auth.ts';
 import { ZReferralCode } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { ApiError, errorMessage } from '@quizlead/web/admin/api/client.ts';
-import { fieldErrors } from '@quizlead/web/admin/forms.ts';
+import { fieldErrors } from '@quizlead/web/admin/forms/issues.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

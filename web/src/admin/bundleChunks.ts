@@ -1,11 +1,12 @@
 /** The dashboard chart's library and the builders' rich text editor: large, and for a few screens only. */
 const chartLibraries = /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
 const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/]components[\\/]RichText/;
-/** The builder forms' layer and its library: for the screens with a poll, web response or wheel form only. */
+/** The forms layer and its library: for the screens with a form on it only. */
 const formsLayer =
-  /node_modules[\\/]react-hook-form[\\/]|[\\/]components[\\/]engagement[\\/](useEngagementForm|EngagementFormPage)\./;
+  /node_modules[\\/]react-hook-form[\\/]|[\\/]forms[\\/]useSchemaForm\.|[\\/]components[\\/]engagement[\\/](useEngagementForm|EngagementFormPage)\./;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
-const commonCode = /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|[^\\/]+$)/;
+const commonCode =
+  /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|data[\\/]|forms[\\/]|[^\\/]+$)/;
 
 /**
  * How both admin bundles (standalone and embedded) group their modules into files. A module goes to
@@ -18,7 +19,7 @@ const commonCode = /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api
  *   share, in one file, so that a screen waits for a few files rather than forty small ones;
  * - charts, editor: the dashboard's chart library and the builders' rich text editor, loaded only
  *   with the screens that show them (after admin, so that what they share with Polaris stays there);
- * - forms: react-hook-form and the engagement forms' layer, loaded with the three builder forms only;
+ * - forms: react-hook-form and the forms layer, loaded with the screens whose forms use it;
  * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [

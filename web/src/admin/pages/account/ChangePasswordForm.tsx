@@ -4,7 +4,7 @@ import { messages } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
 import { changePassword } from '../../api/account.ts';
 import { ApiError, errorNotice } from '../../api/client.ts';
-import { fieldErrors } from '../../forms.ts';
+import { fieldErrors } from '../../forms/issues.ts';
 import { useShowToast } from '../../toast.ts';
 import { PasswordField } from '../../components/CredentialFields.tsx';
 

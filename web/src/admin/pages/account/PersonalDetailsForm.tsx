@@ -7,7 +7,7 @@ import { limits, messages } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
 import { updateProfile } from '../../api/account.ts';
 import { ApiError, errorNotice } from '../../api/client.ts';
-import { fieldErrors } from '../../forms.ts';
+import { fieldErrors } from '../../forms/issues.ts';
 import { useShowToast } from '../../toast.ts';
 import { useCan } from '../../useCan.ts';
 import { LogoField } from './LogoField.tsx';

@@ -3,7 +3,7 @@ import { productLimits, ZProductRequest, type TProduct, type TProductRequest } f
 import { useState } from 'react';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { createProduct, updateProduct } from '../../api/products.ts';
-import { issueMessages } from '../../components/engagement/formErrors.ts';
+import { issueMessages } from '../../forms/issues.ts';
 import { ImageField } from '../../components/ImageField.tsx';
 import { useShowToast } from '../../toast.ts';
 import { productTexts } from './texts.ts';

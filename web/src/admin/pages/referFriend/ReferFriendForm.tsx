@@ -7,13 +7,12 @@ import {
 } from '@quizlead/shared/schemas/referrals.ts';
 import { limits } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
 import { inviteFriend } from '../../api/referrals.ts';
-import { fieldErrors } from '../../forms.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
 import { referTexts } from './texts.ts';
 
-type Field = keyof TReferFriendRequest;
 const empty: TReferFriendRequest = { friendName: '', friendEmail: '' };
 
 /**
@@ -21,43 +20,35 @@ const empty: TReferFriendRequest = { friendName: '', friendEmail: '' };
  * checks it again, with what only it knows (already invited, already a user, the daily limit).
  */
 export function ReferFriendForm({ onSent }: { onSent(): void }) {
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string>();
-  const [sending, setSending] = useState(false);
   const showToast = useShowToast();
-
-  const set = (field: Field) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function submit() {
-    setFailure(undefined);
-    const parsed = ZReferFriendRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setSending(true);
-    try {
-      const sent = await inviteFriend(parsed.data);
-      setValues(empty);
-      setErrors({});
+  const form = useSchemaForm({
+    initial: empty,
+    schema: ZReferFriendRequest,
+    save: inviteFriend,
+    saved(sent, reset) {
+      reset();
       showToast(sent.message);
       onSent();
-    } catch (error) {
-      if (error instanceof ApiError && (error.field === 'friendName' || error.field === 'friendEmail'))
-        setErrors({ [error.field]: error.message });
-      else setFailure(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    refused: (message, onField) => setFailure(onField ? undefined : message),
+    failed: (error) => setFailure(errorMessage(error)),
+  });
+  const field = (name: keyof TReferFriendRequest) => ({
+    value: form.values[name],
+    onChange: (value: string) => form.set(name, value),
+    error: form.error(name),
+  });
 
   return (
     <Card>
-      <Form onSubmit={() => void submit()} noValidate>
+      <Form
+        onSubmit={() => {
+          setFailure(undefined);
+          form.submit();
+        }}
+        noValidate
+      >
         <FormLayout>
           <Text as="h2" variant="headingMd">
             {referTexts.formTitle}
@@ -70,23 +61,19 @@ export function ReferFriendForm({ onSent }: { onSent(): void }) {
           <FormLayout.Group>
             <TextField
               label={referTexts.friendName}
-              value={values.friendName}
-              onChange={set('friendName')}
-              error={errors.friendName}
+              {...field('friendName')}
               maxLength={referralLimits.friendName}
               autoComplete="off"
             />
             <TextField
               label={referTexts.friendEmail}
               type="email"
-              value={values.friendEmail}
-              onChange={set('friendEmail')}
-              error={errors.friendEmail}
+              {...field('friendEmail')}
               maxLength={limits.email}
               autoComplete="off"
             />
           </FormLayout.Group>
-          <Button submit variant="primary" loading={sending}>
+          <Button submit variant="primary" loading={form.saving}>
             {referTexts.send}
           </Button>
         </FormLayout>

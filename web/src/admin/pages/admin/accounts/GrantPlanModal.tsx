@@ -4,7 +4,7 @@ import { ZPlanGrantRequest } from '@quizlead/shared/schemas/admin.ts';
 import { useState } from 'react';
 import { grantPlan, listPlans, type AccountChange } from '../../../api/admin.ts';
 import { useResource } from '../../../data/useResource.ts';
-import { fieldErrors } from '../../../forms.ts';
+import { fieldErrors } from '../../../forms/issues.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';
 import { accountDetailTexts as texts } from '../texts.ts';
 

@@ -4,7 +4,7 @@ import { billingLimits, type TDiscountKind } from '@quizlead/shared/billing.ts';
 import { ZDiscountCodeInput, type TAdminDiscountCode, type TDiscountCodeInput } from '@quizlead/shared/schemas/billing.ts';
 import { useState } from 'react';
 import { createDiscountCode, updateDiscountCode, type AdminPlan } from '../../../api/admin.ts';
-import { fieldErrors } from '../../../forms.ts';
+import { fieldErrors } from '../../../forms/issues.ts';
 import { centsToInput, inputToCents, inputToCount } from '../components/format.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';
 import { codeTexts as texts } from '../texts.ts';

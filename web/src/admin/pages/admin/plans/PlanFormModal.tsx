@@ -4,7 +4,7 @@ import { ZPlanInput, type TPlanInput } from '@quizlead/shared/schemas/billing.ts
 import { useState } from 'react';
 import { createPlan, updatePlan, type AdminPlan } from '../../../api/admin.ts';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
-import { fieldErrors } from '../../../forms.ts';
+import { fieldErrors } from '../../../forms/issues.ts';
 import { centsToInput, inputToCents } from '../components/format.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';
 import { planAdminTexts as texts } from '../texts.ts';

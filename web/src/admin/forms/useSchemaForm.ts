@@ -1,0 +1,111 @@
+import { useForm, useWatch, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { ApiError } from '../api/client.ts';
+import { issueMessages, type Issues } from './issues.ts';
+
+/** The shape of a shared zod schema that a form needs (kept structural: no zod import here). */
+export interface Schema<Body> {
+  safeParse(data: unknown): { success: true; data: Body } | { success: false; error: Issues };
+}
+
+export interface SchemaFormOptions<Values extends FieldValues, Body, Saved> {
+  initial: Values;
+  /** The shared request schema: what the server will check, checked here first, with the same texts. */
+  schema: Schema<Body>;
+  /** The request body the form's values stand for (the values themselves when left out). */
+  toBody?(values: Values): unknown;
+  /**
+   * The key a message shows under, for a path of the body ('options.1' → the second filled option's
+   * row); paths it does not know stay as they are.
+   */
+  fieldOf?(path: string, values: Values): string;
+  save(body: Body): Promise<Saved>;
+  /** After a save: the toast, where to go, or the form emptied (`reset`). */
+  saved(saved: Saved, reset: () => void): void;
+  /** The schema or the server refused the values; `message` is the first refusal, `onField` says it shows under a field. */
+  refused?(message: string, onField: boolean): void;
+  /** The save failed otherwise (no answer, 5xx, a limit): the form's banner or a toast. */
+  failed(error: unknown): void;
+}
+
+/**
+ * A form's state on react-hook-form with a shared zod schema as its resolver: the values, each field's
+ * message, the save. The form refuses what the server would, with the same texts, before sending; a
+ * refusal from the server lands on the field it names. A change clears its own field's message; the
+ * fields are checked again on the next submit.
+ */
+export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: SchemaFormOptions<Values, Body, Saved>) {
+  const toBody = options.toBody ?? ((values: Values) => values);
+
+  // In the order of the schema's issues, so the first refusal is the first issue.
+  const messagesFor = (messages: Record<string, string>, values: Values) => {
+    const { fieldOf } = options;
+    const shown: Record<string, { type: string; message: string }> = {};
+    for (const [path, message] of Object.entries(messages)) {
+      shown[fieldOf ? fieldOf(path, values) : path] ??= { type: 'schema', message };
+    }
+    return shown;
+  };
+
+  const resolver: Resolver<Values, unknown, Body> = async (values) => {
+    const parsed = options.schema.safeParse(toBody(values));
+    if (parsed.success) return { values: parsed.data, errors: {} };
+    return { values: {}, errors: messagesFor(issueMessages(parsed.error), values) as never };
+  };
+
+  const form = useForm<Values, unknown, Body>({
+    defaultValues: options.initial as DefaultValues<Values>,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const values = useWatch({ control: form.control }) as Values;
+  const { errors, isSubmitting } = form.formState;
+
+  const clear = (...keys: string[]) => form.clearErrors(keys as never);
+
+  const set = <K extends keyof Values & string>(field: K, value: Values[K]) => {
+    form.setValue(field as never, value as never, { shouldDirty: true });
+    clear(field);
+  };
+
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        options.saved(await options.save(body), () => form.reset(options.initial));
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'validation') {
+          const shown = messagesFor(error.field ? { [error.field]: error.message } : {}, form.getValues());
+          for (const [key, message] of Object.entries(shown)) form.setError(key as never, message);
+          options.refused?.(error.message, Object.keys(shown).length > 0);
+        } else {
+          options.failed(error);
+        }
+      }
+    },
+    (found) => {
+      const [first] = Object.values(found as Record<string, { message?: string }>);
+      options.refused?.(first?.message ?? '', true);
+    },
+  );
+
+  /** The message under `key`, or undefined (as Polaris fields take it). */
+  const error = (key: string): string | undefined =>
+    (errors as Record<string, { message?: string } | undefined>)[key]?.message || undefined;
+
+  return {
+    values,
+    set,
+    /** Replaces the values at once (several fields moved together, as an option row's). */
+    update: (change: (current: Values) => Values, ...cleared: string[]) => {
+      const next = change(form.getValues());
+      for (const key of Object.keys(next) as (keyof Values & string)[]) {
+        if (next[key] !== form.getValues(key as never)) form.setValue(key as never, next[key] as never, { shouldDirty: true });
+      }
+      clear(...cleared);
+    },
+    error,
+    clear,
+    submit: () => void submit(),
+    saving: isSubmitting,
+  };
+}
