@@ -1,0 +1,323 @@
+import { permissionMessages } from '@quizlead/shared/permissions.ts';
+import {
+  ZIntegrations,
+  ZWebhookEndpoint,
+  crmProviderForms,
+  integrationLimits,
+  integrationMessages,
+  notificationModeLabels,
+  type TIntegrations,
+  type TNotificationSetting,
+  type TWebhookEndpoint,
+} from '@quizlead/shared/schemas/integrations.ts';
+import { notificationMessages } from '@quizlead/shared/schemas/notifications.ts';
+import { ZAffiliate } from '@quizlead/shared/schemas/referrals.ts';
+import { messages } from '@quizlead/shared/validations.ts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, offline } from '../../test/fakeApi.ts';
+import { errorUnder } from '../../test/fieldError.ts';
+import { renderScreen } from '../../test/renderScreen.tsx';
+import { SignedIn, sessionUser } from '../../test/signedIn.tsx';
+import { SettingsPage } from './SettingsPage.tsx';
+
+const notifications = (change: Partial<TNotificationSetting> = {}): TNotificationSetting => ({
+  enabled: false,
+  additionalEnabled: false,
+  recipients: '',
+  mode: 'immediate',
+  ownerEmail: 'olive@example.com',
+  unsubscribed: [],
+  ...change,
+});
+const webhook = (n: number, change: Partial<TWebhookEndpoint> = {}): TWebhookEndpoint =>
+  ZWebhookEndpoint.parse({
+    id: `7a1b2c3d-4e5f-4a6b-8c7d-${String(n).padStart(12, '0')}`,
+    url: `https://hooks.example.com/${n}`,
+    enabled: true,
+    disabledReason: null,
+    secret: `whsec_••••••••000${n}`,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...change,
+  });
+const integrations = (change: Partial<TIntegrations> = {}): TIntegrations =>
+  ZIntegrations.parse({
+    crm: null,
+    providers: crmProviderForms,
+    notifications: notifications(),
+    webhooks: [],
+    shopifyCustomers: { available: false, enabled: false },
+    ...change,
+  });
+const affiliate = ZAffiliate.parse({
+  code: 'OLIVE123',
+  url: 'https://quizlead.example/Signup?ref=OLIVE123',
+  ratePercent: 20,
+  referrals: 0,
+  paidReferrals: 0,
+  currency: 'USD',
+  totals: [],
+  commissions: [],
+});
+
+const data = <T,>(value: T) => ({ body: { data: value } });
+/** The page's API with the settings as given; `more` adds or replaces routes. */
+const api = (settings: TIntegrations, more: Parameters<typeof fakeApi>[0] = {}) =>
+  fakeApi({
+    'GET /api/v1/settings/integrations': () => data(settings),
+    'GET /api/v1/affiliate': () => data(affiliate),
+    ...more,
+  });
+const open = (role: 'owner' | 'member' = 'owner') =>
+  renderScreen(
+    <SignedIn user={sessionUser(role)}>
+      <SettingsPage />
+    </SignedIn>,
+    { path: '/app/Settings' },
+  );
+
+/** A panel's body, by the id its Expand/Collapse button controls. */
+const panel = (id: string) => within(document.getElementById(id)!);
+const heading = (name: string) => screen.queryByRole('heading', { name, level: 2 });
+const writes = <Request extends { method: string }>(requests: Request[]) =>
+  requests.filter((request) => request.method !== 'GET');
+const recipientsField = () => panel('email-notification').getByLabelText('Additional recipients');
+const urlField = () => panel('webhooks').getAllByLabelText('Endpoint URL').at(-1)!;
+
+describe('the settings page', () => {
+  it('shows a skeleton until the settings arrive, then each panel', async () => {
+    let reply: (value: ReturnType<typeof data>) => void = () => {};
+    api(integrations(), { 'GET /api/v1/settings/integrations': () => new Promise((resolve) => (reply = resolve)) as never });
+    open();
+    expect(screen.getByRole('status', { name: 'Page loading' })).toBeTruthy();
+    expect(heading('CRM Integration')).toBeNull();
+
+    reply(data(integrations()));
+    expect(await screen.findByRole('heading', { name: 'CRM Integration', level: 2 })).toBeTruthy();
+    expect(heading('Email Notification')).toBeTruthy();
+    expect(heading('Webhooks')).toBeTruthy();
+    expect(heading('Affiliate url')).toBeTruthy();
+    expect(heading('Shopify customers')).toBeNull();
+    expect(screen.queryByText(permissionMessages.settingsOwnerOnly)).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Page loading' })).toBeNull();
+  });
+
+  it('says when the settings could not load, and loads them again on Try again', async () => {
+    let fail = true;
+    api(integrations(), { 'GET /api/v1/settings/integrations': () => (fail ? offline() : data(integrations())) });
+    const { user } = open();
+    expect(await screen.findByText('The settings could not be loaded')).toBeTruthy();
+    expect(screen.getByText(`${messages.generic.serverErrorPrefix}Failed to fetch`)).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Email Notification', level: 2 })).toBeTruthy();
+    expect(screen.queryByText('The settings could not be loaded')).toBeNull();
+  });
+
+  it('shows a member the settings with every control off, and no affiliate panel', async () => {
+    const requests = api(integrations({ webhooks: [webhook(1)] })).requests;
+    open('member');
+    expect(await screen.findByText(permissionMessages.settingsOwnerOnly)).toBeTruthy();
+    expect(
+      (
+        panel('email-notification').getByRole('switch', { name: 'Email me when a new lead arrives' }) as HTMLButtonElement
+      ).closest('fieldset')!.disabled,
+    ).toBe(true);
+    expect(urlField().closest('fieldset')!.disabled).toBe(true);
+    expect(heading('Affiliate url')).toBeNull();
+    expect(requests.some((request) => request.path === '/api/v1/affiliate')).toBe(false);
+  });
+});
+
+describe('the settings’ email notification part', () => {
+  it('turns the main switch on with the additional recipients, and asks for at least one address', async () => {
+    const requests = api(integrations()).requests;
+    const { user } = open();
+    const main = await screen.findByRole('switch', { name: 'Email me when a new lead arrives' });
+    expect(main.getAttribute('aria-checked')).toBe('false');
+    expect(panel('email-notification').queryByLabelText('Additional recipients')).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Send to additional recipients' }));
+    expect(main.getAttribute('aria-checked')).toBe('true');
+
+    await user.click(panel('email-notification').getByRole('button', { name: 'Save' }));
+    expect(errorUnder(recipientsField())).toBe(integrationMessages.recipientsRequired);
+    expect(writes(requests)).toHaveLength(0);
+  });
+
+  it('names the address that is not one, once the field is left', async () => {
+    const requests = api(integrations({ notifications: notifications({ enabled: true, additionalEnabled: true }) })).requests;
+    const { user } = open();
+    const field = await screen.findByLabelText('Additional recipients');
+    await user.type(field, 'sales@example.com, team@');
+    expect(errorUnder(field)).toBeNull();
+    await user.tab();
+    expect(errorUnder(field)).toBe(notificationMessages.recipientInvalid('team@'));
+    await user.click(panel('email-notification').getByRole('button', { name: 'Save' }));
+    expect(writes(requests)).toHaveLength(0);
+  });
+
+  it('saves the switches, recipients and mode, says so and shows the list as the server keeps it', async () => {
+    const saved = notifications({
+      enabled: true,
+      additionalEnabled: true,
+      recipients: 'sales@example.com, team@example.com',
+      mode: 'digest',
+    });
+    const { requests } = api(integrations(), { 'PUT /api/v1/settings/notifications': () => data(saved) });
+    const { user, toast } = open();
+    await user.click(await screen.findByRole('switch', { name: 'Send to additional recipients' }));
+    await user.type(recipientsField(), 'sales@example.com; team@example.com');
+    await user.click(screen.getByRole('radio', { name: notificationModeLabels.digest }));
+    await user.click(panel('email-notification').getByRole('button', { name: 'Save' }));
+    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    expect(writes(requests)).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/v1/settings/notifications',
+        body: {
+          enabled: true,
+          additionalEnabled: true,
+          recipients: 'sales@example.com; team@example.com',
+          mode: 'digest',
+          resubscribe: [],
+        },
+      },
+    ]);
+    expect((recipientsField() as HTMLTextAreaElement).value).toBe('sales@example.com, team@example.com');
+  });
+
+  it('shows the server’s refusal of the recipients under them, and any other failure in the panel', async () => {
+    let refusal: { status: number; body: unknown } = {
+      status: 400,
+      body: { error: { code: 'validation', message: notificationMessages.tooManyRecipients, field: 'recipients' } },
+    };
+    api(integrations({ notifications: notifications({ enabled: true, additionalEnabled: true, recipients: 'a@example.com' }) }), {
+      'PUT /api/v1/settings/notifications': () => refusal,
+    });
+    const { user, toast } = open();
+    await screen.findByLabelText('Additional recipients');
+    await user.click(panel('email-notification').getByRole('button', { name: 'Save' }));
+    await expect.poll(() => errorUnder(recipientsField())).toBe(notificationMessages.tooManyRecipients);
+
+    refusal = { status: 500, body: { error: { code: 'internal', message: messages.generic.internal } } };
+    await user.click(panel('email-notification').getByRole('button', { name: 'Save' }));
+    const problem = await panel('email-notification').findByRole('alert');
+    expect(within(problem).getByText(integrationMessages.settingsErrorTitle)).toBeTruthy();
+    expect(within(problem).getByText(integrationMessages.settingsError)).toBeTruthy();
+    expect(within(problem).getByText(`${messages.generic.serverErrorPrefix}${messages.generic.internal}`)).toBeTruthy();
+    expect(errorUnder(recipientsField())).toBeNull();
+    expect(toast()).toBeNull();
+  });
+
+  it('sends notifications to an unsubscribed address again when asked by name', async () => {
+    const before = notifications({ enabled: true, unsubscribed: ['gone@example.com'] });
+    const { requests } = api(integrations({ notifications: before }), {
+      'PUT /api/v1/settings/notifications': () => data({ ...before, unsubscribed: [] }),
+    });
+    const { user, toast } = open();
+    await user.click(await screen.findByRole('button', { name: 'Send notification emails to gone@example.com again' }));
+    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    expect(writes(requests)[0]?.body).toMatchObject({ enabled: true, resubscribe: ['gone@example.com'] });
+    expect(screen.queryByText('gone@example.com')).toBeNull();
+  });
+});
+
+describe('the settings’ webhooks part', () => {
+  it('asks for the endpoint’s URL before sending anything', async () => {
+    const requests = api(integrations()).requests;
+    const { user } = open();
+    expect(await screen.findByText(/No endpoints yet/)).toBeTruthy();
+    await user.type(urlField(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect(errorUnder(urlField())).toBe(integrationMessages.webhookUrlRequired);
+    await user.type(urlField(), 'h');
+    expect(errorUnder(urlField())).toBeNull();
+    expect(writes(requests)).toHaveLength(0);
+  });
+
+  it('adds an endpoint, shows its secret this once and lists it', async () => {
+    const created = webhook(1, { url: 'https://hooks.example.com/leads' });
+    const { requests } = api(integrations(), {
+      'POST /api/v1/settings/webhooks': () => data({ webhook: created, secret: 'whsec_c2VjcmV0LXNlY3JldA' }),
+    });
+    const { user, toast } = open();
+    await user.type(await screen.findByLabelText('Endpoint URL'), ' https://hooks.example.com/leads ');
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    await expect.poll(toast).toBe(integrationMessages.webhookIntegrated);
+    expect(writes(requests)).toEqual([
+      { method: 'POST', path: '/api/v1/settings/webhooks', body: { url: 'https://hooks.example.com/leads' } },
+    ]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(integrationMessages.secretOnce)).toBeTruthy();
+    expect((within(dialog).getByLabelText('Signing secret') as HTMLInputElement).value).toBe('whsec_c2VjcmV0LXNlY3JldA');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(panel('webhooks').getByText('https://hooks.example.com/leads')).toBeTruthy();
+    expect(panel('webhooks').getByText(`Signing secret ${created.secret}`)).toBeTruthy();
+    expect((urlField() as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server’s refusal of the URL under the field, and other failures in the panel', async () => {
+    let refusal: { status: number; body: unknown } = {
+      status: 400,
+      body: { error: { code: 'validation', message: 'The URL must start with https://', field: 'url' } },
+    };
+    api(integrations(), { 'POST /api/v1/settings/webhooks': () => refusal });
+    const { user, toast } = open();
+    await user.type(await screen.findByLabelText('Endpoint URL'), 'http://hooks.example.com');
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    await expect.poll(() => errorUnder(urlField())).toBe('The URL must start with https://');
+
+    refusal = {
+      status: 409,
+      body: { error: { code: 'conflict', message: integrationMessages.webhookLimit } },
+    };
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const problem = await panel('webhooks').findByRole('alert');
+    expect(within(problem).getByText(integrationMessages.webhookErrorTitle)).toBeTruthy();
+    expect(within(problem).getByText(`${messages.generic.serverErrorPrefix}${integrationMessages.webhookLimit}`)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toast()).toBeNull();
+  });
+
+  it('switches an endpoint off with its URL unchanged', async () => {
+    const hook = webhook(1);
+    const { requests } = api(integrations({ webhooks: [hook] }), {
+      [`PUT /api/v1/settings/webhooks/${hook.id}`]: ({ body }) => data({ ...hook, ...(body as object) }),
+    });
+    const { user, toast } = open();
+    const send = await screen.findByRole('switch', { name: 'Send leads to this endpoint' });
+    expect(send.getAttribute('aria-checked')).toBe('true');
+    await user.click(send);
+    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    expect(writes(requests)).toEqual([
+      { method: 'PUT', path: `/api/v1/settings/webhooks/${hook.id}`, body: { url: hook.url, enabled: false } },
+    ]);
+    expect(send.getAttribute('aria-checked')).toBe('false');
+    expect(panel('webhooks').getByText('Off')).toBeTruthy();
+  });
+
+  it('deletes an endpoint after the question names it', async () => {
+    const hook = webhook(1);
+    const { requests } = api(integrations({ webhooks: [hook, webhook(2)] }), {
+      [`DELETE /api/v1/settings/webhooks/${hook.id}`]: () => data({ message: integrationMessages.webhookDeleted }),
+    });
+    const { user, toast } = open();
+    await user.click(await screen.findByRole('button', { name: `Delete ${hook.url}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`${hook.url} gets no more leads, and its deliveries leave the delivery log.`)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await expect.poll(toast).toBe(integrationMessages.webhookDeleted);
+    expect(writes(requests)).toEqual([{ method: 'DELETE', path: `/api/v1/settings/webhooks/${hook.id}`, body: undefined }]);
+    expect(panel('webhooks').queryByText(hook.url)).toBeNull();
+    expect(panel('webhooks').getByText(webhook(2).url)).toBeTruthy();
+  });
+
+  it('lets no more endpoints be added past the limit', async () => {
+    const all = Array.from({ length: integrationLimits.webhooks }, (_, index) => webhook(index + 1));
+    api(integrations({ webhooks: all }));
+    open();
+    expect(await screen.findByText(new RegExp(`You have ${integrationLimits.webhooks} endpoints`))).toBeTruthy();
+    expect((urlField() as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Add endpoint' }).getAttribute('aria-disabled')).toBe('true');
+  });
+});
