@@ -18,10 +18,18 @@ export interface SchemaFormOptions<Values extends FieldValues, Body, Saved> {
    * row); paths it does not know stay as they are.
    */
   fieldOf?(path: string, values: Values): string;
+  /**
+   * The form's own checks beyond the schema (a text that is no number): messages by the body's path,
+   * each shown instead of the schema's on that path.
+   */
+  check?(values: Values): Record<string, string>;
   save(body: Body): Promise<Saved>;
   /** After a save: the toast, where to go, or the form emptied (`reset`). */
   saved(saved: Saved, reset: () => void): void;
-  /** The schema or the server refused the values; `message` is the first refusal, `onField` says it shows under a field. */
+  /**
+   * The schema or the server refused the values; `message` is the first refusal, `onField` says it shows under a field.
+   * Left out, a refusal from the server that names no field the form shows is a failure like any other (`failed`).
+   */
   refused?(message: string, onField: boolean): void;
   /** The save failed otherwise (no answer, 5xx, a limit): the form's banner or a toast. */
   failed(error: unknown): void;
@@ -48,8 +56,10 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
 
   const resolver: Resolver<Values, unknown, Body> = async (values) => {
     const parsed = options.schema.safeParse(toBody(values));
-    if (parsed.success) return { values: parsed.data, errors: {} };
-    return { values: {}, errors: messagesFor(issueMessages(parsed.error), values) as never };
+    const own = options.check?.(values) ?? {};
+    if (parsed.success && Object.keys(own).length === 0) return { values: parsed.data, errors: {} };
+    const messages = { ...(parsed.success ? {} : issueMessages(parsed.error)), ...own };
+    return { values: {}, errors: messagesFor(messages, values) as never };
   };
 
   const form = useForm<Values, unknown, Body>({
@@ -74,9 +84,13 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
         options.saved(await options.save(body), () => form.reset(options.initial));
       } catch (error) {
         if (error instanceof ApiError && error.code === 'validation') {
-          const shown = messagesFor(error.field ? { [error.field]: error.message } : {}, form.getValues());
-          for (const [key, message] of Object.entries(shown)) form.setError(key as never, message);
-          options.refused?.(error.message, Object.keys(shown).length > 0);
+          // Under the field it names, when the form shows that field; else the banner (`refused`) or `failed`.
+          const shown = Object.entries(messagesFor(error.field ? { [error.field]: error.message } : {}, form.getValues())).filter(
+            ([key]) => options.fieldOf || (key.split('.')[0] ?? '') in options.initial,
+          );
+          if (shown.length === 0 && !options.refused) return options.failed(error);
+          for (const [key, message] of shown) form.setError(key as never, message);
+          options.refused?.(error.message, shown.length > 0);
         } else {
           options.failed(error);
         }
@@ -105,6 +119,12 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
     },
     error,
     clear,
+    /** Shows a refusal the form learned another way (the admin area's action runner) under the field its path names. */
+    refuse: (path: string, message: string) => {
+      for (const [key, shown] of Object.entries(messagesFor({ [path]: message }, form.getValues()))) {
+        form.setError(key as never, shown);
+      }
+    },
     submit: () => void submit(),
     saving: isSubmitting,
   };

@@ -1,13 +1,13 @@
 import { Badge, BlockStack, Button, Form, InlineStack, Modal, Select, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
 import { formatDay } from '@quizlead/shared/billing.ts';
 import { type AccountRole, accountRoles } from '@quizlead/shared/permissions.ts';
-import { roleLabels, teamMessages, type TTeam, type TTeamMember } from '@quizlead/shared/schemas/team.ts';
-import { ZEmail } from '@quizlead/shared/schemas/common.ts';
+import { roleLabels, teamMessages, ZTeamInvitationRequest, type TTeam, type TTeamMember } from '@quizlead/shared/schemas/team.ts';
 import { useState } from 'react';
-import { ApiError, errorNotice } from '../../api/client.ts';
+import { errorNotice } from '../../api/client.ts';
 import { changeTeamRole, getTeam, inviteToTeam, removeFromTeam, withdrawInvitation } from '../../api/team.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { useResource } from '../../data/useResource.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
 import { useCan } from '../../useCan.ts';
 import '../../components/engagement/engagement.css';
@@ -170,29 +170,20 @@ function TeamList({ team, manages, onChange }: { team: TTeam; manages: boolean; 
 
 function InviteForm({ onInvited }: { onInvited(team: TTeam): void }) {
   const showToast = useShowToast();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AccountRole>('member');
-  const [error, setError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-
-  async function submit() {
-    const parsed = ZEmail.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setSending(true);
-    try {
-      onInvited(await inviteToTeam({ email: parsed.data, role }));
+  const form = useSchemaForm({
+    initial: { email: '', role: 'member' as AccountRole },
+    schema: ZTeamInvitationRequest,
+    save: inviteToTeam,
+    saved(team) {
+      onInvited(team);
       showToast(teamMessages.invited);
-      setEmail('');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.field === 'email') setError(failure.message);
-      else showToast(errorNotice(failure), { error: true });
-    } finally {
-      setSending(false);
-    }
-  }
+      form.set('email', '');
+    },
+    failed: (failure) => showToast(errorNotice(failure), { error: true }),
+  });
 
   return (
-    <Form onSubmit={submit} noValidate implicitSubmit={false}>
+    <Form onSubmit={form.submit} noValidate implicitSubmit={false}>
       <BlockStack gap="300">
         <Text as="h3" variant="headingSm">
           Invite someone
@@ -202,21 +193,23 @@ function InviteForm({ onInvited }: { onInvited(team: TTeam): void }) {
             label="Email to invite"
             type="email"
             autoComplete="off"
-            value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setError(undefined);
-            }}
-            error={error}
+            value={form.values.email}
+            onChange={(value) => form.set('email', value)}
+            error={form.error('email')}
           />
-          <Select label="Role" options={roleOptions} value={role} onChange={(value) => setRole(value as AccountRole)} />
+          <Select
+            label="Role"
+            options={roleOptions}
+            value={form.values.role}
+            onChange={(value) => form.set('role', value as AccountRole)}
+          />
         </div>
         <Text as="p" variant="bodySm" tone="subdued">
           Members build quizzes, polls, web responses and wheels and read reports. Owners also manage plans, settings and the
           team.
         </Text>
         <InlineStack align="end">
-          <Button variant="primary" submit loading={sending}>
+          <Button variant="primary" submit loading={form.saving}>
             Send invitation
           </Button>
         </InlineStack>

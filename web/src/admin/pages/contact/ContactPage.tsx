@@ -1,45 +1,41 @@
 import { Banner, BlockStack, Button, Card, Form, FormLayout, Layout, Link, Page, Text, TextField } from '@shopify/polaris';
-import { contactLimits, contactMessages } from '@quizlead/shared/schemas/contact.ts';
+import { contactLimits, contactMessages, ZContactRequest } from '@quizlead/shared/schemas/contact.ts';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
 import { getSupportEmail, sendContactMessage } from '../../api/contact.ts';
 import { useResource } from '../../data/useResource.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
 
 /** /app/Contactus (spec: builder-widgets-shell.md §2.8): one message to the product's support. */
 export function ContactPage() {
-  const [message, setMessage] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const [sending, setSending] = useState(false);
   const showToast = useShowToast();
   const support = useResource(['support-email'], getSupportEmail);
-
-  async function submit() {
-    if (message.trim() === '') {
-      setFieldError(contactMessages.messageRequired);
-      return;
-    }
-    setSending(true);
-    setFailure(undefined);
-    try {
-      const sent = await sendContactMessage({ message });
-      setMessage('');
+  const form = useSchemaForm({
+    initial: { message: '' },
+    schema: ZContactRequest,
+    save(body) {
+      setFailure(undefined);
+      return sendContactMessage(body);
+    },
+    saved(sent, reset) {
+      reset();
       showToast(sent.message);
-    } catch (error) {
-      if (error instanceof ApiError && error.field === 'message') setFieldError(error.message);
-      else setFailure(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    // A refusal naming no field (and any other failure) is said above the form, in place of the last one.
+    refused: (message, onField) => {
+      if (!onField) setFailure(message);
+    },
+    failed: (error) => setFailure(errorMessage(error)),
+  });
 
   return (
     <Page title="Contact Us" subtitle="Ask a question or tell us what would make the product better. We answer by email.">
       <Layout>
         <Layout.Section>
           <Card>
-            <Form onSubmit={() => void submit()}>
+            <Form onSubmit={form.submit}>
               <FormLayout>
                 {failure ? (
                   <Banner tone="critical" title={contactMessages.sendErrorTitle} onDismiss={() => setFailure(undefined)}>
@@ -48,18 +44,15 @@ export function ContactPage() {
                 ) : null}
                 <TextField
                   label="Message"
-                  value={message}
-                  onChange={(value) => {
-                    setMessage(value);
-                    setFieldError(undefined);
-                  }}
+                  value={form.values.message}
+                  onChange={(value) => form.set('message', value)}
                   multiline={6}
                   maxLength={contactLimits.messageLength}
                   showCharacterCount
                   autoComplete="off"
-                  error={fieldError}
+                  error={form.error('message')}
                 />
-                <Button submit variant="primary" loading={sending}>
+                <Button submit variant="primary" loading={form.saving}>
                   Submit
                 </Button>
               </FormLayout>

@@ -2,9 +2,8 @@ import { Banner, BlockStack, Form, FormLayout, Modal, Select, TextField } from '
 import { adminMessages } from '@quizlead/shared/admin.ts';
 import { billingLimits, type TDiscountKind } from '@quizlead/shared/billing.ts';
 import { ZDiscountCodeInput, type TAdminDiscountCode, type TDiscountCodeInput } from '@quizlead/shared/schemas/billing.ts';
-import { useState } from 'react';
 import { createDiscountCode, updateDiscountCode, type AdminPlan } from '../../../api/admin.ts';
-import { fieldErrors } from '../../../forms/issues.ts';
+import { useSchemaForm } from '../../../forms/useSchemaForm.ts';
 import { centsToInput, inputToCents, inputToCount } from '../components/format.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';
 import { codeTexts as texts } from '../texts.ts';
@@ -32,7 +31,6 @@ interface Values {
   maxRedemptions: string;
   maxPerAccount: string;
 }
-type Errors = Partial<Record<keyof TDiscountCodeInput, string>>;
 
 const optional = (value: number | null) => (value === null ? '' : String(value));
 
@@ -69,69 +67,75 @@ const valuesOf = (code: TAdminDiscountCode | 'new'): Values =>
 /** A day picked in a date box, as the start (00:00) or the end (23:59:59.999) of that day in UTC. */
 const dayBound = (day: string, end: boolean) => (day ? `${day}T${end ? '23:59:59.999' : '00:00:00.000'}Z` : null);
 
+/** The request the boxes stand for (a count that is no number is NaN, an amount that is none null). */
+const requestOf = (values: Values): TDiscountCodeInput => ({
+  code: values.code,
+  kind: values.kind,
+  percent: values.kind === 'percent' ? inputToCount(values.percent) : null,
+  amountCents: values.kind === 'amount' && values.amount.trim() !== '' ? inputToCents(values.amount) : null,
+  planId: values.planId ? Number(values.planId) : null,
+  period: values.period === 'monthly' || values.period === 'yearly' ? values.period : null,
+  startsAt: dayBound(values.startsAt, false),
+  endsAt: dayBound(values.endsAt, true),
+  maxRedemptions: inputToCount(values.maxRedemptions),
+  maxPerAccount: inputToCount(values.maxPerAccount),
+});
+
+/** What the boxes hold that the schema cannot say in the form's words: counts that are no number, an amount that is none. */
+function checkBoxes(values: Values): Record<string, string> {
+  const found: Record<string, string> = {};
+  const request = requestOf(values);
+  const { percent } = request;
+  if (Number.isNaN(percent)) found.percent = texts.numberInvalid;
+  else if (percent != null && (percent < 1 || percent > 100)) found.percent = texts.percentInvalid;
+  if (values.kind === 'amount' && values.amount.trim() !== '' && request.amountCents === null) {
+    found.amountCents = texts.amountInvalid;
+  }
+  if (Number.isNaN(request.maxRedemptions)) found.maxRedemptions = texts.numberInvalid;
+  if (Number.isNaN(request.maxPerAccount)) found.maxPerAccount = texts.numberInvalid;
+  return found;
+}
+
+/** The amount's messages (the request's amountCents) show under its box. */
+const fieldOf = (path: string) => (path === 'amountCents' ? 'amount' : path);
+
 /**
  * Adds a discount code or changes one. Once a payment used a code, only its dates and use limits can
  * change (the server refuses the rest), so the other fields are shown but locked.
  */
 export function DiscountCodeFormModal({ open, code, plans, action, onClose, onSaved }: Props) {
   // Given a new key at each opening (useDialog), the form starts from the code, or empty.
-  const [values, setValues] = useState<Values>(() => valuesOf(code));
-  const [errors, setErrors] = useState<Errors>({});
-  const used = code !== 'new' && code.redemptions > 0;
-
-  const set = (field: keyof Values, errorField: keyof TDiscountCodeInput) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [errorField]: undefined }));
-  };
-
-  const busy = action.busy === 'code';
-
-  async function submit() {
-    if (busy) return;
-    const found: Errors = {};
-    const count = (text: string, field: keyof TDiscountCodeInput) => {
-      const value = inputToCount(text);
-      if (Number.isNaN(value)) found[field] = texts.numberInvalid;
-      return value;
-    };
-    const percent = values.kind === 'percent' ? count(values.percent, 'percent') : null;
-    if (percent !== null && (percent < 1 || percent > 100)) found.percent = texts.percentInvalid;
-    let amountCents: number | null = null;
-    if (values.kind === 'amount' && values.amount.trim() !== '') {
-      amountCents = inputToCents(values.amount);
-      if (amountCents === null) found.amountCents = texts.amountInvalid;
-    }
-    const request: TDiscountCodeInput = {
-      code: values.code,
-      kind: values.kind,
-      percent,
-      amountCents,
-      planId: values.planId ? Number(values.planId) : null,
-      period: values.period === 'monthly' || values.period === 'yearly' ? values.period : null,
-      startsAt: dayBound(values.startsAt, false),
-      endsAt: dayBound(values.endsAt, true),
-      maxRedemptions: count(values.maxRedemptions, 'maxRedemptions'),
-      maxPerAccount: count(values.maxPerAccount, 'maxPerAccount'),
-    };
-    const parsed = ZDiscountCodeInput.safeParse(request);
-    const all = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...found };
-    if (!parsed.success || Object.keys(found).length > 0) {
-      setErrors(all);
-      return;
-    }
-    await action.run(
-      'code',
-      () => (code === 'new' ? createDiscountCode(parsed.data) : updateDiscountCode(code.id, parsed.data)),
-      {
+  const form = useSchemaForm({
+    initial: valuesOf(code),
+    schema: ZDiscountCodeInput,
+    toBody: requestOf,
+    check: checkBoxes,
+    fieldOf,
+    // The admin area's runner says how it went (a toast) and marks the form busy.
+    save: (body) =>
+      action.run('code', () => (code === 'new' ? createDiscountCode(body) : updateDiscountCode(code.id, body)), {
         success: (saved) => (code === 'new' ? texts.created(saved.code) : texts.saved(saved.code)),
         onDone: onSaved,
         onFieldError: (field, message) => {
-          setErrors({ [field]: message });
+          form.refuse(field, message);
           return true;
         },
-      },
-    );
-  }
+      }),
+    saved: () => {},
+    failed: () => {},
+  });
+  const { values } = form;
+  const used = code !== 'new' && code.redemptions > 0;
+  const busy = action.busy === 'code';
+
+  const field = (name: keyof Values) => ({
+    value: values[name],
+    onChange: (value: string) => form.set(name, value),
+    error: form.error(name),
+  });
+  const submit = () => {
+    if (!busy) form.submit();
+  };
 
   const planOptions = [
     { label: texts.anyPlan, value: '' },
@@ -153,23 +157,21 @@ export function DiscountCodeFormModal({ open, code, plans, action, onClose, onSa
         if (!busy) onClose();
       }}
       title={code === 'new' ? texts.createTitle : texts.editTitle}
-      primaryAction={{ content: code === 'new' ? texts.save : texts.saveChanges, loading: busy, onAction: () => void submit() }}
+      primaryAction={{ content: code === 'new' ? texts.save : texts.saveChanges, loading: busy, onAction: submit }}
       secondaryActions={[{ content: 'Cancel', onAction: onClose, disabled: busy }]}
     >
       <Modal.Section>
-        <Form onSubmit={() => void submit()} noValidate>
+        <Form onSubmit={submit} noValidate>
           <BlockStack gap="400">
             {used ? <Banner tone="info">{adminMessages.discountCodeUsed}</Banner> : null}
             <FormLayout>
               <TextField
                 label={texts.fields.code}
-                value={values.code}
-                onChange={set('code', 'code')}
+                {...field('code')}
                 disabled={used}
                 autoComplete="off"
                 maxLength={billingLimits.discountCodeLength}
                 helpText={texts.fields.codeHelp}
-                error={errors.code}
               />
               <FormLayout.Group>
                 <Select
@@ -178,90 +180,52 @@ export function DiscountCodeFormModal({ open, code, plans, action, onClose, onSa
                     { label: texts.kinds.percent, value: 'percent' },
                     { label: texts.kinds.amount, value: 'amount' },
                   ]}
-                  value={values.kind}
-                  onChange={set('kind', 'kind')}
+                  {...field('kind')}
                   disabled={used}
-                  error={errors.kind}
                 />
                 {values.kind === 'percent' ? (
                   <TextField
                     label={texts.fields.percent}
-                    value={values.percent}
-                    onChange={set('percent', 'percent')}
+                    {...field('percent')}
                     disabled={used}
                     inputMode="numeric"
                     suffix="%"
                     autoComplete="off"
-                    error={errors.percent}
                   />
                 ) : (
                   <TextField
                     label={texts.fields.amount}
-                    value={values.amount}
-                    onChange={set('amount', 'amountCents')}
+                    {...field('amount')}
                     disabled={used}
                     inputMode="decimal"
                     prefix="$"
                     autoComplete="off"
                     helpText={texts.fields.amountHelp}
-                    error={errors.amountCents}
                   />
                 )}
               </FormLayout.Group>
               <FormLayout.Group>
-                <Select
-                  label={texts.fields.plan}
-                  options={planOptions}
-                  value={values.planId}
-                  onChange={set('planId', 'planId')}
-                  disabled={used}
-                  error={errors.planId}
-                />
-                <Select
-                  label={texts.fields.period}
-                  options={periodOptions}
-                  value={values.period}
-                  onChange={set('period', 'period')}
-                  disabled={used}
-                  error={errors.period}
-                />
+                <Select label={texts.fields.plan} options={planOptions} {...field('planId')} disabled={used} />
+                <Select label={texts.fields.period} options={periodOptions} {...field('period')} disabled={used} />
               </FormLayout.Group>
               <FormLayout.Group>
-                <TextField
-                  label={texts.fields.startsAt}
-                  type="date"
-                  value={values.startsAt}
-                  onChange={set('startsAt', 'startsAt')}
-                  autoComplete="off"
-                  error={errors.startsAt}
-                />
-                <TextField
-                  label={texts.fields.endsAt}
-                  type="date"
-                  value={values.endsAt}
-                  onChange={set('endsAt', 'endsAt')}
-                  autoComplete="off"
-                  error={errors.endsAt}
-                />
+                <TextField label={texts.fields.startsAt} type="date" {...field('startsAt')} autoComplete="off" />
+                <TextField label={texts.fields.endsAt} type="date" {...field('endsAt')} autoComplete="off" />
               </FormLayout.Group>
               <FormLayout.Group>
                 <TextField
                   label={texts.fields.maxRedemptions}
-                  value={values.maxRedemptions}
-                  onChange={set('maxRedemptions', 'maxRedemptions')}
+                  {...field('maxRedemptions')}
                   inputMode="numeric"
                   autoComplete="off"
                   helpText={texts.fields.limitHelp}
-                  error={errors.maxRedemptions}
                 />
                 <TextField
                   label={texts.fields.maxPerAccount}
-                  value={values.maxPerAccount}
-                  onChange={set('maxPerAccount', 'maxPerAccount')}
+                  {...field('maxPerAccount')}
                   inputMode="numeric"
                   autoComplete="off"
                   helpText={texts.fields.limitHelp}
-                  error={errors.maxPerAccount}
                 />
               </FormLayout.Group>
             </FormLayout>

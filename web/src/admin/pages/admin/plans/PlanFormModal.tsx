@@ -1,10 +1,9 @@
 import { BlockStack, Checkbox, Form, FormLayout, Modal, TextField } from '@shopify/polaris';
 import { billingLimits, formatMoney } from '@quizlead/shared/billing.ts';
 import { ZPlanInput, type TPlanInput } from '@quizlead/shared/schemas/billing.ts';
-import { useState } from 'react';
 import { createPlan, updatePlan, type AdminPlan } from '../../../api/admin.ts';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
-import { fieldErrors } from '../../../forms/issues.ts';
+import { useSchemaForm } from '../../../forms/useSchemaForm.ts';
 import { centsToInput, inputToCents } from '../components/format.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';
 import { planAdminTexts as texts } from '../texts.ts';
@@ -39,55 +38,62 @@ const valuesOf = (plan: AdminPlan | 'new'): Values =>
         currentForUnlisted: plan.currentForUnlisted,
       };
 
-/** Errors by the request's field names (the server's 400s name them too). */
-type Errors = Partial<Record<keyof TPlanInput, string>>;
+/** The request the boxes stand for (a price that is none is -1, a position that is no number NaN). */
+const requestOf = (values: Values): TPlanInput => ({
+  name: values.name,
+  monthlyPriceCents: inputToCents(values.monthlyPrice) ?? -1,
+  descriptionHtml: values.descriptionHtml,
+  position: /^\s*\d{1,4}\s*$/.test(values.position) ? Number(values.position) : Number.NaN,
+  listed: values.listed,
+  currentForUnlisted: values.currentForUnlisted,
+});
+
+/** What the boxes hold that the schema cannot say in the form's words: a price or a position that is none. */
+function checkBoxes(values: Values): Record<string, string> {
+  const found: Record<string, string> = {};
+  const cents = inputToCents(values.monthlyPrice);
+  if (cents === null) found.monthlyPriceCents = texts.priceInvalid;
+  else if (cents > billingLimits.maxMonthlyPriceCents)
+    found.monthlyPriceCents = texts.priceTooHigh(formatMoney(billingLimits.maxMonthlyPriceCents));
+  if (Number.isNaN(requestOf(values).position)) found.position = texts.positionInvalid;
+  return found;
+}
+
+/** The price's messages (the request's monthlyPriceCents) show under its box. */
+const fieldOf = (path: string) => (path === 'monthlyPriceCents' ? 'monthlyPrice' : path);
 
 /** Adds a plan or changes one; the server sanitizes the description and keeps the free plan free. */
 export function PlanFormModal({ open, plan, action, onClose, onSaved }: Props) {
   // Given a new key at each opening (useDialog), the form starts from the plan, the editor too.
-  const [values, setValues] = useState<Values>(() => valuesOf(plan));
-  const [errors, setErrors] = useState<Errors>({});
-
-  const set =
-    <Field extends keyof Values>(field: Field, errorField: keyof TPlanInput) =>
-    (value: Values[Field]) => {
-      setValues((current) => ({ ...current, [field]: value }));
-      setErrors((current) => ({ ...current, [errorField]: undefined }));
-    };
-
+  const form = useSchemaForm({
+    initial: valuesOf(plan),
+    schema: ZPlanInput,
+    toBody: requestOf,
+    check: checkBoxes,
+    fieldOf,
+    // The admin area's runner says how it went (a toast) and marks the form busy.
+    save: (body) =>
+      action.run('plan', () => (plan === 'new' ? createPlan(body) : updatePlan(plan.id, body)), {
+        success: plan === 'new' ? texts.created : texts.saved,
+        onDone: onSaved,
+        onFieldError: (field, message) => {
+          form.refuse(field, message);
+          return true;
+        },
+      }),
+    saved: () => {},
+    failed: () => {},
+  });
+  const { values } = form;
   const busy = action.busy === 'plan';
 
-  async function submit() {
-    if (busy) return;
-    const cents = inputToCents(values.monthlyPrice);
-    const position = /^\s*\d{1,4}\s*$/.test(values.position) ? Number(values.position) : Number.NaN;
-    const request: TPlanInput = {
-      name: values.name,
-      monthlyPriceCents: cents ?? -1,
-      descriptionHtml: values.descriptionHtml,
-      position,
-      listed: values.listed,
-      currentForUnlisted: values.currentForUnlisted,
-    };
-    const parsed = ZPlanInput.safeParse(request);
-    const found: Errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (cents === null) found.monthlyPriceCents = texts.priceInvalid;
-    else if (cents > billingLimits.maxMonthlyPriceCents)
-      found.monthlyPriceCents = texts.priceTooHigh(formatMoney(billingLimits.maxMonthlyPriceCents));
-    if (Number.isNaN(position)) found.position = texts.positionInvalid;
-    if (!parsed.success || Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    await action.run('plan', () => (plan === 'new' ? createPlan(parsed.data) : updatePlan(plan.id, parsed.data)), {
-      success: plan === 'new' ? texts.created : texts.saved,
-      onDone: onSaved,
-      onFieldError: (field, message) => {
-        setErrors({ [field]: message });
-        return true;
-      },
-    });
-  }
+  const field = <Field extends keyof Values>(name: Field) => ({
+    onChange: (value: Values[Field]) => form.set(name, value),
+    error: form.error(name),
+  });
+  const submit = () => {
+    if (!busy) form.submit();
+  };
 
   const isFree = plan !== 'new' && plan.free;
 
@@ -98,60 +104,46 @@ export function PlanFormModal({ open, plan, action, onClose, onSaved }: Props) {
         if (!busy) onClose();
       }}
       title={plan === 'new' ? texts.createTitle : texts.editTitle(plan.name)}
-      primaryAction={{ content: texts.save, loading: busy, onAction: () => void submit() }}
+      primaryAction={{ content: texts.save, loading: busy, onAction: submit }}
       secondaryActions={[{ content: 'Cancel', onAction: onClose, disabled: busy }]}
     >
       <Modal.Section>
-        <Form onSubmit={() => void submit()} noValidate implicitSubmit={false}>
+        <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
             <FormLayout>
               <TextField
                 label={texts.fields.name}
                 value={values.name}
-                onChange={set('name', 'name')}
+                {...field('name')}
                 autoComplete="off"
                 maxLength={billingLimits.planNameLength}
-                error={errors.name}
               />
               <FormLayout.Group>
                 <TextField
                   label={texts.fields.monthlyPrice}
                   value={values.monthlyPrice}
-                  onChange={set('monthlyPrice', 'monthlyPriceCents')}
+                  {...field('monthlyPrice')}
                   inputMode="decimal"
                   prefix="$"
                   autoComplete="off"
                   disabled={isFree}
                   helpText={texts.fields.monthlyPriceHelp}
-                  error={errors.monthlyPriceCents}
                 />
                 <TextField
                   label={texts.fields.position}
                   value={values.position}
-                  onChange={set('position', 'position')}
+                  {...field('position')}
                   inputMode="numeric"
                   autoComplete="off"
                   helpText={texts.fields.positionHelp}
-                  error={errors.position}
                 />
               </FormLayout.Group>
-              <RichTextEditor
-                label={texts.fields.description}
-                value={values.descriptionHtml}
-                onChange={set('descriptionHtml', 'descriptionHtml')}
-                error={errors.descriptionHtml}
-              />
-              <Checkbox
-                label={texts.fields.listed}
-                checked={values.listed}
-                onChange={set('listed', 'listed')}
-                error={errors.listed}
-              />
+              <RichTextEditor label={texts.fields.description} value={values.descriptionHtml} {...field('descriptionHtml')} />
+              <Checkbox label={texts.fields.listed} checked={values.listed} {...field('listed')} />
               <Checkbox
                 label={texts.fields.currentForUnlisted}
                 checked={values.currentForUnlisted}
-                onChange={set('currentForUnlisted', 'currentForUnlisted')}
-                error={errors.currentForUnlisted}
+                {...field('currentForUnlisted')}
               />
             </FormLayout>
           </BlockStack>
