@@ -15,11 +15,7 @@ export type Loaded<T> =
  * `reload()` marks the whole resource stale, every page and item of it, and loads again what is on
  * screen: call it after a mutation.
  */
-export function useResource<T>(
-  key: QueryKey,
-  load: (signal: AbortSignal) => Promise<T>,
-  options: { enabled?: boolean } = {},
-) {
+export function useResource<T>(key: QueryKey, load: (signal: AbortSignal) => Promise<T>, options: { enabled?: boolean } = {}) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: key,
