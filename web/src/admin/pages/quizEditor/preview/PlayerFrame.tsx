@@ -17,7 +17,7 @@ const maxHeight = 1200;
  */
 export function PlayerFrame({ show, onPick }: Props) {
   const frameRef = useRef<HTMLIFrameElement>(null);
-  /** Counts the player's 'ready' messages: a reloaded frame is sent the draft again. */
+  /** Counts the player's 'ready' messages and the frame's loads: each sends the draft again. */
   const [readyCount, setReadyCount] = useState(0);
   const [height, setHeight] = useState(420);
 
@@ -41,7 +41,17 @@ export function PlayerFrame({ show, onPick }: Props) {
     if (readyCount > 0) frameRef.current?.contentWindow?.postMessage(show, window.location.origin);
   }, [readyCount, show]);
 
-  return <iframe ref={frameRef} className="ql-preview" title="Quiz preview" src={builderPreviewPath} style={{ height }} />;
+  // The draft goes again once the frame has loaded: a 'ready' sent before this window listened is not lost.
+  return (
+    <iframe
+      ref={frameRef}
+      className="ql-preview"
+      title="Quiz preview"
+      src={builderPreviewPath}
+      style={{ height }}
+      onLoad={() => setReadyCount((count) => count + 1)}
+    />
+  );
 }
 
 function isHeightMessage(data: unknown): data is { type: 'quizlead-height'; height: number } {
