@@ -46,12 +46,22 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
 
   // In the order of the schema's issues, so the first refusal is the first issue.
   const messagesFor = (messages: Record<string, string>, values: Values) => {
-    const { fieldOf } = options;
     const shown: Record<string, { type: string; message: string }> = {};
-    for (const [path, message] of Object.entries(messages)) {
-      shown[fieldOf ? fieldOf(path, values) : path] ??= { type: 'schema', message };
-    }
+    for (const [path, message] of Object.entries(messages)) shown[keyOf(path, values)] ??= { type: 'schema', message };
     return shown;
+  };
+  const keyOf = (path: string, values: Values) => (options.fieldOf ? options.fieldOf(path, values) : path);
+
+  /**
+   * Puts a refusal from the server under the field its path names, when the form shows one: a path the form
+   * maps to a field of its own (`fieldOf`), or one naming a value of the form. Answers whether it did.
+   */
+  const refuse = (path: string, message: string): boolean => {
+    const values = form.getValues();
+    const key = keyOf(path, values);
+    if (key === path && !((path.split('.')[0] ?? '') in options.initial)) return false;
+    form.setError(key as never, { type: 'server', message });
+    return true;
   };
 
   const resolver: Resolver<Values, unknown, Body> = async (values) => {
@@ -84,13 +94,10 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
         options.saved(await options.save(body), () => form.reset(options.initial));
       } catch (error) {
         if (error instanceof ApiError && error.code === 'validation') {
-          // Under the field it names, when the form shows that field; else the banner (`refused`) or `failed`.
-          const shown = Object.entries(messagesFor(error.field ? { [error.field]: error.message } : {}, form.getValues())).filter(
-            ([key]) => options.fieldOf || (key.split('.')[0] ?? '') in options.initial,
-          );
-          if (shown.length === 0 && !options.refused) return options.failed(error);
-          for (const [key, message] of shown) form.setError(key as never, message);
-          options.refused?.(error.message, shown.length > 0);
+          // Under the field it names when the form shows that field; else the banner (`refused`) or `failed`.
+          const onField = error.field ? refuse(error.field, error.message) : false;
+          if (!onField && !options.refused) return options.failed(error);
+          options.refused?.(error.message, onField);
         } else {
           options.failed(error);
         }
@@ -119,12 +126,8 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
     },
     error,
     clear,
-    /** Shows a refusal the form learned another way (the admin area's action runner) under the field its path names. */
-    refuse: (path: string, message: string) => {
-      for (const [key, shown] of Object.entries(messagesFor({ [path]: message }, form.getValues()))) {
-        form.setError(key as never, shown);
-      }
-    },
+    /** A refusal the form learned another way (the admin area's action runner): under its field, if shown (`true`). */
+    refuse,
     submit: () => void submit(),
     saving: isSubmitting,
   };

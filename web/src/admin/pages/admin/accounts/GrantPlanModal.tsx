@@ -32,11 +32,7 @@ export function GrantPlanModal({ open, accountId, action, onClose, onGranted }: 
       action.run('grant', () => grantPlan(accountId, { planId: body.planId, endsAt: body.endsAt.toISOString().slice(0, 10) }), {
         success: (change) => change.message,
         onDone: onGranted,
-        onFieldError: (field, message) => {
-          if (field !== 'planId' && field !== 'endsAt') return false;
-          form.refuse(field, message);
-          return true;
-        },
+        onFieldError: (field, message): boolean => form.refuse(field, message),
       }),
     saved: () => {},
     failed: () => {},

@@ -116,10 +116,7 @@ export function DiscountCodeFormModal({ open, code, plans, action, onClose, onSa
       action.run('code', () => (code === 'new' ? createDiscountCode(body) : updateDiscountCode(code.id, body)), {
         success: (saved) => (code === 'new' ? texts.created(saved.code) : texts.saved(saved.code)),
         onDone: onSaved,
-        onFieldError: (field, message) => {
-          form.refuse(field, message);
-          return true;
-        },
+        onFieldError: (field, message): boolean => form.refuse(field, message),
       }),
     saved: () => {},
     failed: () => {},

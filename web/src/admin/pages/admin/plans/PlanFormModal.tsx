@@ -76,10 +76,7 @@ export function PlanFormModal({ open, plan, action, onClose, onSaved }: Props) {
       action.run('plan', () => (plan === 'new' ? createPlan(body) : updatePlan(plan.id, body)), {
         success: plan === 'new' ? texts.created : texts.saved,
         onDone: onSaved,
-        onFieldError: (field, message) => {
-          form.refuse(field, message);
-          return true;
-        },
+        onFieldError: (field, message): boolean => form.refuse(field, message),
       }),
     saved: () => {},
     failed: () => {},

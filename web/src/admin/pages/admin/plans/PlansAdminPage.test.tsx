@@ -158,6 +158,11 @@ describe('the plan form', () => {
     await expect.poll(() => errorUnder(field(form, texts.fields.monthlyPrice))).toBe('The free plan stays free.');
     expect(toast()).toBeNull();
 
+    // A refusal naming a field the dialog does not show is said in a notice, not put under a hidden field.
+    refusal = { status: 400, body: { error: { code: 'validation', message: 'Unknown setting.', field: 'currency' } } };
+    await user.click(form.getByRole('button', { name: texts.save }));
+    await expect.poll(toast).toBe(`${messages.generic.serverErrorPrefix}Unknown setting.`);
+
     refusal = { status: 500, body: { error: { code: 'internal', message: messages.generic.internal } } };
     await user.click(form.getByRole('button', { name: texts.save }));
     await expect.poll(toast).toBe(`${messages.generic.serverErrorPrefix}${messages.generic.internal}`);
