@@ -29,6 +29,17 @@ export const engagementKindNames: Record<EngagementKind, string> = {
   wheel: 'wheel spin',
 };
 
+/**
+ * Where each kind's owner API lives: `/api/v1/{collection}`, an item at `/{collection}/{id}` and its
+ * visitors' submissions at `/{collection}/{id}/{submissions}` (with `/export`). The server's routes
+ * and the admin's calls both read it.
+ */
+export const engagementPaths = {
+  poll: { collection: 'polls', submissions: 'votes' },
+  feedback: { collection: 'feedbacks', submissions: 'responses' },
+  wheel: { collection: 'wheels', submissions: 'spins' },
+} as const satisfies Record<EngagementKind, { collection: string; submissions: string }>;
+
 /** Texts shared by the three engagement kinds. */
 export const engagementMessages = {
   /** The spec asks 'Are you sure you want to delete this feedback?' for all three; this names what goes. */

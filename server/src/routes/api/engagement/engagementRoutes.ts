@@ -1,9 +1,10 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { engagementLimits } from '@quizlead/shared/engagement.ts';
+import { engagementLimits, engagementPaths, type EngagementKind } from '@quizlead/shared/engagement.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
+import { engagementSchemas, type EngagementSchemaSet, type TEngagementBody } from '@quizlead/shared/schemas/engagementKinds.ts';
 import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/lists.ts';
 import type { Auth, Services } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
@@ -31,19 +32,16 @@ type EngagementTable = PgTable & { id: PgColumn; accountId: PgColumn; createdAt:
 /**
  * One engagement kind (polls, web responses, wheels): what its owner API stores, shows and exports.
  * The routes, their access, pagination, 404s and transactions are the same for every kind
- * (`engagementRoutes`); a kind says only what differs.
+ * (`engagementRoutes`), and so are their paths and schemas (shared: `engagementPaths`,
+ * `engagementSchemas`); a kind says only what differs.
  */
-export interface EngagementApi<Row extends { id: string; accountId: string }, Body, Submission> {
-  /** The collection's path, `/polls`. */
-  path: string;
+export interface EngagementApi<Kind extends EngagementKind, Row extends { id: string; accountId: string }, Submission> {
+  kind: Kind;
   /** The OpenAPI tag. */
   tag: string;
   /** One item as the API's texts name it: `No such ${noun} in this account`. */
   noun: string;
   table: EngagementTable;
-  /** The builder's whole item, as created and as saved again (their texts can differ). */
-  body: { create: z.ZodType<Body>; update: z.ZodType<Body> };
-  responses: { item: z.ZodType; list: z.ZodType; submissions: z.ZodType };
   summaries: { list: string; create: string; get: string; update: string; delete: string };
   /** The item of the caller's account (404 otherwise), locked when the save will change it. */
   find(db: Db, auth: Pick<Auth, 'accountId'>, id: string, options?: { forUpdate?: boolean }): Promise<Row>;
@@ -56,7 +54,11 @@ export interface EngagementApi<Row extends { id: string; accountId: string }, Bo
    * The stored columns of the builder's `body`, for a new item (`stored` null) or a save of the locked `stored`
    * row; throws a ValidationError to refuse it.
    */
-  columns(write: EngagementWrite, body: Body, stored: Row | null): Record<string, unknown> | Promise<Record<string, unknown>>;
+  columns(
+    write: EngagementWrite,
+    body: TEngagementBody<Kind>,
+    stored: Row | null,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** What comes with a written item besides its row (prize codes, a replaced upload); `previous` is null on create. */
   afterSave?(write: EngagementWrite, saved: Row, previous: Row | null): Promise<void>;
   /** What goes with a deleted item besides its rows (prize codes, uploads). */
@@ -67,8 +69,6 @@ export interface EngagementApi<Row extends { id: string; accountId: string }, Bo
   updateRefusal?: string;
   /** The visitors' votes, spins or responses: a page of them newest first, and all of them as a spreadsheet. */
   submissions: {
-    /** The path under an item: `votes`. */
-    path: string;
     summary: string;
     exportSummary: string;
     /** The submissions' table, the item's submissions in it (tenant-scoped) and the columns the table shows. */
@@ -81,11 +81,16 @@ export interface EngagementApi<Row extends { id: string; accountId: string }, Bo
 }
 
 /** A kind's list, create, get, save and delete, and its submissions with their export. */
-export function engagementRoutes<Row extends { id: string; accountId: string }, Body, Submission>(
+export function engagementRoutes<Kind extends EngagementKind, Row extends { id: string; accountId: string }, Submission>(
   api: ApiRouter,
-  kind: EngagementApi<Row, Body, Submission>,
+  kind: EngagementApi<Kind, Row, Submission>,
 ): void {
-  const { path, table } = kind;
+  const { table } = kind;
+  const path = `/${engagementPaths[kind.kind].collection}`;
+  const submissionsPath = `${path}/:id/${engagementPaths[kind.kind].submissions}`;
+  const schemas: EngagementSchemaSet = engagementSchemas[kind.kind];
+  /** The body as the kind's schema gave it (the route's own type is the union of every kind's). */
+  const bodyOf = (body: unknown) => body as TEngagementBody<Kind>;
   const tags = [kind.tag];
   const notFound = `No such ${kind.noun} in this account`;
   const params = ZEngagementParams;
@@ -98,7 +103,7 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
     access: 'owner',
     can: 'engagement.read',
     query: ZPageQuery,
-    responses: { 200: kind.responses.list },
+    responses: { 200: schemas.list },
     handler: async ({ ctx, db, auth, query }) => {
       const where = scoped(table, auth.accountId);
       const rows = db
@@ -121,12 +126,12 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
     tags,
     access: 'owner',
     can: 'engagement.write',
-    body: kind.body.create,
+    body: schemas.create,
     transaction: true,
-    responses: { 201: kind.responses.item, 400: 'The first field that is wrong' },
+    responses: { 201: schemas.item, 400: 'The first field that is wrong' },
     handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
       const write = { db, auth, services, afterCommit };
-      const columns = await kind.columns(write, body, null);
+      const columns = await kind.columns(write, bodyOf(body), null);
       const [row] = (await db
         .insert(table)
         .values({ ...columns, accountId: auth.accountId })
@@ -145,7 +150,7 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
     access: 'owner',
     can: 'engagement.read',
     params,
-    responses: { 200: kind.responses.item, 404: notFound },
+    responses: { 200: schemas.item, 404: notFound },
     handler: async ({ ctx, db, auth, params }) => {
       ctx.body = { data: await kind.present(db, await kind.find(db, auth, params.id)) };
     },
@@ -159,17 +164,17 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
     access: 'owner',
     can: 'engagement.write',
     params,
-    body: kind.body.update,
+    body: schemas.update,
     transaction: true,
     responses: {
-      200: kind.responses.item,
+      200: schemas.item,
       400: kind.updateRefusal ? `The first field that is wrong, or '${kind.updateRefusal}'` : 'The first field that is wrong',
       404: notFound,
     },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const write = { db, auth, services, afterCommit };
       const row = await kind.find(db, auth, params.id, { forUpdate: true });
-      const columns = await kind.columns(write, body, row);
+      const columns = await kind.columns(write, bodyOf(body), row);
       const [stored] = (await db
         .update(table)
         .set({ ...columns, updatedAt: new Date() })
@@ -204,14 +209,14 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
   const { submissions } = kind;
   api.route({
     method: 'get',
-    path: `${path}/:id/${submissions.path}`,
+    path: submissionsPath,
     summary: submissions.summary,
     tags,
     access: 'owner',
     can: 'report.read',
     params,
     query: ZPageQuery,
-    responses: { 200: kind.responses.submissions, 404: notFound },
+    responses: { 200: schemas.submissions, 404: notFound },
     handler: async ({ ctx, db, auth, params, query }) => {
       const row = await kind.find(db, auth, params.id);
       const where = submissions.of(row);
@@ -228,7 +233,7 @@ export function engagementRoutes<Row extends { id: string; accountId: string }, 
 
   api.route({
     method: 'get',
-    path: `${path}/:id/${submissions.path}/export`,
+    path: `${submissionsPath}/export`,
     summary: submissions.exportSummary,
     tags,
     access: 'owner',

@@ -1,13 +1,6 @@
 import { feedbackMessages } from '@quizlead/shared/engagement.ts';
-import {
-  ZCreateFeedbackRequest,
-  ZFeedbackListResponse,
-  ZFeedbackResponse,
-  ZFeedbackResponsesResponse,
-  ZUpdateFeedbackRequest,
-} from '@quizlead/shared/schemas/feedback.ts';
+import type { TEngagementBody } from '@quizlead/shared/schemas/engagementKinds.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
-import type { z } from 'zod';
 import {
   feedbackResponseCount,
   feedbackResponseFields,
@@ -22,9 +15,7 @@ import { presentFeedback, presentFeedbackResponse, presentFeedbackRow } from '..
 import type { ApiRouter } from '../../apiRouter.ts';
 import { engagementRoutes, type EngagementApi } from '../engagement/engagementRoutes.ts';
 
-type FeedbackBody = z.output<typeof ZCreateFeedbackRequest>;
-
-const feedbackColumns = (body: FeedbackBody) => ({
+const feedbackColumns = (body: TEngagementBody<'feedback'>) => ({
   title: body.title,
   feelingType: body.feelingType,
   question: body.question,
@@ -33,13 +24,11 @@ const feedbackColumns = (body: FeedbackBody) => ({
 });
 
 /** Web responses (feedback widgets): a question with a row of feelings to pick from. */
-export const feedbackKind: EngagementApi<FeedbackRow, FeedbackBody, FeedbackResponseRow> = {
-  path: '/feedbacks',
+export const feedbackKind: EngagementApi<'feedback', FeedbackRow, FeedbackResponseRow> = {
+  kind: 'feedback',
   tag: 'web responses',
   noun: 'web response',
   table: feedbacks,
-  body: { create: ZCreateFeedbackRequest, update: ZUpdateFeedbackRequest },
-  responses: { item: ZFeedbackResponse, list: ZFeedbackListResponse, submissions: ZFeedbackResponsesResponse },
   summaries: {
     list: 'The account’s web responses, newest first; `total` is the list’s “{n} Total”',
     create: 'Create a web response (feedback widget)',
@@ -54,7 +43,6 @@ export const feedbackKind: EngagementApi<FeedbackRow, FeedbackBody, FeedbackResp
   columns: (_write, body) => feedbackColumns(body),
   deleted: feedbackMessages.deleted,
   submissions: {
-    path: 'responses',
     summary: 'A web response’s responses, newest first: feeling type, value (score), email and date',
     exportSummary:
       'Download the responses as .xlsx or .csv (Feedback Type, Feedback Score, Email, Date of feedback send), streamed',

@@ -1,16 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { pollMessages } from '@quizlead/shared/engagement.ts';
-import {
-  ZCreatePollRequest,
-  ZPollListResponse,
-  ZPollResponse,
-  ZPollResultsResponse,
-  ZPollStatusRequest,
-  ZPollVotesResponse,
-  ZUpdatePollRequest,
-} from '@quizlead/shared/schemas/poll.ts';
+import { ZPollResponse, ZPollResultsResponse, ZPollStatusRequest } from '@quizlead/shared/schemas/poll.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
-import type { z } from 'zod';
+import type { TEngagementBody } from '@quizlead/shared/schemas/engagementKinds.ts';
 import {
   pollTally,
   pollVoteCount,
@@ -28,10 +20,8 @@ import { presentPoll, presentPollRow, presentPollVote } from '../../../presenter
 import type { ApiRouter } from '../../apiRouter.ts';
 import { engagementRoutes, ZEngagementParams, type EngagementApi } from '../engagement/engagementRoutes.ts';
 
-type PollBody = z.output<typeof ZCreatePollRequest>;
-
 /** The stored columns of a poll as the builder sends it. */
-const pollColumns = (body: PollBody) => ({
+const pollColumns = (body: TEngagementBody<'poll'>) => ({
   description: body.description,
   slug: slugify(body.description),
   options: body.options,
@@ -48,13 +38,11 @@ const sameOptions = (a: readonly string[], b: readonly string[]) =>
 const present = async (db: Parameters<typeof pollVoteCount>[0], poll: PollRow) =>
   presentPoll(poll, await pollVoteCount(db, poll));
 
-export const pollKind: EngagementApi<PollRow, PollBody, PollVoteRow> = {
-  path: '/polls',
+export const pollKind: EngagementApi<'poll', PollRow, PollVoteRow> = {
+  kind: 'poll',
   tag: 'polls',
   noun: 'poll',
   table: polls,
-  body: { create: ZCreatePollRequest, update: ZUpdatePollRequest },
-  responses: { item: ZPollResponse, list: ZPollListResponse, submissions: ZPollVotesResponse },
   summaries: {
     list: 'The account’s polls, newest first, with their total votes',
     create: 'Create a poll (published, collecting emails and in the default colours unless told otherwise)',
@@ -77,7 +65,6 @@ export const pollKind: EngagementApi<PollRow, PollBody, PollVoteRow> = {
   deleted: pollMessages.deleted,
   updateRefusal: pollMessages.votingStarted,
   submissions: {
-    path: 'votes',
     summary: 'A poll’s votes, newest first: the option voted for, the voter’s email and the date',
     exportSummary: 'Download the votes as .xlsx or .csv (Voter Email, Vote, Date of Vote), streamed',
     table: pollVotes,

@@ -1,12 +1,6 @@
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import { prizeMessages, ZPrizeOptionsResponse } from '@quizlead/shared/schemas/prizes.ts';
-import {
-  ZWheelListResponse,
-  ZWheelRequest,
-  ZWheelResponse,
-  ZWheelSpinsResponse,
-  type TWheelData,
-} from '@quizlead/shared/schemas/wheel.ts';
+import type { TWheelData } from '@quizlead/shared/schemas/wheel.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
@@ -59,13 +53,11 @@ async function dropImage({ db, auth, services, afterCommit }: EngagementWrite, i
   if (image) await unusedImageRemover({ db, accountId: auth.accountId, urls: [image], storage: services.storage, afterCommit });
 }
 
-export const wheelKind: EngagementApi<WheelRow, TWheelData, WheelSpinRow> = {
-  path: '/wheels',
+export const wheelKind: EngagementApi<'wheel', WheelRow, WheelSpinRow> = {
+  kind: 'wheel',
   tag: 'wheels',
   noun: 'wheel',
   table: wheels,
-  body: { create: ZWheelRequest, update: ZWheelRequest },
-  responses: { item: ZWheelResponse, list: ZWheelListResponse, submissions: ZWheelSpinsResponse },
   summaries: {
     list: 'The account’s wheel spinners, newest first, with their number of spins',
     create:
@@ -94,7 +86,6 @@ export const wheelKind: EngagementApi<WheelRow, TWheelData, WheelSpinRow> = {
   },
   deleted: wheelMessages.deleted,
   submissions: {
-    path: 'spins',
     summary: 'A wheel’s spins, newest first: the player’s email, the result (and prize code) and the date',
     exportSummary: 'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin, Prize Code), streamed',
     table: wheelSpins,

@@ -10,7 +10,7 @@ import {
 } from '@quizlead/shared/engagement.ts';
 import { ZCreateFeedbackRequest, ZUpdateFeedbackRequest, type TFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import { useNavigate } from 'react-router';
-import { createFeedback, updateFeedback } from '../../api/feedbacks.ts';
+import { feedbackApi } from '../../api/engagement.ts';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
 import { useShowToast } from '../../toast.ts';
@@ -70,7 +70,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
       customColor: values.customColorOn ? values.customColor : null,
       collectEmail: values.collectEmail,
     }),
-    save: (body) => (editing ? updateFeedback(feedback.id, body) : createFeedback(body)),
+    save: (body) => (editing ? feedbackApi.update(feedback.id, body) : feedbackApi.create(body)),
     saved: (saved) => {
       // Unlike the spec's screen, a failed update says so (the form's banner).
       showToast(editing ? feedbackMessages.updated : feedbackTexts.created);

@@ -2,7 +2,7 @@ import { Text } from '@shopify/polaris';
 import { DataTableIcon } from '@shopify/polaris-icons';
 import { feedbackLimits, feedbackListColumns, feedbackMessages } from '@quizlead/shared/engagement.ts';
 import type { TFeedbackListRow } from '@quizlead/shared/schemas/feedback.ts';
-import { deleteFeedback, listFeedbacks } from '../../api/feedbacks.ts';
+import { feedbackApi } from '../../api/engagement.ts';
 import { cutText } from '../../components/engagement/cutText.ts';
 import { ListScreen, NameCell, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { listDate } from '../quizzes/format.ts';
@@ -49,13 +49,13 @@ export function FeedbackListPage() {
       createAction={{ content: feedbackTexts.createTitle, url: adminUrl('Feedback') }}
       emptyText={feedbackMessages.emptyList}
       emptyAction={feedbackMessages.buildButton}
-      load={listFeedbacks}
+      load={feedbackApi.list}
       columns={[{ title: numberColumn }, { title: titleColumn }, { title: dateColumn }]}
       item={item}
       remove={{
         title: feedbackTexts.deleteTitle,
         kind: 'feedback',
-        run: deleteFeedback,
+        run: feedbackApi.remove,
         success: feedbackMessages.deleted,
         failure: feedbackMessages.deleteFailed,
       }}

@@ -1,6 +1,6 @@
 import { feedbackMessages } from '@quizlead/shared/engagement.ts';
 import { useParams } from 'react-router';
-import { getFeedback } from '../../api/feedbacks.ts';
+import { feedbackApi } from '../../api/engagement.ts';
 import { EditScreen } from '../../components/engagement/EditScreen.tsx';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
 import { adminUrl } from '../../urls.ts';
@@ -20,7 +20,7 @@ export function FeedbackEditPage() {
       title={feedbackTexts.editTitle}
       thing={feedbackTexts.thing}
       list={feedbackList()}
-      loadItem={getFeedback}
+      loadItem={feedbackApi.get}
       skeletonLines={10}
       form={(feedback) => <FeedbackForm key={feedback.id} feedback={feedback} />}
     />
@@ -37,7 +37,7 @@ export function FeedbackSharePage() {
       thing={feedbackTexts.thing}
       list={feedbackList()}
       kind="feedback"
-      loadItem={(signal) => getFeedback(id, signal)}
+      loadItem={(signal) => feedbackApi.get(id, signal)}
       name={(feedback) => feedback.title}
       pagePath={() => feedbackUrls.preview(id)}
       actions={() => [

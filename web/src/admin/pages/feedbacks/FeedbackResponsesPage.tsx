@@ -2,7 +2,7 @@ import { feedbackResponseColumns, feelingTypeLabels, feelingTypes, formatSubmiss
 import type { FeelingType } from '@quizlead/shared/engagement.ts';
 import type { TFeedbackResponseRow } from '@quizlead/shared/schemas/feedback.ts';
 import { useParams } from 'react-router';
-import { feedbackExportPath, getFeedback, listFeedbackResponses } from '../../api/feedbacks.ts';
+import { feedbackApi } from '../../api/engagement.ts';
 import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
 import { feedbackList, feedbackTexts } from './texts.ts';
 
@@ -30,12 +30,12 @@ export function FeedbackResponsesPage() {
       title={feedbackTexts.responsesTitle}
       thing={feedbackTexts.thing}
       list={feedbackList()}
-      loadItem={(signal) => getFeedback(id, signal)}
+      loadItem={(signal) => feedbackApi.get(id, signal)}
       subtitle={(feedback) => feedback.title}
-      loadPage={(page, signal) => listFeedbackResponses(id, page, signal)}
+      loadPage={(page, signal) => feedbackApi.submissions(id, page, signal)}
       columns={columns}
       initialSort={{ column: 4, direction: 'descending' }}
-      exportPath={(format) => feedbackExportPath(id, format)}
+      exportPath={(format) => feedbackApi.exportPath(id, format)}
       exportName={() => 'responses'}
       resourceName={{ singular: 'response', plural: 'responses' }}
       emptyText={feedbackTexts.noResponses}

@@ -9,7 +9,7 @@ import {
 } from '@quizlead/shared/engagement.ts';
 import { ZCreatePollRequest, ZUpdatePollRequest, type TPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useNavigate } from 'react-router';
-import { createPoll, updatePoll } from '../../api/polls.ts';
+import { pollApi } from '../../api/engagement.ts';
 import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
 import { OptionsFieldset } from '../../components/engagement/OptionsFieldset.tsx';
@@ -102,7 +102,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
       const item = match ? filledOptions(values)[Number(match[1])] : undefined;
       return item ? `option-${item.key}` : path;
     },
-    save: (body) => (editing ? updatePoll(poll.id, body) : createPoll(body)),
+    save: (body) => (editing ? pollApi.update(poll.id, body) : pollApi.create(body)),
     saved: (saved) => {
       showToast(editing ? pollTexts.updated : pollTexts.created);
       navigate(adminUrl('poll/share', saved.id, saved.slug));

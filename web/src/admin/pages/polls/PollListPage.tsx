@@ -4,7 +4,8 @@ import { pollListColumns, pollMessages, type EngagementStatus } from '@quizlead/
 import type { TPollListRow } from '@quizlead/shared/schemas/poll.ts';
 import { useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
-import { deletePoll, listPolls, setPollStatus } from '../../api/polls.ts';
+import { pollApi } from '../../api/engagement.ts';
+import { setPollStatus } from '../../api/polls.ts';
 import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
 import { ListScreen, NameCell, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
@@ -90,13 +91,13 @@ export function PollListPage() {
       createAction={{ content: pollTexts.createTitle, url: adminUrl('poll/create') }}
       emptyText={pollMessages.emptyList}
       emptyAction={pollTexts.buildButton}
-      load={listPolls}
+      load={pollApi.list}
       columns={[{ title: titleColumn }, { title: dateColumn }, { title: statusColumn }, { title: votesColumn, alignment: 'end' }]}
       item={item}
       remove={{
         title: pollTexts.deleteTitle,
         kind: 'poll',
-        run: deletePoll,
+        run: pollApi.remove,
         success: pollMessages.deleted,
         failure: pollMessages.deleteFailed,
       }}

@@ -1,6 +1,6 @@
 import { pollMessages } from '@quizlead/shared/engagement.ts';
 import { useParams } from 'react-router';
-import { getPoll } from '../../api/polls.ts';
+import { pollApi } from '../../api/engagement.ts';
 import { EditScreen } from '../../components/engagement/EditScreen.tsx';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
 import { adminUrl } from '../../urls.ts';
@@ -20,7 +20,7 @@ export function PollEditPage() {
       title={pollTexts.editTitle}
       thing={pollTexts.thing}
       list={pollList()}
-      loadItem={getPoll}
+      loadItem={pollApi.get}
       skeletonLines={10}
       form={(poll) => <PollForm key={poll.id} poll={poll} />}
     />
@@ -37,7 +37,7 @@ export function PollSharePage() {
       thing={pollTexts.thing}
       list={pollList()}
       kind="poll"
-      loadItem={(signal) => getPoll(id, signal)}
+      loadItem={(signal) => pollApi.get(id, signal)}
       name={(poll) => poll.description}
       slug={(poll) => poll.slug}
       pagePath={(poll) => pollUrls.preview(poll.id, poll.slug)}

@@ -2,7 +2,8 @@ import { BlockStack, Card, InlineGrid, InlineStack, ProgressBar, SkeletonBodyTex
 import { formatSubmissionDate, pollMessages, pollVoteColumns } from '@quizlead/shared/engagement.ts';
 import type { TPoll, TPollVoteRow } from '@quizlead/shared/schemas/poll.ts';
 import { useParams } from 'react-router';
-import { getPoll, getPollResults, listPollVotes, pollExportPath } from '../../api/polls.ts';
+import { pollApi } from '../../api/engagement.ts';
+import { getPollResults } from '../../api/polls.ts';
 import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
 import { useResource } from '../../data/useResource.ts';
 import './polls.css';
@@ -90,12 +91,12 @@ export function PollVotesPage() {
       title={pollTexts.votesTitle}
       thing={pollTexts.thing}
       list={pollList()}
-      loadItem={(signal) => getPoll(id, signal)}
+      loadItem={(signal) => pollApi.get(id, signal)}
       summary={(poll, total) => <Summary poll={poll} total={total} />}
-      loadPage={(page, signal) => listPollVotes(id, page, signal)}
+      loadPage={(page, signal) => pollApi.submissions(id, page, signal)}
       columns={columns}
       initialSort={{ column: 3, direction: 'descending' }}
-      exportPath={(format) => pollExportPath(id, format)}
+      exportPath={(format) => pollApi.exportPath(id, format)}
       exportName={(poll) => `${poll.slug || 'poll'}-votes`}
       resourceName={{ singular: 'vote', plural: 'votes' }}
       emptyText={pollTexts.noVotes}

@@ -24,7 +24,8 @@ import {
 import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
 import { wheelIgnoreEmailTagsDefault, ZWheelRequest, type TWheel } from '@quizlead/shared/schemas/wheel.ts';
 import { useNavigate } from 'react-router';
-import { createWheel, getPrizeOptions, updateWheel } from '../../api/wheels.ts';
+import { wheelApi } from '../../api/engagement.ts';
+import { getPrizeOptions } from '../../api/wheels.ts';
 import { ImageField } from '../../components/ImageField.tsx';
 import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
@@ -175,7 +176,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       const item = match ? keptOptions(values)[Number(match[1])] : undefined;
       return item ? `option-${item.key}-${optionField(match![2]!, match![3])}` : path;
     },
-    save: (body) => (editing ? updateWheel(wheel.id, body) : createWheel(body)),
+    save: (body) => (editing ? wheelApi.update(wheel.id, body) : wheelApi.create(body)),
     saved: () => {
       showToast(editing ? wheelTexts.updated : wheelTexts.created);
       navigate(adminUrl('wheel_spinner/lists'));

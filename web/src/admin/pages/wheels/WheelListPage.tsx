@@ -2,7 +2,7 @@ import { Text } from '@shopify/polaris';
 import { DataTableIcon } from '@shopify/polaris-icons';
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import type { TWheelListRow } from '@quizlead/shared/schemas/wheel.ts';
-import { deleteWheel, listWheels } from '../../api/wheels.ts';
+import { wheelApi } from '../../api/engagement.ts';
 import { cutText, listDescriptionChars } from '../../components/engagement/cutText.ts';
 import { ListScreen, NameCell, type ListItem } from '../../components/engagement/ListScreen.tsx';
 import { StatusBadge, statusLabels } from '../../components/engagement/StatusBadge.tsx';
@@ -52,7 +52,7 @@ export function WheelListPage() {
       createAction={{ content: wheelTexts.createTitle, url: adminUrl('wheel_spinner/create') }}
       emptyText={wheelMessages.emptyList}
       emptyAction={wheelMessages.buildButton}
-      load={listWheels}
+      load={wheelApi.list}
       columns={[
         { title: descriptionColumn },
         { title: dateColumn },
@@ -63,7 +63,7 @@ export function WheelListPage() {
       remove={{
         title: wheelTexts.deleteTitle,
         kind: 'wheel',
-        run: deleteWheel,
+        run: wheelApi.remove,
         success: wheelMessages.deleted,
         failure: wheelMessages.deleteFailed,
       }}

@@ -1,6 +1,6 @@
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import { useParams } from 'react-router';
-import { getWheel } from '../../api/wheels.ts';
+import { wheelApi } from '../../api/engagement.ts';
 import { EditScreen } from '../../components/engagement/EditScreen.tsx';
 import { ShareScreen } from '../../components/engagement/ShareScreen.tsx';
 import { adminUrl } from '../../urls.ts';
@@ -20,7 +20,7 @@ export function WheelEditPage() {
       title={wheelTexts.editTitle}
       thing={wheelTexts.thing}
       list={wheelList()}
-      loadItem={getWheel}
+      loadItem={wheelApi.get}
       skeletonLines={12}
       form={(wheel) => <WheelForm key={wheel.id} wheel={wheel} />}
     />
@@ -37,7 +37,7 @@ export function WheelSharePage() {
       thing={wheelTexts.thing}
       list={wheelList()}
       kind="wheel"
-      loadItem={(signal) => getWheel(id, signal)}
+      loadItem={(signal) => wheelApi.get(id, signal)}
       name={(wheel) => wheel.description}
       slug={(wheel) => wheel.slug}
       pagePath={(wheel) => wheelUrls.preview(wheel.id, wheel.slug)}

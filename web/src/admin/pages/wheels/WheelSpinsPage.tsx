@@ -2,7 +2,7 @@ import { BlockStack, Text } from '@shopify/polaris';
 import { formatSubmissionDate, wheelSpinColumns } from '@quizlead/shared/engagement.ts';
 import type { TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
 import { useParams } from 'react-router';
-import { getWheel, listWheelSpins, wheelExportPath } from '../../api/wheels.ts';
+import { wheelApi } from '../../api/engagement.ts';
 import { SubmissionsScreen, type SubmissionColumn } from '../../components/engagement/SubmissionsScreen.tsx';
 import { wheelList, wheelTexts } from './texts.ts';
 import { WheelRevenue } from './WheelRevenue.tsx';
@@ -39,7 +39,7 @@ export function WheelSpinsPage() {
       title={wheelTexts.spinsTitle}
       thing={wheelTexts.thing}
       list={wheelList()}
-      loadItem={(signal) => getWheel(id, signal)}
+      loadItem={(signal) => wheelApi.get(id, signal)}
       subtitle={(wheel) => wheel.description}
       summary={() => (
         <BlockStack gap="400">
@@ -47,10 +47,10 @@ export function WheelSpinsPage() {
           <ExperimentsCard kind="wheel" id={id} />
         </BlockStack>
       )}
-      loadPage={(page, signal) => listWheelSpins(id, page, signal)}
+      loadPage={(page, signal) => wheelApi.submissions(id, page, signal)}
       columns={columns}
       initialSort={{ column: 3, direction: 'descending' }}
-      exportPath={(format) => wheelExportPath(id, format)}
+      exportPath={(format) => wheelApi.exportPath(id, format)}
       exportName={(wheel) => `${wheel.slug || 'wheel'}-spins`}
       resourceName={{ singular: 'spin', plural: 'spins' }}
       emptyText={wheelTexts.noSpins}
