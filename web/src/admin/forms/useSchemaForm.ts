@@ -33,6 +33,8 @@ export interface SchemaFormOptions<Values extends FieldValues, Body, Saved> {
   refused?(message: string, onField: boolean): void;
   /** The save failed otherwise (no answer, 5xx, a limit): the form's banner or a toast. */
   failed(error: unknown): void;
+  /** The owner changed a value or a message was cleared (a form drops its banner). */
+  changed?(): void;
 }
 
 /**
@@ -81,12 +83,18 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
   const values = useWatch({ control: form.control }) as Values;
   const { errors, isSubmitting } = form.formState;
 
-  const clear = (...keys: string[]) => form.clearErrors(keys as never);
+  const clear = (...keys: string[]) => {
+    form.clearErrors(keys as never);
+    options.changed?.();
+  };
 
   const set = <K extends keyof Values & string>(field: K, value: Values[K]) => {
     form.setValue(field as never, value as never, { shouldDirty: true });
     clear(field);
   };
+
+  /** Keys of the values that hold a `Type`. */
+  type KeysOf<Type> = { [K in keyof Values & string]: Values[K] extends Type ? K : never }[keyof Values & string];
 
   const submit = form.handleSubmit(
     async (body) => {
@@ -125,6 +133,17 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
       clear(...cleared);
     },
     error,
+    /** A text field's props bound to the value `key`: its value, its change and its message. */
+    field: <K extends KeysOf<string>>(key: K) => ({
+      value: values[key] as string,
+      onChange: (value: string) => set(key, value as Values[K]),
+      error: error(key),
+    }),
+    /** A switch's props bound to the yes-or-no value `key`. */
+    toggle: <K extends KeysOf<boolean>>(key: K) => ({
+      checked: values[key] as boolean,
+      onChange: (on: boolean) => set(key, on as Values[K]),
+    }),
     clear,
     /** A refusal the form learned another way (the admin area's action runner): under its field, if shown (`true`). */
     refuse,

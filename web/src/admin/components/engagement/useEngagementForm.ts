@@ -27,24 +27,11 @@ export function useEngagementForm<Values extends FieldValues, Body, Saved>(optio
     saved: (saved) => options.saved(saved),
     refused: (message) => setShownProblem(problem(message)),
     failed: (error) => showToast(errorNotice(error), { error: true }),
+    changed: () => setShownProblem(null),
   });
-
-  const clear = (...keys: string[]) => {
-    form.clear(...keys);
-    setShownProblem(null);
-  };
 
   return {
     ...form,
-    set: <K extends keyof Values & string>(field: K, value: Values[K]) => {
-      form.set(field, value);
-      setShownProblem(null);
-    },
-    update: (change: (current: Values) => Values, ...cleared: string[]) => {
-      form.update(change, ...cleared);
-      setShownProblem(null);
-    },
-    clear,
     submit: () => {
       setShownProblem(null);
       form.submit();

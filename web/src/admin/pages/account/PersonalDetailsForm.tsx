@@ -40,11 +40,7 @@ export function PersonalDetailsForm({ profile, onSaved }: Props) {
     },
     failed: (error) => showToast(errorNotice(error), { error: true }),
   });
-  const field = (name: Field) => ({
-    value: form.values[name],
-    onChange: (value: string) => form.set(name, value),
-    error: form.error(name),
-  });
+  const { field } = form;
 
   return (
     <BlockStack gap="500">

@@ -44,13 +44,11 @@ export function ContactPage() {
                 ) : null}
                 <TextField
                   label="Message"
-                  value={form.values.message}
-                  onChange={(value) => form.set('message', value)}
+                  {...form.field('message')}
                   multiline={6}
                   maxLength={contactLimits.messageLength}
                   showCharacterCount
                   autoComplete="off"
-                  error={form.error('message')}
                 />
                 <Button submit variant="primary" loading={form.saving}>
                   Submit

@@ -77,7 +77,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
       navigate(adminUrl('Feedback/share', saved.id));
     },
   });
-  const { values, set, error } = form;
+  const { values, set, error, field, toggle } = form;
 
   return (
     <EngagementFormPage
@@ -99,13 +99,11 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
     >
       <TextField
         label="Title"
-        value={values.title}
-        onChange={(value) => set('title', value)}
+        {...field('title')}
         helpText="The heading of the widget."
         autoComplete="off"
         maxLength={feedbackLimits.title}
         showCharacterCount
-        error={error('title')}
       />
       <Select
         label="Feeling type"
@@ -117,32 +115,20 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
       />
       <TextField
         label="Question"
-        value={values.question}
-        onChange={(value) => set('question', value)}
+        {...field('question')}
         helpText="What visitors answer with their feeling."
         autoComplete="off"
         multiline={2}
         maxLength={feedbackLimits.question}
         showCharacterCount
-        error={error('question')}
       />
       <BlockStack gap="300">
-        <Switch
-          label="Custom colour"
-          checked={values.customColorOn}
-          onChange={(on) => set('customColorOn', on)}
-          helpText={engagementSwitchHelp.feedbackColor}
-        />
+        <Switch label="Custom colour" {...toggle('customColorOn')} helpText={engagementSwitchHelp.feedbackColor} />
         {values.customColorOn ? (
           <ColorField label="Theme colour" value={values.customColor} onChange={(color) => set('customColor', color)} />
         ) : null}
       </BlockStack>
-      <Switch
-        label="Ask for the visitor's email"
-        checked={values.collectEmail}
-        onChange={(on) => set('collectEmail', on)}
-        helpText={engagementSwitchHelp.feedbackEmail}
-      />
+      <Switch label="Ask for the visitor's email" {...toggle('collectEmail')} helpText={engagementSwitchHelp.feedbackEmail} />
     </EngagementFormPage>
   );
 }

@@ -108,7 +108,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
       navigate(adminUrl('poll/share', saved.id, saved.slug));
     },
   });
-  const { values, set, error } = form;
+  const { values, set, error, field, toggle } = form;
 
   const setOption = (key: number, text: string) => {
     set(
@@ -142,13 +142,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
         />
       }
     >
-      <DescriptionField
-        helpText="The question visitors vote on."
-        value={values.description}
-        onChange={(value) => set('description', value)}
-        maxLength={pollLimits.description}
-        error={error('description')}
-      />
+      <DescriptionField helpText="The question visitors vote on." {...field('description')} maxLength={pollLimits.description} />
       <OptionsFieldset
         id="poll"
         limits={{ min: pollLimits.optionsMin, max: pollLimits.optionsMax }}
@@ -202,27 +196,16 @@ export function PollForm({ poll }: { poll?: TPoll }) {
         onChange={(value) => set('status', value as EngagementStatus)}
         helpText="Unpublished polls show 'Poll Unpublished' to visitors."
       />
-      <Switch
-        label="Ask for the voter's email"
-        checked={values.collectEmail}
-        onChange={(on) => set('collectEmail', on)}
-        helpText={engagementSwitchHelp.pollEmail}
-      />
+      <Switch label="Ask for the voter's email" {...toggle('collectEmail')} helpText={engagementSwitchHelp.pollEmail} />
       {values.collectEmail ? (
         <Switch
           label="Allow more than one vote per email"
-          checked={values.allowRepeatVotes}
-          onChange={(on) => set('allowRepeatVotes', on)}
+          {...toggle('allowRepeatVotes')}
           helpText={engagementSwitchHelp.pollRepeatVotes}
         />
       ) : null}
       <BlockStack gap="300">
-        <Switch
-          label="Custom colours"
-          checked={values.customColors}
-          onChange={(on) => set('customColors', on)}
-          helpText={engagementSwitchHelp.pollColors}
-        />
+        <Switch label="Custom colours" {...toggle('customColors')} helpText={engagementSwitchHelp.pollColors} />
         {values.customColors ? (
           <InlineGrid columns={2} gap="400">
             <ColorField

@@ -34,11 +34,7 @@ export function ReferFriendForm({ onSent }: { onSent(): void }) {
     refused: (message, onField) => setFailure(onField ? undefined : message),
     failed: (error) => setFailure(errorMessage(error)),
   });
-  const field = (name: keyof TReferFriendRequest) => ({
-    value: form.values[name],
-    onChange: (value: string) => form.set(name, value),
-    error: form.error(name),
-  });
+  const { field } = form;
 
   return (
     <Card>

@@ -182,7 +182,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       navigate(adminUrl('wheel_spinner/lists'));
     },
   });
-  const { values, set, error } = form;
+  const { values, set, error, field, toggle } = form;
 
   const setOption = (key: number, change: Partial<Option>, field: string) =>
     form.update(
@@ -236,10 +236,8 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
     >
       <DescriptionField
         helpText="Shown above the wheel: what visitors can win."
-        value={values.description}
-        onChange={(value) => set('description', value)}
+        {...field('description')}
         maxLength={wheelLimits.description}
-        error={error('description')}
       />
       <OptionsFieldset
         id="wheel"
@@ -371,13 +369,11 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
         {values.playButtonType === 'text' ? (
           <TextField
             label="Play button text"
-            value={values.playButtonText}
-            onChange={(text) => set('playButtonText', text)}
+            {...field('playButtonText')}
             placeholder={wheelDefaults.playButtonText}
             autoComplete="off"
             maxLength={wheelLimits.playButtonText}
             showCharacterCount
-            error={error('playButtonText')}
           />
         ) : (
           <BlockStack gap="100">
@@ -393,26 +389,15 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
           </BlockStack>
         )}
       </BlockStack>
-      <Switch
-        label="Allow repeat spins"
-        checked={values.allowRepeatSpins}
-        onChange={(on) => set('allowRepeatSpins', on)}
-        helpText={engagementSwitchHelp.wheelRepeatSpins}
-      />
+      <Switch label="Allow repeat spins" {...toggle('allowRepeatSpins')} helpText={engagementSwitchHelp.wheelRepeatSpins} />
       {/* Only the one-spin-per-email check reads it. */}
       <Switch
         label={wheelTexts.ignoreEmailTagsLabel}
-        checked={values.ignoreEmailTags}
-        onChange={(on) => set('ignoreEmailTags', on)}
+        {...toggle('ignoreEmailTags')}
         disabled={values.allowRepeatSpins || !values.collectEmail}
         helpText={wheelTexts.ignoreEmailTagsHelp}
       />
-      <Switch
-        label="Ask for the player's email"
-        checked={values.collectEmail}
-        onChange={(on) => set('collectEmail', on)}
-        helpText={engagementSwitchHelp.wheelEmail}
-      />
+      <Switch label="Ask for the player's email" {...toggle('collectEmail')} helpText={engagementSwitchHelp.wheelEmail} />
       <Select
         label="Status"
         options={statusOptions}

@@ -78,11 +78,9 @@ export function GrantPlanModal({ open, accountId, action, onClose, onGranted }: 
                 label={texts.grantEndField}
                 type="date"
                 min={tomorrow()}
-                value={form.values.endsAt}
-                onChange={(value) => form.set('endsAt', value)}
+                {...form.field('endsAt')}
                 autoComplete="off"
                 helpText={texts.grantEndHelp}
-                error={form.error('endsAt')}
               />
             </FormLayout>
           </BlockStack>

@@ -121,15 +121,10 @@ export function DiscountCodeFormModal({ open, code, plans, action, onClose, onSa
     saved: () => {},
     failed: () => {},
   });
-  const { values } = form;
+  const { values, field } = form;
   const used = code !== 'new' && code.redemptions > 0;
   const busy = action.busy === 'code';
 
-  const field = (name: keyof Values) => ({
-    value: values[name],
-    onChange: (value: string) => form.set(name, value),
-    error: form.error(name),
-  });
   const submit = () => {
     if (!busy) form.submit();
   };

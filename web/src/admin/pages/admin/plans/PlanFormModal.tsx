@@ -81,13 +81,9 @@ export function PlanFormModal({ open, plan, action, onClose, onSaved }: Props) {
     saved: () => {},
     failed: () => {},
   });
-  const { values } = form;
+  const { field, toggle } = form;
   const busy = action.busy === 'plan';
 
-  const field = <Field extends keyof Values>(name: Field) => ({
-    onChange: (value: Values[Field]) => form.set(name, value),
-    error: form.error(name),
-  });
   const submit = () => {
     if (!busy) form.submit();
   };
@@ -110,7 +106,6 @@ export function PlanFormModal({ open, plan, action, onClose, onSaved }: Props) {
             <FormLayout>
               <TextField
                 label={texts.fields.name}
-                value={values.name}
                 {...field('name')}
                 autoComplete="off"
                 maxLength={billingLimits.planNameLength}
@@ -118,7 +113,6 @@ export function PlanFormModal({ open, plan, action, onClose, onSaved }: Props) {
               <FormLayout.Group>
                 <TextField
                   label={texts.fields.monthlyPrice}
-                  value={values.monthlyPrice}
                   {...field('monthlyPrice')}
                   inputMode="decimal"
                   prefix="$"
@@ -128,20 +122,15 @@ export function PlanFormModal({ open, plan, action, onClose, onSaved }: Props) {
                 />
                 <TextField
                   label={texts.fields.position}
-                  value={values.position}
                   {...field('position')}
                   inputMode="numeric"
                   autoComplete="off"
                   helpText={texts.fields.positionHelp}
                 />
               </FormLayout.Group>
-              <RichTextEditor label={texts.fields.description} value={values.descriptionHtml} {...field('descriptionHtml')} />
-              <Checkbox label={texts.fields.listed} checked={values.listed} {...field('listed')} />
-              <Checkbox
-                label={texts.fields.currentForUnlisted}
-                checked={values.currentForUnlisted}
-                {...field('currentForUnlisted')}
-              />
+              <RichTextEditor label={texts.fields.description} {...field('descriptionHtml')} />
+              <Checkbox label={texts.fields.listed} {...toggle('listed')} />
+              <Checkbox label={texts.fields.currentForUnlisted} {...toggle('currentForUnlisted')} />
             </FormLayout>
           </BlockStack>
         </Form>
