@@ -1,5 +1,5 @@
 /**
- * npm run bench:reports: do the quiz report, the players table, the dashboard and its chart stay
+ * npm run bench:reports: do the quiz report, the respondents table, the dashboard and its chart stay
  * fast as plays grow 100-fold, and does an export stream like the database can?
  *
  * It needs PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL's server, else 127.0.0.1:5432) and
@@ -193,8 +193,8 @@ async function benchScreens({ base, headers, quizOf, sql }: Bench) {
   const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
   const screens: [string, string][] = [
     ['report KPIs and drop-off', `/api/v1/quizzes/${reportQuiz.id}/report`],
-    ['players table, first page (newest first)', `/api/v1/quizzes/${reportQuiz.id}/players`],
-    ['players table, first page by email', `/api/v1/quizzes/${reportQuiz.id}/players?sort=email&direction=asc`],
+    ['respondents table, first page (newest first)', `/api/v1/quizzes/${reportQuiz.id}/respondents`],
+    ['respondents table, first page by email', `/api/v1/quizzes/${reportQuiz.id}/respondents?sort=email&direction=asc`],
     ['dashboard, last 30 days', `/api/v1/dashboard`],
     ['dashboard chart, last 30 days', `/api/v1/dashboard/graph`],
     ['dashboard chart, one year', `/api/v1/dashboard/graph?start=${yearAgo}&end=${today}`],
@@ -264,7 +264,7 @@ async function benchExport({ base, headers, quizOf, sql }: Bench) {
     `COPY … TO STDOUT of the same rows (baseline)   ${fmt(copy.ms)}  ${(copy.bytes / 1e6).toFixed(1)} MB  ${rate(copy.bytes, copy.ms)}`,
   );
   for (const format of ['csv', 'xlsx'] as const) {
-    const url = `${base}/api/v1/quizzes/${exportQuiz.id}/players/export?format=${format}`;
+    const url = `${base}/api/v1/quizzes/${exportQuiz.id}/respondents/export?format=${format}`;
     await download(url, headers); // warm-up
     const times: number[] = [];
     let bytes = 0;

@@ -20,7 +20,7 @@ import { productRoutes } from './routes/api/products/products.ts';
 import { questionRoutes } from './routes/api/quizzes/questions.ts';
 import { quizRoutes } from './routes/api/quizzes/quizzes.ts';
 import { answerSheetRoutes } from './routes/api/reports/answerSheet.ts';
-import { playerRoutes } from './routes/api/reports/players.ts';
+import { respondentRoutes } from './routes/api/reports/respondents.ts';
 import { quizReportRoutes } from './routes/api/reports/quizReport.ts';
 import { wheelReportRoutes } from './routes/api/reports/wheelReport.ts';
 import { sharingRoutes } from './routes/api/sharing/sharing.ts';
@@ -99,7 +99,7 @@ export function createApp(
   quizReportRoutes(api);
   wheelReportRoutes(api);
   experimentRoutes(api);
-  playerRoutes(api);
+  respondentRoutes(api);
   answerSheetRoutes(api);
   shopifyAccountRoutes(api);
   settingsRoutes(api);

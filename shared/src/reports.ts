@@ -8,7 +8,8 @@
 import type { ScreenPath } from './navigation.ts';
 
 export const reportMessages = {
-  noPlayers: 'No player analytics found for this quiz.',
+  /** The spec's words, kept as written (the report's people are 'respondents' everywhere else). */
+  noRespondents: 'No player analytics found for this quiz.',
   reportErrorTitle: 'Quiz Report Error',
   exportData: 'Export Data',
   noAnswerSheet: 'No data found',
@@ -16,17 +17,17 @@ export const reportMessages = {
   answersLink: 'Answers',
 } as const;
 
-/** The players table's columns, in order; the export leaves out Answers. */
-export const playerColumns = ['Email', 'Quiz Result', 'Date of play', 'Country', 'State', 'City', 'Answers'] as const;
-export const playerExportColumns = playerColumns.filter((column) => column !== 'Answers');
+/** The respondents table's columns, in order; the export leaves out Answers. */
+export const respondentColumns = ['Email', 'Quiz Result', 'Date of play', 'Country', 'State', 'City', 'Answers'] as const;
+export const respondentExportColumns = respondentColumns.filter((column) => column !== 'Answers');
 
-/** What the players table sorts by (the Answers column is a link, not a value). */
-export const playerSorts = ['email', 'result', 'date', 'country', 'state', 'city'] as const;
-export type PlayerSort = (typeof playerSorts)[number];
+/** What the respondents table sorts by (the Answers column is a link, not a value). */
+export const respondentSorts = ['email', 'result', 'date', 'country', 'state', 'city'] as const;
+export type RespondentSort = (typeof respondentSorts)[number];
 
 export const reportLimits = {
-  /** Rows per page of the players table. */
-  playersPageSize: 20,
+  /** Rows per page of the respondents table. */
+  respondentsPageSize: 20,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

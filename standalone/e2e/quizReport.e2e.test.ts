@@ -1,8 +1,8 @@
 /**
  * The quiz report and the answer sheet: plays made in the browser through the real player pages (two
  * through the email gate, one without it, one abandoned midway, one visit that never starts), then the
- * report's exact key figures and drop-off for them, the players table, an answer sheet with the picks
- * in green; a quiz with more than a page of players (seeded through the public API) sorted by email,
+ * report's exact key figures and drop-off for them, the respondents table, an answer sheet with the picks
+ * in green; a quiz with more than a page of respondents (seeded through the public API) sorted by email,
  * paged, and exported as .xlsx and .csv, with a progress bar and Cancel when the export arrives slowly; the empty
  * report, the error banner with its retry, and another account's not-found state. Screenshots at 1280
  * and 375 px.
@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { playerColumns, playerExportColumns, reportMessages } from '@quizlead/shared/reports.ts';
+import { respondentColumns, respondentExportColumns, reportMessages } from '@quizlead/shared/reports.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import { parseCsv } from '../../server/src/test/widgetFactory.ts';
@@ -102,7 +102,7 @@ const dropOff = (page: Page) =>
     .getByRole('listitem')
     .evaluateAll((items) => items.map((item) => (item as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 
-it('reports real plays: exact key figures, drop-off, players and an answer sheet with the picks in green', async () => {
+it('reports real plays: exact key figures, drop-off, respondents and an answer sheet with the picks in green', async () => {
   const owner = await createOwner(harness.server);
   const quiz = await publishedQuiz(owner, 'Coffee facts');
   const q2 = quiz.questions[1]!;
@@ -202,8 +202,8 @@ it('reports real plays: exact key figures, drop-off, players and an answer sheet
       .evaluate((bar) => bar.style.width),
   ).toBe('75%');
 
-  // Players: the completed plays, newest first; no email reads '—'.
-  expect(await headings(page)).toEqual([...playerColumns]);
+  // Respondents: the completed plays, newest first; no email reads '—'.
+  expect(await headings(page)).toEqual([...respondentColumns]);
   const today = listDate(new Date());
   await expect
     .poll(() => tableCells(page))
@@ -212,22 +212,24 @@ it('reports real plays: exact key figures, drop-off, players and an answer sheet
       ['bob@example.com', '100%', today, '—', '—', '—', 'Answers'],
       ['ann@example.com', '67%', today, '—', '—', '—', 'Answers'],
     ]);
-  expect(await page.getByText('Showing 1–3 of 3 players').isVisible()).toBe(true);
+  expect(await page.getByText('Showing 1–3 of 3 respondents').isVisible()).toBe(true);
   expect(await page.getByRole('link', { name: 'Share', exact: true }).getAttribute('href')).toBe(`/app/Quiz/Share/${quiz.id}`);
   expect(await page.getByRole('link', { name: 'Edit', exact: true }).getAttribute('href')).toBe(`/app/Quiz/Edit/${quiz.id}`);
   await noSeriousViolations(page, 'quiz report');
   await screenshot(harness, page, 'quiz-report-1280');
 
-  // Phones: one card per player, the figures two a row, nothing wider than the screen.
+  // Phones: one card per respondent, the figures two a row, nothing wider than the screen.
   const phone = (await signedInPage(harness, 375, owner)).page;
   await phone.goto(`/app/Quiz/Analytics/${quiz.id}`);
-  await expect.poll(() => phone.getByRole('list', { name: 'Players' }).getByRole('listitem').count()).toBe(3);
-  expect(await phone.getByRole('list', { name: 'Players' }).getByRole('listitem').first().innerText()).toContain('Quiz Result');
+  await expect.poll(() => phone.getByRole('list', { name: 'Respondents' }).getByRole('listitem').count()).toBe(3);
+  expect(await phone.getByRole('list', { name: 'Respondents' }).getByRole('listitem').first().innerText()).toContain(
+    'Quiz Result',
+  );
   await fitsWidth(phone, 375);
   await screenshot(harness, phone, 'quiz-report-375');
 
   // Ann's answers: her three picks in green with a check and 'Selected'; the other options not.
-  const annId = (await owner.client.get(`/api/v1/quizzes/${quiz.id}/players?sort=email&direction=asc`)).body.data.items[0].id;
+  const annId = (await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents?sort=email&direction=asc`)).body.data.items[0].id;
   await page.getByRole('link', { name: /^Answers of ann@example\.com/ }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/answersheet/${annId}`);
   await expect.poll(() => page.getByRole('heading', { name: 'Answer sheet', level: 1 }).isVisible()).toBe(true);
@@ -284,7 +286,7 @@ it('reports real plays: exact key figures, drop-off, players and an answer sheet
   await screenshot(harness, phone, 'answer-sheet-375');
 
   // Cat's abandoned play answered nothing: 'No data found'. A sheet whose questions are not a list
-  // (an answer of another shape): 'Not supported', with the player's details still shown.
+  // (an answer of another shape): 'Not supported', with the respondent's details still shown.
   const plays = await storedPlays(harness.server, quiz.id);
   const catId = plays.find((play) => play.status === 'started')!.id as string;
   await page.goto(`/app/answersheet/${catId}`);
@@ -322,7 +324,7 @@ async function seedPlay(quiz: TQuizDetail, picks: Record<string, string[]>, emai
   for (const { id } of quiz.questions)
     await step('progress', client.request('POST', `/api/v1/public/plays/${playId}/progress`, { questionId: id }, auth));
   await step('answers', client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers: picks }, auth));
-  await step('lead', client.request('POST', `/api/v1/public/plays/${playId}/lead`, { name: 'Pat Player', email }, auth));
+  await step('lead', client.request('POST', `/api/v1/public/plays/${playId}/lead`, { name: 'Pat Respondent', email }, auth));
 }
 
 it('numbers an answer sheet by the quiz’s own questions when branching skipped some', async () => {
@@ -343,7 +345,7 @@ it('numbers an answer sheet by the quiz’s own questions when branching skipped
   });
   const [q1, , q3, q4] = quiz.questions;
   await seedPlay(quiz, { [q1!.id]: ['b'], [q3!.id]: ['a'], [q4!.id]: ['a'] }, 'path@example.com');
-  const playId = (await owner.client.get(`/api/v1/quizzes/${quiz.id}/players`)).body.data.items[0].id;
+  const playId = (await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents`)).body.data.items[0].id;
 
   for (const width of [1366, 375]) {
     const { page } = await signedInPage(harness, width, owner);
@@ -361,12 +363,12 @@ it('numbers an answer sheet by the quiz’s own questions when branching skipped
 
 const emailColumn = async (page: Page) => (await tableCells(page)).map((cells) => cells[0]);
 
-it('sorts players by email across pages, keeps the order in the address and exports them with progress', async () => {
+it('sorts respondents by email across pages, keeps the order in the address and exports them with progress', async () => {
   const owner = await createOwner(harness.server);
   const quiz = await publishedQuiz(owner, 'Espresso & more');
   // 22 completed plays whose emails arrive out of order, so date and email orders differ.
   const order = [7, 19, 2, 14, 21, 0, 11, 5, 16, 9, 3, 18, 12, 1, 20, 8, 15, 4, 10, 17, 6, 13];
-  const emails = order.map((n) => `player${String(n).padStart(2, '0')}@example.com`);
+  const emails = order.map((n) => `respondent${String(n).padStart(2, '0')}@example.com`);
   const picks = Object.fromEntries(quiz.questions.map((item) => [item.id, ['a']]));
   for (const email of emails) await seedPlay(quiz, picks, email);
   await flushStats();
@@ -388,7 +390,7 @@ it('sorts players by email across pages, keeps the order in the address and expo
   await page.getByRole('button', { name: 'Next' }).click();
   await expect.poll(() => emailColumn(page)).toEqual(sorted.slice(20));
   expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-  await expect.poll(() => page.getByText('Showing 21–22 of 22 players').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Showing 21–22 of 22 respondents').isVisible()).toBe(true);
   await page.reload();
   await expect.poll(() => emailColumn(page)).toEqual(sorted.slice(20));
   await page.getByRole('button', { name: 'Previous' }).click();
@@ -401,17 +403,17 @@ it('sorts players by email across pages, keeps the order in the address and expo
   // The Answers column does not sort.
   expect(await page.locator('.Polaris-IndexTable__Table thead th').last().getByRole('button').count()).toBe(0);
 
-  // Excel and CSV: the table's columns without Answers, a row per player.
+  // Excel and CSV: the table's columns without Answers, a row per respondent.
   const xlsx = await exportFrom(page, 'Excel (.xlsx)');
   expect(xlsx.name).toMatch(/\.xlsx$/);
   const sheet = await xlsxTable(xlsx.bytes);
-  expect(sheet.header).toEqual([...playerExportColumns]);
+  expect(sheet.header).toEqual([...respondentExportColumns]);
   expect(sheet.data).toHaveLength(22);
   expect(sheet.data.map((row) => row[0]).sort()).toEqual(sorted);
   const csv = await exportFrom(page, 'CSV (.csv)');
   expect(csv.name).toMatch(/\.csv$/);
   const [header, ...csvRows] = parseCsv(csv.bytes);
-  expect(header).toEqual([...playerExportColumns]);
+  expect(header).toEqual([...respondentExportColumns]);
   expect(csvRows).toHaveLength(22);
   expect(csvRows.map((row) => row[0]).sort()).toEqual(sorted);
 
@@ -458,7 +460,7 @@ it('sorts players by email across pages, keeps the order in the address and expo
 });
 
 /**
- * Runs in the page: the players export arrives slowly, a line of CSV or 256 bytes of Excel every
+ * Runs in the page: the respondents export arrives slowly, a line of CSV or 256 bytes of Excel every
  * 120 ms, without its length (as a streamed export), and stops when the download is aborted.
  */
 function slowExports() {
@@ -466,7 +468,7 @@ function slowExports() {
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);
     const response = await realFetch(input, init);
-    if (!url.includes('/players/export') || !response.ok) return response;
+    if (!url.includes('/respondents/export') || !response.ok) return response;
     const bytes = new Uint8Array(await response.arrayBuffer());
     const csv = url.includes('format=csv');
     const pieces: Uint8Array[] = [];
@@ -516,7 +518,7 @@ it('shows the empty report, the report error with a retry, and not found to anot
   failing = false;
   await page.getByRole('button', { name: 'Try again' }).click();
 
-  await expect.poll(() => page.getByText(reportMessages.noPlayers).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(reportMessages.noRespondents).isVisible()).toBe(true);
   expect(await page.getByRole('link', { name: 'Share' }).first().getAttribute('href')).toBe(`/app/Quiz/Share/${quiz.id}`);
   expect(await page.getByRole('button', { name: 'Export Data' }).isDisabled()).toBe(true);
   await noSeriousViolations(page, 'empty quiz report');

@@ -57,7 +57,7 @@ describe('demoAccountResetter', () => {
     expect((await client.get(`/api/v1/public/wheels/${wheels.items[0].id}`)).body.data.options).toHaveLength(6);
   });
 
-  it('gives every demo quiz a month of plays whose report, players and answer sheets agree', async () => {
+  it('gives every demo quiz a month of plays whose report, respondents and answer sheets agree', async () => {
     const { db } = server.services.database;
     await demoAccountResetter(db);
     const client = server.client();
@@ -65,17 +65,17 @@ describe('demoAccountResetter', () => {
     const list = (await client.get('/api/v1/quizzes')).body.data.items as { id: string }[];
     for (const { id } of list) {
       const report = (await client.get(`/api/v1/quizzes/${id}/report`)).body.data;
-      const players = (await client.get(`/api/v1/quizzes/${id}/players`)).body.data;
+      const respondents = (await client.get(`/api/v1/quizzes/${id}/respondents`)).body.data;
       const [completed] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(plays)
         .where(and(eq(plays.quizId, id), eq(plays.status, 'completed')));
       expect(report.kpis.completions).toBeGreaterThan(0);
       expect(report.kpis.completions).toBe(completed!.count);
-      expect(players.total).toBe(report.kpis.completions);
+      expect(respondents.total).toBe(report.kpis.completions);
       expect(report.kpis.starts).toBeGreaterThanOrEqual(report.kpis.completions);
       expect(report.questions[0].reached).toBe(report.kpis.starts);
-      const sheet = (await client.get(`/api/v1/plays/${players.items[0].id}/answer-sheet`)).body.data;
+      const sheet = (await client.get(`/api/v1/plays/${respondents.items[0].id}/answer-sheet`)).body.data;
       expect(sheet.questions.length).toBeGreaterThan(0);
       for (const question of sheet.questions) {
         expect(question.answers.some((answer: { selected: boolean }) => answer.selected)).toBe(true);

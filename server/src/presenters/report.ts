@@ -1,7 +1,7 @@
 import { resultKindOf, visibleText } from '@quizlead/shared/engine/index.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
-import type { TAnswerSheet, TPlayerRow, TQuizReport } from '@quizlead/shared/schemas/reports.ts';
-import type { PlayerRow, PlayRow, QuizTotals } from '../db/queries/reports.ts';
+import type { TAnswerSheet, TRespondentRow, TQuizReport } from '@quizlead/shared/schemas/reports.ts';
+import type { RespondentRow, PlayRow, QuizTotals } from '../db/queries/reports.ts';
 import type { QuizRow } from '../policies/quiz.ts';
 
 /** One decimal, as the report shows it. */
@@ -39,7 +39,7 @@ export function presentQuizReport(
   };
 }
 
-export const presentPlayer = (row: PlayerRow): TPlayerRow => ({
+export const presentRespondent = (row: RespondentRow): TRespondentRow => ({
   id: row.id,
   email: row.email,
   name: row.name,

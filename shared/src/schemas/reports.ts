@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { rangeDays } from '../days.ts';
 import { quizTypes } from '../quizzes.ts';
-import { dashboardLimits, dashboardMessages, dashboardStatKeys, playerSorts, tutorialIds } from '../reports.ts';
+import { dashboardLimits, dashboardMessages, dashboardStatKeys, respondentSorts, tutorialIds } from '../reports.ts';
 import { ZPage } from './lists.ts';
 
 /**
- * The owner's reading side: the quiz report (KPIs, per-question drop-off, revenue, players), the wheel
+ * The owner's reading side: the quiz report (KPIs, per-question drop-off, revenue, respondents), the wheel
  * report, the answer sheet of one play, the dashboard with its chart, the tutorials and the short link
  * (docs/api.md).
  */
@@ -119,17 +119,17 @@ export type TWheelReport = z.infer<typeof ZWheelReport>;
 export const ZWheelReportResponse = z.object({ data: ZWheelReport });
 
 // ---------------------------------------------------------------------------------------------
-// Players: GET /api/v1/quizzes/{id}/players, GET /api/v1/quizzes/{id}/players/export?format=
+// Respondents: GET /api/v1/quizzes/{id}/respondents, GET /api/v1/quizzes/{id}/respondents/export?format=
 
-export const ZPlayersQuery = z.object({
+export const ZRespondentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  sort: z.enum(playerSorts).default('date'),
+  sort: z.enum(respondentSorts).default('date'),
   direction: z.enum(['asc', 'desc']).default('desc'),
 });
-export type TPlayersQuery = z.input<typeof ZPlayersQuery>;
+export type TRespondentsQuery = z.input<typeof ZRespondentsQuery>;
 
 /** One completed play: who, what result, when and where. */
-export const ZPlayerRow = z.object({
+export const ZRespondentRow = z.object({
   /** The play id: the answer sheet's address is /app/answersheet/{id}. */
   id: z.uuid(),
   email: z.string().nullable(),
@@ -142,9 +142,9 @@ export const ZPlayerRow = z.object({
   state: z.string(),
   city: z.string(),
 });
-export type TPlayerRow = z.infer<typeof ZPlayerRow>;
-export const ZPlayersResponse = z.object({ data: ZPage(ZPlayerRow) });
-export type TPlayersPage = z.infer<typeof ZPlayersResponse>['data'];
+export type TRespondentRow = z.infer<typeof ZRespondentRow>;
+export const ZRespondentsResponse = z.object({ data: ZPage(ZRespondentRow) });
+export type TRespondentsPage = z.infer<typeof ZRespondentsResponse>['data'];
 
 // ---------------------------------------------------------------------------------------------
 // Answer sheet: GET /api/v1/plays/{id}/answer-sheet

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { playerExportColumns, type PlayerSort } from '@quizlead/shared/reports.ts';
+import { respondentExportColumns, type RespondentSort } from '@quizlead/shared/reports.ts';
 import type { ExportColumn, ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { QuizRow } from '../../policies/quiz.ts';
 import type { Db } from '../client.ts';
@@ -10,7 +10,7 @@ import { scoped } from '../scope.ts';
 /**
  * The quiz report's reads. Counts come from the roll-ups (quiz_daily_stats, quiz_question_stats,
  * quizzes.completed_plays) that PlayStatsRollup keeps current; plays are only read a page at a time,
- * through the players sort indexes.
+ * through the respondents sort indexes.
  */
 
 type QuizRef = Pick<QuizRow, 'id' | 'accountId'>;
@@ -64,7 +64,7 @@ export async function questionDropOff(db: Db, quiz: QuizRef): Promise<Map<string
 }
 
 /**
- * The players of a quiz: its completed plays, preview plays left out. Written exactly as the partial
+ * The respondents of a quiz: its completed plays, preview plays left out. Written exactly as the partial
  * indexes' predicate (plays_players_*_idx, `where status = 'completed' and not preview`) so the
  * planner can use them.
  */
@@ -85,9 +85,9 @@ const sortColumns = {
   country: plays.country,
   state: plays.state,
   city: plays.city,
-} as const satisfies Record<PlayerSort, unknown>;
+} as const satisfies Record<RespondentSort, unknown>;
 
-const playerFields = {
+const respondentFields = {
   id: plays.id,
   email: plays.email,
   name: plays.name,
@@ -97,7 +97,7 @@ const playerFields = {
   state: plays.state,
   city: plays.city,
 };
-export interface PlayerRow {
+export interface RespondentRow {
   id: string;
   email: string | null;
   name: string | null;
@@ -109,17 +109,17 @@ export interface PlayerRow {
 }
 
 /**
- * One page of the players table. Ties on the sort column are broken by id in the same direction, so
+ * One page of the respondents table. Ties on the sort column are broken by id in the same direction, so
  * the order matches the index and the pages neither skip nor repeat a row.
  */
-export async function playersPage(
+export async function respondentsPage(
   db: Db,
   quiz: QuizRef,
-  options: { page: number; pageSize: number; sort: PlayerSort; direction: 'asc' | 'desc' },
-): Promise<PlayerRow[]> {
+  options: { page: number; pageSize: number; sort: RespondentSort; direction: 'asc' | 'desc' },
+): Promise<RespondentRow[]> {
   const order = options.direction === 'asc' ? asc : desc;
   return db
-    .select(playerFields)
+    .select(respondentFields)
     .from(plays)
     .where(reportable(quiz))
     .orderBy(order(sortColumns[options.sort]), order(plays.id))
@@ -127,8 +127,8 @@ export async function playersPage(
     .offset((options.page - 1) * options.pageSize);
 }
 
-/** The players export's cells: playerExportColumns (the table's, without Answers), in that order. */
-const playerExportCells: Record<(typeof playerExportColumns)[number], Omit<ExportColumn, 'header'>> = {
+/** The respondents export's cells: respondentExportColumns (the table's, without Answers), in that order. */
+const respondentExportCells: Record<(typeof respondentExportColumns)[number], Omit<ExportColumn, 'header'>> = {
   Email: { value: plays.email, kind: 'text', width: 32 },
   'Quiz Result': { value: plays.resultSummary, kind: 'text', width: 32 },
   'Date of play': { value: plays.completedAt, kind: 'date', width: 20 },
@@ -137,13 +137,13 @@ const playerExportCells: Record<(typeof playerExportColumns)[number], Omit<Expor
   City: { value: plays.city, kind: 'text', width: 20 },
 };
 
-/** Every player of a quiz, the latest completion first (the export). */
-export const playersExport = (quiz: QuizRef): ExportQuery => ({
+/** Every respondent of a quiz, the latest completion first (the export). */
+export const respondentsExport = (quiz: QuizRef): ExportQuery => ({
   from: plays,
   where: reportable(quiz),
   createdAt: plays.completedAt,
   id: plays.id,
-  columns: playerExportColumns.map((header) => ({ header, ...playerExportCells[header] })),
+  columns: respondentExportColumns.map((header) => ({ header, ...respondentExportCells[header] })),
 });
 
 export type PlayRow = typeof plays.$inferSelect;

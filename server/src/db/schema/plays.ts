@@ -22,7 +22,11 @@ import { quizzes } from './quizzes.ts';
 
 const reportable = sql`status = 'completed' and not preview`;
 
-function playerSortIndexes(table: {
+/**
+ * The respondents table's sort indexes. They keep their first names (plays_players_*_idx, from when the
+ * report called its people players): the names live in the databases, and renaming them needs a migration.
+ */
+function respondentSortIndexes(table: {
   quizId: AnyPgColumn;
   id: AnyPgColumn;
   completedAt: AnyPgColumn;
@@ -112,9 +116,9 @@ export const plays = pgTable(
     index('plays_experiment_idx')
       .on(table.experimentId, table.variant)
       .where(sql`${table.experimentId} is not null and not ${table.preview}`),
-    // The players table: completed, non-preview plays of one quiz in each sortable order, so its
+    // The respondents table: completed, non-preview plays of one quiz in each sortable order, so its
     // first page reads a few index entries at any number of plays (docs/performance.md).
-    ...playerSortIndexes(table),
+    ...respondentSortIndexes(table),
     check('plays_status_check', sql`${table.status} in ('started', 'answered', 'completed')`),
   ],
 );

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackResponsesExport } from '../../db/queries/feedbacks.ts';
 import { pollVotesExport } from '../../db/queries/polls.ts';
-import { playersExport } from '../../db/queries/reports.ts';
+import { respondentsExport } from '../../db/queries/reports.ts';
 import { plays, pollVotes, quizzes } from '../../db/schema/index.ts';
 import { createOwner } from '../../test/factories.ts';
 import { getTestServer, testDatabaseUrl, type TestServer } from '../../test/getTestServer.ts';
@@ -62,8 +62,8 @@ const awkward = [
   'bell\u0007',
 ];
 
-/** A quiz whose players hold every awkward text in every text column, at dates a formatter can get wrong. */
-async function awkwardPlayers() {
+/** A quiz whose respondents hold every awkward text in every text column, at dates a formatter can get wrong. */
+async function awkwardRespondents() {
   const owner = await createOwner(server);
   const quiz = await createGradedQuiz(owner.client, { title: 'Awkward', questions: 1 });
   const ref = { id: quiz.id as string, accountId: owner.account.id };
@@ -96,9 +96,9 @@ async function awkwardPlayers() {
 
 describe('COPY beside keyset pages', () => {
   it.runIf(onServer)('writes the CSV bytes csv.ts writes: formula-like text, quotes, line breaks, unicode, dates', async () => {
-    const quiz = await awkwardPlayers();
-    const copied = await bytesOf(csvChunks(database(), playersExport(quiz)));
-    expect(copied).toBe(await bytesOf(csvChunks(paged(), playersExport(quiz))));
+    const quiz = await awkwardRespondents();
+    const copied = await bytesOf(csvChunks(database(), respondentsExport(quiz)));
+    expect(copied).toBe(await bytesOf(csvChunks(paged(), respondentsExport(quiz))));
     expect(copied.split('\r\n').length).toBeGreaterThan(awkward.length);
     expect(copied).toContain(`"'=cmd|"" /C calc""!A0"`);
 
@@ -125,10 +125,10 @@ describe('COPY beside keyset pages', () => {
   });
 
   it.runIf(onServer)('gives the .xlsx writer the cells keyset pages give', async () => {
-    const quiz = await awkwardPlayers();
-    const copied = await cellsOf(rowPages(database(), playersExport(quiz)));
+    const quiz = await awkwardRespondents();
+    const copied = await cellsOf(rowPages(database(), respondentsExport(quiz)));
     expect(copied).toHaveLength(awkward.length);
-    expect(copied).toEqual(await cellsOf(rowPages(paged(), playersExport(quiz))));
+    expect(copied).toEqual(await cellsOf(rowPages(paged(), respondentsExport(quiz))));
     const owner = await createOwner(server);
     const feedback = await createFeedback(owner.client);
     const feedbackRef = { ...feedback, accountId: owner.account.id };
@@ -159,13 +159,13 @@ describe('an export’s connection', () => {
       // Far more than the socket buffers hold, so the download is cut while COPY still has rows to send.
       await database().db.execute(sql`
       insert into "plays" ("quiz_id", "id", "account_id", "status", "email", "result_summary", "country", "completed_at")
-      select ${quiz.id}::uuid, gen_random_uuid(), ${owner.account.id}::uuid, 'completed', 'player' || n || '@example.com',
+      select ${quiz.id}::uuid, gen_random_uuid(), ${owner.account.id}::uuid, 'completed', 'respondent' || n || '@example.com',
              repeat('result ', 20), 'Germany', timestamptz '2026-11-03 14:05:00+00' - n * interval '1 second'
       from generate_series(1, 150000) as n`);
       await database().db.update(quizzes).set({ completedPlays: 150_000 }).where(eq(quizzes.id, quiz.id));
       for (const format of ['csv', 'xlsx']) {
         const leaving = new AbortController();
-        const response = await fetch(`${owner.client.baseUrl}/api/v1/quizzes/${quiz.id}/players/export?format=${format}`, {
+        const response = await fetch(`${owner.client.baseUrl}/api/v1/quizzes/${quiz.id}/respondents/export?format=${format}`, {
           headers: { cookie: owner.client.cookie },
           signal: leaving.signal,
         });
@@ -185,7 +185,7 @@ describe('an export’s connection', () => {
     const owner = await createOwner(server);
     const quiz = await createGradedQuiz(owner.client, { title: 'Failing', questions: 1 });
     const failing: ExportQuery = {
-      ...playersExport({ id: quiz.id, accountId: owner.account.id }),
+      ...respondentsExport({ id: quiz.id, accountId: owner.account.id }),
       where: sql`${plays.quizId} = ${quiz.id} and 1 / (select count(*) from ${plays} where false) = 1`,
     };
     // drizzle wraps a keyset page's error ('Failed query: …'), with PostgreSQL's as its cause.

@@ -176,7 +176,7 @@ describe("shop B's session token on shop A's resources", () => {
         resource,
       ).toBe(true);
     }
-    for (const route of ['report', 'players', 'short-link', 'shopify', 'answer-sheet', 'export', 'experiments']) {
+    for (const route of ['report', 'respondents', 'short-link', 'shopify', 'answer-sheet', 'export', 'experiments']) {
       expect(
         walked.some((key) => key.includes(route)),
         route,

@@ -1,13 +1,13 @@
 import type { ExportFormat } from '@quizlead/shared/engagement.ts';
 import {
   ZAnswerSheetResponse,
-  ZPlayersQuery,
-  ZPlayersResponse,
+  ZRespondentsQuery,
+  ZRespondentsResponse,
   ZQuizReportResponse,
   ZWheelReportResponse,
   type TAnswerSheet,
-  type TPlayersPage,
-  type TPlayersQuery,
+  type TRespondentsPage,
+  type TRespondentsQuery,
   type TQuizReport,
   type TWheelReport,
 } from '@quizlead/shared/schemas/reports.ts';
@@ -44,9 +44,9 @@ export async function getWheelReport(id: string, signal?: AbortSignal): Promise<
   return parsed(ZWheelReportResponse, data, 'wheel report').data;
 }
 
-/** The players route's query string, with the contract's defaults filled in. */
-export function playersParams(query: TPlayersQuery): URLSearchParams {
-  const { page, sort, direction } = ZPlayersQuery.parse(query);
+/** The respondents route's query string, with the contract's defaults filled in. */
+export function respondentsParams(query: TRespondentsQuery): URLSearchParams {
+  const { page, sort, direction } = ZRespondentsQuery.parse(query);
   const params = new URLSearchParams();
   params.set('page', String(page));
   params.set('sort', sort);
@@ -54,16 +54,16 @@ export function playersParams(query: TPlayersQuery): URLSearchParams {
   return params;
 }
 
-export async function listPlayers(id: string, query: TPlayersQuery, signal?: AbortSignal): Promise<TPlayersPage> {
-  const data = await api.get<unknown>(`/api/v1/quizzes/${encodeURIComponent(id)}/players?${playersParams(query)}`, {
+export async function listRespondents(id: string, query: TRespondentsQuery, signal?: AbortSignal): Promise<TRespondentsPage> {
+  const data = await api.get<unknown>(`/api/v1/quizzes/${encodeURIComponent(id)}/respondents?${respondentsParams(query)}`, {
     signal,
   });
-  return parsed(ZPlayersResponse, data, 'players list').data;
+  return parsed(ZRespondentsResponse, data, 'respondents list').data;
 }
 
-/** The address of the players spreadsheet (a download; see downloadExport). */
-export const playersExportPath = (id: string, format: ExportFormat) =>
-  `/api/v1/quizzes/${encodeURIComponent(id)}/players/export?format=${format}`;
+/** The address of the respondents spreadsheet (a download; see downloadExport). */
+export const respondentsExportPath = (id: string, format: ExportFormat) =>
+  `/api/v1/quizzes/${encodeURIComponent(id)}/respondents/export?format=${format}`;
 
 /**
  * One play's answer sheet. `supported: false` when the play's details are there but its questions

@@ -94,14 +94,14 @@ describe('GET /api/v1/plays/{id}/answer-sheet', () => {
     const branches = { enabled: true, branches: [{ questionId: q1, answerId: 'a1', to: q3 }] };
     expect((await owner.client.put(`/api/v1/quizzes/${quiz.id}/branches`, branches)).status).toBe(200);
     expect((await owner.client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'published' })).status).toBe(200);
-    const player = visitor(server, quiz.id);
-    await player.view();
-    await player.start();
-    for (const question of [q1, q3, q4]) await player.progress(question);
-    await player.answers({ [q1]: ['a1'], [q3]: ['a2'], [q4]: ['a1'] });
-    await player.lead('Pat', 'pat@example.com');
+    const respondent = visitor(server, quiz.id);
+    await respondent.view();
+    await respondent.start();
+    for (const question of [q1, q3, q4]) await respondent.progress(question);
+    await respondent.answers({ [q1]: ['a1'], [q3]: ['a2'], [q4]: ['a1'] });
+    await respondent.lead('Pat', 'pat@example.com');
 
-    const data = (await sheet(player.playId)).body.data;
+    const data = (await sheet(respondent.playId)).body.data;
     expect(data.play.result).toBe('67%');
     expect(
       data.questions.map((question: { id: string; position: number; title: string }) => [
@@ -146,9 +146,9 @@ describe('tenant walls on the report routes', () => {
     const stranger = await createOwner(server);
     const paths = [
       `/api/v1/quizzes/${quiz.id}/report`,
-      `/api/v1/quizzes/${quiz.id}/players`,
-      `/api/v1/quizzes/${quiz.id}/players/export`,
-      `/api/v1/quizzes/${quiz.id}/players/export?format=csv`,
+      `/api/v1/quizzes/${quiz.id}/respondents`,
+      `/api/v1/quizzes/${quiz.id}/respondents/export`,
+      `/api/v1/quizzes/${quiz.id}/respondents/export?format=csv`,
       `/api/v1/plays/${ann.playId}/answer-sheet`,
     ];
     for (const path of paths) {
@@ -159,11 +159,11 @@ describe('tenant walls on the report routes', () => {
       expect(foreign.body).toEqual(missing.body);
       expect((await server.client().get(path)).status, path).toBe(401);
     }
-    expect((await download(stranger.client, `/api/v1/quizzes/${quiz.id}/players/export`)).status).toBe(404);
+    expect((await download(stranger.client, `/api/v1/quizzes/${quiz.id}/respondents/export`)).status).toBe(404);
   });
 
   it('400 names the id on every quiz route when it is not a uuid', async () => {
-    for (const path of ['report', 'players', 'players/export']) {
+    for (const path of ['report', 'respondents', 'respondents/export']) {
       const response = await played.owner.client.get(`/api/v1/quizzes/not-a-uuid/${path}`);
       expect(response.status, path).toBe(400);
       expect(response.body.error).toMatchObject({ code: 'validation', field: 'id' });

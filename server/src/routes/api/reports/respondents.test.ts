@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSubmissionDate, spreadsheetDateFormat } from '@quizlead/shared/engagement.ts';
-import { playerExportColumns, playerSorts, reportLimits, type PlayerSort } from '@quizlead/shared/reports.ts';
-import { ZPlayersResponse } from '@quizlead/shared/schemas/reports.ts';
+import { respondentExportColumns, respondentSorts, reportLimits, type RespondentSort } from '@quizlead/shared/reports.ts';
+import { ZRespondentsResponse } from '@quizlead/shared/schemas/reports.ts';
 import { plays, quizzes } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
@@ -30,7 +30,7 @@ function completedPlays(quiz: { id: string; accountId: string }, count: number):
     id: randomUUID(),
     accountId: quiz.accountId,
     status: 'completed' as const,
-    email: index === 4 ? null : `player${String((index * 7) % count).padStart(2, '0')}@example.com`,
+    email: index === 4 ? null : `respondent${String((index * 7) % count).padStart(2, '0')}@example.com`,
     name: `name${index}`,
     resultSummary: ['alpha', 'bravo', 'charlie', 'delta'][index % 4]!,
     country: ['de', 'fr', 'us'][index % 3]!,
@@ -41,7 +41,7 @@ function completedPlays(quiz: { id: string; accountId: string }, count: number):
   }));
 }
 
-/** Plays that are not players: started, answered, a preview, and another quiz's. */
+/** Plays that are not respondents: started, answered, a preview, and another quiz's. */
 function noise(quiz: { id: string; accountId: string }, otherQuizId: string): PlayInsert[] {
   const row = { quizId: quiz.id, accountId: quiz.accountId, email: 'noise@example.com', resultSummary: 'alpha' };
   return [
@@ -65,7 +65,7 @@ async function seededQuiz(count: number) {
   return { owner, quiz, rows };
 }
 
-const sortValue = (row: PlayInsert, sort: PlayerSort) =>
+const sortValue = (row: PlayInsert, sort: RespondentSort) =>
   ({
     date: row.completedAt!.toISOString(),
     email: row.email ?? null,
@@ -76,7 +76,7 @@ const sortValue = (row: PlayInsert, sort: PlayerSort) =>
   })[sort];
 
 /** PostgreSQL's order: nulls last ascending (first descending), ties by id in the same direction. */
-function expectedOrder(rows: PlayInsert[], sort: PlayerSort, direction: 'asc' | 'desc') {
+function expectedOrder(rows: PlayInsert[], sort: RespondentSort, direction: 'asc' | 'desc') {
   const sign = direction === 'asc' ? 1 : -1;
   const compare = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
   return [...rows]
@@ -84,18 +84,18 @@ function expectedOrder(rows: PlayInsert[], sort: PlayerSort, direction: 'asc' | 
     .map((row) => row.id);
 }
 
-describe('GET /api/v1/quizzes/{id}/players', () => {
+describe('GET /api/v1/quizzes/{id}/respondents', () => {
   it('sorts by every key in both directions and pages 20 at a time; only completed, non-preview plays', async () => {
     const { owner, quiz, rows } = await seededQuiz(25);
-    for (const sort of playerSorts) {
+    for (const sort of respondentSorts) {
       for (const direction of ['asc', 'desc'] as const) {
         const pages = [];
         for (const page of [1, 2]) {
           const response = await owner.client.get(
-            `/api/v1/quizzes/${quiz.id}/players?page=${page}&sort=${sort}&direction=${direction}`,
+            `/api/v1/quizzes/${quiz.id}/respondents?page=${page}&sort=${sort}&direction=${direction}`,
           );
           expect(response.status).toBe(200);
-          expect(response.body.data).toMatchObject({ total: 25, page, pageSize: reportLimits.playersPageSize });
+          expect(response.body.data).toMatchObject({ total: 25, page, pageSize: reportLimits.respondentsPageSize });
           pages.push(response.body.data.items.map((item: { id: string }) => item.id));
         }
         expect(pages[0]).toHaveLength(20);
@@ -103,14 +103,14 @@ describe('GET /api/v1/quizzes/{id}/players', () => {
         expect(pages.flat(), `${sort} ${direction}`).toEqual(expectedOrder(rows, sort, direction));
       }
     }
-    const third = await owner.client.get(`/api/v1/quizzes/${quiz.id}/players?page=3`);
+    const third = await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents?page=3`);
     expect(third.body.data).toMatchObject({ items: [], total: 25, page: 3 });
   });
 
-  it('defaults to the latest completions first, and presents each player', async () => {
+  it('defaults to the latest completions first, and presents each respondent', async () => {
     const { owner, quiz, rows } = await seededQuiz(3);
-    const response = await owner.client.get(`/api/v1/quizzes/${quiz.id}/players`);
-    expect(ZPlayersResponse.parse(response.body)).toEqual(response.body);
+    const response = await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents`);
+    expect(ZRespondentsResponse.parse(response.body)).toEqual(response.body);
     expect(response.body.data.items.map((item: { id: string }) => item.id)).toEqual(expectedOrder(rows, 'date', 'desc'));
     const latest = rows.find((row) => row.id === response.body.data.items[0].id)!;
     expect(response.body.data.items[0]).toEqual({
@@ -128,7 +128,7 @@ describe('GET /api/v1/quizzes/{id}/players', () => {
   it('the total is the roll-up (quizzes.completed_plays), not a count of the rows', async () => {
     const { owner, quiz } = await seededQuiz(2);
     await server.services.database.db.update(quizzes).set({ completedPlays: 1 }).where(eq(quizzes.id, quiz.id));
-    const response = await owner.client.get(`/api/v1/quizzes/${quiz.id}/players`);
+    const response = await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents`);
     expect(response.body.data.total).toBe(1);
     expect(response.body.data.items).toHaveLength(2);
   });
@@ -142,15 +142,15 @@ describe('GET /api/v1/quizzes/{id}/players', () => {
       ['page=0', 'page'],
       ['page=two', 'page'],
     ]) {
-      const response = await client.get(`/api/v1/quizzes/${quiz.id}/players?${query}`);
+      const response = await client.get(`/api/v1/quizzes/${quiz.id}/respondents?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.error).toMatchObject({ code: 'validation', field });
     }
   });
 });
 
-describe('GET /api/v1/quizzes/{id}/players/export', () => {
-  it('streams an .xlsx with the players columns, every player latest first (read back from its XML)', async () => {
+describe('GET /api/v1/quizzes/{id}/respondents/export', () => {
+  it('streams an .xlsx with the respondents columns, every respondent latest first (read back from its XML)', async () => {
     const owner = await createOwner(server);
     const quiz = await createGradedQuiz(owner.client, { title: 'Big Quiz', questions: 1 });
     const other = await createGradedQuiz(owner.client, { title: 'Other', questions: 1 });
@@ -160,7 +160,7 @@ describe('GET /api/v1/quizzes/{id}/players/export', () => {
     // from the next group (finer than a JavaScript Date), so the cursor must keep microseconds.
     await db.execute(sql`
       insert into "plays" ("quiz_id", "id", "account_id", "status", "email", "result_summary", "country", "state", "city", "completed_at")
-      select ${quiz.id}::uuid, gen_random_uuid(), ${owner.account.id}::uuid, 'completed', 'player' || n || '@example.com',
+      select ${quiz.id}::uuid, gen_random_uuid(), ${owner.account.id}::uuid, 'completed', 'respondent' || n || '@example.com',
              (n % 101) || '%', 'US', 'Texas', 'Austin', timestamptz '2026-11-03 14:05:00+00' + (n / 7) * interval '3 microseconds'
       from generate_series(0, 1202) as n`);
     await db.insert(plays).values(noise(ref, other.id));
@@ -171,18 +171,18 @@ describe('GET /api/v1/quizzes/{id}/players/export', () => {
       .where(and(eq(plays.quizId, quiz.id), eq(plays.status, 'completed'), eq(plays.preview, false)))
       .orderBy(desc(plays.completedAt), desc(plays.id));
 
-    const file = await download(owner.client, `/api/v1/quizzes/${quiz.id}/players/export`);
+    const file = await download(owner.client, `/api/v1/quizzes/${quiz.id}/respondents/export`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="big-quiz-players.xlsx"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="big-quiz-respondents.xlsx"');
     expect(file.headers.get('x-export-rows')).toBe('1203');
     const sheet = readXlsx(file.bytes);
     const { rows } = sheet;
-    expect(rows[0]).toEqual(playerExportColumns);
+    expect(rows[0]).toEqual(respondentExportColumns);
     expect(rows).toHaveLength(1203 + 1);
     expect(rows.slice(1).map((row) => row[0])).toEqual(expected.map((row) => row.email));
     expect(rows.at(-1)).toEqual([
-      expect.stringMatching(/^player\d+@example\.com$/),
+      expect.stringMatching(/^respondent\d+@example\.com$/),
       expect.stringMatching(/%$/),
       new Date('2026-11-03T14:05:00Z'),
       'US',
@@ -219,25 +219,25 @@ describe('GET /api/v1/quizzes/{id}/players/export', () => {
         completedAt: new Date(at.getTime() - 60_000),
       },
     ]);
-    const file = await download(owner.client, `/api/v1/quizzes/${quiz.id}/players/export?format=csv`);
+    const file = await download(owner.client, `/api/v1/quizzes/${quiz.id}/respondents/export?format=csv`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="small-quiz-players.csv"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="small-quiz-respondents.csv"');
     expect(file.headers.get('x-export-rows')).toBe('0');
     expect(parseCsv(file.bytes)).toEqual([
-      [...playerExportColumns],
+      [...respondentExportColumns],
       ["'=cmd@example.com", '8 / 10', formatSubmissionDate(at), 'DE', 'Bavaria', 'Munich, Old Town'],
       ['', 'The "Explorer"', 'Nov 3, 2026 14:04', '', '', ''],
     ]);
   });
 
-  it('exports just the header without players, and refuses other formats', async () => {
+  it('exports just the header without respondents, and refuses other formats', async () => {
     const { client } = await createOwner(server);
     const quiz = await createGradedQuiz(client);
-    const csv = await download(client, `/api/v1/quizzes/${quiz.id}/players/export?format=csv`);
-    expect(parseCsv(csv.bytes)).toEqual([[...playerExportColumns]]);
-    expect(readXlsx((await download(client, `/api/v1/quizzes/${quiz.id}/players/export`)).bytes).rows).toHaveLength(1);
-    const pdf = await client.get(`/api/v1/quizzes/${quiz.id}/players/export?format=pdf`);
+    const csv = await download(client, `/api/v1/quizzes/${quiz.id}/respondents/export?format=csv`);
+    expect(parseCsv(csv.bytes)).toEqual([[...respondentExportColumns]]);
+    expect(readXlsx((await download(client, `/api/v1/quizzes/${quiz.id}/respondents/export`)).bytes).rows).toHaveLength(1);
+    const pdf = await client.get(`/api/v1/quizzes/${quiz.id}/respondents/export?format=pdf`);
     expect(pdf.status).toBe(400);
     expect(pdf.body.error.field).toBe('format');
   });

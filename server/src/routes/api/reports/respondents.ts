@@ -1,42 +1,42 @@
 import { reportLimits } from '@quizlead/shared/reports.ts';
-import { ZPlayersQuery, ZPlayersResponse } from '@quizlead/shared/schemas/reports.ts';
+import { ZRespondentsQuery, ZRespondentsResponse } from '@quizlead/shared/schemas/reports.ts';
 import { ZExportQuery } from '@quizlead/shared/schemas/lists.ts';
-import { playersExport, playersPage } from '../../../db/queries/reports.ts';
+import { respondentsExport, respondentsPage } from '../../../db/queries/reports.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
-import { presentPlayer } from '../../../presenters/report.ts';
+import { presentRespondent } from '../../../presenters/report.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZReportQuizParams } from './schema.ts';
 
-export function playerRoutes(api: ApiRouter): void {
+export function respondentRoutes(api: ApiRouter): void {
   api.route({
     method: 'get',
-    path: '/quizzes/:id/players',
-    summary: 'A quiz’s players (completed plays, previews left out): email, result, date and place, sorted and paged',
+    path: '/quizzes/:id/respondents',
+    summary: 'A quiz’s respondents (completed plays, previews left out): email, result, date and place, sorted and paged',
     tags: ['reports'],
     access: 'owner',
     can: 'report.read',
     params: ZReportQuizParams,
-    query: ZPlayersQuery,
-    responses: { 200: ZPlayersResponse, 404: 'No such quiz in this account' },
+    query: ZRespondentsQuery,
+    responses: { 200: ZRespondentsResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, query }) => {
       const quiz = await findOwnQuiz(db, auth, params.id);
-      const pageSize = reportLimits.playersPageSize;
-      const items = await playersPage(db, quiz, { ...query, pageSize });
+      const pageSize = reportLimits.respondentsPageSize;
+      const items = await respondentsPage(db, quiz, { ...query, pageSize });
       // The total is the quiz's Played counter (quizzes.completed_plays, the same roll-up as the
       // report's completions), not count(*) over plays: counting reads every completed play of the
       // quiz on each page turn, while the page itself reads 20 index entries. The counter is flushed
       // every few seconds, so it may lag the newest plays briefly; the pages themselves do not.
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: { items: items.map(presentPlayer), total: quiz.completedPlays, page: query.page, pageSize } };
+      ctx.body = { data: { items: items.map(presentRespondent), total: quiz.completedPlays, page: query.page, pageSize } };
     },
   });
 
   api.route({
     method: 'get',
-    path: '/quizzes/:id/players/export',
+    path: '/quizzes/:id/respondents/export',
     summary:
-      'Download the players as .xlsx or .csv (Email, Quiz Result, Date of play, Country, State, City), latest first, streamed; X-Export-Rows tells the expected row count',
+      'Download the respondents as .xlsx or .csv (Email, Quiz Result, Date of play, Country, State, City), latest first, streamed; X-Export-Rows tells the expected row count',
     tags: ['reports'],
     access: 'owner',
     can: 'report.export',
@@ -47,11 +47,11 @@ export function playerRoutes(api: ApiRouter): void {
       const quiz = await findOwnQuiz(db, auth, params.id);
       await sendExport(ctx, services.database, {
         format: query.format,
-        filename: `${quiz.slug || 'quiz'}-players`,
-        sheetName: 'Players',
-        query: playersExport(quiz),
+        filename: `${quiz.slug || 'quiz'}-respondents`,
+        sheetName: 'Respondents',
+        query: respondentsExport(quiz),
       });
-      // The roll-up's figure (as the players table's total): for a progress bar, not a promise.
+      // The roll-up's figure (as the respondents table's total): for a progress bar, not a promise.
       ctx.set('X-Export-Rows', String(quiz.completedPlays));
     },
   });

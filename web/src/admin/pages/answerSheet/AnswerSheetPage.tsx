@@ -14,7 +14,7 @@ import { adminUrl } from '../../urls.ts';
 type Play = TAnswerSheet['play'];
 type Question = TAnswerSheet['questions'][number];
 
-/** The player's details in the spec's order (two a row), then the name when the player gave one. */
+/** The respondent's details in the spec's order (two a row), then the name when the respondent gave one. */
 function detailsOf(play: Play): { term: string; value: string }[] {
   const text = (value: string | null) => value?.trim() || blank;
   return [
@@ -28,12 +28,12 @@ function detailsOf(play: Play): { term: string; value: string }[] {
   ];
 }
 
-function PlayerDetails({ play }: { play: Play }) {
+function RespondentDetails({ play }: { play: Play }) {
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {reportTexts.playerDetails}
+          {reportTexts.respondentDetails}
         </Text>
         <dl className="ql-sheet-details">
           {detailsOf(play).map(({ term, value }) => (
@@ -145,7 +145,7 @@ function SheetSkeleton() {
   );
 }
 
-/** /app/answersheet/{playId}: one player's details and every question with their picks in green. */
+/** /app/answersheet/{playId}: one respondent's details and every question with their picks in green. */
 export function AnswerSheetPage() {
   const { id = '' } = useParams();
   const sheet = useResource(['answer-sheet', id], (signal) => getAnswerSheet(id, signal));
@@ -184,7 +184,7 @@ export function AnswerSheetPage() {
       backAction={{ content: reportTexts.backToReport, url: adminUrl('Quiz/Analytics', play.quizId) }}
     >
       <BlockStack gap="400">
-        <PlayerDetails play={play} />
+        <RespondentDetails play={play} />
         {body}
       </BlockStack>
       <Box paddingBlockEnd="800" />

@@ -15,10 +15,10 @@ import {
   Text,
 } from '@shopify/polaris';
 import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
-import type { TPlayersPage, TQuizReport } from '@quizlead/shared/schemas/reports.ts';
+import type { TRespondentsPage, TQuizReport } from '@quizlead/shared/schemas/reports.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { getQuizReport, listPlayers, playersExportPath } from '../../api/reports.ts';
+import { getQuizReport, listRespondents, respondentsExportPath } from '../../api/reports.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { ExportDataButton } from '../../components/engagement/ExportDataButton.tsx';
 import { NotFound } from '../../components/engagement/NotFound.tsx';
@@ -27,9 +27,9 @@ import { untitled } from '../quizzes/format.ts';
 import { ExperimentsCard } from '../experiments/ExperimentsCard.tsx';
 import { DropOffCard } from './DropOffCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
-import { PlayersTable } from './PlayersTable.tsx';
+import { RespondentsTable } from './RespondentsTable.tsx';
 import { RevenueCard } from './RevenueCard.tsx';
-import { usePlayersQuery } from './query.ts';
+import { useRespondentsQuery } from './query.ts';
 import { quizzesList, reportTexts, revenueTexts } from './texts.ts';
 import '../../components/engagement/engagement.css';
 import './quizReport.css';
@@ -75,11 +75,11 @@ function ReportSkeleton() {
 }
 
 /** What the report shows while no one has completed the quiz: the spec's words and a way to share it. */
-function NoPlayers({ id, whole }: { id: string; whole: boolean }) {
+function NoRespondents({ id, whole }: { id: string; whole: boolean }) {
   if (whole) {
     return (
       <EmptyState
-        heading={reportTexts.noPlayers}
+        heading={reportTexts.noRespondents}
         image={emptyImage}
         action={{ content: reportTexts.share, url: adminUrl('Quiz/Share', id) }}
       >
@@ -91,7 +91,7 @@ function NoPlayers({ id, whole }: { id: string; whole: boolean }) {
     <Box padding="400" paddingBlockEnd="600">
       <BlockStack gap="300" inlineAlign="center">
         <Text as="p" variant="headingSm" alignment="center">
-          {reportTexts.noPlayers}
+          {reportTexts.noRespondents}
         </Text>
         <Text as="p" tone="subdued" alignment="center">
           {reportTexts.emptyHelp}
@@ -105,22 +105,22 @@ function NoPlayers({ id, whole }: { id: string; whole: boolean }) {
 /** /app/Quiz/Analytics/{id}: the quiz's key figures, where visitors drop off, and who played it. */
 export function QuizReportPage() {
   const { id = '' } = useParams();
-  const [query, setQuery] = usePlayersQuery();
+  const [query, setQuery] = useRespondentsQuery();
   const report = useResource(['quiz-report', id], (signal) => getQuizReport(id, signal));
-  const players = useResource(['quiz-report', id, 'players', query.page, query.sort, query.direction], (signal) =>
-    listPlayers(id, query, signal),
+  const respondents = useResource(['quiz-report', id, 'respondents', query.page, query.sort, query.direction], (signal) =>
+    listRespondents(id, query, signal),
   );
 
-  // A page past the end (an old link, or fewer players than before) moves to the last page there is.
-  const data = players.data;
+  // A page past the end (an old link, or fewer respondents than before) moves to the last page there is.
+  const data = respondents.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || 1))) : 1;
   useEffect(() => {
-    if (data && !players.loading && data.total > 0 && data.items.length === 0 && query.page > pageCount) {
+    if (data && !respondents.loading && data.total > 0 && data.items.length === 0 && query.page > pageCount) {
       setQuery({ page: pageCount });
     }
-  }, [data, players.loading, query.page, pageCount, setQuery]);
+  }, [data, respondents.loading, query.page, pageCount, setQuery]);
 
-  if (report.loaded.state === 'missing' || players.loaded.state === 'missing') {
+  if (report.loaded.state === 'missing' || respondents.loaded.state === 'missing') {
     return <NotFound thing={reportTexts.thing} list={quizzesList()} />;
   }
   if (report.loaded.state === 'failed') {
@@ -136,16 +136,16 @@ export function QuizReportPage() {
     <ReportScreen
       id={id}
       report={report.loaded.data}
-      players={data}
-      playersLoading={players.loading}
-      playersFailure={players.loaded.state === 'failed' ? players.loaded.message : null}
-      onRetryPlayers={players.reload}
+      respondents={data}
+      respondentsLoading={respondents.loading}
+      respondentsFailure={respondents.loaded.state === 'failed' ? respondents.loaded.message : null}
+      onRetryRespondents={respondents.reload}
       table={
         data ? (
-          <PlayersTable
-            players={data}
+          <RespondentsTable
+            respondents={data}
             query={query}
-            loading={players.loading}
+            loading={respondents.loading}
             onSort={(sort, direction) => setQuery({ sort, direction, page: 1 })}
             onPage={(page) => setQuery({ page })}
           />
@@ -158,42 +158,50 @@ export function QuizReportPage() {
 interface ScreenProps {
   id: string;
   report: TQuizReport;
-  players: TPlayersPage | null;
-  playersLoading: boolean;
-  playersFailure: string | null;
-  onRetryPlayers(): void;
+  respondents: TRespondentsPage | null;
+  respondentsLoading: boolean;
+  respondentsFailure: string | null;
+  onRetryRespondents(): void;
   table: ReactNode;
 }
 
-function ReportScreen({ id, report, players, playersLoading, playersFailure, onRetryPlayers, table }: ScreenProps) {
+function ReportScreen({
+  id,
+  report,
+  respondents,
+  respondentsLoading,
+  respondentsFailure,
+  onRetryRespondents,
+  table,
+}: ScreenProps) {
   const { quiz, kpis, questions } = report;
   const title = quiz.title.trim() || untitled;
-  const noPlayers = players !== null && players.total === 0;
+  const noRespondents = respondents !== null && respondents.total === 0;
   // Nothing has happened yet: one message instead of a page of zeros.
   const quiet = kpis.views === 0 && kpis.starts === 0 && kpis.completions === 0;
-  const untouched = quiet && noPlayers;
-  const failure = playersFailure ? <ReportError message={playersFailure} onRetry={onRetryPlayers} /> : null;
+  const untouched = quiet && noRespondents;
+  const failure = respondentsFailure ? <ReportError message={respondentsFailure} onRetry={onRetryRespondents} /> : null;
 
-  let playersSection: ReactNode;
-  if (!players) {
-    playersSection = failure ?? (
+  let respondentsSection: ReactNode;
+  if (!respondents) {
+    respondentsSection = failure ?? (
       <Card>
-        <span aria-busy="true" aria-label="Loading players">
+        <span aria-busy="true" aria-label="Loading respondents">
           <SkeletonBodyText lines={8} />
         </span>
       </Card>
     );
   } else {
-    playersSection = (
+    respondentsSection = (
       <BlockStack gap="300">
         {failure}
         <Card padding="0">
-          <Box padding={{ xs: '300', sm: '400' }} paddingBlockEnd={noPlayers ? '0' : '200'}>
+          <Box padding={{ xs: '300', sm: '400' }} paddingBlockEnd={noRespondents ? '0' : '200'}>
             <Text as="h2" variant="headingMd">
-              {reportTexts.playersTitle}
+              {reportTexts.respondentsTitle}
             </Text>
           </Box>
-          {noPlayers ? <NoPlayers id={id} whole={false} /> : table}
+          {noRespondents ? <NoRespondents id={id} whole={false} /> : table}
         </Card>
       </BlockStack>
     );
@@ -207,9 +215,9 @@ function ReportScreen({ id, report, players, playersLoading, playersFailure, onR
       backAction={quizzesList()}
       primaryAction={
         <ExportDataButton
-          path={(format) => playersExportPath(id, format)}
-          fileName={`${slugOf(title)}-players`}
-          disabled={!players || players.total === 0}
+          path={(format) => respondentsExportPath(id, format)}
+          fileName={`${slugOf(title)}-respondents`}
+          disabled={!respondents || respondents.total === 0}
         />
       }
       secondaryActions={[
@@ -217,13 +225,13 @@ function ReportScreen({ id, report, players, playersLoading, playersFailure, onR
         { content: reportTexts.edit, url: adminUrl('Quiz/Edit', id) },
       ]}
     >
-      {playersLoading && players ? <Loading /> : null}
-      {untouched || (quiet && !players && !playersFailure) ? (
+      {respondentsLoading && respondents ? <Loading /> : null}
+      {untouched || (quiet && !respondents && !respondentsFailure) ? (
         <Card>
           {untouched ? (
-            <NoPlayers id={id} whole />
+            <NoRespondents id={id} whole />
           ) : (
-            <span aria-busy="true" aria-label="Loading players">
+            <span aria-busy="true" aria-label="Loading respondents">
               <SkeletonBodyText lines={8} />
             </span>
           )}
@@ -245,7 +253,7 @@ function ReportScreen({ id, report, players, playersLoading, playersFailure, onR
             />
           ) : null}
           <DropOffCard questions={questions} />
-          {playersSection}
+          {respondentsSection}
         </BlockStack>
       )}
       <Box paddingBlockStart="400" paddingBlockEnd="800">

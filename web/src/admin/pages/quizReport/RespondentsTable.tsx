@@ -1,17 +1,17 @@
 import { BlockStack, Box, IndexTable, Link, Pagination, Select, Text, useBreakpoints } from '@shopify/polaris';
 import type { IndexTableProps } from '@shopify/polaris';
-import { playerColumns, type PlayerSort } from '@quizlead/shared/reports.ts';
-import type { TPlayerRow, TPlayersPage } from '@quizlead/shared/schemas/reports.ts';
+import { respondentColumns, type RespondentSort } from '@quizlead/shared/reports.ts';
+import type { TRespondentRow, TRespondentsPage } from '@quizlead/shared/schemas/reports.ts';
 import { listDate } from '../quizzes/format.ts';
 import { count } from './format.ts';
-import { firstDirection, type Direction, type PlayersQuery } from './query.ts';
+import { firstDirection, type Direction, type RespondentsQuery } from './query.ts';
 import { blank, reportTexts } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
 
-type Column = (typeof playerColumns)[number];
+type Column = (typeof respondentColumns)[number];
 
 /** The value each column sorts by on the server; Answers is a link, not a value. */
-const sortOf: Record<Column, PlayerSort | null> = {
+const sortOf: Record<Column, RespondentSort | null> = {
   Email: 'email',
   'Quiz Result': 'result',
   'Date of play': 'date',
@@ -23,7 +23,7 @@ const sortOf: Record<Column, PlayerSort | null> = {
 
 const text = (value: string | null) => value?.trim() || blank;
 
-const cellOf: Record<Exclude<Column, 'Answers'>, (row: TPlayerRow) => string> = {
+const cellOf: Record<Exclude<Column, 'Answers'>, (row: TRespondentRow) => string> = {
   Email: (row) => text(row.email),
   'Quiz Result': (row) => text(row.result),
   'Date of play': (row) => listDate(row.playedAt) || blank,
@@ -32,10 +32,10 @@ const cellOf: Record<Exclude<Column, 'Answers'>, (row: TPlayerRow) => string> = 
   City: (row) => text(row.city),
 };
 
-const headings = playerColumns.map((title) => ({ title })) as IndexTableProps['headings'];
-const sortable = playerColumns.map((column) => sortOf[column] !== null);
+const headings = respondentColumns.map((title) => ({ title })) as IndexTableProps['headings'];
+const sortable = respondentColumns.map((column) => sortOf[column] !== null);
 const sortToggleLabels: IndexTableProps['sortToggleLabels'] = Object.fromEntries(
-  playerColumns.flatMap((column, index) =>
+  respondentColumns.flatMap((column, index) =>
     sortOf[column] === null
       ? []
       : [
@@ -50,38 +50,38 @@ const sortToggleLabels: IndexTableProps['sortToggleLabels'] = Object.fromEntries
 );
 
 interface Props {
-  players: TPlayersPage;
-  query: PlayersQuery;
+  respondents: TRespondentsPage;
+  query: RespondentsQuery;
   loading: boolean;
-  onSort(sort: PlayerSort, direction: Direction): void;
+  onSort(sort: RespondentSort, direction: Direction): void;
   onPage(page: number): void;
 }
 
-/** The completed plays: a server-sorted, paged table on wide screens and one card per player on phones. */
-export function PlayersTable(props: Props) {
+/** The completed plays: a server-sorted, paged table on wide screens and one card per respondent on phones. */
+export function RespondentsTable(props: Props) {
   const { smDown } = useBreakpoints();
-  const { players, onPage } = props;
-  const pageCount = Math.max(1, Math.ceil(players.total / (players.pageSize || 1)));
-  const first = (players.page - 1) * players.pageSize + 1;
-  const last = first + players.items.length - 1;
+  const { respondents, onPage } = props;
+  const pageCount = Math.max(1, Math.ceil(respondents.total / (respondents.pageSize || 1)));
+  const first = (respondents.page - 1) * respondents.pageSize + 1;
+  const last = first + respondents.items.length - 1;
   return (
     <BlockStack gap="0">
-      {smDown ? <PlayerCards {...props} /> : <PlayerIndexTable {...props} />}
+      {smDown ? <RespondentCards {...props} /> : <RespondentIndexTable {...props} />}
       <Box padding="300" borderBlockStartWidth="025" borderColor="border-secondary">
         <BlockStack gap="200" inlineAlign="center">
           {pageCount > 1 ? (
             <Pagination
-              accessibilityLabel="Players pages"
-              hasPrevious={players.page > 1}
-              hasNext={players.page < pageCount}
-              onPrevious={() => onPage(players.page - 1)}
-              onNext={() => onPage(players.page + 1)}
-              label={`Page ${players.page} of ${pageCount}`}
+              accessibilityLabel="Respondents pages"
+              hasPrevious={respondents.page > 1}
+              hasNext={respondents.page < pageCount}
+              onPrevious={() => onPage(respondents.page - 1)}
+              onNext={() => onPage(respondents.page + 1)}
+              label={`Page ${respondents.page} of ${pageCount}`}
             />
           ) : null}
-          {players.items.length > 0 ? (
+          {respondents.items.length > 0 ? (
             <Text as="p" tone="subdued" alignment="center" variant="bodySm">
-              {`Showing ${count(first)}–${count(last)} of ${count(players.total)} ${players.total === 1 ? 'player' : 'players'}`}
+              {`Showing ${count(first)}–${count(last)} of ${count(respondents.total)} ${respondents.total === 1 ? 'respondent' : 'respondents'}`}
             </Text>
           ) : null}
         </BlockStack>
@@ -90,16 +90,16 @@ export function PlayersTable(props: Props) {
   );
 }
 
-function answersLabel(row: TPlayerRow) {
-  return `${reportTexts.answersLink} of ${row.email?.trim() || row.name?.trim() || 'this player'}, ${listDate(row.playedAt)}`;
+function answersLabel(row: TRespondentRow) {
+  return `${reportTexts.answersLink} of ${row.email?.trim() || row.name?.trim() || 'this respondent'}, ${listDate(row.playedAt)}`;
 }
 
-function PlayerIndexTable({ players, query, loading, onSort }: Props) {
-  const sortColumnIndex = playerColumns.findIndex((column) => sortOf[column] === query.sort);
+function RespondentIndexTable({ respondents, query, loading, onSort }: Props) {
+  const sortColumnIndex = respondentColumns.findIndex((column) => sortOf[column] === query.sort);
   return (
     <IndexTable
-      resourceName={{ singular: 'player', plural: 'players' }}
-      itemCount={players.items.length}
+      resourceName={{ singular: 'respondent', plural: 'respondents' }}
+      itemCount={respondents.items.length}
       selectable={false}
       loading={loading}
       headings={headings}
@@ -109,14 +109,14 @@ function PlayerIndexTable({ players, query, loading, onSort }: Props) {
       defaultSortDirection="ascending"
       sortToggleLabels={sortToggleLabels}
       onSort={(index, direction) => {
-        const sort = sortOf[playerColumns[index]!];
+        const sort = sortOf[respondentColumns[index]!];
         if (!sort) return;
         // A newly chosen column starts in its natural order; the same column again flips it.
         const next = index === sortColumnIndex ? (direction === 'ascending' ? 'asc' : 'desc') : firstDirection(sort);
         onSort(sort, next);
       }}
     >
-      {players.items.map((row, index) => (
+      {respondents.items.map((row, index) => (
         <IndexTable.Row key={row.id} id={row.id} position={index}>
           {(Object.keys(cellOf) as (keyof typeof cellOf)[]).map((column) => (
             <IndexTable.Cell key={column}>
@@ -136,8 +136,8 @@ function PlayerIndexTable({ players, query, loading, onSort }: Props) {
   );
 }
 
-/** Phones: the headings would scroll out of sight, so each player is a card and sorting is a menu. */
-const sortOptions = playerColumns.flatMap((column) => {
+/** Phones: the headings would scroll out of sight, so each respondent is a card and sorting is a menu. */
+const sortOptions = respondentColumns.flatMap((column) => {
   const sort = sortOf[column];
   if (!sort) return [];
   if (sort === 'date')
@@ -151,7 +151,7 @@ const sortOptions = playerColumns.flatMap((column) => {
   ];
 });
 
-function PlayerCards({ players, query, loading, onSort }: Props) {
+function RespondentCards({ respondents, query, loading, onSort }: Props) {
   return (
     <div aria-busy={loading || undefined}>
       <Box padding="300">
@@ -161,13 +161,13 @@ function PlayerCards({ players, query, loading, onSort }: Props) {
           options={sortOptions}
           value={`${query.sort}:${query.direction}`}
           onChange={(value) => {
-            const [sort, direction] = value.split(':') as [PlayerSort, Direction];
+            const [sort, direction] = value.split(':') as [RespondentSort, Direction];
             onSort(sort, direction);
           }}
         />
       </Box>
-      <ul className="ql-engagement-list" aria-label={reportTexts.playersTitle} aria-busy={loading || undefined}>
-        {players.items.map((row) => (
+      <ul className="ql-engagement-list" aria-label={reportTexts.respondentsTitle} aria-busy={loading || undefined}>
+        {respondents.items.map((row) => (
           <li key={row.id} className="ql-engagement-list__item">
             <BlockStack gap="200">
               <dl className="ql-engagement-pairs">

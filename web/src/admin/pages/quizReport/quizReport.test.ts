@@ -1,34 +1,34 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAnswerSheet, getQuizReport, playersParams, UnexpectedAnswer } from '../../api/reports.ts';
+import { getAnswerSheet, getQuizReport, respondentsParams, UnexpectedAnswer } from '../../api/reports.ts';
 import { progressOf } from '../../components/engagement/exportProgress.ts';
-import { readPlayersQuery, writePlayersQuery } from './query.ts';
+import { readRespondentsQuery, writeRespondentsQuery } from './query.ts';
 import { money, otherCurrencyNote, revenueKpis } from './revenue.ts';
 
-describe('the players query in the address', () => {
+describe('the respondents query in the address', () => {
   it('reads what is valid and falls back to newest first, page 1', () => {
-    expect(readPlayersQuery(new URLSearchParams(''))).toEqual({ page: 1, sort: 'date', direction: 'desc' });
-    expect(readPlayersQuery(new URLSearchParams('page=3&sort=email&direction=asc'))).toEqual({
+    expect(readRespondentsQuery(new URLSearchParams(''))).toEqual({ page: 1, sort: 'date', direction: 'desc' });
+    expect(readRespondentsQuery(new URLSearchParams('page=3&sort=email&direction=asc'))).toEqual({
       page: 3,
       sort: 'email',
       direction: 'asc',
     });
-    expect(readPlayersQuery(new URLSearchParams('page=-2&sort=answers&direction=up'))).toEqual({
+    expect(readRespondentsQuery(new URLSearchParams('page=-2&sort=answers&direction=up'))).toEqual({
       page: 1,
       sort: 'date',
       direction: 'desc',
     });
-    expect(readPlayersQuery(new URLSearchParams('page=1.5')).page).toBe(1);
+    expect(readRespondentsQuery(new URLSearchParams('page=1.5')).page).toBe(1);
   });
 
   it('writes only what differs from the defaults and keeps other parameters', () => {
-    expect(writePlayersQuery({ page: 1, sort: 'date', direction: 'desc' }).toString()).toBe('');
-    expect(writePlayersQuery({ page: 2, sort: 'city', direction: 'asc' }, new URLSearchParams('x=1&page=9')).toString()).toBe(
+    expect(writeRespondentsQuery({ page: 1, sort: 'date', direction: 'desc' }).toString()).toBe('');
+    expect(writeRespondentsQuery({ page: 2, sort: 'city', direction: 'asc' }, new URLSearchParams('x=1&page=9')).toString()).toBe(
       'x=1&sort=city&direction=asc&page=2',
     );
   });
 
   it('asks the server with every parameter filled in', () => {
-    expect(playersParams({ sort: 'email' }).toString()).toBe('page=1&sort=email&direction=desc');
+    expect(respondentsParams({ sort: 'email' }).toString()).toBe('page=1&sort=email&direction=desc');
   });
 });
 

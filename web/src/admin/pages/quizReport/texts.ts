@@ -17,18 +17,18 @@ export const reportTexts = {
   dropOffTitle: 'Question drop-off',
   dropOffHelp: 'How many visitors were shown each question and how many of them answered it.',
   noQuestions: 'This quiz has no questions yet.',
-  playersTitle: 'Players',
-  emptyHelp: 'Share the quiz to start collecting players; their results and answers appear here.',
+  respondentsTitle: 'Respondents',
+  emptyHelp: 'Share the quiz to start collecting respondents; their results and answers appear here.',
   sortBy: 'Sort by',
   loading: 'Loading the quiz report…',
   answerSheetTitle: 'Answer sheet',
   answerSheetThing: 'Answer sheet',
   selected: 'Selected',
   backToReport: 'Quiz report',
-  playerDetails: 'Player details',
+  respondentDetails: 'Respondent details',
   loadingSheet: 'Loading the answer sheet…',
   notSupportedHelp: "This play's answers are stored in a form this page cannot show.",
-  noAnswersHelp: 'This player did not answer any question.',
+  noAnswersHelp: 'This respondent did not answer any question.',
 };
 
 /** The revenue card of the quiz report and the wheel's spins page (the rest in shared/src/reports.ts). */
