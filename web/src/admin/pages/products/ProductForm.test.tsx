@@ -218,6 +218,15 @@ describe('the product form', () => {
     expect(toast()).toBeNull();
     expect(screen.getByRole('dialog')).toBeTruthy();
 
+    // A save that goes on to be refused takes the failure away.
+    answer = () => ({
+      status: 400,
+      body: { error: { code: 'validation', message: productMessages.priceInvalid, field: 'price' } },
+    });
+    await user.click(save());
+    await expect.poll(() => errorUnder(field(texts.fields.price))).toBe(productMessages.priceInvalid);
+    expect(bannerWith(failure)).toBeNull();
+
     answer = () => offline();
     await user.click(save());
     await expect.poll(() => bannerWith(`${messages.generic.serverErrorPrefix}Failed to fetch`)).toBeTruthy();

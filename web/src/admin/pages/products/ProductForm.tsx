@@ -1,9 +1,9 @@
 import { Banner, BlockStack, Checkbox, FormLayout, InlineGrid, Modal, TextField } from '@shopify/polaris';
 import { productLimits, ZProductRequest, type TProduct, type TProductRequest } from '@quizlead/shared/schemas/products.ts';
 import { useState } from 'react';
-import { ApiError, errorNotice } from '../../api/client.ts';
+import { errorNotice } from '../../api/client.ts';
 import { createProduct, updateProduct } from '../../api/products.ts';
-import { issueMessages } from '../../forms/issues.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { ImageField } from '../../components/ImageField.tsx';
 import { useShowToast } from '../../toast.ts';
 import { productTexts } from './texts.ts';
@@ -49,53 +49,47 @@ interface Props {
   onSaved(product: TProduct): void;
 }
 
+/** A tag's own message ('tags.3') shows on the one tags field. */
+const fieldOf = (path: string) => (path.startsWith('tags.') ? 'tags' : path);
+
 /**
  * Add or edit a product typed in by hand: checked with the server's own schema before it is sent,
  * and the server's refusal shown on the field it names.
  */
 export function ProductForm({ product, onClose, onSaved }: Props) {
   const showToast = useShowToast();
-  const [values, setValues] = useState<Values>(() => valuesOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const set =
-    <Key extends keyof Values>(key: Key) =>
-    (value: Values[Key]) => {
-      setValues((current) => ({ ...current, [key]: value }));
-      setErrors((current) => ({ ...current, [key]: '' }));
-    };
-
-  async function save() {
-    const request = requestOf(values);
-    const checked = ZProductRequest.safeParse(request);
-    if (!checked.success) {
-      const found = issueMessages(checked.error);
-      // A tag's own error ('tags.3') shows on the one tags field.
-      for (const [path, message] of Object.entries(found)) if (path.startsWith('tags.')) found.tags ??= message;
-      return setErrors(found);
-    }
-    setBusy(true);
-    setFailure('');
-    try {
-      const saved = product ? await updateProduct(product.id, request) : await createProduct(request);
+  const form = useSchemaForm({
+    initial: valuesOf(product),
+    schema: ZProductRequest,
+    toBody: requestOf,
+    fieldOf,
+    // Sent as typed (the server trims and checks it again), not as the schema reads it.
+    save() {
+      const request = requestOf(form.values);
+      setFailure('');
+      return product ? updateProduct(product.id, request) : createProduct(request);
+    },
+    saved(saved) {
       showToast(product ? productTexts.updated : productTexts.created);
       onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiError && error.field) setErrors({ [error.field.split('.')[0]!]: error.message });
-      else setFailure(errorNotice(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failed: (error) => setFailure(errorNotice(error)),
+  });
+  const { values } = form;
+  const busy = form.saving;
+  const field = (key: 'title' | 'url' | 'price' | 'tags') => ({
+    value: values[key],
+    onChange: (value: string) => form.set(key, value),
+    error: form.error(key),
+  });
 
-  const error = (key: keyof Values) => errors[key] || undefined;
   return (
     <Modal
       open
       onClose={onClose}
       title={product ? productTexts.edit : productTexts.add}
-      primaryAction={{ content: productTexts.save, loading: busy, onAction: () => void save() }}
+      primaryAction={{ content: productTexts.save, loading: busy, onAction: form.submit }}
       secondaryActions={[{ content: productTexts.cancel, onAction: onClose, disabled: busy }]}
     >
       <Modal.Section>
@@ -108,15 +102,13 @@ export function ProductForm({ product, onClose, onSaved }: Props) {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void save();
+              form.submit();
             }}
           >
             <FormLayout>
               <TextField
                 label={productTexts.fields.title}
-                value={values.title}
-                onChange={set('title')}
-                error={error('title')}
+                {...field('title')}
                 maxLength={productLimits.title}
                 autoComplete="off"
                 requiredIndicator
@@ -124,28 +116,28 @@ export function ProductForm({ product, onClose, onSaved }: Props) {
               <TextField
                 label={productTexts.fields.url}
                 type="url"
-                value={values.url}
-                onChange={set('url')}
-                error={error('url')}
+                {...field('url')}
                 helpText={productTexts.fields.urlHelp}
                 placeholder="https://"
                 autoComplete="off"
                 requiredIndicator
               />
               <BlockStack gap="100">
-                <ImageField label={productTexts.fields.image} value={values.imageUrl} onChange={set('imageUrl')} />
-                {error('imageUrl') ? (
+                <ImageField
+                  label={productTexts.fields.image}
+                  value={values.imageUrl}
+                  onChange={(url) => form.set('imageUrl', url)}
+                />
+                {form.error('imageUrl') ? (
                   <Banner tone="critical">
-                    <p>{error('imageUrl')}</p>
+                    <p>{form.error('imageUrl')}</p>
                   </Banner>
                 ) : null}
               </BlockStack>
               <InlineGrid columns={{ xs: 1, sm: 2 }} gap="400">
                 <TextField
                   label={productTexts.fields.price}
-                  value={values.price}
-                  onChange={set('price')}
-                  error={error('price')}
+                  {...field('price')}
                   helpText={productTexts.fields.priceHelp}
                   inputMode="decimal"
                   autoComplete="off"
@@ -154,8 +146,8 @@ export function ProductForm({ product, onClose, onSaved }: Props) {
                 <TextField
                   label={productTexts.fields.currency}
                   value={values.currency}
-                  onChange={(value) => set('currency')(value.toUpperCase())}
-                  error={error('currency')}
+                  onChange={(value) => form.set('currency', value.toUpperCase())}
+                  error={form.error('currency')}
                   helpText={productTexts.fields.currencyHelp}
                   maxLength={3}
                   autoComplete="off"
@@ -164,9 +156,7 @@ export function ProductForm({ product, onClose, onSaved }: Props) {
               </InlineGrid>
               <TextField
                 label={productTexts.fields.tags}
-                value={values.tags}
-                onChange={set('tags')}
-                error={error('tags')}
+                {...field('tags')}
                 helpText={productTexts.fields.tagsHelp}
                 autoComplete="off"
               />
@@ -174,7 +164,7 @@ export function ProductForm({ product, onClose, onSaved }: Props) {
                 label={productTexts.fields.available}
                 helpText={productTexts.fields.availableHelp}
                 checked={values.available}
-                onChange={set('available')}
+                onChange={(checked) => form.set('available', checked)}
               />
               {/* Enter in a field submits, as in any form. */}
               <button type="submit" hidden />
