@@ -94,12 +94,12 @@ describe('the settings’ CRM part', () => {
     expect(writes(requests)[0]?.body).toEqual({ enabled: false, provider: 'brevo', settings: { api_key: '', campaignid: '7' } });
   });
 
-  it('refuses a setting longer than the shared schema allows, under that setting', async () => {
+  it('refuses a setting longer than the shared schema allows, under that setting, before sending it', async () => {
     const long = '1'.repeat(501);
     const parsed = ZCrmSettingsRequest.safeParse({ enabled: true, provider: 'brevo', settings: { campaignid: long } });
     const message = parsed.error!.issues[0]!.message;
     // The server checks the same schema and names the setting (server/src/routes/api/settings/crm.test.ts).
-    fakeApi({ 'PUT /api/v1/settings/crm': () => refusal(message, 'settings.campaignid') });
+    const { requests } = fakeApi({ 'PUT /api/v1/settings/crm': () => refusal(message, 'settings.campaignid') });
     const { user, toast, onSaved } = open(saved());
     await user.clear(field('List id'));
     await user.click(field('List id'));
@@ -107,6 +107,7 @@ describe('the settings’ CRM part', () => {
     await user.click(saveButton());
     await expect.poll(() => errorUnder(field('List id'))).toBe(message);
     expect(errorUnder(field('API key'))).toBeNull();
+    expect(writes(requests)).toHaveLength(0);
     expect(toast()).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
   });
@@ -149,6 +150,19 @@ describe('the settings’ CRM part', () => {
     expect(within(problem).getByText(integrationMessages.settingsError)).toBeTruthy();
     expect(within(problem).getByText(`${messages.generic.serverErrorPrefix}${messages.generic.internal}`)).toBeTruthy();
     expect(errorUnder(field('API key'))).toBeNull();
+    expect(toast()).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('says in the panel a refusal of a setting the chosen CRM does not have', async () => {
+    fakeApi({ 'PUT /api/v1/settings/crm': () => refusal('Enter the Mailchimp audience id', 'settings.audience') });
+    const { user, toast, onSaved } = open(saved());
+    await user.click(saveButton());
+    const problem = await screen.findByRole('alert');
+    expect(within(problem).getByText(integrationMessages.settingsErrorTitle)).toBeTruthy();
+    expect(within(problem).getByText(`${messages.generic.serverErrorPrefix}Enter the Mailchimp audience id`)).toBeTruthy();
+    expect(errorUnder(field('API key'))).toBeNull();
+    expect(errorUnder(field('List id'))).toBeNull();
     expect(toast()).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
   });

@@ -5,16 +5,25 @@ import {
   type TCrmField,
   type TCrmProviderForm,
   type TCrmSetting,
+  ZCrmSettingsRequest,
 } from '@quizlead/shared/schemas/integrations.ts';
 import { useState } from 'react';
 import { saveCrm, testCrm } from '../../api/settings.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { useShowToast } from '../../toast.ts';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';
 import { fieldOf, settingsProblem } from './problems.ts';
 import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
 
-type Values = Record<string, string | boolean>;
+/**
+ * The form's values: the switch, the CRM, and each of the chosen CRM's settings under `setting:<name>`, a key
+ * with no dot, so its message is kept under it as is. A refusal of a setting the chosen CRM does not have
+ * keeps its path ('settings.x'), which names no value of the form: the panel says it instead.
+ */
+type Values = { enabled: boolean; provider: string } & { [key: `setting:${string}`]: string | boolean };
+
+const settingKey = (name: string) => `setting:${name}` as const;
 
 interface Props {
   crm: TCrmSetting | null;
@@ -22,12 +31,12 @@ interface Props {
   onSaved(crm: TCrmSetting | null): void;
 }
 
-/** The saved values of `provider` (secrets stay empty: a saved one is kept unless replaced). */
-function valuesFor(provider: TCrmProviderForm | undefined, crm: TCrmSetting | null): Values {
-  const values: Values = {};
+/** The saved settings of `provider` (secrets stay empty: a saved one is kept unless replaced). */
+function settingsFor(provider: TCrmProviderForm | undefined, crm: TCrmSetting | null) {
+  const values: Record<`setting:${string}`, string | boolean> = {};
   for (const field of provider?.fields ?? []) {
     const saved = crm?.provider === provider?.id && field.type !== 'password' ? crm?.settings[field.name] : undefined;
-    values[field.name] = field.type === 'checkbox' ? saved === true : typeof saved === 'string' ? saved : '';
+    values[settingKey(field.name)] = field.type === 'checkbox' ? saved === true : typeof saved === 'string' ? saved : '';
   }
   return values;
 }
@@ -39,69 +48,76 @@ function valuesFor(provider: TCrmProviderForm | undefined, crm: TCrmSetting | nu
  */
 export function CrmPanel({ crm, providers, onSaved }: Props) {
   const showToast = useShowToast();
-  const [enabled, setEnabled] = useState(crm?.enabled ?? false);
-  const [providerId, setProviderId] = useState(crm?.provider ?? '');
-  const provider = providers.find((candidate) => candidate.id === providerId);
-  const [values, setValues] = useState<Values>(() => valuesFor(provider, crm));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<TConnectionTest | null>(null);
+  const providerOf = (id: string) => providers.find((candidate) => candidate.id === id);
 
-  const savedSecret = (field: TCrmField) => (crm?.provider === providerId ? crm.secrets[field.name] : undefined);
+  /** The request the values stand for: the chosen CRM's settings, each by its name. */
+  const request = (values: Values) => ({
+    enabled: values.enabled,
+    provider: values.provider,
+    settings: Object.fromEntries(
+      (providerOf(values.provider)?.fields ?? []).map((field) => [field.name, values[settingKey(field.name)] ?? '']),
+    ),
+  });
+
+  const initial: Values = {
+    enabled: crm?.enabled ?? false,
+    provider: crm?.provider ?? '',
+    ...settingsFor(providerOf(crm?.provider ?? ''), crm),
+  };
+  const form = useSchemaForm({
+    initial,
+    schema: ZCrmSettingsRequest,
+    toBody: request,
+    // A setting's message shows under its field, when the chosen CRM has it.
+    fieldOf: (path, values) => {
+      const name = path.startsWith('settings.') ? path.slice('settings.'.length) : '';
+      return providerOf(values.provider)?.fields.some((field) => field.name === name) ? settingKey(name) : path;
+    },
+    save: saveCrm,
+    saved(saved) {
+      onSaved(saved);
+      // Typed secrets are saved now: the fields empty again and the help names the saved one.
+      form.update((current) => ({ ...current, ...settingsFor(providerOf(current.provider), saved) }));
+      showToast(integrationMessages.settingsUpdated);
+    },
+    failed: (error) => setProblem(settingsProblem(error)),
+  });
+  const { values } = form;
+  const provider = providerOf(values.provider);
+
+  const savedSecret = (field: TCrmField) => (crm?.provider === values.provider ? crm.secrets[field.name] : undefined);
+
+  /** The keys a message may be under: the CRM's, and each setting's of the CRMs given. */
+  const messageKeys = (...shown: (TCrmProviderForm | undefined)[]) => [
+    'provider',
+    ...shown.flatMap((one) => one?.fields ?? []).map((field) => settingKey(field.name)),
+  ];
 
   function choose(id: string) {
-    setProviderId(id);
-    setValues(
-      valuesFor(
-        providers.find((candidate) => candidate.id === id),
-        crm,
-      ),
-    );
-    setErrors({});
+    const chosen = providerOf(id);
+    form.update((current) => ({ ...current, provider: id, ...settingsFor(chosen, crm) }), ...messageKeys(provider, chosen));
     setResult(null);
   }
 
-  const set = (name: string) => (value: string | boolean) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [`settings.${name}`]: '' }));
-  };
-
-  const request = () => ({ enabled, provider: providerId, settings: values });
-
-  function failed(error: unknown) {
-    const field = fieldOf(error);
-    if (field) setErrors({ [field.field]: field.message });
-    else setProblem(settingsProblem(error));
-  }
-
-  async function save() {
+  function save() {
     setProblem(null);
-    setErrors({});
-    setSaving(true);
-    try {
-      const saved = await saveCrm(request());
-      onSaved(saved);
-      // Typed secrets are saved now: the fields empty again and the help names the saved one.
-      setValues(valuesFor(provider, saved));
-      showToast(integrationMessages.settingsUpdated);
-    } catch (error) {
-      failed(error);
-    } finally {
-      setSaving(false);
-    }
+    form.submit();
   }
 
   async function test() {
     setProblem(null);
-    setErrors({});
+    form.clear(...messageKeys(provider));
     setResult(null);
     setTesting(true);
     try {
-      setResult(await testCrm(request()));
+      setResult(await testCrm(request(values)));
     } catch (error) {
-      failed(error);
+      // A refusal of a field the panel shows goes under it, as Save's would.
+      const field = fieldOf(error);
+      if (!(field && form.refuse(field.field, field.message))) setProblem(settingsProblem(error));
     } finally {
       setTesting(false);
     }
@@ -121,9 +137,9 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
       ) : null}
       <Switch
         label="Send every lead to a CRM"
-        checked={enabled}
+        checked={values.enabled}
         onChange={(next) => {
-          setEnabled(next);
+          form.set('enabled', next);
           setResult(null);
         }}
         helpText={{
@@ -131,19 +147,19 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
           off: 'Switched off: your saved settings are kept for later.',
         }}
       />
-      {enabled ? (
-        <Select label="CRM" options={options} value={providerId} onChange={choose} error={errors.provider || undefined} />
+      {values.enabled ? (
+        <Select label="CRM" options={options} value={values.provider} onChange={choose} error={form.error('provider')} />
       ) : null}
-      {enabled && provider ? (
+      {values.enabled && provider ? (
         <BlockStack gap="300">
           {provider.fields.map((field) => (
             <CrmFieldInput
               key={`${provider.id}.${field.name}`}
               field={field}
-              value={values[field.name] ?? ''}
+              value={values[settingKey(field.name)] ?? ''}
               saved={savedSecret(field)}
-              error={errors[`settings.${field.name}`]}
-              onChange={set(field.name)}
+              error={form.error(settingKey(field.name))}
+              onChange={(value) => form.set(settingKey(field.name), value)}
             />
           ))}
         </BlockStack>
@@ -157,16 +173,16 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
         />
       ) : null}
       <InlineStack align="end" gap="200">
-        {enabled && provider ? (
-          <Button onClick={() => void test()} loading={testing} disabled={saving}>
+        {values.enabled && provider ? (
+          <Button onClick={() => void test()} loading={testing} disabled={form.saving}>
             Test connection
           </Button>
         ) : null}
-        <Button variant="primary" onClick={() => void save()} loading={saving} disabled={testing}>
+        <Button variant="primary" onClick={save} loading={form.saving} disabled={testing}>
           Save
         </Button>
       </InlineStack>
-      {enabled && provider ? (
+      {values.enabled && provider ? (
         <Text as="p" tone="subdued" variant="bodySm">
           Test connection adds a sample contact (jane.doe@example.com) with the values above, saved or not.
         </Text>

@@ -1,11 +1,10 @@
 import { TextField } from '@shopify/polaris';
 
-/** A webhook endpoint's URL, as typed when adding or editing one; typing clears the server's last complaint. */
+/** A webhook endpoint's URL, as typed when adding or editing one, with the form's message for it. */
 export function EndpointUrlField(props: {
   value: string;
-  error: string;
+  error: string | undefined;
   onChange(value: string): void;
-  onClearError(): void;
   placeholder?: string;
   helpText?: string;
   disabled?: boolean;
@@ -15,15 +14,12 @@ export function EndpointUrlField(props: {
       label="Endpoint URL"
       type="url"
       value={props.value}
-      onChange={(value) => {
-        props.onChange(value);
-        props.onClearError();
-      }}
+      onChange={props.onChange}
       autoComplete="off"
       placeholder={props.placeholder}
       helpText={props.helpText}
       disabled={props.disabled}
-      error={props.error || undefined}
+      error={props.error}
     />
   );
 }

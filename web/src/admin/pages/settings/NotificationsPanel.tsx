@@ -4,15 +4,17 @@ import {
   integrationMessages,
   notificationModeLabels,
   notificationModes,
+  ZNotificationSettingsRequest,
   type TNotificationMode,
   type TNotificationSetting,
 } from '@quizlead/shared/schemas/integrations.ts';
 import { parseRecipientList } from '@quizlead/shared/schemas/notifications.ts';
 import { useState } from 'react';
 import { saveNotifications } from '../../api/settings.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
-import { fieldOf, settingsProblem } from './problems.ts';
+import { settingsProblem } from './problems.ts';
 import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
 
 interface Props {
@@ -35,46 +37,52 @@ function recipientsError(additionalEnabled: boolean, recipients: string): string
  */
 export function NotificationsPanel({ notifications, onSaved }: Props) {
   const showToast = useShowToast();
-  const [switches, setSwitches] = useState({
-    enabled: notifications.enabled,
-    additionalEnabled: notifications.additionalEnabled,
-  });
-  const [recipients, setRecipients] = useState(notifications.recipients);
-  const [mode, setMode] = useState<TNotificationMode>(notifications.mode);
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const localError = recipientsError(switches.additionalEnabled, recipients);
-  const shownError = serverError || (touched ? localError : '');
-
-  const toggle = (name: 'enabled' | 'additionalEnabled') => (checked: boolean) =>
-    setSwitches((current) => coupleNotificationSwitches(current, { ...current, [name]: checked }));
-
-  /** Saves what the panel shows; `resubscribe` also brings back addresses that used an unsubscribe link. */
-  async function save(resubscribe: string[] = []) {
-    setProblem(null);
-    setServerError('');
-    if (localError) {
-      setTouched(true);
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveNotifications({ ...switches, recipients, mode, resubscribe });
-      setSwitches({ enabled: saved.enabled, additionalEnabled: saved.additionalEnabled });
-      setRecipients(saved.recipients);
-      setTouched(false);
+  const form = useSchemaForm({
+    initial: {
+      enabled: notifications.enabled,
+      additionalEnabled: notifications.additionalEnabled,
+      recipients: notifications.recipients,
+      mode: notifications.mode,
+      // Addresses that unsubscribed and are asked for again by name, with this save only.
+      resubscribe: [] as string[],
+    },
+    schema: ZNotificationSettingsRequest,
+    // The list's own rule (the schema takes any text): each address, at most so many, at least one.
+    check: (values): Record<string, string> => {
+      const message = recipientsError(values.additionalEnabled, values.recipients);
+      return message ? { recipients: message } : {};
+    },
+    save: saveNotifications,
+    saved(saved) {
+      // The switches and the list as the server keeps them (the list cleaned of repeats).
+      form.update((current) => ({
+        ...current,
+        enabled: saved.enabled,
+        additionalEnabled: saved.additionalEnabled,
+        recipients: saved.recipients,
+      }));
       onSaved(saved);
       showToast(integrationMessages.settingsUpdated);
-    } catch (error) {
-      const field = fieldOf(error);
-      if (field?.field === 'recipients') setServerError(field.message);
-      else setProblem(settingsProblem(error));
-    } finally {
-      setSaving(false);
-    }
+    },
+    failed: (error) => setProblem(settingsProblem(error)),
+  });
+  const { values } = form;
+
+  const toggle = (name: 'enabled' | 'additionalEnabled') => (checked: boolean) =>
+    form.update((current) => coupleNotificationSwitches(current, { ...current, [name]: checked }));
+
+  /** Saves what the panel shows; `resubscribe` also brings back addresses that used an unsubscribe link. */
+  function save(resubscribe: string[] = []) {
+    setProblem(null);
+    form.set('resubscribe', resubscribe);
+    form.submit();
+  }
+
+  /** Leaving the list names an address at fault at once, as Save would. */
+  function checkRecipients() {
+    const message = recipientsError(values.additionalEnabled, values.recipients);
+    if (message) form.refuse('recipients', message);
   }
 
   const unsubscribed = notifications.unsubscribed;
@@ -82,7 +90,7 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
     <BlockStack gap="400">
       <Switch
         label="Email me when a new lead arrives"
-        checked={switches.enabled}
+        checked={values.enabled}
         onChange={toggle('enabled')}
         helpText={{
           on: `Sent to ${notifications.ownerEmail}.`,
@@ -91,31 +99,28 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
       />
       <Switch
         label="Send to additional recipients"
-        checked={switches.additionalEnabled}
+        checked={values.additionalEnabled}
         onChange={toggle('additionalEnabled')}
         helpText={{ on: 'Your colleagues below get every notification too.', off: 'Only you get the notifications.' }}
       />
-      {switches.additionalEnabled ? (
+      {values.additionalEnabled ? (
         <TextField
           label="Additional recipients"
-          value={recipients}
-          onChange={(value) => {
-            setRecipients(value);
-            setServerError('');
-          }}
-          onBlur={() => setTouched(true)}
+          value={values.recipients}
+          onChange={(value) => form.set('recipients', value)}
+          onBlur={checkRecipients}
           multiline={2}
           autoComplete="off"
           placeholder="sales@example.com, team@example.com"
           helpText="Separate the email addresses with commas."
-          error={shownError || undefined}
+          error={form.error('recipients')}
         />
       ) : null}
       <ChoiceList
         title="When to send"
         choices={notificationModes.map((value) => ({ label: notificationModeLabels[value], value }))}
-        selected={[mode]}
-        onChange={([value]) => setMode((value as TNotificationMode | undefined) ?? 'immediate')}
+        selected={[values.mode]}
+        onChange={([value]) => form.set('mode', (value as TNotificationMode | undefined) ?? 'immediate')}
       />
       {unsubscribed.length > 0 ? (
         <BlockStack gap="200">
@@ -132,8 +137,8 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
               </Text>
               <Button
                 variant="plain"
-                onClick={() => void save([email])}
-                disabled={saving}
+                onClick={() => save([email])}
+                disabled={form.saving}
                 accessibilityLabel={`Send notification emails to ${email} again`}
               >
                 Send to it again
@@ -144,7 +149,7 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
       ) : null}
       <SettingsProblem problem={problem} onDismiss={() => setProblem(null)} />
       <InlineStack align="end">
-        <Button variant="primary" onClick={() => void save()} loading={saving}>
+        <Button variant="primary" onClick={() => save()} loading={form.saving}>
           Save
         </Button>
       </InlineStack>

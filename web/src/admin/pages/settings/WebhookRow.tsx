@@ -2,12 +2,13 @@ import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
 import { EndpointUrlField } from './EndpointUrlField.tsx';
 import {
   integrationMessages,
-  ZWebhookUrlField,
+  ZWebhookUpdateRequest,
   type TConnectionTest,
   type TWebhookEndpoint,
 } from '@quizlead/shared/schemas/integrations.ts';
 import { useState } from 'react';
 import { testWebhook, updateWebhook } from '../../api/settings.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';
@@ -30,42 +31,51 @@ function StatusBadge({ webhook }: { webhook: TWebhookEndpoint }) {
 export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
   const showToast = useShowToast();
   const [editing, setEditing] = useState(false);
-  const [url, setUrl] = useState(webhook.url);
-  const [urlError, setUrlError] = useState('');
-  const [busy, setBusy] = useState<'save' | 'test' | 'rotate' | null>(null);
+  const [action, setAction] = useState<'save' | 'test' | 'rotate' | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [result, setResult] = useState<TConnectionTest | null>(null);
 
-  async function run(kind: 'save' | 'test' | 'rotate', action: () => Promise<void>) {
+  /** The endpoint as saved: its URL shown again, the edit closed. */
+  function done(saved: TWebhookEndpoint, notice: string) {
+    onSaved(saved);
+    form.update(() => ({ url: saved.url }));
+    setEditing(false);
+    showToast(notice);
+  }
+
+  // The edited URL, sent with the endpoint's switch as it is.
+  const form = useSchemaForm({
+    initial: { url: webhook.url },
+    schema: ZWebhookUpdateRequest,
+    toBody: (values) => ({ url: values.url, enabled: webhook.enabled }),
+    save(body) {
+      setProblem(null);
+      return updateWebhook(webhook.id, body);
+    },
+    saved: (saved) => done(saved, integrationMessages.webhookIntegrated),
+    failed: (error) => setProblem(webhookProblem(error)),
+  });
+  const busy = form.saving ? 'save' : action;
+
+  /** The switch, the test and the rotation: a refusal of the URL opens it with the message under it. */
+  async function run(kind: 'save' | 'test' | 'rotate', act: () => Promise<void>) {
     setProblem(null);
-    setBusy(kind);
+    setAction(kind);
     try {
-      await action();
+      await act();
     } catch (error) {
       const field = fieldOf(error);
-      if (field?.field === 'url') {
-        setEditing(true);
-        setUrlError(field.message);
-      } else setProblem(webhookProblem(error));
+      if (field && form.refuse(field.field, field.message)) setEditing(true);
+      else setProblem(webhookProblem(error));
     } finally {
-      setBusy(null);
+      setAction(null);
     }
   }
 
-  const save = (next: { url: string; enabled: boolean }, notice: string) =>
-    run('save', async () => {
-      const saved = await updateWebhook(webhook.id, next);
-      onSaved(saved);
-      setUrl(saved.url);
-      setEditing(false);
-      showToast(notice);
-    });
-
-  function saveUrl() {
-    const parsed = ZWebhookUrlField.safeParse(url);
-    if (!parsed.success) setUrlError(parsed.error.issues[0]!.message);
-    else void save({ url: parsed.data, enabled: webhook.enabled }, integrationMessages.webhookIntegrated);
-  }
+  const toggle = (enabled: boolean) =>
+    run('save', async () =>
+      done(await updateWebhook(webhook.id, { url: webhook.url, enabled }), integrationMessages.settingsUpdated),
+    );
 
   const test = () =>
     run('test', async () => {
@@ -92,7 +102,7 @@ export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
         label="Send leads to this endpoint"
         checked={on}
         disabled={busy !== null}
-        onChange={(checked) => void save({ url: webhook.url, enabled: checked }, integrationMessages.settingsUpdated)}
+        onChange={(checked) => void toggle(checked)}
       />
       {webhook.disabledReason ? (
         <Text as="p" tone="critical">
@@ -101,18 +111,17 @@ export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
       ) : null}
       {editing ? (
         <BlockStack gap="200">
-          <EndpointUrlField value={url} onChange={setUrl} onClearError={() => setUrlError('')} error={urlError} />
+          <EndpointUrlField value={form.values.url} onChange={(value) => form.set('url', value)} error={form.error('url')} />
           <InlineStack gap="200" align="end">
             <Button
               onClick={() => {
                 setEditing(false);
-                setUrl(webhook.url);
-                setUrlError('');
+                form.update(() => ({ url: webhook.url }), 'url');
               }}
             >
               Cancel
             </Button>
-            <Button variant="primary" onClick={saveUrl} loading={busy === 'save'}>
+            <Button variant="primary" onClick={form.submit} loading={busy === 'save'}>
               Save URL
             </Button>
           </InlineStack>

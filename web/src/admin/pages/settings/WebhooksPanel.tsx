@@ -3,13 +3,14 @@ import { EndpointUrlField } from './EndpointUrlField.tsx';
 import {
   integrationLimits,
   integrationMessages,
-  ZWebhookUrlField,
+  ZWebhookCreateRequest,
   type TWebhookEndpoint,
 } from '@quizlead/shared/schemas/integrations.ts';
 import { useState } from 'react';
 import { addWebhook, deleteWebhook, rotateWebhookSecret } from '../../api/settings.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
-import { fieldOf, webhookProblem } from './problems.ts';
+import { webhookProblem } from './problems.ts';
 import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
 import { WebhookRow } from './WebhookRow.tsx';
 import { WebhookSecretModal } from './WebhookSecretModal.tsx';
@@ -25,9 +26,6 @@ interface Props {
  */
 export function WebhooksPanel({ webhooks, onChange }: Props) {
   const showToast = useShowToast();
-  const [url, setUrl] = useState('');
-  const [urlError, setUrlError] = useState('');
-  const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [secret, setSecret] = useState<{ url: string; secret: string; rotated: boolean } | null>(null);
   const [deleting, setDeleting] = useState<TWebhookEndpoint | null>(null);
@@ -36,28 +34,19 @@ export function WebhooksPanel({ webhooks, onChange }: Props) {
 
   const replace = (next: TWebhookEndpoint) => onChange(webhooks.map((webhook) => (webhook.id === next.id ? next : webhook)));
 
-  async function add() {
-    setProblem(null);
-    const parsed = ZWebhookUrlField.safeParse(url);
-    if (!parsed.success) {
-      setUrlError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setAdding(true);
-    try {
-      const created = await addWebhook(parsed.data);
+  // A new endpoint: its URL checked as the server will, a refusal of it shown under the field.
+  const form = useSchemaForm({
+    initial: { url: '' },
+    schema: ZWebhookCreateRequest,
+    save: (body) => addWebhook(body.url),
+    saved(created, reset) {
       onChange([...webhooks, created.webhook]);
-      setUrl('');
+      reset();
       setSecret({ url: created.webhook.url, secret: created.secret, rotated: false });
       showToast(integrationMessages.webhookIntegrated);
-    } catch (error) {
-      const field = fieldOf(error);
-      if (field) setUrlError(field.message);
-      else setProblem(webhookProblem(error));
-    } finally {
-      setAdding(false);
-    }
-  }
+    },
+    failed: (error) => setProblem(webhookProblem(error)),
+  });
 
   async function rotate(webhook: TWebhookEndpoint) {
     const rotated = await rotateWebhookSecret(webhook.id);
@@ -108,14 +97,20 @@ export function WebhooksPanel({ webhooks, onChange }: Props) {
         </BlockStack>
       )}
       <Divider />
-      <Form onSubmit={() => void add()} noValidate implicitSubmit={false}>
+      <Form
+        onSubmit={() => {
+          setProblem(null);
+          form.submit();
+        }}
+        noValidate
+        implicitSubmit={false}
+      >
         <BlockStack gap="300">
           <EndpointUrlField
-            value={url}
-            onChange={setUrl}
-            onClearError={() => setUrlError('')}
+            value={form.values.url}
+            onChange={(value) => form.set('url', value)}
             placeholder="https://example.com/webhooks/quizlead"
-            error={urlError}
+            error={form.error('url')}
             disabled={full}
             helpText={
               full
@@ -124,7 +119,7 @@ export function WebhooksPanel({ webhooks, onChange }: Props) {
             }
           />
           <InlineStack align="end">
-            <Button submit loading={adding} disabled={full}>
+            <Button submit loading={form.saving} disabled={full}>
               Add endpoint
             </Button>
           </InlineStack>

@@ -76,13 +76,19 @@ describe('the add template dialog', () => {
     expect(onAdded).not.toHaveBeenCalled();
   });
 
-  it('says in the shared words when the text holds no quiz id', async () => {
-    // The server refuses such text on the quiz field, with the shared schema's message.
-    fakeApi({ [adds]: () => refusal(adminMessages.quizNotFound, 'quizId') });
+  it('says in the shared words, before sending anything, when the text holds no quiz id', async () => {
+    // The shared schema refuses such text as the server would, on the quiz field.
+    const api = fakeApi({});
     const { user, toast, onAdded } = open();
     await user.type(quiz(), 'not a quiz');
     await user.click(add());
-    await expect.poll(() => errorUnder(quiz())).toBe(adminMessages.quizNotFound);
+    expect(errorUnder(quiz())).toBe(adminMessages.quizNotFound);
+    await user.clear(quiz());
+    await user.type(quiz(), `https://app.example/app/Quiz/Edit/${quizId.slice(0, -1)}`);
+    expect(errorUnder(quiz())).toBeNull();
+    await user.click(add());
+    expect(errorUnder(quiz())).toBe(adminMessages.quizNotFound);
+    expect(api.requests).toHaveLength(0);
     expect(toast()).toBeNull();
     expect(onAdded).not.toHaveBeenCalled();
   });
@@ -133,7 +139,7 @@ describe('the add template dialog', () => {
     expect(disabled(cancel())).toBe(true);
     await user.type(quiz(), '{Enter}');
     await user.click(cancel());
-    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).not.toHaveBeenCalled();
 
     answer.release();

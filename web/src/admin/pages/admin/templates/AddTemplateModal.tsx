@@ -1,7 +1,7 @@
 import { BlockStack, Form, Modal, TextField } from '@shopify/polaris';
-import { adminMessages } from '@quizlead/shared/admin.ts';
-import { useState } from 'react';
+import { ZAdminAddTemplateRequest } from '@quizlead/shared/schemas/admin.ts';
 import { addTemplate } from '../../../api/admin.ts';
+import { useSchemaForm } from '../../../forms/useSchemaForm.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';
 import { templateAdminTexts as texts } from '../texts.ts';
 import { quizIdFromText } from './quizIdFromText.ts';
@@ -15,29 +15,27 @@ interface Props {
 
 /** Copies any account's quiz into the catalogue, by its id or a link to it; the server checks it can be published. */
 export function AddTemplateModal({ open, action, onClose, onAdded }: Props) {
-  // Given a new key at each opening (useDialog), the box starts empty.
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // Given a new key at each opening (useDialog), the box starts empty. It holds the text as pasted; the id in it is sent.
+  const form = useSchemaForm({
+    initial: { quizId: '' },
+    schema: ZAdminAddTemplateRequest,
+    toBody: (values) => ({ quizId: quizIdFromText(values.quizId) }),
+    // The admin area's runner says how it went (a toast) and marks the dialog busy.
+    save: (body) =>
+      action.run('add-template', () => addTemplate(body), {
+        success: (result) => result.message,
+        onDone: onAdded,
+        // The request has one field: whatever the server refuses is about the quiz.
+        onFieldError: (_field, message): boolean => form.refuse('quizId', message),
+      }),
+    saved: () => {},
+    failed: () => {},
+  });
 
   const busy = action.busy === 'add-template';
-
-  async function submit() {
-    if (busy) return;
-    const quizId = quizIdFromText(text);
-    if (quizId === '') {
-      setError(adminMessages.quizNotFound);
-      return;
-    }
-    await action.run('add-template', () => addTemplate({ quizId }), {
-      success: (result) => result.message,
-      onDone: onAdded,
-      onFieldError: (_field, message) => {
-        // The request has one field: whatever the server refuses is about the quiz.
-        setError(message);
-        return true;
-      },
-    });
-  }
+  const submit = () => {
+    if (!busy) form.submit();
+  };
 
   return (
     <Modal
@@ -46,22 +44,19 @@ export function AddTemplateModal({ open, action, onClose, onAdded }: Props) {
         if (!busy) onClose();
       }}
       title={texts.addTitle}
-      primaryAction={{ content: texts.add, loading: busy, onAction: () => void submit() }}
+      primaryAction={{ content: texts.add, loading: busy, onAction: submit }}
       secondaryActions={[{ content: 'Cancel', onAction: onClose, disabled: busy }]}
     >
       <Modal.Section>
-        <Form onSubmit={() => void submit()} noValidate>
+        <Form onSubmit={submit} noValidate>
           <BlockStack gap="300">
             <TextField
               label={texts.quizField}
-              value={text}
-              onChange={(value) => {
-                setText(value);
-                setError(undefined);
-              }}
+              value={form.values.quizId}
+              onChange={(value) => form.set('quizId', value)}
               autoComplete="off"
               helpText={texts.quizHelp}
-              error={error}
+              error={form.error('quizId')}
               autoFocus
             />
           </BlockStack>
