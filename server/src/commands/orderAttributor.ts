@@ -116,7 +116,7 @@ export async function orderAttributor(props: { db: Db; accountId: string; order:
   }
   if (carted.size > 0) {
     // Plays are the account's own, so a quiz id of another account finds none. Written as the
-    // plays_players_date_idx predicate (quiz_id, completed_at), so the look-up is an index range.
+    // plays_respondents_date_idx predicate (quiz_id, completed_at), so the look-up is an index range.
     const played = await db
       .selectDistinct({ quizId: plays.quizId })
       .from(plays)

@@ -65,7 +65,7 @@ export async function questionDropOff(db: Db, quiz: QuizRef): Promise<Map<string
 
 /**
  * The respondents of a quiz: its completed plays, preview plays left out. Written exactly as the partial
- * indexes' predicate (plays_players_*_idx, `where status = 'completed' and not preview`) so the
+ * indexes' predicate (plays_respondents_*_idx, `where status = 'completed' and not preview`) so the
  * planner can use them.
  */
 const reportable = (quiz: QuizRef, ...conditions: (SQL | undefined)[]) =>

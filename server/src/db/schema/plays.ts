@@ -22,10 +22,7 @@ import { quizzes } from './quizzes.ts';
 
 const reportable = sql`status = 'completed' and not preview`;
 
-/**
- * The respondents table's sort indexes. They keep their first names (plays_players_*_idx, from when the
- * report called its people players): the names live in the databases, and renaming them needs a migration.
- */
+/** The respondents table's sort indexes (renamed from plays_players_*_idx by migration 0023). */
 function respondentSortIndexes(table: {
   quizId: AnyPgColumn;
   id: AnyPgColumn;
@@ -45,7 +42,7 @@ function respondentSortIndexes(table: {
     city: table.city,
   };
   return Object.entries(sortable).map(([name, column]) =>
-    index(`plays_players_${name}_idx`).on(table.quizId, column, table.id).where(reportable),
+    index(`plays_respondents_${name}_idx`).on(table.quizId, column, table.id).where(reportable),
   );
 }
 
