@@ -5,19 +5,21 @@ import {
   leadGateLabels,
   ZExperimentInput,
   type TExperiment,
-  type TExperimentInput,
   type TExperimentSubject,
   type TLeadGate,
 } from '@quizlead/shared/schemas/experiments.ts';
 import { quizLimits } from '@quizlead/shared/quizzes.ts';
 import { sliceChances } from '@quizlead/shared/schemas/prizes.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
-import { ApiError, errorNotice } from '../../api/client.ts';
-import { startExperiment, type TestedKind } from '../../api/experiments.ts';
+import { errorNotice } from '../../api/client.ts';
+import { startExperiment } from '../../api/experiments.ts';
 import { RichTextEditor } from '../../components/RichTextEditor.tsx';
 import { percent } from '../wheels/MarginGuard.tsx';
 import { experimentTexts as texts } from './texts.ts';
 import { FormProblem } from '../../components/FormProblem.tsx';
+import { issueMessages } from '../../forms/issues.ts';
+import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 
 /** What the form needs of the item: a quiz's intro and lead settings, or a wheel's slices. */
 export type TestedItem =
@@ -28,6 +30,11 @@ interface Draft {
   name: string;
   share: string;
   value: string | string[];
+}
+
+interface Values {
+  subject: TExperimentSubject;
+  variants: Draft[];
 }
 
 const evenShares = (count: number) =>
@@ -52,10 +59,10 @@ function draftsFor(item: TestedItem, subject: TExperimentSubject, count: number)
 }
 
 /** The drafts as the API takes them; numbers typed badly become NaN so the schema names them. */
-function inputOf(subject: TExperimentSubject, drafts: readonly Draft[]): unknown {
+function inputOf({ subject, variants }: Values): unknown {
   return {
     subject,
-    variants: drafts.map((draft) => ({
+    variants: variants.map((draft) => ({
       name: draft.name,
       share: draft.share.trim() === '' ? Number.NaN : Number(draft.share),
       value: Array.isArray(draft.value)
@@ -65,12 +72,20 @@ function inputOf(subject: TExperimentSubject, drafts: readonly Draft[]): unknown
   };
 }
 
-const fieldKey = (path: readonly PropertyKey[]) => path.map(String).join('.');
+/**
+ * The key a message shows under: its body path with dashes ('variants.1.value.0' → 'variants-1-value-0'), as
+ * its field's id ends. The forms layer looks messages up by flat keys (react-hook-form nests a dotted one).
+ */
+const keyOf = (path: string) => path.replaceAll('.', '-');
+const fieldId = (key: string) => `ql-experiment-${key}`;
+/** The key of each row a test can have, the original's first. */
+const rowKeys = Array.from({ length: experimentLimits.variantsMax }, (_, index) => `variants-${index}`);
 
 /**
  * Starting an A/B test: what to test (a quiz's intro text or lead gate, a wheel's odds), then the
  * original (what visitors see now, read-only) and up to three variants with their share of visitors.
- * The shared schema checks it as the server will, so each mistake shows on its field before sending.
+ * The shared schema checks it as the server will (forms/useSchemaForm.ts), so each mistake shows on its
+ * field before sending, and the first one takes the focus.
  */
 export function ExperimentForm({
   item,
@@ -82,73 +97,83 @@ export function ExperimentForm({
   onCancel(): void;
 }) {
   const subjects: TExperimentSubject[] = item.kind === 'quiz' ? ['intro', 'leadGate'] : ['odds'];
-  const [subject, setSubject] = useState<TExperimentSubject>(subjects[0]!);
-  const [drafts, setDrafts] = useState<Draft[]>(() => draftsFor(item, subjects[0]!, 2));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useSchemaForm({
+    initial: { subject: subjects[0]!, variants: draftsFor(item, subjects[0]!, 2) },
+    schema: ZExperimentInput,
+    toBody: inputOf,
+    fieldOf: keyOf,
+    save: (body) => startExperiment(item.kind, item.id, body),
+    saved: (started) => onStarted(started),
+    refused: (message, onField) => {
+      if (onField) focusFirstRefusal();
+      // The layer hands on a refusal's text only: said as errorNotice says any refusal of the server.
+      else setProblem(`${messages.generic.serverErrorPrefix}${message}`);
+    },
+    failed: (error) => setProblem(errorNotice(error)),
+  });
+  const { subject, variants: drafts } = form.values;
   const maxVariants = subject === 'leadGate' ? 2 : experimentLimits.variantsMax;
 
-  const choose = (next: TExperimentSubject) => {
-    setSubject(next);
-    setDrafts(draftsFor(item, next, 2));
-    setErrors({});
-  };
-  const change = (index: number, patch: Partial<Draft>) => {
-    setDrafts((current) => current.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)));
-    // An edited field's message goes (shares are checked together, so any share clears theirs).
-    const edited = Object.keys(patch).map((field) => `variants.${index}.${field}`);
-    setErrors((current) =>
-      Object.fromEntries(
-        Object.entries(current).filter(
-          ([key]) =>
-            !edited.some((field) => key === field || key.startsWith(`${field}.`)) &&
-            !('share' in patch && key.endsWith('.share')),
-        ),
-      ),
+  /**
+   * Moves to the field of the first refusal in the schema's order (the layer names its text, not its field). A
+   * refusal of the server's passed the schema here and moves nothing.
+   */
+  function focusFirstRefusal() {
+    const checked = ZExperimentInput.safeParse(inputOf(form.values));
+    const first = checked.success ? undefined : Object.keys(issueMessages(checked.error))[0];
+    if (first) document.getElementById(fieldId(keyOf(first)))?.focus();
+  }
+
+  /** A row's value and, on a wheel, each slice's weight. */
+  const valueKeys = (row: string) => [
+    `${row}-value`,
+    ...(item.kind === 'wheel' ? item.options.map((_, slice) => `${row}-value-${slice}`) : []),
+  ];
+  // A new subject starts its variants afresh, without any message of the last one's.
+  const choose = (next: TExperimentSubject) =>
+    form.update(
+      () => ({ subject: next, variants: draftsFor(item, next, 2) }),
+      'subject',
+      'variants',
+      ...rowKeys.flatMap((row) => [`${row}-name`, `${row}-share`, ...valueKeys(row)]),
     );
-  };
+  // An edited field's message goes (shares are checked together, so any share clears theirs).
+  const change = (index: number, patch: Partial<Draft>) =>
+    form.update(
+      (current) => ({
+        ...current,
+        variants: current.variants.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)),
+      }),
+      ...('name' in patch ? [`variants-${index}-name`] : []),
+      ...('share' in patch ? rowKeys.map((row) => `${row}-share`) : []),
+      ...('value' in patch ? valueKeys(`variants-${index}`) : []),
+    );
   const resplit = (next: Draft[]) => {
     const shares = evenShares(next.length);
     return next.map((draft, index) => ({ ...draft, share: shares[index]! }));
   };
   const add = () =>
-    setDrafts((current) =>
-      resplit([
-        ...current,
-        { name: texts.defaultNames[current.length]!, share: '0', value: startingValue(item, subject, false) },
+    form.update((current) => ({
+      ...current,
+      variants: resplit([
+        ...current.variants,
+        { name: texts.defaultNames[current.variants.length]!, share: '0', value: startingValue(item, subject, false) },
       ]),
-    );
-  const remove = (index: number) => setDrafts((current) => resplit(current.filter((_, at) => at !== index)));
+    }));
+  const remove = (index: number) =>
+    form.update((current) => ({ ...current, variants: resplit(current.variants.filter((_, at) => at !== index)) }));
 
-  const submit = async () => {
-    if (saving) return;
+  const submit = () => {
+    if (form.saving) return;
     setProblem(null);
-    const checked = ZExperimentInput.safeParse(inputOf(subject, drafts));
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[fieldKey(issue.path)] ??= issue.message;
-      setErrors(found);
-      const first = Object.keys(found)[0];
-      if (first) document.getElementById(`ql-experiment-${first.replaceAll('.', '-')}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      onStarted(await startExperiment(item.kind as TestedKind, item.id, checked.data as TExperimentInput));
-    } catch (error) {
-      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
-      else setProblem(errorNotice(error));
-      setSaving(false);
-    }
+    form.submit();
   };
 
-  const errorOf = (key: string) => errors[key];
-  const shareError = errorOf('variants') ?? undefined;
+  const shareError = form.error('variants');
 
   return (
-    <Form onSubmit={() => void submit()} noValidate implicitSubmit={false}>
+    <Form onSubmit={submit} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
         {subjects.length > 1 ? (
           <Select
@@ -162,7 +187,7 @@ export function ExperimentForm({
             value={subject}
             onChange={(value) => choose(value as TExperimentSubject)}
             helpText={item.kind === 'quiz' && !item.collectEmail ? texts.needsEmail : undefined}
-            error={errorOf('subject')}
+            error={form.error('subject')}
           />
         ) : (
           <Text as="p" variant="bodyMd">
@@ -170,7 +195,7 @@ export function ExperimentForm({
           </Text>
         )}
         {drafts.map((draft, index) => {
-          const key = `variants.${index}`;
+          const key = `variants-${index}`;
           const original = index === 0;
           return (
             <Box key={index} padding="400" borderWidth="025" borderColor="border" borderRadius="200">
@@ -188,16 +213,16 @@ export function ExperimentForm({
                 <FormLayout>
                   <FormLayout.Group>
                     <TextField
-                      id={`ql-experiment-${key}-name`.replaceAll('.', '-')}
+                      id={fieldId(`${key}-name`)}
                       label={texts.name}
                       value={draft.name}
                       onChange={(name) => change(index, { name })}
                       autoComplete="off"
                       maxLength={experimentLimits.name}
-                      error={errorOf(`${key}.name`)}
+                      error={form.error(`${key}-name`)}
                     />
                     <TextField
-                      id={`ql-experiment-${key}-share`.replaceAll('.', '-')}
+                      id={fieldId(`${key}-share`)}
                       label={texts.share}
                       type="number"
                       min={experimentLimits.shareMin}
@@ -205,7 +230,7 @@ export function ExperimentForm({
                       value={draft.share}
                       onChange={(share) => change(index, { share })}
                       autoComplete="off"
-                      error={errorOf(`${key}.share`) ?? (index === 0 ? shareError : undefined)}
+                      error={form.error(`${key}-share`) ?? (index === 0 ? shareError : undefined)}
                     />
                   </FormLayout.Group>
                   <VariantValue
@@ -213,9 +238,9 @@ export function ExperimentForm({
                     subject={subject}
                     original={original}
                     value={draft.value}
-                    fieldId={`ql-experiment-${key}-value`.replaceAll('.', '-')}
-                    error={errorOf(`${key}.value`)}
-                    errorOfWeight={(slice) => errorOf(`${key}.value.${slice}`)}
+                    fieldId={fieldId(`${key}-value`)}
+                    error={form.error(`${key}-value`)}
+                    errorOfWeight={(slice) => form.error(`${key}-value-${slice}`)}
                     onChange={(value) => change(index, { value })}
                   />
                 </FormLayout>
@@ -234,7 +259,7 @@ export function ExperimentForm({
           )}
           <ButtonGroup>
             <Button onClick={onCancel}>{texts.cancel}</Button>
-            <Button variant="primary" submit loading={saving}>
+            <Button variant="primary" submit loading={form.saving}>
               {texts.start}
             </Button>
           </ButtonGroup>
