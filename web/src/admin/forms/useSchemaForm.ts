@@ -83,8 +83,9 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
   const values = useWatch({ control: form.control }) as Values;
   const { errors, isSubmitting } = form.formState;
 
+  /** Clears the messages under `keys`, or every message when none is named. */
   const clear = (...keys: string[]) => {
-    form.clearErrors(keys as never);
+    form.clearErrors(keys.length > 0 ? (keys as never) : undefined);
     options.changed?.();
   };
 
@@ -124,13 +125,14 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
   return {
     values,
     set,
-    /** Replaces the values at once (several fields moved together, as an option row's). */
+    /** Replaces the values at once (several fields moved together, as an option row's), clearing the messages under `cleared` only. */
     update: (change: (current: Values) => Values, ...cleared: string[]) => {
       const next = change(form.getValues());
       for (const key of Object.keys(next) as (keyof Values & string)[]) {
         if (next[key] !== form.getValues(key as never)) form.setValue(key as never, next[key] as never, { shouldDirty: true });
       }
-      clear(...cleared);
+      if (cleared.length > 0) form.clearErrors(cleared as never);
+      options.changed?.();
     },
     error,
     /** A text field's props bound to the value `key`: its value, its change and its message. */

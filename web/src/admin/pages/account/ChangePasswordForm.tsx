@@ -37,7 +37,7 @@ export function ChangePasswordForm() {
   // 'too short'), and stay there while they are put right: until the next submit or the banner is dismissed.
   const problems = [...fields.map((field) => form.error(field)), refusal].filter((problem) => problem !== undefined);
   const dismiss = () => {
-    form.clear(...fields);
+    form.clear();
     setRefusal(undefined);
   };
   const field = (name: Field) => ({
