@@ -112,7 +112,7 @@ describe('the product form', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('adds the product as typed, its tags split at the commas, says so and hands it back', async () => {
+  it('adds the product as the shared schema reads it (trimmed, its tags split at the commas once each), says so and hands it back', async () => {
     const added = product({ title: 'Desk lamp', tags: ['light', 'Desk', 'lamp'], available: false });
     const api = fakeApi({ 'POST /api/v1/products': () => ({ status: 201, body: { data: added } }) });
     const { user, toast, onSaved, dialog } = open();
@@ -133,12 +133,12 @@ describe('the product form', () => {
         method: 'POST',
         path: '/api/v1/products',
         body: {
-          title: ' Desk lamp ',
+          title: 'Desk lamp',
           url: 'https://shop.example/lamp',
           imageUrl: null,
           price: '19.90',
           currency: 'EUR',
-          tags: ['light', 'Desk', 'lamp', 'light'],
+          tags: ['light', 'Desk', 'lamp'],
           available: false,
         },
       },

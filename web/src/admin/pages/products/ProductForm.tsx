@@ -64,9 +64,7 @@ export function ProductForm({ product, onClose, onSaved }: Props) {
     schema: ZProductRequest,
     toBody: requestOf,
     fieldOf,
-    // Sent as typed (the server trims and checks it again), not as the schema reads it.
-    save() {
-      const request = requestOf(form.values);
+    save(request) {
       setFailure('');
       return product ? updateProduct(product.id, request) : createProduct(request);
     },
@@ -76,13 +74,8 @@ export function ProductForm({ product, onClose, onSaved }: Props) {
     },
     failed: (error) => setFailure(errorNotice(error)),
   });
-  const { values } = form;
+  const { values, field } = form;
   const busy = form.saving;
-  const field = (key: 'title' | 'url' | 'price' | 'tags') => ({
-    value: values[key],
-    onChange: (value: string) => form.set(key, value),
-    error: form.error(key),
-  });
 
   return (
     <Modal
