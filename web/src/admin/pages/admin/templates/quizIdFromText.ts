@@ -2,8 +2,8 @@ const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /**
  * The quiz id in what an administrator pasted: the id itself, or any link holding it (the editor's
- * /app/Quiz/Edit/{id}, the share page, /play/{id}, quizplayer2.html?quizid={id}). Anything else is
- * sent as typed, trimmed, for the server to refuse on the field.
+ * /app/Quiz/Edit/{id}, the share page, /play/{id}, quizplayer2.html?quizid={id}). Anything else comes
+ * back trimmed, for the shared schema to refuse on the field before anything is sent.
  */
 export function quizIdFromText(text: string): string {
   const trimmed = text.trim();
