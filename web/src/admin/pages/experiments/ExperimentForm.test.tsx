@@ -379,9 +379,10 @@ describe('the A/B test form', () => {
     expect(field('Variant B', texts.name).value).toBe(texts.defaultNames[1]);
   });
 
-  it('says why the test could not start under the form: a refusal of no field, a conflict, no answer', async () => {
+  it('says why the test could not start under the form: a refusal of no field or of one it lacks, a conflict, no answer', async () => {
     const answers = [
       refusal(experimentMessages.subjectNotForKind),
+      refusal(experimentMessages.winnerUnknown, 'winner'),
       refusal(experimentMessages.alreadyRunning, undefined, 409, 'conflict'),
     ];
     const api = fakeApi({ [`POST ${quizTests}`]: () => answers.shift() ?? offline() });
@@ -390,16 +391,18 @@ describe('the A/B test form', () => {
     await user.click(start());
     await expect.poll(alert).toBe(`${messages.generic.serverErrorPrefix}${experimentMessages.subjectNotForKind}`);
     await user.click(start());
+    await expect.poll(alert).toBe(`${messages.generic.serverErrorPrefix}${experimentMessages.winnerUnknown}`);
+    await user.click(start());
     await expect.poll(alert).toBe(`${messages.generic.serverErrorPrefix}${experimentMessages.alreadyRunning}`);
     await user.click(start());
     await expect.poll(alert).toBe(`${messages.generic.serverErrorPrefix}Failed to fetch`);
-    expect(posts(api)).toHaveLength(3);
+    expect(posts(api)).toHaveLength(4);
     expect(onStarted).not.toHaveBeenCalled();
     // A new attempt takes the last failure away, whether or not it gets as far as sending.
     await user.clear(field('Variant B', texts.name));
     await user.click(start());
     expect(alert()).toBeNull();
-    expect(posts(api)).toHaveLength(3);
+    expect(posts(api)).toHaveLength(4);
   });
 
   it('shows it is starting while the server answers, and sends once', async () => {
