@@ -131,13 +131,10 @@ export function ExperimentForm({
     ...(item.kind === 'wheel' ? item.options.map((_, slice) => `${row}-value-${slice}`) : []),
   ];
   // A new subject starts its variants afresh, without any message of the last one's.
-  const choose = (next: TExperimentSubject) =>
-    form.update(
-      () => ({ subject: next, variants: draftsFor(item, next, 2) }),
-      'subject',
-      'variants',
-      ...rowKeys.flatMap((row) => [`${row}-name`, `${row}-share`, ...valueKeys(row)]),
-    );
+  const choose = (next: TExperimentSubject) => {
+    form.update(() => ({ subject: next, variants: draftsFor(item, next, 2) }));
+    form.clear();
+  };
   // An edited field's message goes (shares are checked together, so any share clears theirs).
   const change = (index: number, patch: Partial<Draft>) =>
     form.update(
