@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { endExperiment, listExperiments } from '../../api/experiments.ts';
 import { getQuiz } from '../../api/quizzes.ts';
-import { getWheel } from '../../api/wheels.ts';
+import { wheelApi } from '../../api/engagement.ts';
 import { useResource } from '../../data/useResource.ts';
 import { FiguresTable } from '../../components/FiguresTable.tsx';
 import { useCan } from '../../useCan.ts';
@@ -42,7 +42,7 @@ async function loadTests(kind: 'quiz' | 'wheel', id: string, signal: AbortSignal
           leadGate: quiz.settings.leadGate,
           collectEmail: quiz.settings.collectEmail,
         }))
-      : getWheel(id, signal).then((wheel): TestedItem => ({ kind: 'wheel', id, options: wheel.options })),
+      : wheelApi.get(id, signal).then((wheel): TestedItem => ({ kind: 'wheel', id, options: wheel.options })),
   ]);
   return { tests, item };
 }
