@@ -27,10 +27,11 @@ export interface SchemaFormOptions<Values extends FieldValues, Body, Saved> {
   /** After a save: the toast, where to go, or the form emptied (`reset`). */
   saved(saved: Saved, reset: () => void): void;
   /**
-   * The schema or the server refused the values; `message` is the first refusal, `onField` says it shows under a field.
+   * The schema or the server refused the values; `message` is the first refusal and `field`, when it shows under
+   * one, the key of that field (a form moves the focus there).
    * Left out, a refusal from the server that names no field the form shows is a failure like any other (`failed`).
    */
-  refused?(message: string, onField: boolean): void;
+  refused?(message: string, field: string | undefined): void;
   /** The save failed otherwise (no answer, 5xx, a limit): the form's banner or a toast. */
   failed(error: unknown): void;
   /** The owner changed a value or a message was cleared (a form drops its banner). */
@@ -106,15 +107,15 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
           // Under the field it names when the form shows that field; else the banner (`refused`) or `failed`.
           const onField = error.field ? refuse(error.field, error.message) : false;
           if (!onField && !options.refused) return options.failed(error);
-          options.refused?.(error.message, onField);
+          options.refused?.(error.message, onField ? keyOf(error.field!, form.getValues()) : undefined);
         } else {
           options.failed(error);
         }
       }
     },
     (found) => {
-      const [first] = Object.values(found as Record<string, { message?: string }>);
-      options.refused?.(first?.message ?? '', true);
+      const [first] = Object.entries(found as Record<string, { message?: string }>);
+      options.refused?.(first?.[1].message ?? '', first?.[0]);
     },
   );
 

@@ -27,8 +27,8 @@ export function ChangePasswordForm() {
       reset();
       showToast(messages.account.passwordUpdated);
     },
-    refused: (message, onField) => {
-      if (!onField) setRefusal(message);
+    refused: (message, field) => {
+      if (!field) setRefusal(message);
     },
     failed: (error) => showToast(errorNotice(error), { error: true }),
   });

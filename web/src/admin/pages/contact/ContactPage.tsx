@@ -24,8 +24,8 @@ export function ContactPage() {
       showToast(sent.message);
     },
     // A refusal naming no field (and any other failure) is said above the form, in place of the last one.
-    refused: (message, onField) => {
-      if (!onField) setFailure(message);
+    refused: (message, field) => {
+      if (!field) setFailure(message);
     },
     failed: (error) => setFailure(errorMessage(error)),
   });

@@ -18,7 +18,6 @@ import { RichTextEditor } from '../../components/RichTextEditor.tsx';
 import { percent } from '../wheels/MarginGuard.tsx';
 import { experimentTexts as texts } from './texts.ts';
 import { FormProblem } from '../../components/FormProblem.tsx';
-import { issueMessages } from '../../forms/issues.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 
 /** What the form needs of the item: a quiz's intro and lead settings, or a wheel's slices. */
@@ -105,25 +104,15 @@ export function ExperimentForm({
     fieldOf: keyOf,
     save: (body) => startExperiment(item.kind, item.id, body),
     saved: (started) => onStarted(started),
-    refused: (message, onField) => {
-      if (onField) focusFirstRefusal();
-      // The layer hands on a refusal's text only: said as errorNotice says any refusal of the server.
+    refused: (message, field) => {
+      if (field) document.getElementById(fieldId(field))?.focus();
+      // A refusal under no field the form shows: said as errorNotice says any refusal of the server.
       else setProblem(`${messages.generic.serverErrorPrefix}${message}`);
     },
     failed: (error) => setProblem(errorNotice(error)),
   });
   const { subject, variants: drafts } = form.values;
   const maxVariants = subject === 'leadGate' ? 2 : experimentLimits.variantsMax;
-
-  /**
-   * Moves to the field of the first refusal in the schema's order (the layer names its text, not its field). A
-   * refusal of the server's passed the schema here and moves nothing.
-   */
-  function focusFirstRefusal() {
-    const checked = ZExperimentInput.safeParse(inputOf(form.values));
-    const first = checked.success ? undefined : Object.keys(issueMessages(checked.error))[0];
-    if (first) document.getElementById(fieldId(keyOf(first)))?.focus();
-  }
 
   /** A row's value and, on a wheel, each slice's weight. */
   const valueKeys = (row: string) => [

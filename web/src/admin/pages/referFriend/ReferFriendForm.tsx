@@ -31,7 +31,7 @@ export function ReferFriendForm({ onSent }: { onSent(): void }) {
       showToast(sent.message);
       onSent();
     },
-    refused: (message, onField) => setFailure(onField ? undefined : message),
+    refused: (message, field) => setFailure(field ? undefined : message),
     failed: (error) => setFailure(errorMessage(error)),
   });
   const { field } = form;
