@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { feedbackMessages, isFeelingValue } from '@quizlead/shared/engagement.ts';
 import { ZFeedbackSubmission, ZFeedbackSubmissionResponse, ZPublicFeedbackResponse } from '@quizlead/shared/schemas/feedback.ts';
 import { engagementEmail } from '@quizlead/shared/schemas/engagement.ts';
-import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { feedbacks } from '../../db/schema/index.ts';
 import { feedbackResponseRecorder } from '../../commands/feedbackResponseRecorder.ts';
@@ -11,6 +10,7 @@ import { presentPublicFeedback } from '../../presenters/feedback.ts';
 import { accountMode } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
+import { widgetLimits } from './widgetLimits.ts';
 
 /** A web response by id (public: any account's); `keyShare` keeps it from being deleted under a response. */
 async function findPublicFeedback(db: Db, id: string, options: { keyShare?: boolean } = {}) {
@@ -22,11 +22,7 @@ async function findPublicFeedback(db: Db, id: string, options: { keyShare?: bool
 }
 
 export function publicFeedbackRoutes(api: ApiRouter): void {
-  const { limiters } = api.services;
-  const limits = [
-    { limiter: limiters.widgetByIp, by: 'ip' as const },
-    { limiter: limiters.widgetByItem, by: (_body: unknown, ctx: AppContext) => `feedback:${ctx.params.id ?? ''}` },
-  ];
+  const limits = widgetLimits(api.services.limiters, 'feedback');
 
   api.route({
     method: 'get',

@@ -3,7 +3,6 @@ import { pollMessages } from '@quizlead/shared/engagement.ts';
 import { ZPollVoteRequest, ZPollVoteResponse, ZPublicPollResponse } from '@quizlead/shared/schemas/poll.ts';
 import { engagementEmail, ZDemoQuery } from '@quizlead/shared/schemas/engagement.ts';
 import { pollVoteRecorder } from '../../commands/pollVoteRecorder.ts';
-import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { pollTally } from '../../db/queries/polls.ts';
 import { polls } from '../../db/schema/index.ts';
@@ -11,6 +10,7 @@ import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isPollClosed, presentPublicPoll } from '../../presenters/poll.ts';
 import { accountMode } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
+import { widgetLimits } from './widgetLimits.ts';
 import { ZPublicItemParams } from './schema.ts';
 
 /**
@@ -28,11 +28,7 @@ async function findPublishedPoll(db: Db, id: string, options: { share?: boolean 
 }
 
 export function publicPollRoutes(api: ApiRouter): void {
-  const { limiters } = api.services;
-  const limits = [
-    { limiter: limiters.widgetByIp, by: 'ip' as const },
-    { limiter: limiters.widgetByItem, by: (_body: unknown, ctx: AppContext) => `poll:${ctx.params.id ?? ''}` },
-  ];
+  const limits = widgetLimits(api.services.limiters, 'poll');
 
   api.route({
     method: 'get',

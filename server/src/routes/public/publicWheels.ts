@@ -3,7 +3,6 @@ import { wheelMessages } from '@quizlead/shared/engagement.ts';
 import { ZPublicWheelResponse, ZSpinRequest, ZSpinResponse } from '@quizlead/shared/schemas/wheel.ts';
 import { engagementEmail } from '@quizlead/shared/schemas/engagement.ts';
 import { wheelSpinner } from '../../commands/wheelSpinner.ts';
-import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { wheels } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
@@ -12,6 +11,7 @@ import { runningExperiment, variantFor } from '../../db/queries/experiments.ts';
 import { accountMode } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
+import { widgetLimits } from './widgetLimits.ts';
 
 /** A published wheel by id (public: any account's); `keyShare` keeps it from being deleted under a spin. */
 async function findPublishedWheel(db: Db, id: string, options: { keyShare?: boolean } = {}) {
@@ -24,7 +24,7 @@ async function findPublishedWheel(db: Db, id: string, options: { keyShare?: bool
 
 export function publicWheelRoutes(api: ApiRouter): void {
   const { limiters } = api.services;
-  const byItem = { limiter: limiters.widgetByItem, by: (_body: unknown, ctx: AppContext) => `wheel:${ctx.params.id ?? ''}` };
+  const limits = widgetLimits(limiters, 'wheel');
 
   api.route({
     method: 'get',
@@ -33,7 +33,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
     tags: ['public widgets'],
     access: 'public',
     params: ZPublicItemParams,
-    rateLimit: [{ limiter: limiters.widgetByIp, by: 'ip' }, byItem],
+    rateLimit: limits,
     responses: { 200: ZPublicWheelResponse, 404: wheelMessages.unavailable },
     handler: async ({ ctx, db, params }) => {
       const wheel = await findPublishedWheel(db, params.id);
@@ -51,7 +51,8 @@ export function publicWheelRoutes(api: ApiRouter): void {
     access: 'public',
     params: ZPublicItemParams,
     body: ZSpinRequest,
-    rateLimit: [{ limiter: limiters.widgetByIp, by: 'ip' }, { limiter: limiters.spinByIp, by: 'ip' }, byItem],
+    // Spins also have a tighter limit of their own per address (checked after the widgets' one, as every IP limit comes first).
+    rateLimit: [...limits, { limiter: limiters.spinByIp, by: 'ip' }],
     transaction: true,
     responses: {
       201: ZSpinResponse,
