@@ -45,7 +45,7 @@ export default defineConfig({
           // The admin's screens and forms in a simulated DOM (happy-dom) with Testing Library: each form's
           // rules and each screen's loading, empty and error states, the API answered by a fake fetch.
           name: 'components',
-          include: ['web/src/**/*.test.tsx'],
+          include: ['web/src/**/*.test.tsx', 'standalone/src/**/*.test.tsx'],
           environment: 'happy-dom',
           testTimeout: 20_000,
         },

@@ -27,6 +27,18 @@ export function fakeApi(handlers: Record<string, Handler>) {
   return { requests };
 }
 
+/**
+ * An answer the test lets through when it chooses, to see the screen while it waits: a handler returns `promise`,
+ * the test calls `release()`.
+ */
+export function held(answer: { status?: number; body: unknown }) {
+  let release = () => {};
+  const promise = new Promise<never>((resolve) => {
+    release = () => resolve(answer as never);
+  });
+  return { promise, release: () => release() };
+}
+
 /** A network failure, as fetch gives it when no answer comes back. */
 export const offline = (): Promise<never> => Promise.reject(new TypeError('Failed to fetch'));
 

@@ -5,24 +5,29 @@ import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
 import { createQueryClient } from '../data/queryClient.ts';
 import { toastAtom } from '../toast.ts';
 
 afterEach(() => cleanup());
 
-/** Where the screen navigated to, shown for the test to read. */
+/** Where the screen navigated to, shown for the test to read (the query in `data-search`). */
 function Location() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  );
 }
 
 /**
  * Renders an admin screen as a shell does (Polaris and its frame, the router at `path`, the toast store) in the test's
- * DOM; answers the user-event driver, the toast shown last and the current address.
+ * DOM; answers the user-event driver, the toast shown last and the current address. `state` is the navigation state
+ * the screen was reached with (the sign-in page's notice).
  */
-export function renderScreen(screen: ReactNode, options: { path?: string; route?: string } = {}) {
+export function renderScreen(screen: ReactNode, options: { path?: string; route?: string; state?: unknown } = {}) {
   const store = createStore();
   // Each test its own cache, and a failed load shows at once.
   const client = createQueryClient({ retry: false });
@@ -32,7 +37,7 @@ export function renderScreen(screen: ReactNode, options: { path?: string; route?
       <QueryClientProvider client={client}>
         <AppProvider i18n={en}>
           <Frame>
-            <MemoryRouter initialEntries={[path]}>
+            <MemoryRouter initialEntries={[options.state === undefined ? path : { ...parsePath(path), state: options.state }]}>
               <Routes>
                 <Route path={options.route ?? path} element={screen} />
                 <Route path="*" element={null} />
@@ -49,5 +54,7 @@ export function renderScreen(screen: ReactNode, options: { path?: string; route?
     user: userEvent.setup(),
     toast: () => store.get(toastAtom)?.content ?? null,
     location: () => view.getByTestId('location').textContent,
+    /** The current address's query ('?token=…'), or ''. */
+    search: () => view.getByTestId('location').dataset.search ?? '',
   };
 }
