@@ -3,25 +3,18 @@ import { limits } from '@quizlead/shared/validations.ts';
 import type { ReactNode } from 'react';
 import { EmailField, PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
-export interface SignupValues {
-  fullName: string;
-  email: string;
-  password: string;
-  companyName: string;
-  companyUrl: string;
-  token: string;
-}
-
 export type Busy = 'continue' | 'create' | 'resend' | null;
 
-export interface StepProps {
-  values: SignupValues;
-  errors: Partial<Record<string, string>>;
+/** A step's text fields bound to its form: each one's value, change and message (useSchemaForm's `field`). */
+type Fields<Key extends string> = (key: Key) => { value: string; onChange(value: string): void; error: string | undefined };
+
+interface StepProps<Key extends string> {
+  field: Fields<Key>;
   busy: Busy;
-  set(field: keyof SignupValues): (value: string) => void;
 }
 
-export function AccountStep({ values, errors, busy, set, onContinue }: StepProps & { onContinue(): void }) {
+export function AccountStep({ field, busy, onContinue }: StepProps<'fullName' | 'email' | 'password'> & { onContinue(): void }) {
+  const password = field('password');
   return (
     <Form onSubmit={onContinue} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
@@ -29,22 +22,13 @@ export function AccountStep({ values, errors, busy, set, onContinue }: StepProps
           <TextField
             label="Full name"
             autoComplete="name"
-            value={values.fullName}
-            onChange={set('fullName')}
-            error={errors.fullName}
+            {...field('fullName')}
             maxLength={limits.fullName}
-            autoFocus={!errors.password}
+            autoFocus={!password.error}
           />
-          <EmailField value={values.email} onChange={set('email')} error={errors.email} />
+          <EmailField {...field('email')} />
           {/* Back from the last step with the server's reason: the cursor goes where the fix is. */}
-          <PasswordField
-            purpose="new"
-            showRule
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            autoFocus={Boolean(errors.password)}
-          />
+          <PasswordField purpose="new" showRule {...password} autoFocus={Boolean(password.error)} />
         </FormLayout>
         <Button variant="primary" size="large" submit fullWidth loading={busy === 'continue'}>
           Continue
@@ -54,13 +38,13 @@ export function AccountStep({ values, errors, busy, set, onContinue }: StepProps
   );
 }
 
-interface PersonalProps extends StepProps {
+interface PersonalProps extends StepProps<'companyName' | 'companyUrl'> {
   onBack(): void;
   onSkip(): void;
   onNext(): void;
 }
 
-export function PersonalStep({ values, errors, busy, set, onBack, onSkip, onNext }: PersonalProps) {
+export function PersonalStep({ field, busy, onBack, onSkip, onNext }: PersonalProps) {
   return (
     <Form onSubmit={onNext} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
@@ -68,9 +52,7 @@ export function PersonalStep({ values, errors, busy, set, onBack, onSkip, onNext
           <TextField
             label="Company name"
             autoComplete="organization"
-            value={values.companyName}
-            onChange={set('companyName')}
-            error={errors.companyName}
+            {...field('companyName')}
             maxLength={limits.companyName}
             autoFocus
           />
@@ -79,9 +61,7 @@ export function PersonalStep({ values, errors, busy, set, onBack, onSkip, onNext
             inputMode="url"
             autoComplete="url"
             placeholder="https://example.com"
-            value={values.companyUrl}
-            onChange={set('companyUrl')}
-            error={errors.companyUrl}
+            {...field('companyUrl')}
             maxLength={limits.companyUrl}
           />
         </FormLayout>
@@ -98,7 +78,9 @@ export function PersonalStep({ values, errors, busy, set, onBack, onSkip, onNext
   );
 }
 
-interface VerificationProps extends StepProps {
+interface VerificationProps extends StepProps<'token'> {
+  /** Where the token was mailed. */
+  email: string;
   notice: string | null;
   onBack(): void;
   onCreate(): void;
@@ -106,7 +88,7 @@ interface VerificationProps extends StepProps {
 }
 
 export function VerificationStep(props: VerificationProps) {
-  const { values, errors, busy, set, notice, onBack, onCreate, onSendAgain } = props;
+  const { field, email, busy, notice, onBack, onCreate, onSendAgain } = props;
   return (
     <Form onSubmit={onCreate} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
@@ -117,12 +99,10 @@ export function VerificationStep(props: VerificationProps) {
         ) : null}
         <TextField
           label="Verification token"
-          helpText={`The ${limits.signupTokenLength}-digit code we emailed to ${values.email.trim()}.`}
+          helpText={`The ${limits.signupTokenLength}-digit code we emailed to ${email.trim()}.`}
           autoComplete="one-time-code"
           inputMode="numeric"
-          value={values.token}
-          onChange={set('token')}
-          error={errors.token}
+          {...field('token')}
           maxLength={limits.signupTokenLength}
           autoFocus
         />
