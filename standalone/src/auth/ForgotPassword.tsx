@@ -1,25 +1,31 @@
 import { Banner, BlockStack, Button, Form, Link, Text } from '@shopify/polaris';
-import { ZForgotPasswordRequest } from '@quizlead/shared/schemas/auth.ts';
+import { ZEmail } from '@quizlead/shared/schemas/common.ts';
 import { messages } from '@quizlead/shared/validations.ts';
-import { useSchemaForm } from '@quizlead/web/admin/forms/useSchemaForm.ts';
 import { useState } from 'react';
 import { forgotPassword } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { EmailField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
 export function ForgotPassword() {
-  // The button waits for the first keystroke; a field emptied after it says the email is required.
+  const [email, setEmail] = useState('');
   const [edited, setEdited] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const form = useSchemaForm({
-    initial: { email: '' },
-    schema: ZForgotPasswordRequest,
-    // The answer never says whether the address is registered, and neither do we: whatever it is, the notice.
-    save: ({ email }) => forgotPassword(email).catch(() => undefined),
-    saved: () => setSent(true),
-    failed: () => setSent(true),
-    changed: () => setEdited(true),
-  });
+
+  async function submit() {
+    if (!edited || sending) return;
+    const parsed = ZEmail.safeParse(email);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setSending(true);
+    // The answer never says whether the address is registered, and neither do we.
+    await forgotPassword(parsed.data).catch(() => undefined);
+    setSending(false);
+    setSent(true);
+  }
 
   return (
     <AuthLayout
@@ -36,10 +42,19 @@ export function ForgotPassword() {
           <p>{messages.auth.forgotNotice}</p>
         </Banner>
       ) : (
-        <Form onSubmit={() => edited && !form.saving && form.submit()} noValidate implicitSubmit={false}>
+        <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
-            <EmailField {...form.field('email')} autoFocus />
-            <Button variant="primary" size="large" submit fullWidth disabled={!edited} loading={form.saving}>
+            <EmailField
+              value={email}
+              onChange={(value) => {
+                setEmail(value);
+                setEdited(true);
+                setError(undefined);
+              }}
+              error={error}
+              autoFocus
+            />
+            <Button variant="primary" size="large" submit fullWidth disabled={!edited} loading={sending}>
               EMAIL MY PASSWORD
             </Button>
           </BlockStack>

@@ -1,9 +1,10 @@
 import { Banner, BlockStack, Button, Form, FormLayout, Link, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
-import { teamMessages, ZJoinRequest, type TJoinPreview } from '@quizlead/shared/schemas/team.ts';
+import { ZFullName } from '@quizlead/shared/schemas/auth.ts';
+import { ZNewPassword } from '@quizlead/shared/schemas/common.ts';
+import { teamMessages, type TJoinPreview } from '@quizlead/shared/schemas/team.ts';
 import { limits } from '@quizlead/shared/validations.ts';
 import { ApiError, errorMessage } from '@quizlead/web/admin/api/client.ts';
 import { PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
-import { useSchemaForm } from '@quizlead/web/admin/forms/useSchemaForm.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,9 +12,6 @@ import { joinTeam, previewInvitation } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 type Invitation = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'ready'; preview: TJoinPreview };
-
-/** What the invitee chooses (the token comes from the link). */
-const ZJoinFields = ZJoinRequest.pick({ fullName: true, password: true });
 
 /**
  * /Join?token=…: the page an invitation mail links to. It names the account and the address invited;
@@ -25,27 +23,10 @@ export function JoinTeam() {
   const [invitation, setInvitation] = useState<Invitation>(
     token ? { state: 'loading' } : { state: 'invalid', message: teamMessages.invitationInvalid },
   );
+  const [values, setValues] = useState({ fullName: '', password: '' });
+  const [errors, setErrors] = useState<{ fullName?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useSchemaForm({
-    initial: { fullName: '', password: '' },
-    schema: ZJoinFields,
-    save(body) {
-      setFailure(null);
-      return joinTeam({ token, ...body });
-    },
-    saved: () => navigate(adminUrl('Dashboard'), { replace: true }),
-    // The forms layer puts a validation refusal of the name or the password under it; every other failure comes here.
-    failed(error) {
-      if (error instanceof ApiError && (error.field === 'fullName' || error.field === 'password')) {
-        form.refuse(error.field, error.message);
-      } else if (error instanceof ApiError && error.field === 'token') {
-        // Spent, withdrawn, or for an address that has an account of its own: said in place of the form.
-        setInvitation({ state: 'invalid', message: error.message });
-      } else {
-        setFailure(errorMessage(error));
-      }
-    },
-  });
+  const [joining, setJoining] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -60,6 +41,37 @@ export function JoinTeam() {
     );
     return () => controller.abort();
   }, [token]);
+
+  const set = (field: 'fullName' | 'password') => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function submit() {
+    const fullName = ZFullName.safeParse(values.fullName);
+    const password = ZNewPassword.safeParse(values.password);
+    if (!fullName.success || !password.success) {
+      return setErrors({
+        fullName: fullName.success ? undefined : fullName.error.issues[0]?.message,
+        password: password.success ? undefined : password.error.issues[0]?.message,
+      });
+    }
+    setFailure(null);
+    setJoining(true);
+    try {
+      await joinTeam({ token, fullName: fullName.data, password: password.data });
+      navigate(adminUrl('Dashboard'), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && (error.field === 'fullName' || error.field === 'password')) {
+        setErrors({ [error.field]: error.message });
+      } else if (error instanceof ApiError && error.field === 'token') {
+        setInvitation({ state: 'invalid', message: error.message });
+      } else {
+        setFailure(errorMessage(error));
+      }
+      setJoining(false);
+    }
+  }
 
   if (invitation.state === 'loading') {
     return (
@@ -85,7 +97,7 @@ export function JoinTeam() {
       title={`Join ${company}`}
       subtitle={`${preview.inviterName || 'An owner'} invited you as ${preview.role === 'owner' ? 'an owner' : 'a member'}.`}
     >
-      <Form onSubmit={form.submit} noValidate implicitSubmit={false}>
+      <Form onSubmit={submit} noValidate implicitSubmit={false}>
         <BlockStack gap="400">
           {failure ? (
             <Banner tone="critical" onDismiss={() => setFailure(null)}>
@@ -94,10 +106,25 @@ export function JoinTeam() {
           ) : null}
           <FormLayout>
             <TextField label="Email" type="email" value={preview.email} readOnly autoComplete="username" />
-            <TextField label="Full name" {...form.field('fullName')} autoComplete="name" maxLength={limits.fullName} autoFocus />
-            <PasswordField purpose="new" showRule label="Password" {...form.field('password')} />
+            <TextField
+              label="Full name"
+              value={values.fullName}
+              onChange={set('fullName')}
+              error={errors.fullName}
+              autoComplete="name"
+              maxLength={limits.fullName}
+              autoFocus
+            />
+            <PasswordField
+              purpose="new"
+              showRule
+              label="Password"
+              value={values.password}
+              onChange={set('password')}
+              error={errors.password}
+            />
           </FormLayout>
-          <Button variant="primary" size="large" submit fullWidth loading={form.saving}>
+          <Button variant="primary" size="large" submit fullWidth loading={joining}>
             Join the team
           </Button>
           <Text as="p" variant="bodySm" tone="subdued">

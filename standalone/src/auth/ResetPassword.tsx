@@ -1,8 +1,7 @@
 import { Banner, BlockStack, Button, Form, FormLayout, Link } from '@shopify/polaris';
-import { ZResetPasswordRequest } from '@quizlead/shared/schemas/auth.ts';
+import { ZNewPassword } from '@quizlead/shared/schemas/common.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { ApiError, errorMessage } from '@quizlead/web/admin/api/client.ts';
-import { useSchemaForm } from '@quizlead/web/admin/forms/useSchemaForm.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
@@ -11,39 +10,40 @@ import { PasswordField } from '@quizlead/web/admin/components/CredentialFields.t
 
 type Outcome = { kind: 'done' } | { kind: 'invalid'; message: string } | null;
 
-/** The request's password (the token comes from the link). */
-const ZNewPasswordRequest = ZResetPasswordRequest.pick({ password: true });
-
 export function ResetPassword() {
   const token = useSearchParams()[0].get('token') ?? '';
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(token ? null : { kind: 'invalid', message: messages.auth.resetInvalid });
-  const form = useSchemaForm({
-    initial: { password: '', confirm: '' },
-    schema: ZNewPasswordRequest,
-    // The confirmation is compared once the password itself passes: a wrong password is said alone.
-    check: ({ password, confirm }): Record<string, string> =>
-      confirm !== password && ZNewPasswordRequest.safeParse({ password }).success
-        ? { confirm: messages.account.passwordsDiffer }
-        : {},
-    save({ password }) {
-      setFailure(null);
-      return resetPassword(token, password);
-    },
-    saved: () => setOutcome({ kind: 'done' }),
-    // The forms layer puts a validation refusal of the password under it; every other failure comes here.
-    failed(error) {
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: 'password' | 'confirm') => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function submit() {
+    const parsed = ZNewPassword.safeParse(values.password);
+    if (!parsed.success) return setErrors({ password: parsed.error.issues[0]?.message });
+    if (values.confirm !== values.password) return setErrors({ confirm: messages.account.passwordsDiffer });
+    setFailure(null);
+    setSaving(true);
+    try {
+      await resetPassword(token, parsed.data);
+      setOutcome({ kind: 'done' });
+    } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.field !== 'password') {
-        // A link the server does not take (spent, expired, unknown) is said in place of the form.
         setOutcome({ kind: 'invalid', message: error.message });
       } else if (error instanceof ApiError && error.field === 'password') {
-        // Any other refusal of the password goes under it too.
-        form.refuse('password', error.message);
+        setErrors({ password: error.message });
       } else {
         setFailure(errorMessage(error));
       }
-    },
-  });
+    } finally {
+      setSaving(false);
+    }
+  }
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Pick a password you do not use anywhere else.">
@@ -56,7 +56,7 @@ export function ResetPassword() {
           <p>{outcome.message}</p>
         </Banner>
       ) : (
-        <Form onSubmit={form.submit} noValidate implicitSubmit={false}>
+        <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
             {failure ? (
               <Banner tone="critical" onDismiss={() => setFailure(null)}>
@@ -64,10 +64,24 @@ export function ResetPassword() {
               </Banner>
             ) : null}
             <FormLayout>
-              <PasswordField purpose="new" showRule label="New password" {...form.field('password')} autoFocus />
-              <PasswordField purpose="new" label="Confirm new password" {...form.field('confirm')} />
+              <PasswordField
+                purpose="new"
+                showRule
+                label="New password"
+                value={values.password}
+                onChange={set('password')}
+                error={errors.password}
+                autoFocus
+              />
+              <PasswordField
+                purpose="new"
+                label="Confirm new password"
+                value={values.confirm}
+                onChange={set('confirm')}
+                error={errors.confirm}
+              />
             </FormLayout>
-            <Button variant="primary" size="large" submit fullWidth loading={form.saving}>
+            <Button variant="primary" size="large" submit fullWidth loading={saving}>
               Reset password
             </Button>
             <Link url="/index.html">Back to sign in</Link>

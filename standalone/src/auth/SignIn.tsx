@@ -3,7 +3,7 @@ import { ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
 import { socialSignInFailedParam, socialSignInMessages } from '@quizlead/shared/socialSignIn.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { errorMessage } from '@quizlead/web/admin/api/client.ts';
-import { useSchemaForm } from '@quizlead/web/admin/forms/useSchemaForm.ts';
+import { fieldErrors } from '@quizlead/web/admin/forms/issues.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,14 +12,6 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { noticeFrom } from './notice.ts';
 import { SocialSignInButtons } from './SocialSignInButtons.tsx';
 import { EmailField, PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
-
-type Field = 'email' | 'password';
-
-/**
- * Every failure to sign in is said in the Login Error banner, a refusal naming a field too: as a plain error,
- * the forms layer does not put it under that field.
- */
-const inBanner = (error: unknown) => Promise.reject(new Error(errorMessage(error)));
 
 export function SignIn() {
   const navigate = useNavigate();
@@ -30,18 +22,11 @@ export function SignIn() {
     () => new URLSearchParams(location.search).get(socialSignInFailedParam.name) === socialSignInFailedParam.value,
   );
   const [checking, setChecking] = useState(true);
+  const [values, setValues] = useState({ email: '', password: '' });
   const [edited, setEdited] = useState({ email: false, password: false });
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useSchemaForm({
-    initial: { email: '', password: '' },
-    schema: ZSignInRequest,
-    save(body) {
-      setFailure(null);
-      return signIn(body).catch(inBanner);
-    },
-    saved: () => navigate(adminUrl('Dashboard'), { replace: true }),
-    failed: (error) => setFailure(errorMessage(error)),
-  });
+  const [submitting, setSubmitting] = useState(false);
 
   // An open session skips the form.
   useEffect(() => {
@@ -64,18 +49,31 @@ export function SignIn() {
     navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: true, state: location.state });
   }, [location, navigate]);
 
-  // A field bound to the form that also notes it was typed in: the button waits for both.
-  const field = (key: Field) => {
-    const bound = form.field(key);
-    return {
-      ...bound,
-      onChange(value: string) {
-        setEdited((current) => ({ ...current, [key]: true }));
-        bound.onChange(value);
-      },
-    };
+  const set = (field: 'email' | 'password') => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setEdited((current) => ({ ...current, [field]: true }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const canSubmit = edited.email && edited.password && form.values.email.trim() !== '';
+
+  const canSubmit = edited.email && edited.password && values.email.trim() !== '';
+
+  async function submit() {
+    if (!canSubmit || submitting) return;
+    const parsed = ZSignInRequest.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await signIn(parsed.data);
+      navigate(adminUrl('Dashboard'), { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setSubmitting(false);
+    }
+  }
 
   return (
     <AuthLayout
@@ -92,7 +90,7 @@ export function SignIn() {
           <Spinner size="small" accessibilityLabel="Checking your session" />
         </InlineStack>
       ) : (
-        <Form onSubmit={() => canSubmit && !form.saving && form.submit()} noValidate implicitSubmit={false}>
+        <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
             {notice ? (
               <Banner tone="info">
@@ -105,14 +103,16 @@ export function SignIn() {
               </Banner>
             ) : null}
             <FormLayout>
-              <EmailField {...field('email')} />
+              <EmailField value={values.email} onChange={set('email')} error={errors.email} />
               <PasswordField
                 purpose="current"
-                {...field('password')}
+                value={values.password}
+                onChange={set('password')}
+                error={errors.password}
                 labelAction={{ content: 'Forgot Password', url: '/ForgetPassword' }}
               />
             </FormLayout>
-            <Button variant="primary" size="large" submit fullWidth disabled={!canSubmit} loading={form.saving}>
+            <Button variant="primary" size="large" submit fullWidth disabled={!canSubmit} loading={submitting}>
               Sign in
             </Button>
             {failure ? (

@@ -1,10 +1,11 @@
 import { Banner, BlockStack, Link, Text } from '@shopify/polaris';
 import { StepProgress } from '@quizlead/web/admin/components/StepProgress.tsx';
+import { ZCompanyUrl } from '@quizlead/shared/schemas/common.ts';
 import { ZSignupRequest } from '@quizlead/shared/schemas/auth.ts';
 import { ZReferralCode } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { ApiError, errorMessage } from '@quizlead/web/admin/api/client.ts';
-import { useSchemaForm } from '@quizlead/web/admin/forms/useSchemaForm.ts';
+import { fieldErrors } from '@quizlead/web/admin/forms/issues.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,24 +13,19 @@ import { requestSignupToken, signUp } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AccountStep, PersonalStep, VerificationStep } from './signupSteps.tsx';
 import { SocialSignInButtons } from './SocialSignInButtons.tsx';
-import type { Busy } from './signupSteps.tsx';
+import type { Busy, SignupValues, StepProps } from './signupSteps.tsx';
 
 const steps = ['Account Details', 'Personal Details', 'Verification'] as const;
 const accountFields = ZSignupRequest.pick({ fullName: true, email: true, password: true });
-const companyFields = ZSignupRequest.pick({ companyUrl: true });
-const noCompany = { companyName: '', companyUrl: '' };
 
-/** The name and email a token is mailed for: unchanged ones need no new token. */
-const tokenKey = (fullName: string, email: string) => `${fullName.trim()}\n${email.trim().toLowerCase()}`;
-
-/** A password the server refuses (a common one): fixed on step 1, where it was typed. */
-const refusesPassword = (error: unknown): error is ApiError => error instanceof ApiError && error.field === 'password';
-
-/**
- * The wizard says the server's refusals in its banner, one naming a field too: as a plain error, the forms layer
- * does not put it under that field.
- */
-const inBanner = (error: unknown) => Promise.reject(new Error(errorMessage(error)));
+const initialValues: SignupValues = {
+  fullName: '',
+  email: '',
+  password: '',
+  companyName: '',
+  companyUrl: '',
+  token: '',
+};
 
 /** The three-step sign-up wizard; the emailed token is requested when step 1 is left. */
 export function Signup() {
@@ -38,90 +34,89 @@ export function Signup() {
   // The referral link's code (/Signup?ref=…), read once: it goes with the account whatever the steps do.
   const [ref] = useState(() => ZReferralCode.parse(searchParams.get('ref') ?? undefined));
   const [step, setStep] = useState(0);
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
   const [companySkipped, setCompanySkipped] = useState(false);
-  // The name and email the current token was mailed for.
+  // The name and email the current token was mailed for; unchanged ones need no new token.
   const tokenFor = useRef<string | null>(null);
 
-  // Step 1: the token is mailed when it is left, for the name and email as typed.
-  const account = useSchemaForm({
-    initial: { fullName: '', email: '', password: '' },
-    schema: accountFields,
-    async save({ fullName, email }) {
-      if (tokenFor.current === tokenKey(fullName, email)) return;
-      setFailure(null);
-      await sendToken().catch(inBanner);
-    },
-    saved: () => go(1),
-    failed: (error) => setFailure(errorMessage(error)),
-  });
-
-  // Step 2: the company, checked here and sent with the account (or left out by Skip for Now).
-  const company = useSchemaForm({
-    initial: noCompany,
-    schema: companyFields,
-    check: ({ companyName }): Record<string, string> =>
-      companyName.trim() === '' ? { companyName: messages.auth.companyNameEmpty } : {},
-    save: async () => undefined,
-    saved: () => go(2),
-    failed: () => undefined, // Nothing is sent.
-  });
-
-  // Step 3: the emailed token, and the account created with every step's values. The earlier steps' values
-  // passed their own checks when those steps were left.
-  const verification = useSchemaForm({
-    initial: { token: '' },
-    schema: ZSignupRequest,
-    toBody: ({ token }) => ({ ...account.values, ...(companySkipped ? noCompany : company.values), token, ref }),
-    save(body) {
-      setFailure(null);
-      return signUp(body).catch((error: unknown) => (refusesPassword(error) ? Promise.reject(error) : inBanner(error)));
-    },
-    saved: () => navigate(adminUrl('Dashboard'), { replace: true }),
-    failed(error) {
-      if (!refusesPassword(error)) return setFailure(errorMessage(error));
-      go(0);
-      account.refuse('password', error.message);
-    },
-  });
-
-  const busy: Busy = account.saving ? 'continue' : verification.saving ? 'create' : resending ? 'resend' : null;
+  const set = (field: keyof SignupValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
   function go(next: number) {
     setFailure(null);
-    account.clear('fullName', 'email', 'password');
-    company.clear('companyName', 'companyUrl');
-    verification.clear('token');
+    setErrors({});
     setStep(next);
   }
 
-  async function sendToken() {
-    const { fullName, email } = account.values;
-    const { message } = await requestSignupToken({ fullName, email });
-    tokenFor.current = tokenKey(fullName, email);
-    setNotice(message);
-  }
-
-  async function sendAgain() {
+  async function call(kind: NonNullable<Busy>, action: () => Promise<void>) {
     setFailure(null);
-    setResending(true);
+    setBusy(kind);
     try {
-      await sendToken();
+      await action();
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
-      setResending(false);
+      setBusy(null);
     }
+  }
+
+  async function sendToken() {
+    const { message } = await requestSignupToken({ fullName: values.fullName, email: values.email });
+    tokenFor.current = `${values.fullName.trim()}\n${values.email.trim().toLowerCase()}`;
+    setNotice(message);
+  }
+
+  function continueFromAccount() {
+    const parsed = accountFields.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    const key = `${parsed.data.fullName}\n${parsed.data.email.toLowerCase()}`;
+    if (tokenFor.current === key) return go(1);
+    void call('continue', async () => {
+      await sendToken();
+      go(1);
+    });
   }
 
   function continueFromPersonal(skip: boolean) {
     setCompanySkipped(skip);
-    if (skip) go(2);
-    else company.submit();
+    if (skip) return go(2);
+    const found: Record<string, string> = {};
+    if (values.companyName.trim() === '') found.companyName = messages.auth.companyNameEmpty;
+    const url = ZCompanyUrl.safeParse(values.companyUrl);
+    if (!url.success) found.companyUrl = url.error.issues[0]?.message ?? messages.account.companyUrlInvalid;
+    if (Object.keys(found).length > 0) return setErrors(found);
+    go(2);
   }
 
+  function createAccount() {
+    const company = companySkipped ? { companyName: '', companyUrl: '' } : {};
+    const parsed = ZSignupRequest.safeParse({ ...values, ...company, ref });
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      if (found.token) return setErrors(found);
+      return setFailure(Object.values(found)[0] ?? null);
+    }
+    void call('create', async () => {
+      try {
+        await signUp(parsed.data);
+      } catch (error) {
+        // A password the server refuses (a common one) is fixed on step 1, where it was typed.
+        if (!(error instanceof ApiError && error.field === 'password')) throw error;
+        go(0);
+        setErrors({ password: error.message });
+        return;
+      }
+      navigate(adminUrl('Dashboard'), { replace: true });
+    });
+  }
+
+  const stepProps: StepProps = { values, errors, busy, set };
   return (
     <AuthLayout
       title="Create your account"
@@ -144,12 +139,11 @@ export function Signup() {
           <p>{failure}</p>
         </Banner>
       ) : null}
-      {step === 0 ? <AccountStep field={account.field} busy={busy} onContinue={account.submit} /> : null}
+      {step === 0 ? <AccountStep {...stepProps} onContinue={continueFromAccount} /> : null}
       {step === 0 ? <SocialSignInButtons intent="signup" /> : null}
       {step === 1 ? (
         <PersonalStep
-          field={company.field}
-          busy={busy}
+          {...stepProps}
           onBack={() => go(0)}
           onSkip={() => continueFromPersonal(true)}
           onNext={() => continueFromPersonal(false)}
@@ -157,13 +151,11 @@ export function Signup() {
       ) : null}
       {step === 2 ? (
         <VerificationStep
-          field={verification.field}
-          email={account.values.email}
-          busy={busy}
+          {...stepProps}
           notice={failure ? null : notice}
           onBack={() => go(1)}
-          onCreate={verification.submit}
-          onSendAgain={() => void sendAgain()}
+          onCreate={createAccount}
+          onSendAgain={() => void call('resend', sendToken)}
         />
       ) : null}
     </AuthLayout>

@@ -3,18 +3,25 @@ import { limits } from '@quizlead/shared/validations.ts';
 import type { ReactNode } from 'react';
 import { EmailField, PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
-export type Busy = 'continue' | 'create' | 'resend' | null;
-
-/** A step's text fields bound to its form: each one's value, change and message (useSchemaForm's `field`). */
-type Fields<Key extends string> = (key: Key) => { value: string; onChange(value: string): void; error: string | undefined };
-
-interface StepProps<Key extends string> {
-  field: Fields<Key>;
-  busy: Busy;
+export interface SignupValues {
+  fullName: string;
+  email: string;
+  password: string;
+  companyName: string;
+  companyUrl: string;
+  token: string;
 }
 
-export function AccountStep({ field, busy, onContinue }: StepProps<'fullName' | 'email' | 'password'> & { onContinue(): void }) {
-  const password = field('password');
+export type Busy = 'continue' | 'create' | 'resend' | null;
+
+export interface StepProps {
+  values: SignupValues;
+  errors: Partial<Record<string, string>>;
+  busy: Busy;
+  set(field: keyof SignupValues): (value: string) => void;
+}
+
+export function AccountStep({ values, errors, busy, set, onContinue }: StepProps & { onContinue(): void }) {
   return (
     <Form onSubmit={onContinue} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
@@ -22,13 +29,22 @@ export function AccountStep({ field, busy, onContinue }: StepProps<'fullName' | 
           <TextField
             label="Full name"
             autoComplete="name"
-            {...field('fullName')}
+            value={values.fullName}
+            onChange={set('fullName')}
+            error={errors.fullName}
             maxLength={limits.fullName}
-            autoFocus={!password.error}
+            autoFocus={!errors.password}
           />
-          <EmailField {...field('email')} />
+          <EmailField value={values.email} onChange={set('email')} error={errors.email} />
           {/* Back from the last step with the server's reason: the cursor goes where the fix is. */}
-          <PasswordField purpose="new" showRule {...password} autoFocus={Boolean(password.error)} />
+          <PasswordField
+            purpose="new"
+            showRule
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            autoFocus={Boolean(errors.password)}
+          />
         </FormLayout>
         <Button variant="primary" size="large" submit fullWidth loading={busy === 'continue'}>
           Continue
@@ -38,13 +54,13 @@ export function AccountStep({ field, busy, onContinue }: StepProps<'fullName' | 
   );
 }
 
-interface PersonalProps extends StepProps<'companyName' | 'companyUrl'> {
+interface PersonalProps extends StepProps {
   onBack(): void;
   onSkip(): void;
   onNext(): void;
 }
 
-export function PersonalStep({ field, busy, onBack, onSkip, onNext }: PersonalProps) {
+export function PersonalStep({ values, errors, busy, set, onBack, onSkip, onNext }: PersonalProps) {
   return (
     <Form onSubmit={onNext} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
@@ -52,7 +68,9 @@ export function PersonalStep({ field, busy, onBack, onSkip, onNext }: PersonalPr
           <TextField
             label="Company name"
             autoComplete="organization"
-            {...field('companyName')}
+            value={values.companyName}
+            onChange={set('companyName')}
+            error={errors.companyName}
             maxLength={limits.companyName}
             autoFocus
           />
@@ -61,7 +79,9 @@ export function PersonalStep({ field, busy, onBack, onSkip, onNext }: PersonalPr
             inputMode="url"
             autoComplete="url"
             placeholder="https://example.com"
-            {...field('companyUrl')}
+            value={values.companyUrl}
+            onChange={set('companyUrl')}
+            error={errors.companyUrl}
             maxLength={limits.companyUrl}
           />
         </FormLayout>
@@ -78,9 +98,7 @@ export function PersonalStep({ field, busy, onBack, onSkip, onNext }: PersonalPr
   );
 }
 
-interface VerificationProps extends StepProps<'token'> {
-  /** Where the token was mailed. */
-  email: string;
+interface VerificationProps extends StepProps {
   notice: string | null;
   onBack(): void;
   onCreate(): void;
@@ -88,7 +106,7 @@ interface VerificationProps extends StepProps<'token'> {
 }
 
 export function VerificationStep(props: VerificationProps) {
-  const { field, email, busy, notice, onBack, onCreate, onSendAgain } = props;
+  const { values, errors, busy, set, notice, onBack, onCreate, onSendAgain } = props;
   return (
     <Form onSubmit={onCreate} noValidate implicitSubmit={false}>
       <BlockStack gap="400">
@@ -99,10 +117,12 @@ export function VerificationStep(props: VerificationProps) {
         ) : null}
         <TextField
           label="Verification token"
-          helpText={`The ${limits.signupTokenLength}-digit code we emailed to ${email.trim()}.`}
+          helpText={`The ${limits.signupTokenLength}-digit code we emailed to ${values.email.trim()}.`}
           autoComplete="one-time-code"
           inputMode="numeric"
-          {...field('token')}
+          value={values.token}
+          onChange={set('token')}
+          error={errors.token}
           maxLength={limits.signupTokenLength}
           autoFocus
         />
