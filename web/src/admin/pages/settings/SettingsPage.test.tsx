@@ -1,14 +1,12 @@
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import {
   ZIntegrations,
-  ZWebhookEndpoint,
   crmProviderForms,
   integrationLimits,
   integrationMessages,
   notificationModeLabels,
   type TIntegrations,
   type TNotificationSetting,
-  type TWebhookEndpoint,
 } from '@quizlead/shared/schemas/integrations.ts';
 import { notificationMessages } from '@quizlead/shared/schemas/notifications.ts';
 import { ZAffiliate } from '@quizlead/shared/schemas/referrals.ts';
@@ -18,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, offline } from '../../test/fakeApi.ts';
 import { errorUnder } from '../../test/fieldError.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
+import { webhook } from '../../test/settingsFixtures.ts';
 import { SignedIn, sessionUser } from '../../test/signedIn.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 
@@ -30,16 +29,6 @@ const notifications = (change: Partial<TNotificationSetting> = {}): TNotificatio
   unsubscribed: [],
   ...change,
 });
-const webhook = (n: number, change: Partial<TWebhookEndpoint> = {}): TWebhookEndpoint =>
-  ZWebhookEndpoint.parse({
-    id: `7a1b2c3d-4e5f-4a6b-8c7d-${String(n).padStart(12, '0')}`,
-    url: `https://hooks.example.com/${n}`,
-    enabled: true,
-    disabledReason: null,
-    secret: `whsec_••••••••000${n}`,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...change,
-  });
 const integrations = (change: Partial<TIntegrations> = {}): TIntegrations =>
   ZIntegrations.parse({
     crm: null,

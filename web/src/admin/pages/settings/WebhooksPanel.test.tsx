@@ -1,9 +1,4 @@
-import {
-  ZWebhookEndpoint,
-  integrationLimits,
-  integrationMessages,
-  type TWebhookEndpoint,
-} from '@quizlead/shared/schemas/integrations.ts';
+import { integrationLimits, integrationMessages, type TWebhookEndpoint } from '@quizlead/shared/schemas/integrations.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -11,18 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, offline } from '../../test/fakeApi.ts';
 import { errorUnder } from '../../test/fieldError.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
+import { webhook } from '../../test/settingsFixtures.ts';
 import { WebhooksPanel } from './WebhooksPanel.tsx';
 
-const webhook = (n: number, change: Partial<TWebhookEndpoint> = {}): TWebhookEndpoint =>
-  ZWebhookEndpoint.parse({
-    id: `7a1b2c3d-4e5f-4a6b-8c7d-${String(n).padStart(12, '0')}`,
-    url: `https://hooks.example.com/${n}`,
-    enabled: true,
-    disabledReason: null,
-    secret: `whsec_••••••••000${n}`,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...change,
-  });
 const hookPath = (hook: TWebhookEndpoint) => `/api/v1/settings/webhooks/${hook.id}`;
 
 const data = <T,>(value: T) => ({ body: { data: value } });
