@@ -4,7 +4,8 @@
  * - a whole play with a lead (start → answers → lead, three requests) against pgbench running the very
  *   statements one play sends (bench/playStatements.ts), on the same database (PostgreSQL only);
  * - GET /healthz against the bare server, to show what the framework alone costs.
- * autocannon on loopback, `BENCH_CONNECTIONS` (10) connections, `BENCH_SECONDS` (5) each. `BENCH_ONLY=quiz` or
+ * autocannon on loopback, in a process of its own (bench/loadGenerator.ts), `BENCH_CONNECTIONS` (10)
+ * connections, `BENCH_SECONDS` (5) each. `BENCH_ONLY=quiz` or
  * `BENCH_ONLY=play` loads that path alone (no baselines), to profile it (bench/profileSummary.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -12,10 +13,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { createOwner } from '../server/src/test/factories.ts';
 import { getTestServer } from '../server/src/test/getTestServer.ts';
 import { createGradedQuiz, newPlayKey } from '../server/src/test/quizFactory.ts';
+import { loadFrom, type LoadPlan } from './loadGenerator.ts';
 import { startPlayFloor, type RecordedStep } from './playFloor.ts';
 import { background, installStatementRecorder, pgbenchScript, recordStatements } from './playStatements.ts';
 
@@ -23,15 +24,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY;
 
-type Request = NonNullable<autocannon.Options['requests']>[number];
-/** What one connection remembers between the steps of a play. */
-type PlayContext = { playId?: string; token?: string };
-
-async function run(label: string, url: string, requests?: Request[]) {
-  const result = await autocannon({ url, connections, duration: seconds, ...(requests ? { requests } : {}) });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
+/** Loads `url` from a process of its own (bench/loadGenerator.ts), so the server keeps its thread. */
+const run = (url: string, plan: LoadPlan) => loadFrom(url, plan, { connections, seconds });
 
 /** A bare node:http server answering every request with `bytes` (JSON), the ceiling for a GET. */
 async function bareServer(bytes: Buffer): Promise<{ url: string; server: Server }> {
@@ -53,57 +47,22 @@ try {
   const owner = await createOwner(server);
   const quiz = await createGradedQuiz(owner.client, { title: 'Bench quiz', questions: 5, publish: true });
   const answers = Object.fromEntries(quiz.questions.map((question: { id: string }) => [question.id, ['a1']]));
-  const quizBytes = Buffer.from(await (await fetch(`${server.url}/api/v1/public/quizzes/${quiz.id}`)).arrayBuffer());
+  const quizPath = `/api/v1/public/quizzes/${quiz.id}`;
+  const quizBytes = Buffer.from(await (await fetch(`${server.url}${quizPath}`)).arrayBuffer());
   const baseline = await bareServer(quizBytes);
   bare = baseline.server;
 
-  const play: Request[] = [
-    {
-      method: 'POST',
-      path: `/api/v1/public/quizzes/${quiz.id}/plays`,
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (request, context: PlayContext) => {
-        context.playId = crypto.randomUUID();
-        return { ...request, body: JSON.stringify({ playId: context.playId, playKey: newPlayKey() }) };
-      },
-      onResponse: (_status, body, context: PlayContext) => {
-        context.token = JSON.parse(body).data.playToken;
-      },
-    },
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (request, context: PlayContext) => ({
-        ...request,
-        path: `/api/v1/public/plays/${context.playId}/answers`,
-        headers: { ...request.headers, authorization: `Bearer ${context.token}` },
-        body: JSON.stringify({ answers }),
-      }),
-    },
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (request, context: PlayContext) => ({
-        ...request,
-        path: `/api/v1/public/plays/${context.playId}/lead`,
-        headers: { ...request.headers, authorization: `Bearer ${context.token}` },
-        body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', consent: true }),
-      }),
-    },
-  ];
+  const play: LoadPlan = { kind: 'play', quizId: quiz.id, answers };
 
   console.log(`database: ${server.services.database.driver}; ${connections} connections, ${seconds} s each`);
   if (only === 'quiz' || only === 'play') {
-    const rate =
-      only === 'quiz'
-        ? await run('quiz', `${server.url}/api/v1/public/quizzes/${quiz.id}`)
-        : (await run('play', server.url, play)) / 3;
+    const rate = only === 'quiz' ? await run(server.url, { kind: 'get', path: quizPath }) : await run(server.url, play);
     console.log(`${only}: ${rate.toFixed(0)}/s`);
   } else {
-    const bareRate = await run('bare', baseline.url);
-    const health = await run('healthz', `${server.url}/healthz`);
-    const fetchQuiz = await run('quiz', `${server.url}/api/v1/public/quizzes/${quiz.id}`);
-    const plays = (await run('play', server.url, play)) / 3;
+    const bareRate = await run(baseline.url, { kind: 'get', path: '/' });
+    const health = await run(server.url, { kind: 'get', path: '/healthz' });
+    const fetchQuiz = await run(server.url, { kind: 'get', path: quizPath });
+    const plays = await run(server.url, play);
 
     let pgbenchRate: number | null = null;
     let floorRate: number | null = null;
@@ -150,7 +109,7 @@ try {
 
       const floor = await startPlayFloor(databaseUrl, traced.steps, traced.playId, keep, 10);
       try {
-        floorRate = (await run('floor', floor.url, play)) / 3;
+        floorRate = await run(floor.url, play);
       } finally {
         await floor.stop();
       }
