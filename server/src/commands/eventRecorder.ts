@@ -1,12 +1,24 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ZDomainEvent, type TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import type { Db } from '../db/client.ts';
-import { deliveries, destinations, events } from '../db/schema/index.ts';
+import { deliveries, destinations } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { attemptDeliveryTask } from '../jobs/tasks/AttemptDeliveryTask.ts';
 import { digestDueAt, isDigest } from '../integrations/destinations/emailDestination.ts';
+
+/** An event as its `events` row holds it, checked against its versioned schema first. */
+export function eventRow(event: TDomainEvent) {
+  const payload = ZDomainEvent.parse(event);
+  return { accountId: payload.accountId, type: payload.type, payload, occurredAt: new Date(payload.occurredAt) };
+}
+
+/** One event recorded: its id, and how many deliveries its lead got. */
+export interface RecordedEvent {
+  eventId: string;
+  deliveries: number;
+}
 
 /**
  * Records what a submission did, inside the submission's own transaction: the `events` row, and for
@@ -14,32 +26,57 @@ import { digestDueAt, isDigest } from '../integrations/destinations/emailDestina
  * attempt it. Either all of it commits with the submission or none of it does, so a 2xx always has
  * its deliveries and a failed request leaves nothing behind.
  */
-export async function eventRecorder(props: {
-  db: Db;
-  queue: JobQueue;
-  event: TDomainEvent;
-}): Promise<{ eventId: string; deliveries: number }> {
+export async function eventRecorder(props: { db: Db; queue: JobQueue; event: TDomainEvent }): Promise<RecordedEvent> {
+  const [recorded] = await eventsRecorder({ db: props.db, queue: props.queue, events: [props.event] });
+  return recorded!;
+}
+
+/**
+ * eventRecorder for the events of one submission of one account (a play's `play.completed` and
+ * `lead.captured`): their rows and, when one carries a lead, the account's active destinations, in one
+ * statement. Answers each event's id and deliveries, in order.
+ */
+export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: TDomainEvent[] }): Promise<RecordedEvent[]> {
   const { db, queue } = props;
-  const event = ZDomainEvent.parse(props.event);
-  const [stored] = await db
-    .insert(events)
-    .values({ accountId: event.accountId, type: event.type, payload: event, occurredAt: new Date(event.occurredAt) })
-    .returning({ id: events.id });
-  const eventId = stored!.id;
-  const lead = leadFromEvent(event);
-  if (!lead) return { eventId, deliveries: 0 };
+  const rows = props.events.map(eventRow);
+  const accountId = rows[0]?.accountId;
+  if (!accountId || rows.some((row) => row.accountId !== accountId) || new Set(rows.map((row) => row.type)).size < rows.length) {
+    throw new Error('eventsRecorder takes one account’s events, of different types');
+  }
+  const leads = rows.map((row) => leadFromEvent(row.payload));
+  const active = and(eq(destinations.enabled, true), isNull(destinations.disabledReason));
+  const result = (await db.execute(sql`
+    with recorded as (
+      insert into events (account_id, type, payload, occurred_at)
+      select ${accountId}::uuid, e.type, e.payload, e.occurred_at
+      from jsonb_to_recordset(${JSON.stringify(rows.map(({ type, payload, occurredAt }) => ({ type, payload, occurred_at: occurredAt })))}::jsonb)
+        as e(type text, payload jsonb, occurred_at timestamptz)
+      returning id, type
+    )
+    select (select json_object_agg(type, id) from recorded) as "events",
+      (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings)), '[]'::json)
+        from ${destinations} where ${leads.some(Boolean)}::boolean and ${scoped(destinations, accountId, active)}) as "destinations"`)) as unknown as {
+    rows: [{ events: Record<string, string>; destinations: Destination[] }];
+  };
+  const [{ events: idByType, destinations: targets }] = result.rows;
+  const recorded: RecordedEvent[] = [];
+  for (const [index, row] of rows.entries()) {
+    const eventId = idByType[row.type]!;
+    recorded.push({ eventId, deliveries: leads[index] ? await queueDeliveries(db, queue, row.payload, eventId, targets) : 0 });
+  }
+  return recorded;
+}
 
-  const active = await db
-    .select({ id: destinations.id, kind: destinations.kind, settings: destinations.settings })
-    .from(destinations)
-    .where(scoped(destinations, event.accountId, and(eq(destinations.enabled, true), isNull(destinations.disabledReason))));
-  if (active.length === 0) return { eventId, deliveries: 0 };
+type Destination = Pick<typeof destinations.$inferSelect, 'id' | 'kind' | 'settings'>;
 
+/** One delivery of a lead's event per destination, each with its job; a digest's waits for the top of the hour. */
+async function queueDeliveries(db: Db, queue: JobQueue, event: TDomainEvent, eventId: string, targets: Destination[]) {
+  if (targets.length === 0) return 0;
   const now = new Date();
   const rows = await db
     .insert(deliveries)
     .values(
-      active.map((destination) => ({
+      targets.map((destination) => ({
         accountId: event.accountId,
         eventId,
         destinationId: destination.id,
@@ -54,5 +91,5 @@ export async function eventRecorder(props: {
   for (const row of rows) {
     await queue.enqueue(db, attemptDeliveryTask, { deliveryId: row.id }, { startAfter: row.nextAttemptAt });
   }
-  return { eventId, deliveries: rows.length };
+  return rows.length;
 }

@@ -1,73 +1,90 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { computeResult, resultSummary } from '@quizlead/shared/engine/index.ts';
-import type { TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
-import type { Services } from '../context.ts';
+import { playMessages, type TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
 import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
+import { UnauthorizedError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
-import { countCompletion, recordPlayEvents, scoreOf, type PlayRow } from './playEvents.ts';
-import { leadGateOf, storedOutcome } from './playOutcome.ts';
-import { countQuestions } from './playStats.ts';
+import { eventRow } from './eventRecorder.ts';
+import { completedEvent, playCounts, scoreOf } from './playEvents.ts';
+import { leadFormFirstSql, storedOutcome, type OutcomePlay } from './playOutcome.ts';
 import { quizData } from './quizSaver.ts';
 
 /**
- * The report's drop-off at the answers step: every question the answers name counts once per play.
- * It was reached unless a progress event already counted it (it is in `reached`); it was answered
- * unless a later progress event already counted it as answered (every element of `reached` but the
- * last), and only when it has a pick. `play` is the row as locked, before the answers were stored.
- */
-async function countAnsweredQuestions(db: Db, quiz: PlayableQuiz, play: PlayRow, answers: Record<string, string[]>) {
-  if (play.preview) return;
-  const reached = new Set(play.reached);
-  const answeredBefore = new Set(play.reached.slice(0, -1));
-  await countQuestions(db, {
-    quizId: quiz.quiz.id,
-    accountId: quiz.accountId,
-    questions: Object.entries(answers).map(([questionId, picks]) => ({
-      questionId,
-      reached: reached.has(questionId) ? 0 : 1,
-      answered: answeredBefore.has(questionId) || picks.length === 0 ? 0 : 1,
-    })),
-  });
-}
-
-/**
- * The answers step of a play, on its locked row (`play`) inside the step's transaction: the engine's
- * result stored once (a retry answers what the first one stored); without a lead gate before the
- * result the play is complete here, so it is counted and its `play.completed` event recorded in the same transaction.
+ * The answers step of a play, as one statement (its own transaction): the engine's result stored once,
+ * on a play still at 'started' (a retry, or a second request racing the first, finds it past that and
+ * answers what the first one stored). With it, in the same statement:
+ * - the report's drop-off: every question the answers name counts once per play. It was reached
+ *   unless a progress event already counted it (it is in `reached`); it was answered unless a later
+ *   progress event already counted it as answered (every element of `reached` but the last), and
+ *   only when it has a pick;
+ * - without a lead form before the result (the quiz's, or the play's A/B variant's), the play
+ *   completes here: counted, and its `play.completed` event recorded. With one, it waits at
+ *   'answered' for the lead.
+ * A preview counts nothing and records nothing.
  */
 export async function playAnswersRecorder(props: {
   db: Db;
-  services: Services;
   quiz: PlayableQuiz;
-  play: PlayRow;
+  playId: string;
   answers: Record<string, string[]>;
 }): Promise<TPlayOutcome> {
-  const { db, services, quiz, play, answers } = props;
-  if (play.status !== 'started') return storedOutcome(db, quiz, play);
+  const { db, quiz, playId, answers } = props;
   const result = computeResult({ ...quizData(quiz.quiz), questions: quiz.questions }, answers);
-  // The lead gate before the result holds the play at 'answered' until the lead; after it, the play
-  // completes here and the result page offers the lead form.
-  const gated = quiz.quiz.settings.collectEmail && leadGateOf(quiz, play) === 'before';
+  const summary = resultSummary(result);
+  const { score, percentage } = scoreOf(result);
   const now = new Date();
-  const [stored] = await db
-    .update(plays)
-    .set({
-      answers,
-      result: result as unknown as Record<string, unknown>,
-      resultSummary: resultSummary(result),
-      ...scoreOf(result),
-      status: gated ? 'answered' : 'completed',
-      answeredAt: now,
-      completedAt: gated ? null : now,
-    })
-    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
-    .returning();
-  await countAnsweredQuestions(db, quiz, play, answers);
-  if (!gated) {
-    await countCompletion(db, quiz, stored!, false);
-    await recordPlayEvents(db, services, quiz, stored!);
-  }
-  return storedOutcome(db, quiz, stored!);
+  const stored = { answers, result: result as unknown as Record<string, unknown>, resultSummary: summary };
+  const event = eventRow(completedEvent(quiz, { id: playId, ...stored, completedAt: now }));
+  const questions = Object.entries(answers).map(([id, picks]) => ({ id, picked: picks.length > 0 }));
+  const leadFormFirst = leadFormFirstSql(quiz);
+  // Counted when the play completes here, without a lead.
+  const counts = playCounts(stored, { completed: true, lead: false });
+  // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
+  const written = (await db.execute(sql`
+    with stored as (
+      update plays set
+        answers = ${JSON.stringify(answers)}::jsonb,
+        result = ${JSON.stringify(result)}::jsonb,
+        result_summary = ${summary},
+        score = ${score},
+        percentage = ${percentage},
+        status = case when ${leadFormFirst} then 'answered' else 'completed' end,
+        answered_at = ${now.toISOString()}::timestamptz,
+        completed_at = case when ${leadFormFirst} then null else ${now.toISOString()}::timestamptz end
+      where account_id = ${quiz.accountId} and quiz_id = ${quiz.quiz.id} and id = ${playId} and status = 'started'
+      returning account_id, preview, status, reached, email, experiment_id, variant
+    ), questions as (
+      insert into play_stat_deltas (quiz_id, account_id, question_id, reached, answered)
+      select ${quiz.quiz.id}::uuid, stored.account_id, counted.id, counted.reached, counted.answered
+      from stored, lateral (
+        select q.id,
+          case when q.id::text = any(stored.reached) then 0 else 1 end as reached,
+          case when q.picked and not (q.id::text = any(stored.reached[1:cardinality(stored.reached) - 1]))
+            then 1 else 0 end as answered
+        from jsonb_to_recordset(${JSON.stringify(questions)}::jsonb) as q(id uuid, picked boolean)
+      ) counted
+      where not stored.preview and (counted.reached > 0 or counted.answered > 0)
+    ), completed as (
+      insert into play_stat_deltas (quiz_id, account_id, completions, scored, percentage_sum)
+      select ${quiz.quiz.id}::uuid, stored.account_id, ${counts.completions}::int, ${counts.scored}::int, ${counts.percentageSum}::float8
+      from stored where not stored.preview and stored.status = 'completed'
+    ), recorded as (
+      insert into events (account_id, type, payload, occurred_at)
+      select stored.account_id, ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${event.occurredAt.toISOString()}::timestamptz
+      from stored where not stored.preview and stored.status = 'completed'
+    )
+    select status, preview, email, experiment_id as "experimentId", variant from stored`)) as unknown as {
+    rows: Pick<OutcomePlay, 'status' | 'preview' | 'email' | 'experimentId' | 'variant'>[];
+  };
+  const [row] = written.rows;
+  if (row) return storedOutcome(db, quiz, { ...row, ...stored, id: playId });
+  // Past its answers already: what the first answers stored.
+  const [play] = await db
+    .select()
+    .from(plays)
+    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, playId)));
+  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
+  return storedOutcome(db, quiz, play);
 }

@@ -4,13 +4,12 @@ import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { plays } from '../db/schema/index.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
-import { eventRecorder } from './eventRecorder.ts';
+import { eventsRecorder } from './eventRecorder.ts';
 import { leadingPersonality } from './playOutcome.ts';
-import { countPlay } from './playStats.ts';
 
 /**
- * What a play step records besides the play row, in the step's transaction: the report's counters
- * (delta rows, commands/playStats.ts) and the domain events. Preview plays record neither.
+ * What a play step records besides the play row, with it: the report's counters (delta rows,
+ * commands/playStats.ts) and the domain events. Preview plays record neither.
  */
 
 export type PlayRow = typeof plays.$inferSelect;
@@ -21,7 +20,7 @@ export const scoreOf = (result: TQuizResult) =>
     : { score: null, percentage: null };
 
 /** The result as events and destinations carry it: the headline, score, percentage and leading personality. */
-function eventResult(play: PlayRow) {
+function eventResult(play: Pick<PlayRow, 'result' | 'resultSummary'>) {
   const result = play.result as unknown as TQuizResult | null;
   if (!result) return {};
   const { score, percentage } = scoreOf(result);
@@ -35,24 +34,43 @@ function eventResult(play: PlayRow) {
 }
 
 /**
- * A finished play counts once: today's completions (and lead), the quiz's Played column and, for the
- * scoring types, its percentage (the report's average score).
+ * What a play step adds to the quiz's counters for today (a delta row, commands/playStats.ts): a finished
+ * play counts once as a completion (with `lead`, a lead too) and, for the scoring types, its percentage
+ * (the report's average score); a lead given after the result, on a play already counted, only as a lead.
  */
-export async function countCompletion(db: Db, quiz: PlayableQuiz, play: PlayRow, lead: boolean) {
-  if (play.preview) return;
+export function playCounts(play: Pick<PlayRow, 'result'>, counted: { completed: boolean; lead: boolean }) {
   const { percentage } = play.result ? scoreOf(play.result as unknown as TQuizResult) : { percentage: null };
-  const scored = percentage === null ? {} : { scored: 1, percentageSum: percentage };
-  await countPlay(db, {
-    quizId: quiz.quiz.id,
-    accountId: quiz.accountId,
-    add: { completions: 1, leads: lead ? 1 : 0, ...scored },
-  });
+  const completions = counted.completed ? 1 : 0;
+  return {
+    completions,
+    leads: counted.lead ? 1 : 0,
+    scored: completions && percentage !== null ? 1 : 0,
+    percentageSum: completions && percentage !== null ? percentage : 0,
+  };
 }
 
-/** A lead given after the result, on a play already counted as completed: today's leads only. */
-export async function countLead(db: Db, quiz: PlayableQuiz, play: PlayRow) {
-  if (play.preview) return;
-  await countPlay(db, { quizId: quiz.quiz.id, accountId: quiz.accountId, add: { leads: 1 } });
+/** The quiz as a play's events name it. */
+const eventItem = (quiz: PlayableQuiz) => ({
+  tool: 'quiz' as const,
+  id: quiz.quiz.id,
+  title: quiz.quiz.title,
+  ...(quiz.quiz.settings.crmTag ? { crmTag: quiz.quiz.settings.crmTag } : {}),
+});
+
+/** `play.completed`: the play finished with this result, at `completedAt`. */
+export function completedEvent(
+  quiz: PlayableQuiz,
+  play: Pick<PlayRow, 'id' | 'result' | 'resultSummary' | 'completedAt'>,
+): Extract<TDomainEvent, { type: 'play.completed' }> {
+  return {
+    type: 'play.completed',
+    version: 1,
+    occurredAt: (play.completedAt ?? new Date()).toISOString(),
+    accountId: quiz.accountId,
+    item: eventItem(quiz),
+    playId: play.id,
+    result: eventResult(play),
+  };
 }
 
 /**
@@ -70,37 +88,23 @@ export async function recordPlayEvents(
   options: { completed?: boolean; prizeCode?: string | undefined; products?: string | undefined } = {},
 ) {
   if (play.preview) return;
-  const item = {
-    id: quiz.quiz.id,
-    title: quiz.quiz.title,
-    ...(quiz.quiz.settings.crmTag ? { crmTag: quiz.quiz.settings.crmTag } : {}),
-  };
-  const envelope = {
-    version: 1 as const,
-    occurredAt: (play.completedAt ?? new Date()).toISOString(),
-    accountId: quiz.accountId,
-  };
-  const result = eventResult(play);
-  const completed: TDomainEvent = {
-    type: 'play.completed',
-    ...envelope,
-    item: { tool: 'quiz', ...item },
-    playId: play.id,
-    result,
-  };
-  if (options.completed !== false) await eventRecorder({ db, queue: services.queue, event: completed });
-  if (!visitor) return;
-  const lead: TDomainEvent = {
-    type: 'lead.captured',
-    ...envelope,
-    item: { tool: 'quiz', ...item },
-    captureId: play.id,
-    visitor,
-    result: {
-      ...result,
-      ...(options.prizeCode ? { prize: options.prizeCode } : {}),
-      ...(options.products ? { products: options.products } : {}),
-    },
-  };
-  await eventRecorder({ db, queue: services.queue, event: lead });
+  const completed = completedEvent(quiz, play);
+  const recorded: TDomainEvent[] = options.completed === false ? [] : [completed];
+  if (visitor) {
+    recorded.push({
+      type: 'lead.captured',
+      version: 1,
+      occurredAt: completed.occurredAt,
+      accountId: quiz.accountId,
+      item: eventItem(quiz),
+      captureId: play.id,
+      visitor,
+      result: {
+        ...completed.result,
+        ...(options.prizeCode ? { prize: options.prizeCode } : {}),
+        ...(options.products ? { products: options.products } : {}),
+      },
+    });
+  }
+  if (recorded.length > 0) await eventsRecorder({ db, queue: services.queue, events: recorded });
 }

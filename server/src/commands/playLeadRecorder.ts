@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { playMessages, type TPlayOutcome, type ZLeadRequest } from '@quizlead/shared/schemas/play.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { plays } from '../db/schema/index.ts';
-import { scoped } from '../db/scope.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
-import { countCompletion, countLead, recordPlayEvents, type PlayRow } from './playEvents.ts';
+import { playCounts, recordPlayEvents, type PlayRow } from './playEvents.ts';
 import { leadStillOffered, outcomePrizeGiver, storedOutcome } from './playOutcome.ts';
 
 /**
@@ -34,32 +32,39 @@ export async function playLeadRecorder(props: {
   }
   const consentText = quiz.quiz.settings.privacyPolicyText;
   if (consentText && !lead.consent) throw ValidationError(playMessages.consentRequired, 'consent');
-  const [stored] = await db
-    .update(plays)
-    .set({
-      name: lead.name,
-      email: lead.email,
-      consent: lead.consent,
-      consentText: consentText || null,
-      leadFields: lead.fields,
-      ...(afterResult ? {} : { status: 'completed' as const, completedAt: new Date() }),
-    })
-    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, play.id)))
-    .returning();
-  const prize = await outcomePrizeGiver(db, services.queue, quiz, stored!);
-  const outcome = await storedOutcome(db, quiz, stored!, prize);
+  const stored: PlayRow = {
+    ...play,
+    name: lead.name,
+    email: lead.email,
+    consent: lead.consent,
+    consentText: consentText || null,
+    leadFields: lead.fields,
+    status: 'completed',
+    completedAt: afterResult ? play.completedAt : new Date(),
+  };
+  // One statement: the lead, and what it counts (a lead after the result counts only as a lead).
+  const counts = playCounts(stored, { completed: !afterResult, lead: true });
+  // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
+  await db.execute(sql`
+    with stored as (
+      update plays set name = ${stored.name}, email = ${stored.email}, consent = ${stored.consent},
+        consent_text = ${stored.consentText}, lead_fields = ${JSON.stringify(stored.leadFields)}::jsonb,
+        status = 'completed', completed_at = ${stored.completedAt!.toISOString()}::timestamptz
+      where account_id = ${quiz.accountId} and quiz_id = ${quiz.quiz.id} and id = ${play.id}
+      returning account_id
+    )
+    insert into play_stat_deltas (quiz_id, account_id, completions, leads, scored, percentage_sum)
+    select ${quiz.quiz.id}::uuid, account_id, ${counts.completions}::int, ${counts.leads}::int, ${counts.scored}::int,
+      ${counts.percentageSum}::float8
+    from stored where not ${play.preview}::boolean`);
+  const prize = await outcomePrizeGiver(db, services.queue, quiz, stored);
+  const outcome = await storedOutcome(db, quiz, stored, prize);
   const visitor = { email: lead.email, name: lead.name, consent: lead.consent };
   // The lead carries what the result gave: the code and the recommended products.
   const extras = {
     prizeCode: prize && 'code' in prize ? prize.code : undefined,
     products: outcome.status === 'completed' ? outcome.products.map((product) => product.title).join(', ') : undefined,
   };
-  if (afterResult) {
-    await countLead(db, quiz, stored!);
-    await recordPlayEvents(db, services, quiz, stored!, visitor, { completed: false, ...extras });
-  } else {
-    await countCompletion(db, quiz, stored!, true);
-    await recordPlayEvents(db, services, quiz, stored!, visitor, extras);
-  }
+  await recordPlayEvents(db, services, quiz, stored, visitor, { completed: !afterResult, ...extras });
   return outcome;
 }

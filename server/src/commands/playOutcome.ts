@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { leadingPersonality, playedQuestions, type TQuizResult } from '@quizlead/shared/engine/index.ts';
 import { outcomeKeyOf, productsToLoad, recommendedProductIds } from '@quizlead/shared/engine/products.ts';
@@ -17,7 +17,11 @@ import { quizData } from './quizSaver.ts';
 
 export { leadingPersonality };
 
-type PlayRow = typeof plays.$inferSelect;
+/** What a play's outcome is read from: its row, or the part of it a play step just wrote. */
+export type OutcomePlay = Pick<
+  typeof plays.$inferSelect,
+  'id' | 'status' | 'preview' | 'answers' | 'result' | 'resultSummary' | 'email' | 'experimentId' | 'variant'
+>;
 
 /** What the result page shows besides the result: the recommended products and Add to cart's properties. */
 type TResultExtras = Pick<Extract<TPlayOutcome, { status: 'completed' }>, 'products' | 'cartProperties'>;
@@ -44,7 +48,7 @@ export function leadRequiredOutcome(settings: TQuizSettings, result: TQuizResult
  * Where this play's lead form comes: the value of the A/B variant it counts in, when the quiz still runs
  * that lead-gate test, else the quiz's own setting.
  */
-export function leadGateOf(quiz: PlayableQuiz, play: Pick<PlayRow, 'experimentId' | 'variant'>): TLeadGate {
+export function leadGateOf(quiz: PlayableQuiz, play: Pick<OutcomePlay, 'experimentId' | 'variant'>): TLeadGate {
   const { experiment } = quiz;
   if (experiment?.subject === 'leadGate' && play.experimentId === experiment.id) {
     const value = experiment.variants.find((variant) => variant.key === play.variant)?.value;
@@ -53,12 +57,32 @@ export function leadGateOf(quiz: PlayableQuiz, play: Pick<PlayRow, 'experimentId
   return quiz.quiz.settings.leadGate;
 }
 
+/**
+ * leadGateOf for the `plays` row a statement reads, as SQL: true when that play's lead form comes
+ * before its result. The answer is worked out here for the quiz's own setting and each variant of a
+ * running lead-gate test, and the statement looks the row's variant up in it.
+ */
+export function leadFormFirstSql(quiz: PlayableQuiz): SQL {
+  const first = (gate: TLeadGate) => quiz.quiz.settings.collectEmail && gate === 'before';
+  const byDefault = first(leadGateOf(quiz, { experimentId: null, variant: null }));
+  const { experiment } = quiz;
+  if (experiment?.subject !== 'leadGate') return sql`${byDefault}::boolean`;
+  const byVariant = Object.fromEntries(
+    experiment.variants.map((variant) => [
+      variant.key,
+      first(leadGateOf(quiz, { experimentId: experiment.id, variant: variant.key })),
+    ]),
+  );
+  return sql`coalesce(case when plays.experiment_id = ${experiment.id}::uuid
+    then (${JSON.stringify(byVariant)}::jsonb ->> plays.variant)::boolean end, ${byDefault}::boolean)`;
+}
+
 /** The quiz asks this play for its lead only after the result, and has not had it yet. */
-export const leadStillOffered = (quiz: PlayableQuiz, play: PlayRow) =>
+export const leadStillOffered = (quiz: PlayableQuiz, play: OutcomePlay) =>
   quiz.quiz.settings.collectEmail && leadGateOf(quiz, play) === 'after' && play.email === null;
 
 /** The unique-code prize of the play's outcome, when the quiz gives one there and the play has an email. */
-function prizeOfPlay(quiz: PlayableQuiz, play: PlayRow) {
+function prizeOfPlay(quiz: PlayableQuiz, play: OutcomePlay) {
   const key = play.result && play.email ? outcomeKeyOf(play.result as unknown as TQuizResult) : null;
   const prize = key === null ? undefined : quiz.quiz.outcomePrizes[key];
   return prize && key !== null && play.email ? { key, prize, email: play.email } : null;
@@ -76,7 +100,7 @@ export async function outcomePrizeGiver(
   db: Db,
   queue: JobQueue,
   quiz: PlayableQuiz,
-  play: PlayRow,
+  play: OutcomePlay,
 ): Promise<TOutcomePrize | null> {
   const wanted = prizeOfPlay(quiz, play);
   if (!wanted || play.preview) return null;
@@ -95,7 +119,7 @@ export async function outcomePrizeGiver(
 }
 
 /** The code the play's email was given for this quiz, as a retry shows it (pending when none was ready). */
-async function givenOutcomePrize(db: Db, quiz: PlayableQuiz, play: PlayRow): Promise<TOutcomePrize | null> {
+async function givenOutcomePrize(db: Db, quiz: PlayableQuiz, play: OutcomePlay): Promise<TOutcomePrize | null> {
   const wanted = prizeOfPlay(quiz, play);
   if (!wanted || play.preview) return null;
   const [given] = await db
@@ -115,7 +139,7 @@ async function givenOutcomePrize(db: Db, quiz: PlayableQuiz, play: PlayRow): Pro
 export async function storedOutcome(
   db: Db,
   quiz: PlayableQuiz,
-  play: PlayRow,
+  play: OutcomePlay,
   prize?: TOutcomePrize | null,
 ): Promise<TPlayOutcome> {
   const result = play.result as unknown as TQuizResult;
@@ -154,7 +178,7 @@ function recommendationsOf(quiz: PlayableQuiz): TProductRecommendations {
 async function recommendedProducts(
   db: Db,
   quiz: PlayableQuiz,
-  play: PlayRow,
+  play: OutcomePlay,
   result: TQuizResult,
 ): Promise<TRecommendedProduct[]> {
   const recommendations = recommendationsOf(quiz);

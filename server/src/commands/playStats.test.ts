@@ -5,7 +5,8 @@ import { playStatDeltas, quizDailyStats, quizQuestionStats, quizzes } from '../d
 import { createOwner } from '../test/factories.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
 import { createGradedQuiz } from '../test/quizFactory.ts';
-import { countPlay, countQuestions, PlayStatsRollup, rollUpPlayStats } from './playStats.ts';
+import type { Db } from '../db/client.ts';
+import { PlayStatsRollup, rollUpPlayStats } from './playStats.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,6 +15,16 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const db = () => server.services.database.db;
+
+/** What a play step writes for its counters (as the play routes do): delta rows, in the caller's transaction. */
+type Delta = Omit<typeof playStatDeltas.$inferInsert, 'id'>;
+const countPlay = (tx: Db, props: { quizId: string; accountId: string; add: Partial<Delta> }) =>
+  tx.insert(playStatDeltas).values({ quizId: props.quizId, accountId: props.accountId, ...props.add });
+const countQuestions = (
+  tx: Db,
+  props: { quizId: string; accountId: string; questions: { questionId: string; reached: number; answered: number }[] },
+) =>
+  tx.insert(playStatDeltas).values(props.questions.map((row) => ({ quizId: props.quizId, accountId: props.accountId, ...row })));
 
 async function countersOf(quizId: string) {
   const [daily] = await db().select().from(quizDailyStats).where(eq(quizDailyStats.quizId, quizId));

@@ -1,35 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { playStatDeltas } from '../db/schema/index.ts';
-
-/**
- * Per quiz and day. `scored` and `percentageSum` add up the completed plays of the scoring types
- * (graded and range results): the report's average score is percentageSum / scored.
- */
-type Counter = 'views' | 'starts' | 'completions' | 'leads' | 'scored' | 'percentageSum';
-export type PlayCounts = Partial<Record<Counter, number>>;
-
-/** Per question of a quiz: shown to a play (reached) and answered by it (the report's drop-off). */
-export interface QuestionCounts {
-  questionId: string;
-  reached: number;
-  answered: number;
-}
-
-/**
- * Adds to a quiz's counters for today, in the caller's transaction: one insert-only delta row, so the
- * count commits with the play step that caused it (or not at all) and no play waits on a counter row.
- */
-export async function countPlay(db: Db, props: { quizId: string; accountId: string; add: PlayCounts }) {
-  await db.insert(playStatDeltas).values({ quizId: props.quizId, accountId: props.accountId, ...props.add });
-}
-
-/** Adds to the drop-off counters of a quiz's questions, in the caller's transaction. */
-export async function countQuestions(db: Db, props: { quizId: string; accountId: string; questions: readonly QuestionCounts[] }) {
-  const rows = props.questions.filter((row) => row.reached > 0 || row.answered > 0);
-  if (rows.length === 0) return;
-  await db.insert(playStatDeltas).values(rows.map((row) => ({ quizId: props.quizId, accountId: props.accountId, ...row })));
-}
 
 /** Deltas folded per statement: bounded work per transaction, and a backlog drains in a few rounds. */
 const rollupBatch = 5000;
@@ -90,8 +60,10 @@ export async function rollUpPlayStats(db: Db, batch = rollupBatch): Promise<numb
 }
 
 /**
- * Keeps the report's counters current. Play steps write deltas in their own transactions
- * (countPlay, countQuestions); this folds them in every few seconds and at shutdown, and at start
+ * Keeps the report's counters current. Play steps write insert-only delta rows to `play_stat_deltas`
+ * in the statement or transaction of the step that counts them (so a count commits with its step, and no
+ * play waits on a counter row: routes/public/plays.ts, commands/playAnswersRecorder.ts,
+ * commands/playLeadRecorder.ts); this folds them in every few seconds and at shutdown, and at start
  * folds whatever a crashed process left. Views are the exception: a view is a GET, not a row, so
  * views are summed in memory and written with the next fold (a crash loses at most an interval of
  * views, never a play's counts).

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeResult } from '@quizlead/shared/engine/index.ts';
 import { playMessages } from '@quizlead/shared/schemas/play.ts';
-import { plays, quizDailyStats } from '../../db/schema/index.ts';
+import { events, plays, quizDailyStats, quizQuestionStats } from '../../db/schema/index.ts';
 import { createOwner } from '../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../test/getTestServer.ts';
 import { createGradedQuiz, personalityQuestion, twoPersonalities } from '../../test/quizFactory.ts';
@@ -112,6 +112,38 @@ describe('a play', () => {
     await server.services.stats.flush();
     const list = (await client.get('/api/v1/quizzes')).body.data.items;
     expect(list.find((row: { id: string }) => row.id === quiz.id).playedCount).toBe(1);
+  });
+
+  it('answers sent twice at once: one is stored, counted and recorded, and both get its result', async () => {
+    const { client, account } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 2, publish: true });
+    await client.put(`/api/v1/quizzes/${quiz.id}`, { ...quiz, settings: { ...quiz.settings, collectEmail: false } });
+    const [q1, q2] = quiz.questions;
+    const play = await start(quiz.id);
+    const sent = [
+      { [q1.id]: ['a1'], [q2.id]: ['a1'] },
+      { [q1.id]: ['a2'], [q2.id]: ['a2'] },
+    ];
+    const [one, two] = await Promise.all(sent.map((answers) => play.answers(answers)));
+    expect([one!.status, two!.status]).toEqual([200, 200]);
+    expect(two!.body.data).toEqual(one!.body.data);
+    const stored = await storedPlay(quiz.id, play.playId);
+    expect(sent).toContainEqual(stored!.answers);
+    expect(one!.body.data.result).toEqual(computeResult(quiz, stored!.answers!));
+
+    const recorded = await server.services.database.db.select().from(events).where(eq(events.accountId, account.id));
+    expect(recorded.map((event) => event.type)).toEqual(['play.completed']);
+    await server.services.stats.flush();
+    const [stats] = await server.services.database.db.select().from(quizDailyStats).where(eq(quizDailyStats.quizId, quiz.id));
+    expect(stats).toMatchObject({ starts: 1, completions: 1 });
+    const dropOff = await server.services.database.db
+      .select()
+      .from(quizQuestionStats)
+      .where(eq(quizQuestionStats.quizId, quiz.id));
+    expect(dropOff.map(({ reached, answered }) => ({ reached, answered }))).toEqual([
+      { reached: 1, answered: 1 },
+      { reached: 1, answered: 1 },
+    ]);
   });
 
   it('with the email gate: lead_required, then the lead with consent → the result; retries change nothing', async () => {
