@@ -5,7 +5,9 @@
  *   statements one play sends (bench/playStatements.ts), on the same database (PostgreSQL only);
  * - GET /healthz against the bare server, to show what the framework alone costs.
  * autocannon on loopback, in a process of its own (bench/loadGenerator.ts), `BENCH_CONNECTIONS` (10)
- * connections, `BENCH_SECONDS` (5) each. `BENCH_ONLY=quiz` or
+ * connections, `BENCH_SECONDS` (5) each, `BENCH_ROUNDS` (3) rounds of every measure: each ratio is taken
+ * within its round and printed as the rounds' median and range. On PostgreSQL the bench makes its own
+ * database (`quizlead_bench_play`) on the server of `DATABASE_URL`, new each run. `BENCH_ONLY=quiz` or
  * `BENCH_ONLY=play` loads that path alone (no baselines), to profile it (bench/profileSummary.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createOwner } from '../server/src/test/factories.ts';
 import { getTestServer } from '../server/src/test/getTestServer.ts';
 import { createGradedQuiz, newPlayKey } from '../server/src/test/quizFactory.ts';
+import { freshDatabase } from './freshDatabase.ts';
 import { loadFrom, type LoadPlan } from './loadGenerator.ts';
 import { startPlayFloor, type RecordedStep } from './playFloor.ts';
 import { background, installStatementRecorder, pgbenchScript, recordStatements } from './playStatements.ts';
@@ -23,6 +26,7 @@ import { background, installStatementRecorder, pgbenchScript, recordStatements }
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** Loads `url` from a process of its own (bench/loadGenerator.ts), so the server keeps its thread. */
 const run = (url: string, plan: LoadPlan) => loadFrom(url, plan, { connections, seconds });
@@ -37,7 +41,15 @@ async function bareServer(bytes: Buffer): Promise<{ url: string; server: Server 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+/** The median of a measure's runs, and their range. */
+function summary(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
+}
+
 installStatementRecorder();
+// On PostgreSQL the bench has a database of its own, new each run.
+if (process.env.DATABASE_URL) process.env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL, 'quizlead_bench_play');
 // Per-IP limits are for the internet, not for a loopback benchmark of one client; jobs would only add noise.
 const server = await getTestServer({ LOG_LEVEL: 'silent', JOB_POLL_SECONDS: '3600' });
 server.services.limiters.publicByIp.max = Number.MAX_SAFE_INTEGER;
@@ -59,89 +71,103 @@ try {
     const rate = only === 'quiz' ? await run(server.url, { kind: 'get', path: quizPath }) : await run(server.url, play);
     console.log(`${only}: ${rate.toFixed(0)}/s`);
   } else {
-    const bareRate = await run(baseline.url, { kind: 'get', path: '/' });
-    const health = await run(server.url, { kind: 'get', path: '/healthz' });
-    const fetchQuiz = await run(server.url, { kind: 'get', path: quizPath });
-    const plays = await run(server.url, play);
-
-    let pgbenchRate: number | null = null;
-    let floorRate: number | null = null;
     const databaseUrl = server.env.DATABASE_URL;
-    if (databaseUrl) {
-      // One play traced through the API (again if background work slipped into the trace), once the
-      // requests autocannon left in flight have finished: each request's statements and answer.
-      await new Promise((done) => setTimeout(done, 2000));
-      const keep = new Set([quiz.id, owner.account.id].map((id: string) => id.toLowerCase()));
-      let traced: { playId: string; steps: RecordedStep[] } | undefined;
-      for (let attempt = 0; attempt < 5 && !traced; attempt++) {
-        const playId = crypto.randomUUID();
-        const client = server.client();
-        const steps: RecordedStep[] = [];
-        const step = async (send: () => Promise<{ body: unknown }>) => {
-          let body: unknown;
-          const statements = await recordStatements(async () => {
-            body = (await send()).body;
-          });
-          steps.push({ statements, response: Buffer.from(JSON.stringify(body)) });
-          return body as { data: { playToken: string } };
-        };
-        const started = await step(() =>
-          client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() }),
-        );
-        const auth = { authorization: `Bearer ${started.data.playToken}` };
-        await step(() => client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth));
-        await step(() =>
-          client.request(
-            'POST',
-            `/api/v1/public/plays/${playId}/lead`,
-            { name: 'Bench', email: 'bench@example.com', consent: true },
-            auth,
-          ),
-        );
-        if (steps.some(({ statements }) => statements.some((statement) => background.test(statement.text)))) continue;
-        traced = { playId, steps };
-      }
-      if (!traced) throw new Error('every traced play had background work in it');
-      const statements = traced.steps.flatMap((step) => step.statements);
-      console.log(
-        `one play sends ${statements.length} statements (${statements.filter((s) => /^(begin|commit)/i.test(s.text)).length} BEGIN/COMMIT)`,
+    // One play traced through the API (again if background work slipped into the trace): each
+    // request's statements and answer, for the floor and the pgbench script.
+    let traced: { playId: string; steps: RecordedStep[] } | undefined;
+    const keep = new Set([quiz.id, owner.account.id].map((id: string) => id.toLowerCase()));
+    for (let attempt = 0; databaseUrl && attempt < 5 && !traced; attempt++) {
+      const playId = crypto.randomUUID();
+      const client = server.client();
+      const steps: RecordedStep[] = [];
+      const step = async (send: () => Promise<{ body: unknown }>) => {
+        let body: unknown;
+        const statements = await recordStatements(async () => {
+          body = (await send()).body;
+        });
+        steps.push({ statements, response: Buffer.from(JSON.stringify(body)) });
+        return body as { data: { playToken: string } };
+      };
+      const started = await step(() => client.post(`/api/v1/public/quizzes/${quiz.id}/plays`, { playId, playKey: newPlayKey() }));
+      const auth = { authorization: `Bearer ${started.data.playToken}` };
+      await step(() => client.request('POST', `/api/v1/public/plays/${playId}/answers`, { answers }, auth));
+      await step(() =>
+        client.request(
+          'POST',
+          `/api/v1/public/plays/${playId}/lead`,
+          { name: 'Bench', email: 'bench@example.com', consent: true },
+          auth,
+        ),
       );
-
-      const floor = await startPlayFloor(databaseUrl, traced.steps, traced.playId, keep, 10);
-      try {
-        floorRate = await run(floor.url, play);
-      } finally {
-        await floor.stop();
-      }
-
+      if (steps.some(({ statements }) => statements.some((statement) => background.test(statement.text)))) continue;
+      traced = { playId, steps };
+    }
+    if (databaseUrl && !traced) throw new Error('every traced play had background work in it');
+    let script: string | undefined;
+    if (traced) {
+      const statements = traced.steps.flatMap((step) => step.statements);
+      const perStep = traced.steps.map((step) => step.statements.length).join(' + ');
+      console.log(`one play sends ${statements.length} statements (${perStep}), BEGIN and COMMIT included`);
       const dir = fileURLToPath(new URL('../test-results/', import.meta.url));
       mkdirSync(dir, { recursive: true });
-      writeFileSync(`${dir}play.pgbench.sql`, pgbenchScript(statements, traced.playId, keep));
-      const output = execFileSync(
-        'pgbench',
-        ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', `${dir}play.pgbench.sql`, databaseUrl],
-        { encoding: 'utf8' },
-      );
-      pgbenchRate = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+      script = `${dir}play.pgbench.sql`;
+      writeFileSync(script, pgbenchScript(statements, traced.playId, keep));
     }
 
-    const rows: [string, number, number, number | null][] = [
-      ['bare node:http, the quiz bytes (baseline)', bareRate, 1, null],
-      ['GET /healthz ÷ bare', health, bareRate, null],
-      ['GET /api/v1/public/quizzes/{id} ÷ bare', fetchQuiz, bareRate, 0.7],
-    ];
-    if (pgbenchRate) {
-      rows.push(['pgbench, one play’s statements (baseline)', pgbenchRate, 1, null]);
-      rows.push(['play with a lead, plays/s ÷ pgbench', plays, pgbenchRate, 0.6]);
-      if (floorRate) {
-        rows.push(['floor: node:http + pg, the same statements ÷ pgbench', floorRate, pgbenchRate, null]);
-        rows.push(['play with a lead ÷ the floor', plays, floorRate, null]);
+    const measured: Record<string, number[]> = {};
+    const note = (key: string, value: number) => (measured[key] ??= []).push(value);
+    for (let round = 1; round <= rounds; round++) {
+      note('bare', await run(baseline.url, { kind: 'get', path: '/' }));
+      note('healthz', await run(server.url, { kind: 'get', path: '/healthz' }));
+      note('quiz', await run(server.url, { kind: 'get', path: quizPath }));
+      note('play', await run(server.url, play));
+      if (databaseUrl && traced && script) {
+        const floor = await startPlayFloor(databaseUrl, traced.steps, traced.playId, keep, connections);
+        try {
+          note('floor', await run(floor.url, play));
+        } finally {
+          await floor.stop();
+        }
+        const output = execFileSync(
+          'pgbench',
+          ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, databaseUrl],
+          { encoding: 'utf8' },
+        );
+        note('pgbench', Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN));
       }
-    } else rows.push(['play with a lead, plays/s (PGlite: no pgbench baseline)', plays, 1, null]);
-    for (const [label, perSecond, base, target] of rows) {
-      const ratio = perSecond / base;
-      const verdict = target === null ? '' : `   ${ratio >= target ? 'meets' : 'BELOW'} target ${target}`;
-      console.log(`${label.padEnd(58)} ${perSecond.toFixed(0).padStart(7)}/s   ratio ${ratio.toFixed(3)}${verdict}`);
+      console.log(
+        `round ${round} of ${rounds}: ${Object.entries(measured)
+          .map(([key, values]) => `${key} ${values.at(-1)!.toFixed(0)}/s`)
+          .join(', ')}`,
+      );
+    }
+
+    /** A ratio per round (each against the baseline measured in the same round): median and range. */
+    const ratio = (key: string, base: string) => summary(measured[key]!.map((value, index) => value / measured[base]![index]!));
+    const rows: [string, string, string | null, number | null][] = [
+      ['bare node:http, the quiz bytes (baseline)', 'bare', null, null],
+      ['GET /healthz ÷ bare', 'healthz', 'bare', null],
+      ['GET /api/v1/public/quizzes/{id} ÷ bare', 'quiz', 'bare', 0.7],
+    ];
+    if (measured.pgbench) {
+      rows.push(['pgbench, one play’s statements (baseline)', 'pgbench', null, null]);
+      rows.push(['play with a lead, plays/s ÷ pgbench', 'play', 'pgbench', 0.6]);
+      rows.push(['floor: node:http + pg, the same statements ÷ pgbench', 'floor', 'pgbench', null]);
+      rows.push(['play with a lead ÷ the floor', 'play', 'floor', null]);
+    } else rows.push(['play with a lead, plays/s (PGlite: no pgbench baseline)', 'play', null, null]);
+    console.log(`\nmedians of ${rounds} rounds (range):`);
+    for (const [label, key, base, target] of rows) {
+      const rate = summary(measured[key]!);
+      const perSecond = `${rate.median.toFixed(0).padStart(7)}/s`;
+      if (!base) {
+        console.log(`${label.padEnd(58)} ${perSecond}   (${rate.min.toFixed(0)}–${rate.max.toFixed(0)})`);
+        continue;
+      }
+      const { median, min, max } = ratio(key, base);
+      const verdict = target === null ? '' : `   ${median >= target ? 'meets' : 'BELOW'} target ${target}`;
+      console.log(
+        `${label.padEnd(58)} ${perSecond}   ratio ${median.toFixed(3)} (${min.toFixed(2)}–${max.toFixed(2)})${verdict}`,
+      );
     }
   }
 } finally {

@@ -20,6 +20,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { createOwner } from '../server/src/test/factories.ts';
 import { getTestServer } from '../server/src/test/getTestServer.ts';
 import { createGradedQuiz } from '../server/src/test/quizFactory.ts';
+import { freshDatabase } from './freshDatabase.ts';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 25);
 const small = 10_000;
@@ -30,19 +31,6 @@ const goal = 3;
 const adminUrl = new URL(
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = '/quizlead_bench';
-
-async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query('drop database if exists quizlead_bench with (force)');
-    await admin.query('create database quizlead_bench');
-  } finally {
-    await admin.end();
-  }
-}
 
 /** Inserts plays `from`..`to` (inclusive) of a quiz, `batch` rows per statement; 70% completed, 40% of those with an email. */
 async function seedPlays(
@@ -205,7 +193,7 @@ async function benchScreens({ base, headers, quizOf, sql }: Bench) {
     return times;
   };
 
-  console.log(`PostgreSQL at ${benchUrl.host}; median of ${samples} sequential requests per screen`);
+  console.log(`PostgreSQL at ${adminUrl.host}; median of ${samples} sequential requests per screen`);
   console.log(`seeding ${small.toLocaleString('en-US')} plays`);
   await seedPlays(sql, reportQuiz, 1, small);
   await rebuildRollUps(sql, reportQuiz.id);
@@ -282,10 +270,10 @@ async function benchExport({ base, headers, quizOf, sql }: Bench) {
   }
 }
 
-await freshDatabase();
-process.env.DATABASE_URL = benchUrl.toString();
+const benchUrl = await freshDatabase(adminUrl.toString(), 'quizlead_bench');
+process.env.DATABASE_URL = benchUrl;
 const server = await getTestServer({ LOG_LEVEL: 'silent' });
-const sql = new pg.Client({ connectionString: benchUrl.toString() });
+const sql = new pg.Client({ connectionString: benchUrl });
 await sql.connect();
 try {
   const owner = await createOwner(server);
