@@ -249,13 +249,25 @@ describe('a play', () => {
     expect((await storedPlay(quiz.id, theirs.playId))!.status).not.toBe('started');
   });
 
-  it('answers CORS preflights for embeds', async () => {
+  it('answers CORS preflights for embeds, and lets any origin read the answers themselves', async () => {
     const response = await fetch(`${server.url}/api/v1/public/plays/x/answers`, {
       method: 'OPTIONS',
       headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
     });
     expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+
+    // What may be sent only matters to the preflight: an answer says who may read it.
+    const { client } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
+    const answers = [await fetch(`${server.url}/api/v1/public/quizzes/${quiz.id}`), await (await start(quiz.id)).answers({})];
+    for (const { headers } of answers) {
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+      expect(headers.get('access-control-allow-methods')).toBeNull();
+      expect(headers.get('access-control-max-age')).toBeNull();
+    }
   });
 });
 
