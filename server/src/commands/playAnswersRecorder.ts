@@ -7,7 +7,7 @@ import { scoped } from '../db/scope.ts';
 import { UnauthorizedError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { eventRow } from './eventRecorder.ts';
-import { completedEvent, playCounts, scoreOf } from './playEvents.ts';
+import { completedEvent, scoreOf, storedPlayCounts } from './playEvents.ts';
 import { leadFormFirstSql, storedOutcome, type OutcomePlay } from './playOutcome.ts';
 import { quizData } from './quizSaver.ts';
 
@@ -20,7 +20,7 @@ import { quizData } from './quizSaver.ts';
  *   progress event already counted it as answered (every element of `reached` but the last), and
  *   only when it has a pick;
  * - without a lead form before the result (the quiz's, or the play's A/B variant's), the play
- *   completes here: counted, and its `play.completed` event recorded. With one, it waits at
+ *   completes here: counted (storedPlayCounts), and its `play.completed` event recorded. With one, it waits at
  *   'answered' for the lead.
  * A preview counts nothing and records nothing.
  */
@@ -39,8 +39,6 @@ export async function playAnswersRecorder(props: {
   const event = eventRow(completedEvent(quiz, { id: playId, ...stored, completedAt: now }));
   const questions = Object.entries(answers).map(([id, picks]) => ({ id, picked: picks.length > 0 }));
   const leadFormFirst = leadFormFirstSql(quiz);
-  // Counted when the play completes here, without a lead.
-  const counts = playCounts(stored, { completed: true, lead: false });
   // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
   const written = (await db.execute(sql`
     with stored as (
@@ -54,7 +52,8 @@ export async function playAnswersRecorder(props: {
         answered_at = ${now.toISOString()}::timestamptz,
         completed_at = case when ${leadFormFirst} then null else ${now.toISOString()}::timestamptz end
       where account_id = ${quiz.accountId} and quiz_id = ${quiz.quiz.id} and id = ${playId} and status = 'started'
-      returning account_id, preview, status, reached, email, experiment_id, variant
+      returning account_id, preview, status, reached, email, experiment_id, variant, percentage,
+        status = 'completed' as completed_now
     ), questions as (
       insert into play_stat_deltas (quiz_id, account_id, question_id, reached, answered)
       select ${quiz.quiz.id}::uuid, stored.account_id, counted.id, counted.reached, counted.answered
@@ -66,14 +65,11 @@ export async function playAnswersRecorder(props: {
         from jsonb_to_recordset(${JSON.stringify(questions)}::jsonb) as q(id uuid, picked boolean)
       ) counted
       where not stored.preview and (counted.reached > 0 or counted.answered > 0)
-    ), completed as (
-      insert into play_stat_deltas (quiz_id, account_id, completions, scored, percentage_sum)
-      select ${quiz.quiz.id}::uuid, stored.account_id, ${counts.completions}::int, ${counts.scored}::int, ${counts.percentageSum}::float8
-      from stored where not stored.preview and stored.status = 'completed'
+    ), completion as (${storedPlayCounts(quiz.quiz.id, { lead: false })}
     ), recorded as (
       insert into events (account_id, type, payload, occurred_at)
       select stored.account_id, ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${event.occurredAt.toISOString()}::timestamptz
-      from stored where not stored.preview and stored.status = 'completed'
+      from stored where not stored.preview and stored.completed_now
     )
     select status, preview, email, experiment_id as "experimentId", variant from stored`)) as unknown as {
     rows: Pick<OutcomePlay, 'status' | 'preview' | 'email' | 'experimentId' | 'variant'>[];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TQuizResult } from '@quizlead/shared/engine/index.ts';
 import type { TDomainEvent, TEventVisitor } from '@quizlead/shared/schemas/events.ts';
 import type { Services } from '../context.ts';
@@ -34,20 +35,18 @@ function eventResult(play: Pick<PlayRow, 'result' | 'resultSummary'>) {
 }
 
 /**
- * What a play step adds to the quiz's counters for today (a delta row, commands/playStats.ts): a finished
- * play counts once as a completion (with `lead`, a lead too) and, for the scoring types, its percentage
- * (the report's average score); a lead given after the result, on a play already counted, only as a lead.
+ * What a play step adds to the quiz's counters for today (a delta row, commands/playStats.ts), as the
+ * statement's last part: it reads the play the statement just wrote from its CTE `stored` (account_id,
+ * preview, percentage, and completed_now: the step completed it). A finished play counts once as a
+ * completion (with `lead`, a lead too) and, for the scoring types, its percentage (the report's average
+ * score); a lead given after the result, on a play already counted, only as a lead. A preview counts nothing.
  */
-export function playCounts(play: Pick<PlayRow, 'result'>, counted: { completed: boolean; lead: boolean }) {
-  const { percentage } = play.result ? scoreOf(play.result as unknown as TQuizResult) : { percentage: null };
-  const completions = counted.completed ? 1 : 0;
-  return {
-    completions,
-    leads: counted.lead ? 1 : 0,
-    scored: completions && percentage !== null ? 1 : 0,
-    percentageSum: completions && percentage !== null ? percentage : 0,
-  };
-}
+export const storedPlayCounts = (quizId: string, counted: { lead: boolean }) => sql`
+  insert into play_stat_deltas (quiz_id, account_id, completions, leads, scored, percentage_sum)
+  select ${quizId}::uuid, account_id, case when completed_now then 1 else 0 end, ${counted.lead ? 1 : 0}::int,
+    case when completed_now and percentage is not null then 1 else 0 end,
+    case when completed_now then coalesce(percentage, 0) else 0 end
+  from stored where not preview and (completed_now or ${counted.lead}::boolean)`;
 
 /** The quiz as a play's events name it. */
 const eventItem = (quiz: PlayableQuiz) => ({
@@ -83,7 +82,7 @@ export async function recordPlayEvents(
   db: Db,
   services: Services,
   quiz: PlayableQuiz,
-  play: PlayRow,
+  play: Pick<PlayRow, 'id' | 'preview' | 'result' | 'resultSummary' | 'completedAt'>,
   visitor?: TEventVisitor,
   options: { completed?: boolean; prizeCode?: string | undefined; products?: string | undefined } = {},
 ) {

@@ -58,24 +58,27 @@ export function leadGateOf(quiz: PlayableQuiz, play: Pick<OutcomePlay, 'experime
 }
 
 /**
- * leadGateOf for the `plays` row a statement reads, as SQL: true when that play's lead form comes
- * before its result. The answer is worked out here for the quiz's own setting and each variant of a
- * running lead-gate test, and the statement looks the row's variant up in it.
+ * leadGateOf for the `plays` row a statement reads, as SQL text ('before' or 'after'): worked out here
+ * for the quiz's own setting and each variant of a running lead-gate test, and looked up by the row's.
  */
-export function leadFormFirstSql(quiz: PlayableQuiz): SQL {
-  const first = (gate: TLeadGate) => quiz.quiz.settings.collectEmail && gate === 'before';
-  const byDefault = first(leadGateOf(quiz, { experimentId: null, variant: null }));
+function leadGateSql(quiz: PlayableQuiz): SQL {
+  const byDefault = leadGateOf(quiz, { experimentId: null, variant: null });
   const { experiment } = quiz;
-  if (experiment?.subject !== 'leadGate') return sql`${byDefault}::boolean`;
+  if (experiment?.subject !== 'leadGate') return sql`${byDefault}::text`;
   const byVariant = Object.fromEntries(
-    experiment.variants.map((variant) => [
-      variant.key,
-      first(leadGateOf(quiz, { experimentId: experiment.id, variant: variant.key })),
-    ]),
+    experiment.variants.map((variant) => [variant.key, leadGateOf(quiz, { experimentId: experiment.id, variant: variant.key })]),
   );
   return sql`coalesce(case when plays.experiment_id = ${experiment.id}::uuid
-    then (${JSON.stringify(byVariant)}::jsonb ->> plays.variant)::boolean end, ${byDefault}::boolean)`;
+    then ${JSON.stringify(byVariant)}::jsonb ->> plays.variant end, ${byDefault}::text)`;
 }
+
+/** The `plays` row's lead form comes before its result (SQL). */
+export const leadFormFirstSql = (quiz: PlayableQuiz) =>
+  sql`(${quiz.quiz.settings.collectEmail}::boolean and ${leadGateSql(quiz)} = 'before')`;
+
+/** leadStillOffered for the `plays` row a statement reads (SQL). */
+export const leadStillOfferedSql = (quiz: PlayableQuiz) =>
+  sql`(${quiz.quiz.settings.collectEmail}::boolean and ${leadGateSql(quiz)} = 'after' and plays.email is null)`;
 
 /** The quiz asks this play for its lead only after the result, and has not had it yet. */
 export const leadStillOffered = (quiz: PlayableQuiz, play: OutcomePlay) =>

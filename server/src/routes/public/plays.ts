@@ -1,11 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { playMessages, ZAnswersRequest, ZLeadRequest, ZPlayOutcomeResponse } from '@quizlead/shared/schemas/play.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import { ZProgressRequest } from '@quizlead/shared/schemas/reports.ts';
 import type { AppContext, Services } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { plays } from '../../db/schema/index.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { verifyPlayToken } from '../../lib/playToken.ts';
 import { playAnswersRecorder } from '../../commands/playAnswersRecorder.ts';
@@ -42,17 +40,6 @@ function checkedAnswers(answers: Record<string, string[]>, questions: readonly T
 const maxReached = 200;
 
 const ZProgressResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
-
-async function lockedPlay(db: Db, quizId: string, playId: string) {
-  // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
-  const [play] = await db
-    .select()
-    .from(plays)
-    .where(and(eq(plays.quizId, quizId), eq(plays.id, playId)))
-    .for('update');
-  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
-  return play;
-}
 
 export function playRoutes(api: ApiRouter): void {
   const { limiters } = api.services;
@@ -134,10 +121,9 @@ export function playRoutes(api: ApiRouter): void {
       const claims = await authorizedPlay(ctx, services, params.playId);
       const quiz = await findQuizOfPlay(ctx, services, claims.quizId, claims.preview);
       ctx.body = {
-        data: await services.database.db.transaction(async (db) => {
-          const play = await lockedPlay(db, claims.quizId, params.playId);
-          return playLeadRecorder({ db, services, quiz, play, lead: body });
-        }),
+        data: await services.database.db.transaction((db) =>
+          playLeadRecorder({ db, services, quiz, playId: params.playId, lead: body }),
+        ),
       };
     },
   });

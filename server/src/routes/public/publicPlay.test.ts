@@ -146,6 +146,31 @@ describe('a play', () => {
     ]);
   });
 
+  it('two leads sent at once: one is taken, counted and recorded, and both get its result', async () => {
+    const { client, account } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
+    const play = await start(quiz.id);
+    expect((await play.answers({ [quiz.questions[0].id]: ['a1'] })).body.data.status).toBe('lead_required');
+    const leads = [
+      { name: 'Ann', email: 'ann@example.com', consent: true },
+      { name: 'Bob', email: 'bob@example.com', consent: true },
+    ];
+    const [one, two] = await Promise.all(leads.map((lead) => play.lead(lead)));
+    expect([one!.status, two!.status]).toEqual([200, 200]);
+    expect(two!.body.data).toEqual(one!.body.data);
+    const stored = await storedPlay(quiz.id, play.playId);
+    expect(leads).toContainEqual({ name: stored!.name, email: stored!.email, consent: stored!.consent });
+
+    const recorded = await server.services.database.db.select().from(events).where(eq(events.accountId, account.id));
+    expect(recorded.map((event) => event.type).sort()).toEqual(['lead.captured', 'play.completed']);
+    expect(recorded.find((event) => event.type === 'lead.captured')!.payload).toMatchObject({
+      visitor: { email: stored!.email },
+    });
+    await server.services.stats.flush();
+    const [stats] = await server.services.database.db.select().from(quizDailyStats).where(eq(quizDailyStats.quizId, quiz.id));
+    expect(stats).toMatchObject({ starts: 1, completions: 1, leads: 1, scored: 1, percentageSum: 100 });
+  });
+
   it('with the email gate: lead_required, then the lead with consent → the result; retries change nothing', async () => {
     const { client } = await createOwner(server);
     const created = (await client.post('/api/v1/quizzes', { quizType: 'personality_quiz', title: 'Tea' })).body.data;
