@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ZDomainEvent, type TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import type { Db } from '../db/client.ts';
 import { deliveries, destinations } from '../db/schema/index.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { scoped } from '../db/scope.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -45,7 +46,12 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
   }
   const leads = rows.map((row) => leadFromEvent(row.payload));
   const active = and(eq(destinations.enabled, true), isNull(destinations.disabledReason));
-  const result = (await db.execute(sql`
+  const [{ events: idByType, destinations: targets }] = (await executePrepared<{
+    events: Record<string, string>;
+    destinations: Destination[];
+  }>(
+    db,
+    sql`
     with recorded as (
       insert into events (account_id, type, payload, occurred_at)
       select ${accountId}::uuid, e.type, e.payload, e.occurred_at
@@ -55,10 +61,8 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
     )
     select (select json_object_agg(type, id) from recorded) as "events",
       (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings)), '[]'::json)
-        from ${destinations} where ${leads.some(Boolean)}::boolean and ${scoped(destinations, accountId, active)}) as "destinations"`)) as unknown as {
-    rows: [{ events: Record<string, string>; destinations: Destination[] }];
-  };
-  const [{ events: idByType, destinations: targets }] = result.rows;
+        from ${destinations} where ${leads.some(Boolean)}::boolean and ${scoped(destinations, accountId, active)}) as "destinations"`,
+  )) as [{ events: Record<string, string>; destinations: Destination[] }];
   const recorded: RecordedEvent[] = [];
   for (const [index, row] of rows.entries()) {
     const eventId = idByType[row.type]!;

@@ -3,6 +3,7 @@ import { computeResult, resultSummary } from '@quizlead/shared/engine/index.ts';
 import { playMessages, type TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
 import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { scoped } from '../db/scope.ts';
 import { UnauthorizedError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
@@ -40,7 +41,9 @@ export async function playAnswersRecorder(props: {
   const questions = Object.entries(answers).map(([id, picks]) => ({ id, picked: picks.length > 0 }));
   const leadFormFirst = leadFormFirstSql(quiz);
   // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
-  const written = (await db.execute(sql`
+  const written = await executePrepared<Pick<OutcomePlay, 'status' | 'preview' | 'email' | 'experimentId' | 'variant'>>(
+    db,
+    sql`
     with stored as (
       update plays set
         answers = ${JSON.stringify(answers)}::jsonb,
@@ -60,7 +63,7 @@ export async function playAnswersRecorder(props: {
       from stored, lateral (
         select q.id,
           case when q.id::text = any(stored.reached) then 0 else 1 end as reached,
-          case when q.picked and not (q.id::text = any(stored.reached[1:cardinality(stored.reached) - 1]))
+          case when q.picked and not (q.id::text = any(stored.reached[1 : cardinality(stored.reached) - 1]))
             then 1 else 0 end as answered
         from jsonb_to_recordset(${JSON.stringify(questions)}::jsonb) as q(id uuid, picked boolean)
       ) counted
@@ -71,10 +74,9 @@ export async function playAnswersRecorder(props: {
       select stored.account_id, ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${event.occurredAt.toISOString()}::timestamptz
       from stored where not stored.preview and stored.completed_now
     )
-    select status, preview, email, experiment_id as "experimentId", variant from stored`)) as unknown as {
-    rows: Pick<OutcomePlay, 'status' | 'preview' | 'email' | 'experimentId' | 'variant'>[];
-  };
-  const [row] = written.rows;
+    select status, preview, email, experiment_id as "experimentId", variant from stored`,
+  );
+  const [row] = written;
   if (row) return storedOutcome(db, quiz, { ...row, ...stored, id: playId });
   // Past its answers already: what the first answers stored.
   const [play] = await db

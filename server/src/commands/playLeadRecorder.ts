@@ -4,6 +4,7 @@ import { playMessages, type TPlayOutcome, type ZLeadRequest } from '@quizlead/sh
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { scoped } from '../db/scope.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
@@ -35,7 +36,9 @@ export async function playLeadRecorder(props: {
   const consented = !consentText || lead.consent === true;
   const now = new Date().toISOString();
   // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
-  const written = (await db.execute(sql`
+  const written = await executePrepared<Omit<LeadPlay, 'id' | 'completedAt'> & { completedAt: string | Date }>(
+    db,
+    sql`
     with previous as (
       select status from plays
       where account_id = ${quiz.accountId} and quiz_id = ${quiz.quiz.id} and id = ${playId}
@@ -54,8 +57,9 @@ export async function playLeadRecorder(props: {
     ), counted as (${storedPlayCounts(quiz.quiz.id, { lead: true })})
     select status, preview, answers, result, result_summary as "resultSummary", email, experiment_id as "experimentId",
       variant, completed_at as "completedAt", completed_now as "completedNow"
-    from stored`)) as unknown as { rows: (Omit<LeadPlay, 'id' | 'completedAt'> & { completedAt: string | Date })[] };
-  const [row] = written.rows;
+    from stored`,
+  );
+  const [row] = written;
   if (!row) return leadNotTaken(db, services, quiz, playId);
 
   // The driver gives a timestamp as text (node-postgres under drizzle) or as a Date (PGlite).

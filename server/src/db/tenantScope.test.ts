@@ -14,8 +14,8 @@ import * as schema from './schema/index.ts';
  * with the TypeScript parser; nothing runs.
  *
  * A query is `.from(T)`, `.update(T)` or `.delete(T)` of a tenant table T (joins ride on the query
- * they join), `db.query.T`, or `.execute(sql\`...\`)` whose text reads from or updates a tenant
- * table. Its whole method chain is searched for a `scoped(...)` call on one of the tables it reads,
+ * they join), `db.query.T`, or `.execute(sql\`...\`)` (or `executePrepared(db, sql\`...\`)`) whose text
+ * reads from or updates a tenant table. Its whole method chain is searched for a `scoped(...)` call on one of the tables it reads,
  * following the file's own constants and functions (`const where = scoped(...)`, `ofPoll(...)`).
  */
 
@@ -213,6 +213,17 @@ function scanSource(file: string, text: string): Finding[] {
       )
         check(node, method, true);
     }
+    // A hot statement run prepared (db/prepared.ts): executePrepared(db, sql`...`) reads like db.execute(sql`...`).
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'executePrepared') {
+      const statement = node.arguments[1];
+      if (
+        statement &&
+        ts.isTaggedTemplateExpression(statement) &&
+        statement.tag.getText() === 'sql' &&
+        rawTenantQuery.test(statement.template.getText())
+      )
+        check(node, node.expression, true);
+    }
     // The relational API (db.query.quizzes.findMany(...)): its chain must pass `scoped` too.
     if (
       ts.isPropertyAccessExpression(node) &&
@@ -330,6 +341,9 @@ describe('the tenant-scope scanner', () => {
 
   it('reports raw statements and relational queries of tenant tables, not of others or a table that only shares a prefix', () => {
     expect(scan('export const f = (db, id) => db.execute(sql`update plays set status = ${id}`);')).toEqual(['1 unscoped']);
+    expect(scan('export const f = (db, id) => executePrepared(db, sql`update plays set status = ${id}`);')).toEqual([
+      '1 unscoped',
+    ]);
     expect(scan('export const f = (db, a) => db.execute(sql`update "plays" set status = 1 where ${scoped(plays, a)}`);')).toEqual(
       [],
     );

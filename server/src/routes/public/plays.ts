@@ -4,6 +4,7 @@ import { playMessages, ZAnswersRequest, ZLeadRequest, ZPlayOutcomeResponse } fro
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import { ZProgressRequest } from '@quizlead/shared/schemas/reports.ts';
 import type { AppContext, Services } from '../../context.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { verifyPlayToken } from '../../lib/playToken.ts';
 import { playAnswersRecorder } from '../../commands/playAnswersRecorder.ts';
@@ -72,7 +73,9 @@ export function playRoutes(api: ApiRouter): void {
       // the drop-off's deltas commit with it. The question shown before this one counts as answered:
       // the visitor moved on.
       // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
-      await services.database.db.execute(sql`
+      await executePrepared(
+        services.database.db,
+        sql`
         with moved as (
           update plays set reached = array_append(reached, ${questionId}::text)
           where quiz_id = ${claims.quizId} and id = ${params.playId} and status = 'started'
@@ -82,7 +85,8 @@ export function playRoutes(api: ApiRouter): void {
         insert into play_stat_deltas (quiz_id, account_id, question_id, reached, answered)
         select ${claims.quizId}::uuid, account_id, ${questionId}::uuid, 1, 0 from moved where not preview
         union all
-        select ${claims.quizId}::uuid, account_id, previous::uuid, 0, 1 from moved where not preview and previous is not null`);
+        select ${claims.quizId}::uuid, account_id, previous::uuid, 0, 1 from moved where not preview and previous is not null`,
+      );
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: { ok: true } };
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { playMessages, ZPublicQuizResponse, ZStartPlayResponse } from '@quizlead/shared/schemas/play.ts';
 import type { AppContext, Services } from '../../context.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { variantFor } from '../../db/queries/experiments.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
@@ -94,7 +95,14 @@ export function publicQuizRoutes(api: ApiRouter): void {
       // One statement: the play and its start count commit together. A play id seen before answers
       // with the key its first start stored, so only that browser can start it again.
       // tenant-scope: a visitor starts a play of a published quiz (or a preview the owner check allowed), with the quiz's account
-      const result = (await services.database.db.execute(sql`
+      const [row] = await executePrepared<{
+        started: boolean;
+        keyHash: string | null;
+        variant: string | null;
+        preview: boolean | null;
+      }>(
+        services.database.db,
+        sql`
         with started as (
           insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city,
             experiment_id, variant)
@@ -110,10 +118,8 @@ export function publicQuizRoutes(api: ApiRouter): void {
         select exists (select 1 from started) as "started", p.start_key_hash as "keyHash", p.variant as "variant",
           p.preview as "preview"
         from (select 1) as one
-        left join plays as p on p.quiz_id = ${quiz.quiz.id} and p.id = ${body.playId}`)) as unknown as {
-        rows: { started: boolean; keyHash: string | null; variant: string | null; preview: boolean | null }[];
-      };
-      const [row] = result.rows;
+        left join plays as p on p.quiz_id = ${quiz.quiz.id} and p.id = ${body.playId}`,
+      );
       if (!row?.started && !(row?.keyHash && safeEqual(row.keyHash, keyHash))) {
         throw new AppError(409, 'conflict', playMessages.playTaken);
       }
