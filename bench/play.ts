@@ -128,12 +128,19 @@ try {
         } finally {
           await floor.stop();
         }
-        const output = execFileSync(
-          'pgbench',
-          ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, databaseUrl],
-          { encoding: 'utf8' },
-        );
-        note('pgbench', Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN));
+        // pgbench as the app sends the statements (prepared once per connection), and as the issue first
+        // measured it (simple protocol: each statement parsed and planned every time).
+        for (const [key, mode] of [
+          ['pgbench', 'prepared'],
+          ['pgbenchSimple', 'simple'],
+        ] as const) {
+          const output = execFileSync(
+            'pgbench',
+            ['-n', '-M', mode, '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, databaseUrl],
+            { encoding: 'utf8' },
+          );
+          note(key, Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN));
+        }
       }
       console.log(
         `round ${round} of ${rounds}: ${Object.entries(measured)
@@ -150,8 +157,10 @@ try {
       ['GET /api/v1/public/quizzes/{id} ÷ bare', 'quiz', 'bare', 0.7],
     ];
     if (measured.pgbench) {
-      rows.push(['pgbench, one play’s statements (baseline)', 'pgbench', null, null]);
+      rows.push(['pgbench, one play’s statements, prepared (baseline)', 'pgbench', null, null]);
       rows.push(['play with a lead, plays/s ÷ pgbench', 'play', 'pgbench', 0.6]);
+      rows.push(['pgbench, simple protocol (the issue’s first baseline)', 'pgbenchSimple', null, null]);
+      rows.push(['play with a lead ÷ pgbench, simple protocol', 'play', 'pgbenchSimple', null]);
       rows.push(['floor: node:http + pg, the same statements ÷ pgbench', 'floor', 'pgbench', null]);
       rows.push(['play with a lead ÷ the floor', 'play', 'floor', null]);
     } else rows.push(['play with a lead, plays/s (PGlite: no pgbench baseline)', 'play', null, null]);

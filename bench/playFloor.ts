@@ -1,7 +1,8 @@
 /**
  * The platform's floor for a play: a bare `node:http` server with a `pg` pool that answers each of a
  * play's three requests by sending that request's recorded statements (the same text, the same
- * parameters, one after another on one connection, as the app does) and the app's recorded answer.
+ * parameters, prepared under the same name when the app names them, one after another on one
+ * connection, as the app does) and the app's recorded answer.
  * No framework, no validation, no query builder, no app logic: what Node.js and the `pg` driver alone
  * cost for the play's round trips. The app's plays/s over this floor's is how much of the gap to
  * pgbench is the app's own; the floor's over pgbench's is the platform's.
@@ -12,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 
 export interface RecordedStep {
-  /** The statements one request sent, in order (BEGIN and COMMIT included). */
-  statements: { text: string; values: unknown[] }[];
+  /** The statements one request sent, in order (BEGIN and COMMIT included); a named one is prepared. */
+  statements: { name?: string | undefined; text: string; values: unknown[] }[];
   /** The app's answer to the request. */
   response: Buffer;
 }
@@ -44,7 +45,9 @@ export async function startPlayFloor(
   async function answer(step: RecordedStep, id: string) {
     const client = await pool.connect();
     try {
-      for (const statement of step.statements) await client.query(statement.text, values(statement.values, id));
+      for (const { name, text, values: recorded } of step.statements) {
+        await client.query({ ...(name ? { name } : {}), text, values: values(recorded, id) });
+      }
     } finally {
       client.release();
     }

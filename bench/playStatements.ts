@@ -8,6 +8,8 @@
 import pg from 'pg';
 
 interface Recorded {
+  /** The prepared statement's name, when the app sends it as one. */
+  name?: string | undefined;
   text: string;
   values: unknown[];
 }
@@ -22,7 +24,8 @@ export function installStatementRecorder(): void {
     if (recording) {
       const text = typeof first === 'string' ? first : (first as { text?: string }).text;
       const values = Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? []);
-      if (text) recording.push({ text, values });
+      const name = typeof first === 'string' ? undefined : (first as { name?: string }).name;
+      if (text) recording.push({ name, text, values });
     }
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
@@ -55,12 +58,18 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
 
-/** A parameter as SQL text: the driver's own conversion, quoted as a literal. */
+/**
+ * A parameter as SQL text: the driver's own conversion, quoted as a literal. pgbench's prepared mode
+ * reads `:name` anywhere as a variable, so a colon before a letter or digit (JSON, a time) is written
+ * as the escape `\072` of an E'' literal: the same value.
+ */
 function literal(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null || prepared === undefined) return 'NULL';
   if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'`;
-  return `'${String(prepared).replaceAll("'", "''")}'`;
+  const text = String(prepared).replaceAll("'", "''");
+  if (!/:\w/.test(text)) return `'${text}'`;
+  return `E'${text.replaceAll('\\', '\\\\').replace(/:(?=\w)/g, '\\072')}'`;
 }
 
 /**
