@@ -116,6 +116,8 @@ try {
 
     const measured: Record<string, number[]> = {};
     const note = (key: string, value: number) => (measured[key] ??= []).push(value);
+    // A warm-up, not counted: the JIT, the pools' connections and their prepared statements.
+    await loadFrom(server.url, play, { connections, seconds: 3 });
     for (let round = 1; round <= rounds; round++) {
       note('bare', await run(baseline.url, { kind: 'get', path: '/' }));
       note('healthz', await run(server.url, { kind: 'get', path: '/healthz' }));
