@@ -1,14 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { computeResult, resultSummary } from '@quizlead/shared/engine/index.ts';
-import { playMessages, type TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
+import type { TPlayOutcome } from '@quizlead/shared/schemas/play.ts';
 import type { Db } from '../db/client.ts';
-import { plays } from '../db/schema/index.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { scoped } from '../db/scope.ts';
-import { UnauthorizedError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { eventRow } from './eventRecorder.ts';
-import { completedEvent, scoreOf, storedPlayCounts } from './playEvents.ts';
+import { completedEvent, scoreOf, storedPlayCounts, visitorPlay } from './playEvents.ts';
 import { leadFormFirstSql, storedOutcome, type OutcomePlay } from './playOutcome.ts';
 import { quizData } from './quizSaver.ts';
 
@@ -79,10 +76,5 @@ export async function playAnswersRecorder(props: {
   const [row] = written;
   if (row) return storedOutcome(db, quiz, { ...row, ...stored, id: playId });
   // Past its answers already: what the first answers stored.
-  const [play] = await db
-    .select()
-    .from(plays)
-    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, playId)));
-  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
-  return storedOutcome(db, quiz, play);
+  return storedOutcome(db, quiz, await visitorPlay(db, quiz, playId, { lock: false }));
 }

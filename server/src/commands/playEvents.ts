@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TQuizResult } from '@quizlead/shared/engine/index.ts';
 import type { TDomainEvent, TEventVisitor } from '@quizlead/shared/schemas/events.ts';
+import { playMessages } from '@quizlead/shared/schemas/play.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import type { plays } from '../db/schema/index.ts';
+import { plays } from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
+import { UnauthorizedError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { eventsRecorder } from './eventRecorder.ts';
 import { leadingPersonality } from './playOutcome.ts';
@@ -14,6 +17,20 @@ import { leadingPersonality } from './playOutcome.ts';
  */
 
 export type PlayRow = typeof plays.$inferSelect;
+
+/**
+ * The visitor's play as stored, named by its signed play token (quiz and play id), locked for the
+ * caller's transaction when `lock`; a play that is not there is refused like a bad token (401).
+ */
+export async function visitorPlay(db: Db, quiz: PlayableQuiz, playId: string, options: { lock: boolean }): Promise<PlayRow> {
+  const query = db
+    .select()
+    .from(plays)
+    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, playId)));
+  const [play] = options.lock ? await query.for('update') : await query;
+  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
+  return play;
+}
 
 export const scoreOf = (result: TQuizResult) =>
   result.kind === 'graded' || result.kind === 'range'

@@ -1,14 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { playMessages, type TPlayOutcome, type ZLeadRequest } from '@quizlead/shared/schemas/play.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { plays } from '../db/schema/index.ts';
 import { executePrepared } from '../db/prepared.ts';
-import { scoped } from '../db/scope.ts';
-import { AppError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { AppError, ValidationError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
-import { recordPlayEvents, storedPlayCounts, type PlayRow } from './playEvents.ts';
+import { recordPlayEvents, storedPlayCounts, visitorPlay, type PlayRow } from './playEvents.ts';
 import { leadStillOffered, leadStillOfferedSql, outcomePrizeGiver, storedOutcome, type OutcomePlay } from './playOutcome.ts';
 
 /** The play as the lead step wrote it. */
@@ -83,12 +81,7 @@ export async function playLeadRecorder(props: {
  * it is), or else the consent the quiz asks for was not given (400).
  */
 async function leadNotTaken(db: Db, services: Services, quiz: PlayableQuiz, playId: string): Promise<TPlayOutcome> {
-  const [play] = await db
-    .select()
-    .from(plays)
-    .where(scoped(plays, quiz.accountId, eq(plays.quizId, quiz.quiz.id), eq(plays.id, playId)))
-    .for('update');
-  if (!play) throw UnauthorizedError(playMessages.playTokenInvalid);
+  const play = await visitorPlay(db, quiz, playId, { lock: true });
   if (play.status === 'started') throw new AppError(409, 'conflict', playMessages.answersFirst);
   if (play.status === 'completed' && !leadStillOffered(quiz, play)) {
     return storedOutcome(db, quiz, play, await outcomePrizeGiver(db, services.queue, quiz, play));

@@ -14,9 +14,9 @@ import * as schema from './schema/index.ts';
  * with the TypeScript parser; nothing runs.
  *
  * A query is `.from(T)`, `.update(T)` or `.delete(T)` of a tenant table T (joins ride on the query
- * they join), `db.query.T`, or `.execute(sql\`...\`)` (or `executePrepared(db, sql\`...\`)`) whose text
- * reads from or updates a tenant table. Its whole method chain is searched for a `scoped(...)` call on one of the tables it reads,
- * following the file's own constants and functions (`const where = scoped(...)`, `ofPoll(...)`).
+ * they join), `db.query.T`, or `.execute(sql\`...\`)` (or `executePrepared(db, sql\`...\`)`) whose
+ * text reads from or updates a tenant table. Its whole method chain is searched for a `scoped(...)`
+ * call on one of the tables it reads, following the file's own constants and functions (`const where = scoped(...)`, `ofPoll(...)`).
  */
 
 const srcDir = fileURLToPath(new URL('..', import.meta.url));

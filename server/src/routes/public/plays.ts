@@ -123,6 +123,8 @@ export function playRoutes(api: ApiRouter): void {
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the lead is wrong', 409: 'The answers are not in yet' },
     handler: async ({ ctx, params, body, services }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
+      // The quiz is loaded before the transaction: PGlite has one connection, and a cache miss
+      // must not wait behind the transaction it runs in.
       const quiz = await findQuizOfPlay(ctx, services, claims.quizId, claims.preview);
       ctx.body = {
         data: await services.database.db.transaction((db) =>
