@@ -29,6 +29,17 @@ type PlayContext = { playId?: string; token?: string };
 
 function playRequests(quizId: string, answers: Record<string, string[]>): Request[] {
   const json = { 'content-type': 'application/json' };
+  /** A step of the play started on this connection, with its token. */
+  const step = (name: 'answers' | 'lead', body: unknown): Request => ({
+    method: 'POST',
+    headers: json,
+    setupRequest: (request, context: PlayContext) => ({
+      ...request,
+      path: `/api/v1/public/plays/${context.playId}/${name}`,
+      headers: { ...json, authorization: `Bearer ${context.token}` },
+      body: JSON.stringify(body),
+    }),
+  });
   return [
     {
       method: 'POST',
@@ -42,26 +53,8 @@ function playRequests(quizId: string, answers: Record<string, string[]>): Reques
         context.token = (JSON.parse(body) as { data: { playToken: string } }).data.playToken;
       },
     },
-    {
-      method: 'POST',
-      headers: json,
-      setupRequest: (request, context: PlayContext) => ({
-        ...request,
-        path: `/api/v1/public/plays/${context.playId}/answers`,
-        headers: { ...json, authorization: `Bearer ${context.token}` },
-        body: JSON.stringify({ answers }),
-      }),
-    },
-    {
-      method: 'POST',
-      headers: json,
-      setupRequest: (request, context: PlayContext) => ({
-        ...request,
-        path: `/api/v1/public/plays/${context.playId}/lead`,
-        headers: { ...json, authorization: `Bearer ${context.token}` },
-        body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', consent: true }),
-      }),
-    },
+    step('answers', { answers }),
+    step('lead', { name: 'Bench', email: 'bench@example.com', consent: true }),
   ];
 }
 
