@@ -25,6 +25,21 @@ export async function createOwner(
 export const createMember = (server: TestServer, account: typeof accounts.$inferSelect, role: AccountRole = 'member') =>
   signInUser(server, account, { role, fullName: 'Mia Member' });
 
+/**
+ * A password's argon2 hash, made once per password per test process: a hash costs tens of milliseconds
+ * of CPU by design, and the suite makes thousands of users with the same password. Each hash still has
+ * its salt and verifies like any other.
+ */
+const hashes = new Map<string, Promise<string>>();
+function factoryHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 async function signInUser(
   server: TestServer,
   account: typeof accounts.$inferSelect,
@@ -40,7 +55,7 @@ async function signInUser(
       email,
       fullName: options.fullName,
       usertype: options.usertype ?? 'email',
-      passwordHash: await hashPassword(password),
+      passwordHash: await factoryHash(password),
       verifiedAt: new Date(),
     },
     options.role,
