@@ -3,13 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromePath, chromiumFlags } from '../../server/src/test/chromium.ts';
+import { chromiumFlags, testChromePath } from '../../server/src/test/chromium.ts';
 import { getTestServer, type TestServer } from '../../server/src/test/getTestServer.ts';
 
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 /**
- * The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless.
+ * The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless
+ * (its headless shell when installed: testChromePath).
  * `startServer` boots another variant of it (getShopifyTestServer for the embedded app); `browserArgs`
  * are more Chromium switches (e.g. --host-resolver-rules).
  */
@@ -17,14 +18,14 @@ export async function startBrowserHarness<Server extends TestServer = TestServer
   startServer: () => Promise<Server> = getTestServer as () => Promise<Server>,
   options: { browserArgs?: string[] } = {},
 ) {
-  if (!existsSync(chromePath))
-    throw new Error(`Chromium not found at ${chromePath}: apt-get install chromium, or set CHROME_PATH`);
+  if (!existsSync(testChromePath))
+    throw new Error(`Chromium not found at ${testChromePath}: apt-get install chromium-headless-shell, or set CHROME_PATH`);
   if (!existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
     throw new Error('standalone/dist is missing: run `npm run build` first (npm test does)');
   }
   const server = await startServer();
   const browser = await chromium.launch({
-    executablePath: chromePath,
+    executablePath: testChromePath,
     headless: true,
     args: [...chromiumFlags, ...(options.browserArgs ?? [])],
   });
