@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumFlags, testChromePath } from '../../server/src/test/chromium.ts';
+import { chromePath, chromiumFlags, testChromePath } from '../../server/src/test/chromium.ts';
 import { getTestServer, type TestServer } from '../../server/src/test/getTestServer.ts';
 
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
@@ -12,20 +12,25 @@ const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url)
  * The real server (PostgreSQL when DATABASE_URL is set, else PGlite) and Debian's Chromium, headless
  * (its headless shell when installed: testChromePath).
  * `startServer` boots another variant of it (getShopifyTestServer for the embedded app); `browserArgs`
- * are more Chromium switches (e.g. --host-resolver-rules).
+ * are more Chromium switches (e.g. --host-resolver-rules); `fullChromium` drives Debian's full `chromium`
+ * instead of the shell, for a flow whose redirect to another site is answered by Playwright's request
+ * routing (the shell sends that redirect to the network without offering it to the route).
  */
 export async function startBrowserHarness<Server extends TestServer = TestServer>(
   startServer: () => Promise<Server> = getTestServer as () => Promise<Server>,
-  options: { browserArgs?: string[] } = {},
+  options: { browserArgs?: string[]; fullChromium?: boolean } = {},
 ) {
-  if (!existsSync(testChromePath))
-    throw new Error(`Chromium not found at ${testChromePath}: apt-get install chromium-headless-shell, or set CHROME_PATH`);
+  const executablePath = options.fullChromium ? chromePath : testChromePath;
+  if (!existsSync(executablePath))
+    throw new Error(
+      `Chromium not found at ${executablePath}: apt-get install chromium chromium-headless-shell, or set CHROME_PATH`,
+    );
   if (!existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
     throw new Error('standalone/dist is missing: run `npm run build` first (npm test does)');
   }
   const server = await startServer();
   const browser = await chromium.launch({
-    executablePath: testChromePath,
+    executablePath,
     headless: true,
     args: [...chromiumFlags, ...(options.browserArgs ?? [])],
   });

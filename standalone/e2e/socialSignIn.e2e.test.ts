@@ -26,14 +26,18 @@ beforeAll(async () => {
     facebookHosts,
     new FakeOidcProvider('facebook', { clientId: '987654321', clientSecret: 'facebook-secret', redirectUris: [] }),
   );
-  harness = await startBrowserHarness(() =>
-    getTestServer({
-      EXTERNAL_API_ORIGIN: world.origin,
-      GOOGLE_CLIENT_ID: google.client.clientId,
-      GOOGLE_CLIENT_SECRET: google.client.clientSecret,
-      FACEBOOK_APP_ID: facebook.client.clientId,
-      FACEBOOK_APP_SECRET: facebook.client.clientSecret,
-    }),
+  harness = await startBrowserHarness(
+    () =>
+      getTestServer({
+        EXTERNAL_API_ORIGIN: world.origin,
+        GOOGLE_CLIENT_ID: google.client.clientId,
+        GOOGLE_CLIENT_SECRET: google.client.clientSecret,
+        FACEBOOK_APP_ID: facebook.client.clientId,
+        FACEBOOK_APP_SECRET: facebook.client.clientSecret,
+      }),
+    // The app redirects to the providers' pages, which the route below answers: the full browser hands
+    // that redirect to the route; the headless shell does not.
+    { fullChromium: true },
   );
   google.client.redirectUris.push(`${harness.server.url}/auth/google/callback`);
   facebook.client.redirectUris.push(`${harness.server.url}/auth/facebook/callback`);
