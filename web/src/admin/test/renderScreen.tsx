@@ -6,11 +6,19 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { createQueryClient } from '../data/queryClient.ts';
 import { toastAtom } from '../toast.ts';
 
 afterEach(() => cleanup());
+
+/**
+ * Polaris' Tooltip can leave its 150 ms close timer behind when a test ends (a mouse-leave and a blur each start one,
+ * and unmounting clears only the last). Let such timers fire before the file's DOM environment is torn down: one firing
+ * afterwards throws "window is not defined" from React, an unhandled error that fails the whole run.
+ */
+const polarisCloseTimerMs = 150;
+afterAll(() => new Promise((resolve) => setTimeout(resolve, polarisCloseTimerMs + 50)));
 
 /** Where the screen navigated to, shown for the test to read (the query in `data-search`). */
 function Location() {
