@@ -21,7 +21,8 @@ export async function templateCatalogueSeeder(database: Db): Promise<number> {
       .insert(accounts)
       .values({ id: catalogueAccountId, kind: 'standalone', companyName: 'Quizlead templates' })
       .onConflictDoNothing();
-    for (const template of catalogue) {
+    // In id order, the order the template reorder locks them in (any other order can deadlock with it).
+    for (const template of [...catalogue].sort((a, b) => a.id.localeCompare(b.id))) {
       const quiz = normalizeQuiz({
         ...ZQuizInput.parse(template.quiz),
         questions: template.questions.map((question) => ZQuestion.parse(question)),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '@quizlead/shared/admin.ts';
 import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TAdminTemplate } from '@quizlead/shared/schemas/admin.ts';
+import { templateCatalogueSeeder } from '../../../commands/templateCatalogueSeeder.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
@@ -112,5 +113,18 @@ describe('the template catalogue for administrators', () => {
     expect(row).toMatchObject({ action: 'template_catalogue.reorder', before: { ids: original }, after: { ids: reversed } });
 
     await admin.client.put(order, { ids: original });
+  });
+
+  it('reorders while another process starts and rewrites the built-in templates, never failing either', async () => {
+    const admin = await createAdmin(server);
+    const order = `/api/v1/admin/templates/order`;
+    for (let round = 0; round < 8; round++) {
+      const ids = (await catalogue(admin.client)).map((row) => row.id);
+      const [saved] = await Promise.all([
+        admin.client.put(order, { ids: round % 2 ? ids : [...ids].reverse() }),
+        templateCatalogueSeeder(server.services.database.db),
+      ]);
+      expect(saved.status).toBe(200);
+    }
   });
 });

@@ -167,6 +167,14 @@ export function adminTemplateRoutes(api: ApiRouter): void {
       const sameSet =
         body.ids.length === current.size && new Set(body.ids).size === current.size && body.ids.every((id) => current.has(id));
       if (!sameSet) throw ValidationError(adminMessages.templateOrder, 'ids');
+      // Row locks in id order, as the built-in templates' seeder takes them at every start: locking in the body's
+      // order deadlocked with a process starting beside this one.
+      await db
+        .select({ id: quizzes.id })
+        .from(quizzes)
+        .where(eq(quizzes.isTemplate, true))
+        .orderBy(asc(quizzes.id))
+        .for('update');
       for (const [position, id] of body.ids.entries()) {
         await db
           .update(quizzes)
