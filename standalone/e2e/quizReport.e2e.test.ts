@@ -461,7 +461,7 @@ it('sorts respondents by email across pages, keeps the order in the address and 
 
 /**
  * Runs in the page: the respondents export arrives slowly, a line of CSV or 256 bytes of Excel every
- * 120 ms, without its length (as a streamed export), and stops when the download is aborted.
+ * 120 ms, without its length (as a streamed export), holds its last piece and stops when the download is aborted.
  */
 function slowExports() {
   const realFetch = window.fetch.bind(window);
@@ -485,6 +485,8 @@ function slowExports() {
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         await new Promise((done) => setTimeout(done, 120));
+        // The last piece waits for Cancel, so the export is still running whenever the test gets to it.
+        while (pieces.length === 1 && !signal?.aborted) await new Promise((done) => setTimeout(done, 120));
         if (signal?.aborted) return controller.error(new DOMException('The download was cancelled.', 'AbortError'));
         const piece = pieces.shift();
         if (piece) controller.enqueue(piece);
