@@ -55,6 +55,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT: /);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => parseEnv({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL: must start with smtp/);
+    expect(() => parseEnv({ JOB_QUEUE_SCHEMA: 'jobs"; drop schema public' })).toThrow(/JOB_QUEUE_SCHEMA: must be a lower-case/);
+    expect(parseEnv({ JOB_QUEUE_SCHEMA: 'pgboss_shop_2' }).JOB_QUEUE_SCHEMA).toBe('pgboss_shop_2');
   });
 
   it('requires a real SESSION_SECRET and an encryption key in production and turns the dev mailbox off there', () => {

@@ -129,6 +129,11 @@ const ZEnv = z
     GEOIP_DB: z.string().min(1).optional(),
     /** Seconds between job queue polls. */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+    /** The job queue's PostgreSQL schema (pg-boss's own default, `pgboss`, when unset): apps sharing a database each need their own. */
+    JOB_QUEUE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier: letters, digits and _')
+      .optional(),
     /**
      * Development and tests only: the leads pipeline's retry schedule, comma-separated seconds from the
      * first attempt (default shared/src/schemas/deliveries.ts: at once, 5 s, 5 min … 24 h).

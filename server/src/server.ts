@@ -104,6 +104,7 @@ export async function startServer(
     quizCache,
     secrets,
   };
+  const queueSchema = options.queueSchema ?? env.JOB_QUEUE_SCHEMA;
   const queue = await startJobQueue({
     database,
     tasks: [
@@ -127,7 +128,7 @@ export async function startServer(
     deps: jobDeps,
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
-    ...(options.queueSchema ? { schema: options.queueSchema } : {}),
+    ...(queueSchema ? { schema: queueSchema } : {}),
   });
   // Listen first: links in emails need the real address when APP_URL is not configured (PORT=0 in tests).
   let handle: RequestListener = (_request, response) => {

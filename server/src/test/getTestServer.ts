@@ -62,7 +62,8 @@ export async function getTestServer(overrides: Record<string, string | undefined
 
 export type TestServer = Awaited<ReturnType<typeof getTestServer>>;
 
-async function dropSchema(databaseUrl: string, schema: string) {
+/** Drops a test server's job queue schema, and everything in it. */
+export async function dropSchema(databaseUrl: string, schema: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { accounts, sessions } from '../db/schema/index.ts';
 import { userCreator } from '../commands/userCreator.ts';
 import { parseEnv } from '../env.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
-import { TestClient, testDatabaseUrl } from './getTestServer.ts';
+import { dropSchema, TestClient, testDatabaseUrl } from './getTestServer.ts';
 
 /**
  * Real server processes (`node server/src/main.ts`) for the tests that kill one or run several on
@@ -24,6 +25,8 @@ export type ServerProcess = { child: ChildProcess; url: string; stderr: () => st
 export function serverProcesses(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quizlead-process-'));
   const databaseUrl = testDatabaseUrl();
+  // The group's own job queue on a shared PostgreSQL: another test file's processes never take its jobs.
+  const queueSchema = `pgboss_processes_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const env = {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -31,7 +34,7 @@ export function serverProcesses(extraEnv: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     SESSION_SECRET: 'process-test-secret-process-test-secret-00',
     ENCRYPTION_KEY: '746573742d656e6372797074696f6e2d6b65792d6f662d33322d62797465732e',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, JOB_QUEUE_SCHEMA: queueSchema } : {}),
     ...extraEnv,
   };
   const children: ChildProcess[] = [];
@@ -111,8 +114,13 @@ export function serverProcesses(extraEnv: Record<string, string> = {}) {
       return client;
     },
 
-    stopAll(): void {
-      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    /** Kills whatever still runs, then drops the group's job queue. */
+    async stopAll(): Promise<void> {
+      const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+      const exited = running.map((child) => new Promise((done) => child.once('exit', done)));
+      for (const child of running) child.kill('SIGKILL');
+      await Promise.all(exited);
+      if (databaseUrl) await dropSchema(databaseUrl, queueSchema);
     },
   };
 }
