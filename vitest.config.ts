@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects:
+ * Five projects:
  * - unit: shared and server tests; PostgreSQL when DATABASE_URL is set, PGlite otherwise;
+ * - resilience: server processes killed and run side by side, each file in its own worker;
  * - db-pglite: the data-layer suite again on PGlite, so both engines are proven in one run;
  * - components: the admin's screens in happy-dom with Testing Library;
  * - e2e: user flows in Debian's Chromium against the real server (needs `npm run build`).
@@ -25,6 +26,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          exclude: ['server/src/resilience/**'],
+          // The files share a worker's module graph instead of importing the server anew for each (half the
+          // project's time): each file still starts its own server, database scope and job queue.
+          isolate: false,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Processes killed and started beside each other: each file in its own worker.
+          name: 'resilience',
+          include: ['server/src/resilience/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
