@@ -60,6 +60,14 @@ describe('the app', () => {
     expect(response.headers.get('x-request-id')).toBe('trace-12345678');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // An API answer is never a page: nothing may load or frame it, and the document-only policies stay off.
+    const answer = await fetch(`${server.url}/api/v1/nothing-here`);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const documentOnly of ['referrer-policy', 'cross-origin-opener-policy', 'permissions-policy']) {
+      expect(answer.headers.get(documentOnly), documentOnly).toBeNull();
+    }
     const generated = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -14,7 +14,7 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Conservative defaults for every response; pages meant to be embedded relax frame-ancestors themselves. */
+/** Conservative defaults for pages and files; pages meant to be embedded relax frame-ancestors themselves. */
 export const securityHeaderList: readonly (readonly [string, string])[] = [
   ['Content-Security-Policy', contentSecurityPolicy],
   ['X-Content-Type-Options', 'nosniff'],
@@ -23,11 +23,22 @@ export const securityHeaderList: readonly (readonly [string, string])[] = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
 ];
 
+/**
+ * What an API answer needs (JSON, and exports as attachments: never a page a browser renders): OWASP's REST list.
+ * Nothing may load or frame it, and no browser sniffs it into HTML. The referrer, opener and permissions policies
+ * only mean something for a document, and the page policy's sources for one that loads things; each header costs
+ * every answer its bytes (the published quiz is asked for on every view of every embed).
+ */
+export const apiSecurityHeaderList: readonly (readonly [string, string])[] = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['X-Content-Type-Options', 'nosniff'],
+];
+
 /** Only over https: browsers then keep to https for a year. */
 export const strictTransportSecurity = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const;
 
 export const securityHeaders = () => async (ctx: AppContext, next: Next) => {
-  for (const [name, value] of securityHeaderList) ctx.set(name, value);
+  for (const [name, value] of ctx.path.startsWith('/api/') ? apiSecurityHeaderList : securityHeaderList) ctx.set(name, value);
   if (ctx.secure) ctx.set(...strictTransportSecurity);
   ctx.remove('X-Powered-By');
   await next();

@@ -4,14 +4,14 @@ import type { AppState, Services } from '../../context.ts';
 import { readyAnswer, readyBytesOf, readyEncodings } from '../../lib/readyBytes.ts';
 import { publicCorsHeaderList } from '../../middlewares/publicCors.ts';
 import { logRequest, requestIdFor } from '../../middlewares/requestContext.ts';
-import { securityHeaderList, strictTransportSecurity } from '../../middlewares/securityHeaders.ts';
+import { apiSecurityHeaderList, strictTransportSecurity } from '../../middlewares/securityHeaders.ts';
 
 /** A published quiz's plain address: no preview, no other query (those go the API route's way). */
 const quizAddress = /^\/api\/v1\/public\/quizzes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** What every answer here carries, as the middleware would set it: flat name, value pairs for writeHead. */
 const fixedHeaders = [
-  ...securityHeaderList,
+  ...apiSecurityHeaderList,
   ...publicCorsHeaderList,
   ['Cache-Control', 'no-cache'],
   ['Vary', 'Accept-Encoding'],
