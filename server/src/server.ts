@@ -59,7 +59,6 @@ export async function startServer(
     pgliteDir?: string;
     localKey?: string;
     embeddedDist?: string;
-    queueSchema?: string;
     /** Keeps this server's rate limits apart from other servers' on a shared database (tests). */
     rateLimitNamespace?: string;
   } = {},
@@ -104,7 +103,6 @@ export async function startServer(
     quizCache,
     secrets,
   };
-  const queueSchema = options.queueSchema ?? env.JOB_QUEUE_SCHEMA;
   const queue = await startJobQueue({
     database,
     tasks: [
@@ -128,7 +126,7 @@ export async function startServer(
     deps: jobDeps,
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,
-    ...(queueSchema ? { schema: queueSchema } : {}),
+    ...(env.JOB_QUEUE_SCHEMA ? { schema: env.JOB_QUEUE_SCHEMA } : {}),
   });
   // Listen first: links in emails need the real address when APP_URL is not configured (PORT=0 in tests).
   let handle: RequestListener = (_request, response) => {

@@ -15,7 +15,7 @@ export const testDatabaseUrl = () => (process.env.QL_TEST_FORCE_PGLITE ? undefin
 /** Boots the real app on a free port with its own data directory (dev mailbox included). */
 export async function getTestServer(overrides: Record<string, string | undefined> = {}, options: { embeddedDist?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quizlead-test-'));
-  const env = parseEnv({
+  const parsed = parseEnv({
     NODE_ENV: 'test',
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -28,10 +28,11 @@ export async function getTestServer(overrides: Record<string, string | undefined
   });
   // On one shared PostgreSQL every test server gets its own job queue (a pg-boss schema), so a server's
   // jobs run in that server, with its settings (fakes, retry schedule, mailbox), never in another file's.
-  const queueSchema = env.DATABASE_URL ? `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` : undefined;
+  const queueSchema = parsed.DATABASE_URL ? `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` : undefined;
+  const env = { ...parsed, JOB_QUEUE_SCHEMA: queueSchema };
   const running = await startServer(env, {
     pgliteDir: 'memory://',
-    ...(queueSchema ? { queueSchema, rateLimitNamespace: queueSchema } : {}),
+    ...(queueSchema ? { rateLimitNamespace: queueSchema } : {}),
     ...options,
   });
   const stop = async () => {
