@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { ZDomainEvent, type TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import type { Db } from '../db/client.ts';
 import { deliveries, destinations } from '../db/schema/index.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { scoped } from '../db/scope.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -32,6 +32,22 @@ export async function eventRecorder(props: { db: Db; queue: JobQueue; event: TDo
   return recorded!;
 }
 
+/** An account's events inserted, and its active destinations when one of them carries a lead. */
+const eventsStatement = preparedStatement(
+  ['accountId', 'events', 'withLead'],
+  (value) => sql`
+    with recorded as (
+      insert into events (account_id, type, payload, occurred_at)
+      select ${value.accountId}::uuid, e.type, e.payload, e.occurred_at
+      from jsonb_to_recordset(${value.events}::jsonb) as e(type text, payload jsonb, occurred_at timestamptz)
+      returning id, type
+    )
+    select (select json_object_agg(type, id) from recorded) as "events",
+      (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings)), '[]'::json)
+        from ${destinations} where ${value.withLead}::boolean
+          and ${scoped(destinations, value.accountId, eq(destinations.enabled, true), isNull(destinations.disabledReason))}) as "destinations"`,
+);
+
 /**
  * eventRecorder for the events of one submission of one account (a play's `play.completed` and
  * `lead.captured`): their rows and, when one carries a lead, the account's active destinations, in one
@@ -45,24 +61,12 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
     throw new Error('eventsRecorder takes one account’s events, of different types');
   }
   const leads = rows.map((row) => leadFromEvent(row.payload));
-  const active = and(eq(destinations.enabled, true), isNull(destinations.disabledReason));
-  const [{ events: idByType, destinations: targets }] = (await executePrepared<{
-    events: Record<string, string>;
-    destinations: Destination[];
-  }>(
-    db,
-    sql`
-    with recorded as (
-      insert into events (account_id, type, payload, occurred_at)
-      select ${accountId}::uuid, e.type, e.payload, e.occurred_at
-      from jsonb_to_recordset(${JSON.stringify(rows.map(({ type, payload, occurredAt }) => ({ type, payload, occurred_at: occurredAt })))}::jsonb)
-        as e(type text, payload jsonb, occurred_at timestamptz)
-      returning id, type
-    )
-    select (select json_object_agg(type, id) from recorded) as "events",
-      (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings)), '[]'::json)
-        from ${destinations} where ${leads.some(Boolean)}::boolean and ${scoped(destinations, accountId, active)}) as "destinations"`,
-  )) as [{ events: Record<string, string>; destinations: Destination[] }];
+  const [written] = await eventsStatement.rows<{ events: Record<string, string>; destinations: Destination[] }>(db, {
+    accountId,
+    events: JSON.stringify(rows.map(({ type, payload, occurredAt }) => ({ type, payload, occurred_at: occurredAt }))),
+    withLead: leads.some(Boolean),
+  });
+  const { events: idByType, destinations: targets } = written!;
   const recorded: RecordedEvent[] = [];
   for (const [index, row] of rows.entries()) {
     const eventId = idByType[row.type]!;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { TQuizResult } from '@quizlead/shared/engine/index.ts';
 import type { TDomainEvent, TEventVisitor } from '@quizlead/shared/schemas/events.ts';
 import { playMessages } from '@quizlead/shared/schemas/play.ts';
@@ -58,7 +58,7 @@ function eventResult(play: Pick<PlayRow, 'result' | 'resultSummary'>) {
  * completion (with `lead`, a lead too) and, for the scoring types, its percentage (the report's average
  * score); a lead given after the result, on a play already counted, only as a lead. A preview counts nothing.
  */
-export const storedPlayCounts = (quizId: string, counted: { lead: boolean }) => sql`
+export const storedPlayCounts = (quizId: Placeholder, counted: { lead: boolean }) => sql`
   insert into play_stat_deltas (quiz_id, account_id, completions, leads, scored, percentage_sum)
   select ${quizId}::uuid, account_id, case when completed_now then 1 else 0 end, ${counted.lead ? 1 : 0}::int,
     case when completed_now and percentage is not null then 1 else 0 end,

@@ -3,14 +3,47 @@ import type { z } from 'zod';
 import { playMessages, type TPlayOutcome, type ZLeadRequest } from '@quizlead/shared/schemas/play.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { recordPlayEvents, storedPlayCounts, visitorPlay, type PlayRow } from './playEvents.ts';
-import { leadStillOffered, leadStillOfferedSql, outcomePrizeGiver, storedOutcome, type OutcomePlay } from './playOutcome.ts';
+import {
+  leadGateNames,
+  leadGateValues,
+  leadStillOffered,
+  leadStillOfferedSql,
+  outcomePrizeGiver,
+  storedOutcome,
+  type OutcomePlay,
+} from './playOutcome.ts';
 
 /** The play as the lead step wrote it. */
 type LeadPlay = OutcomePlay & Pick<PlayRow, 'completedAt'> & { completedNow: boolean };
+
+// tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
+const leadStatement = preparedStatement(
+  ['accountId', 'quizId', 'playId', 'name', 'email', 'consent', 'consentText', 'consented', 'fields', 'now', ...leadGateNames],
+  (value) => sql`
+    with previous as (
+      select status from plays
+      where account_id = ${value.accountId} and quiz_id = ${value.quizId} and id = ${value.playId}
+      for update
+    ), stored as (
+      update plays set name = ${value.name}, email = ${value.email}, consent = ${value.consent},
+        consent_text = ${value.consentText}, lead_fields = ${value.fields}::jsonb,
+        status = 'completed', completed_at = coalesce(plays.completed_at, ${value.now}::timestamptz)
+      from previous
+      where plays.account_id = ${value.accountId} and plays.quiz_id = ${value.quizId} and plays.id = ${value.playId}
+        and ${value.consented}::boolean
+        and (previous.status = 'answered' or (previous.status = 'completed' and ${leadStillOfferedSql(value)}))
+      returning plays.account_id, plays.preview, plays.percentage, previous.status = 'answered' as completed_now,
+        plays.status, plays.answers, plays.result, plays.result_summary, plays.email, plays.experiment_id,
+        plays.variant, plays.completed_at
+    ), counted as (${storedPlayCounts(value.quizId, { lead: true })})
+    select status, preview, answers, result, result_summary as "resultSummary", email, experiment_id as "experimentId",
+      variant, completed_at as "completedAt", completed_now as "completedNow"
+    from stored`,
+);
 
 /**
  * The lead step of a play (before the result, or offered after it), inside the step's transaction: name,
@@ -33,30 +66,19 @@ export async function playLeadRecorder(props: {
   const consentText = quiz.quiz.settings.privacyPolicyText || null;
   const consented = !consentText || lead.consent === true;
   const now = new Date().toISOString();
-  // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
-  const written = await executePrepared<Omit<LeadPlay, 'id' | 'completedAt'> & { completedAt: string | Date }>(
-    db,
-    sql`
-    with previous as (
-      select status from plays
-      where account_id = ${quiz.accountId} and quiz_id = ${quiz.quiz.id} and id = ${playId}
-      for update
-    ), stored as (
-      update plays set name = ${lead.name}, email = ${lead.email}, consent = ${lead.consent},
-        consent_text = ${consentText}, lead_fields = ${JSON.stringify(lead.fields)}::jsonb,
-        status = 'completed', completed_at = coalesce(plays.completed_at, ${now}::timestamptz)
-      from previous
-      where plays.account_id = ${quiz.accountId} and plays.quiz_id = ${quiz.quiz.id} and plays.id = ${playId}
-        and ${consented}::boolean
-        and (previous.status = 'answered' or (previous.status = 'completed' and ${leadStillOfferedSql(quiz)}))
-      returning plays.account_id, plays.preview, plays.percentage, previous.status = 'answered' as completed_now,
-        plays.status, plays.answers, plays.result, plays.result_summary, plays.email, plays.experiment_id,
-        plays.variant, plays.completed_at
-    ), counted as (${storedPlayCounts(quiz.quiz.id, { lead: true })})
-    select status, preview, answers, result, result_summary as "resultSummary", email, experiment_id as "experimentId",
-      variant, completed_at as "completedAt", completed_now as "completedNow"
-    from stored`,
-  );
+  const written = await leadStatement.rows<Omit<LeadPlay, 'id' | 'completedAt'> & { completedAt: string | Date }>(db, {
+    accountId: quiz.accountId,
+    quizId: quiz.quiz.id,
+    playId,
+    name: lead.name,
+    email: lead.email,
+    consent: lead.consent,
+    consentText,
+    consented,
+    fields: JSON.stringify(lead.fields),
+    now,
+    ...leadGateValues(quiz),
+  });
   const [row] = written;
   if (!row) return leadNotTaken(db, services, quiz, playId);
 

@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { leadingPersonality, playedQuestions, type TQuizResult } from '@quizlead/shared/engine/index.ts';
 import { outcomeKeyOf, productsToLoad, recommendedProductIds } from '@quizlead/shared/engine/products.ts';
@@ -57,28 +57,45 @@ export function leadGateOf(quiz: PlayableQuiz, play: Pick<OutcomePlay, 'experime
   return quiz.quiz.settings.leadGate;
 }
 
+/** The values the lead form's place is read from in a statement (leadFormFirstSql, leadStillOfferedSql). */
+export const leadGateNames = ['collectEmail', 'leadGate', 'leadGateTestId', 'leadGateByVariant'] as const;
+type LeadGatePlaceholders = { readonly [Name in (typeof leadGateNames)[number]]: Placeholder<Name> };
+
 /**
- * leadGateOf for the `plays` row a statement reads, as SQL text ('before' or 'after'): worked out here
- * for the quiz's own setting and each variant of a running lead-gate test, and looked up by the row's.
+ * Those values for a quiz: whether it asks for a lead, leadGateOf for its own setting and, in a running
+ * lead-gate test, for each variant (the row's variant picks one).
  */
-function leadGateSql(quiz: PlayableQuiz): SQL {
-  const byDefault = leadGateOf(quiz, { experimentId: null, variant: null });
+export function leadGateValues(quiz: PlayableQuiz): Record<(typeof leadGateNames)[number], unknown> {
   const { experiment } = quiz;
-  if (experiment?.subject !== 'leadGate') return sql`${byDefault}::text`;
-  const byVariant = Object.fromEntries(
-    experiment.variants.map((variant) => [variant.key, leadGateOf(quiz, { experimentId: experiment.id, variant: variant.key })]),
-  );
-  return sql`coalesce(case when plays.experiment_id = ${experiment.id}::uuid
-    then ${JSON.stringify(byVariant)}::jsonb ->> plays.variant end, ${byDefault}::text)`;
+  const test = experiment?.subject === 'leadGate' ? experiment : null;
+  const byVariant = test?.variants.map((variant) => [
+    variant.key,
+    leadGateOf(quiz, { experimentId: test.id, variant: variant.key }),
+  ]);
+  return {
+    collectEmail: quiz.quiz.settings.collectEmail,
+    leadGate: leadGateOf(quiz, { experimentId: null, variant: null }),
+    leadGateTestId: test?.id ?? null,
+    leadGateByVariant: byVariant ? JSON.stringify(Object.fromEntries(byVariant)) : null,
+  };
 }
 
+/**
+ * leadGateOf for the `plays` row a statement reads, as SQL text ('before' or 'after'): the variant's
+ * when the row is in the quiz's running lead-gate test, else the quiz's own (a quiz without a test
+ * has no test id, which no row's equals).
+ */
+const leadGateSql = (values: LeadGatePlaceholders) =>
+  sql`coalesce(case when plays.experiment_id = ${values.leadGateTestId}::uuid
+    then ${values.leadGateByVariant}::jsonb ->> plays.variant end, ${values.leadGate}::text)`;
+
 /** The `plays` row's lead form comes before its result (SQL). */
-export const leadFormFirstSql = (quiz: PlayableQuiz) =>
-  sql`(${quiz.quiz.settings.collectEmail}::boolean and ${leadGateSql(quiz)} = 'before')`;
+export const leadFormFirstSql = (values: LeadGatePlaceholders) =>
+  sql`(${values.collectEmail}::boolean and ${leadGateSql(values)} = 'before')`;
 
 /** leadStillOffered for the `plays` row a statement reads (SQL). */
-export const leadStillOfferedSql = (quiz: PlayableQuiz) =>
-  sql`(${quiz.quiz.settings.collectEmail}::boolean and ${leadGateSql(quiz)} = 'after' and plays.email is null)`;
+export const leadStillOfferedSql = (values: LeadGatePlaceholders) =>
+  sql`(${values.collectEmail}::boolean and ${leadGateSql(values)} = 'after' and plays.email is null)`;
 
 /** The quiz asks this play for its lead only after the result, and has not had it yet. */
 export const leadStillOffered = (quiz: PlayableQuiz, play: OutcomePlay) =>

@@ -14,7 +14,7 @@ import * as schema from './schema/index.ts';
  * with the TypeScript parser; nothing runs.
  *
  * A query is `.from(T)`, `.update(T)` or `.delete(T)` of a tenant table T (joins ride on the query
- * they join), `db.query.T`, or `.execute(sql\`...\`)` (or `executePrepared(db, sql\`...\`)`) whose
+ * they join), `db.query.T`, or `.execute(sql\`...\`)` (or `preparedStatement(names, (value) => sql\`...\`)`) whose
  * text reads from or updates a tenant table. Its whole method chain is searched for a `scoped(...)`
  * call on one of the tables it reads, following the file's own constants and functions (`const where = scoped(...)`, `ofPoll(...)`).
  */
@@ -213,9 +213,10 @@ function scanSource(file: string, text: string): Finding[] {
       )
         check(node, method, true);
     }
-    // A hot statement run prepared (db/prepared.ts): executePrepared(db, sql`...`) reads like db.execute(sql`...`).
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'executePrepared') {
-      const statement = node.arguments[1];
+    // A hot statement built once (db/prepared.ts): preparedStatement(names, (value) => sql`...`) reads like db.execute(sql`...`).
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'preparedStatement') {
+      const build = node.arguments[1];
+      const statement = build && ts.isArrowFunction(build) ? build.body : undefined;
       if (
         statement &&
         ts.isTaggedTemplateExpression(statement) &&
@@ -341,9 +342,12 @@ describe('the tenant-scope scanner', () => {
 
   it('reports raw statements and relational queries of tenant tables, not of others or a table that only shares a prefix', () => {
     expect(scan('export const f = (db, id) => db.execute(sql`update plays set status = ${id}`);')).toEqual(['1 unscoped']);
-    expect(scan('export const f = (db, id) => executePrepared(db, sql`update plays set status = ${id}`);')).toEqual([
+    expect(scan("const s = preparedStatement(['id'], (value) => sql`update plays set status = ${value.id}`);")).toEqual([
       '1 unscoped',
     ]);
+    expect(
+      scan("const s = preparedStatement(['a'], (value) => sql`update plays set status = 1 where ${scoped(plays, value.a)}`);"),
+    ).toEqual([]);
     expect(scan('export const f = (db, a) => db.execute(sql`update "plays" set status = 1 where ${scoped(plays, a)}`);')).toEqual(
       [],
     );

@@ -4,7 +4,7 @@ import { playMessages, ZAnswersRequest, ZLeadRequest, ZPlayOutcomeResponse } fro
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import { ZProgressRequest } from '@quizlead/shared/schemas/reports.ts';
 import type { AppContext, Services } from '../../context.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { verifyPlayToken } from '../../lib/playToken.ts';
 import { playAnswersRecorder } from '../../commands/playAnswersRecorder.ts';
@@ -40,6 +40,28 @@ function checkedAnswers(answers: Record<string, string[]>, questions: readonly T
 /** A play holds at most this many reached questions (a quiz has at most 200). */
 const maxReached = 200;
 
+/**
+ * The progress event as one statement: the row changes only the first time this play is shown this
+ * question, before its answers, so a retried or repeated event (Back, reload) changes nothing; when it
+ * changes, the drop-off's deltas commit with it. The question shown before this one counts as
+ * answered: the visitor moved on.
+ */
+// tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
+const progressStatement = preparedStatement(
+  ['quizId', 'playId', 'questionId', 'maxReached'],
+  (value) => sql`
+    with moved as (
+      update plays set reached = array_append(reached, ${value.questionId}::text)
+      where quiz_id = ${value.quizId} and id = ${value.playId} and status = 'started'
+        and not (${value.questionId}::text = any(reached)) and cardinality(reached) < ${value.maxReached}
+      returning account_id, preview, reached[cardinality(reached) - 1] as previous
+    )
+    insert into play_stat_deltas (quiz_id, account_id, question_id, reached, answered)
+    select ${value.quizId}::uuid, account_id, ${value.questionId}::uuid, 1, 0 from moved where not preview
+    union all
+    select ${value.quizId}::uuid, account_id, previous::uuid, 0, 1 from moved where not preview and previous is not null`,
+);
+
 const ZProgressResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 export function playRoutes(api: ApiRouter): void {
@@ -68,25 +90,12 @@ export function playRoutes(api: ApiRouter): void {
       if (!quiz.questions.some((question) => question.id === questionId)) {
         throw ValidationError(playMessages.unknownQuestion, 'questionId');
       }
-      // One statement: the row changes only the first time this play is shown this question, before
-      // its answers, so a retried or repeated event (Back, reload) changes nothing; when it changes,
-      // the drop-off's deltas commit with it. The question shown before this one counts as answered:
-      // the visitor moved on.
-      // tenant-scope: a visitor's play, named by its signed play token (quiz and play id)
-      await executePrepared(
-        services.database.db,
-        sql`
-        with moved as (
-          update plays set reached = array_append(reached, ${questionId}::text)
-          where quiz_id = ${claims.quizId} and id = ${params.playId} and status = 'started'
-            and not (${questionId}::text = any(reached)) and cardinality(reached) < ${maxReached}
-          returning account_id, preview, reached[cardinality(reached) - 1] as previous
-        )
-        insert into play_stat_deltas (quiz_id, account_id, question_id, reached, answered)
-        select ${claims.quizId}::uuid, account_id, ${questionId}::uuid, 1, 0 from moved where not preview
-        union all
-        select ${claims.quizId}::uuid, account_id, previous::uuid, 0, 1 from moved where not preview and previous is not null`,
-      );
+      await progressStatement.rows(services.database.db, {
+        quizId: claims.quizId,
+        playId: params.playId,
+        questionId,
+        maxReached,
+      });
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: { ok: true } };
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { playMessages, ZPublicQuizResponse, ZStartPlayResponse } from '@quizlead/shared/schemas/play.ts';
 import type { AppContext, Services } from '../../context.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { variantFor } from '../../db/queries/experiments.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
@@ -37,6 +37,31 @@ export async function findQuizOfPlay(ctx: AppContext, services: Services, quizId
   if (!quiz) throw NotFoundError(playMessages.notFound);
   return quiz;
 }
+
+/**
+ * A play's start as one statement: the play and its start count commit together. A play id seen before
+ * answers with the key its first start stored, so only that browser can start it again.
+ */
+// tenant-scope: a visitor starts a play of a published quiz (or a preview the owner check allowed), with the quiz's account
+const startStatement = preparedStatement(
+  ['quizId', 'playId', 'accountId', 'preview', 'keyHash', 'userAgent', 'country', 'state', 'city', 'experimentId', 'variant'],
+  (value) => sql`
+    with started as (
+      insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city,
+        experiment_id, variant)
+      values (${value.quizId}, ${value.playId}, ${value.accountId}, ${value.preview}, ${value.keyHash},
+        ${value.userAgent}, ${value.country}, ${value.state}, ${value.city}, ${value.experimentId}, ${value.variant})
+      on conflict do nothing
+      returning quiz_id, account_id, preview
+    ), counted as (
+      insert into play_stat_deltas (quiz_id, account_id, starts)
+      select quiz_id, account_id, 1 from started where not preview
+    )
+    select exists (select 1 from started) as "started", p.start_key_hash as "keyHash", p.variant as "variant",
+      p.preview as "preview"
+    from (select 1) as one
+    left join plays as p on p.quiz_id = ${value.quizId} and p.id = ${value.playId}`,
+);
 
 export const playTokenSecret = (services: Services) => `${services.env.SESSION_SECRET}:play`;
 
@@ -92,34 +117,24 @@ export function publicQuizRoutes(api: ApiRouter): void {
       const keyHash = sha256(body.playKey);
       // A visitor counts in the variant their browser's visitor id falls in (the player showed it them).
       const assigned = body.preview ? null : variantFor(quiz.experiment, body.visitorId ?? body.playKey);
-      // One statement: the play and its start count commit together. A play id seen before answers
-      // with the key its first start stored, so only that browser can start it again.
-      // tenant-scope: a visitor starts a play of a published quiz (or a preview the owner check allowed), with the quiz's account
-      const [row] = await executePrepared<{
+      const [row] = await startStatement.rows<{
         started: boolean;
         keyHash: string | null;
         variant: string | null;
         preview: boolean | null;
-      }>(
-        services.database.db,
-        sql`
-        with started as (
-          insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city,
-            experiment_id, variant)
-          values (${quiz.quiz.id}, ${body.playId}, ${quiz.accountId}, ${body.preview}, ${keyHash},
-            ${ctx.get('user-agent').slice(0, 400)}, ${place.country}, ${place.state}, ${place.city},
-            ${assigned?.experimentId ?? null}, ${assigned?.variant.key ?? null})
-          on conflict do nothing
-          returning quiz_id, account_id, preview
-        ), counted as (
-          insert into play_stat_deltas (quiz_id, account_id, starts)
-          select quiz_id, account_id, 1 from started where not preview
-        )
-        select exists (select 1 from started) as "started", p.start_key_hash as "keyHash", p.variant as "variant",
-          p.preview as "preview"
-        from (select 1) as one
-        left join plays as p on p.quiz_id = ${quiz.quiz.id} and p.id = ${body.playId}`,
-      );
+      }>(services.database.db, {
+        quizId: quiz.quiz.id,
+        playId: body.playId,
+        accountId: quiz.accountId,
+        preview: body.preview,
+        keyHash,
+        userAgent: ctx.get('user-agent').slice(0, 400),
+        country: place.country,
+        state: place.state,
+        city: place.city,
+        experimentId: assigned?.experimentId ?? null,
+        variant: assigned?.variant.key ?? null,
+      });
       if (!row?.started && !(row?.keyHash && safeEqual(row.keyHash, keyHash))) {
         throw new AppError(409, 'conflict', playMessages.playTaken);
       }
