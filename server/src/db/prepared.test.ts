@@ -52,9 +52,10 @@ describe('a statement built once (preparedStatement)', () => {
     const prepared = await database.db.transaction(async (tx) => {
       await usersOf.rows(tx, { accountId: crypto.randomUUID(), domain: '%' });
       await usersOf.rows(tx, { accountId: crypto.randomUUID(), domain: '%' });
-      return tx.execute<{ name: string }>(sql`select name from pg_prepared_statements where statement = ${usersOf.text}`);
+      const listed = await tx.execute(sql`select name from pg_prepared_statements where statement = ${usersOf.text}`);
+      return (listed as unknown as { rows: { name: string }[] }).rows;
     });
-    expect(prepared.rows).toEqual([{ name: expect.stringMatching(/^hot_[\w-]{24}$/) }]);
+    expect(prepared).toEqual([{ name: expect.stringMatching(/^hot_[\w-]{24}$/) }]);
   });
 
   it('refuses a call without one of its values', async () => {
