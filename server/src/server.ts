@@ -22,6 +22,7 @@ import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
 import { sendAuthEmailTask, sendPasswordResetTask, sendSignupTokenTask } from './jobs/tasks/SendAuthMailTask.ts';
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
+import { syncShopEmailTask } from './jobs/tasks/SyncShopEmailTask.ts';
 import { syncProductsTask } from './jobs/tasks/SyncProductsTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
 import { sweepDeliveriesTask } from './jobs/tasks/SweepDeliveriesTask.ts';
@@ -113,6 +114,7 @@ export async function startServer(
       removeUntouchedDraftsTask,
       applyShopifyWebhookTask,
       syncShopPlanTask,
+      syncShopEmailTask,
       syncProductsTask,
       attemptDeliveryTask,
       sweepDeliveriesTask,

@@ -12,11 +12,14 @@ import type { ShopifyApp } from '../integrations/shopify/shopifyApp.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { syncShopPlanTask } from '../jobs/tasks/SyncShopPlanTask.ts';
 import { syncProductsTask } from '../jobs/tasks/SyncProductsTask.ts';
+import { syncShopEmailTask } from '../jobs/tasks/SyncShopEmailTask.ts';
 
 /** The account and owner a shop's requests act as. */
 export interface ShopOwner {
   accountId: string;
   userId: string;
+  /** Whether the shop's own address has been read from Shopify (accounts.shop_email). */
+  shopEmailKnown: boolean;
 }
 
 /**
@@ -26,14 +29,15 @@ export interface ShopOwner {
 export async function findInstalledShop(db: Db, secrets: Secrets, shop: string): Promise<ShopOwner | undefined> {
   // tenant-scope: a shop is named by its domain (a verified session token or webhook), not by an account
   const [row] = await db
-    .select({ installation: shopInstallations, userId: users.id })
+    .select({ installation: shopInstallations, userId: users.id, shopEmail: accounts.shopEmail })
     .from(shopInstallations)
     .innerJoin(users, eq(users.accountId, shopInstallations.accountId))
+    .innerJoin(accounts, eq(accounts.id, shopInstallations.accountId))
     .where(eq(shopInstallations.shop, shop))
     .orderBy(asc(users.createdAt))
     .limit(1);
   if (!row || !installationIsUsable(row.installation, secrets)) return undefined;
-  return { accountId: row.installation.accountId, userId: row.userId };
+  return { accountId: row.installation.accountId, userId: row.userId, shopEmailKnown: row.shopEmail !== null };
 }
 
 /**
@@ -103,8 +107,10 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
     await services.queue.enqueue(tx, syncShopPlanTask, { accountId: account.id });
     // So are the shop's products, which quizzes recommend.
     await services.queue.enqueue(tx, syncProductsTask, { accountId: account.id });
+    // And the shop's own address, where mail to the owner goes (lead notifications…).
+    await services.queue.enqueue(tx, syncShopEmailTask, { accountId: account.id });
     services.logger.info({ shop, accountId: account.id, reinstall: Boolean(previous?.uninstalledAt) }, 'shop installed');
-    return { accountId: account.id, userId: user.id };
+    return { accountId: account.id, userId: user.id, shopEmailKnown: true };
   });
 }
 

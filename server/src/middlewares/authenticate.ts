@@ -7,6 +7,7 @@ import type { AppContext, Auth, Services } from '../context.ts';
 import { memberships, platformAdmins, sessions, users } from '../db/schema/index.ts';
 import { ForbiddenError, InvalidShopifySessionError, UnauthorizedError } from '../errors.ts';
 import { verifySessionToken } from '../integrations/shopify/sessionToken.ts';
+import { enqueueShopEmailSync } from '../jobs/tasks/SyncShopEmailTask.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 
 const refreshAfterMs = 60 * 60 * 1000;
@@ -74,9 +75,11 @@ async function bearerAuth(token: string, services: Services): Promise<Auth | und
   if (!shopify) return undefined;
   const verified = await verifySessionToken(shopify, token);
   if (!verified) return undefined;
-  const owner =
+  const { shopEmailKnown, ...owner } =
     (await findInstalledShop(database.db, services.secrets, verified.shop)) ??
     (await shopInstaller({ services, shopify, shop: verified.shop, sessionToken: token }));
+  // A shop installed before the app read its address gets it read now (the install reads it itself).
+  if (!shopEmailKnown) await enqueueShopEmailSync(services, database.db, owner.accountId);
   // A shop has one user, its owner; platform administrators sign in to the standalone dashboard.
   return { ...owner, role: 'owner', platformAdmin: false, via: 'bearer' };
 }

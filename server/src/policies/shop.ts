@@ -9,7 +9,13 @@ import { NotFoundError } from '../errors.ts';
 /** The caller's account when it is a Shopify shop; a standalone account has no shop resources (404). */
 export async function findOwnShop(db: Db, auth: Pick<Auth, 'accountId'>) {
   const [account] = await db
-    .select({ id: accounts.id, shopDomain: accounts.shopDomain, mode: accounts.mode })
+    .select({
+      id: accounts.id,
+      shopDomain: accounts.shopDomain,
+      mode: accounts.mode,
+      shopEmail: accounts.shopEmail,
+      notificationEmail: accounts.notificationEmail,
+    })
     .from(accounts)
     .where(and(eq(accounts.id, auth.accountId), eq(accounts.kind, 'shopify')))
     .limit(1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../validations.ts';
 import { ZId } from './common.ts';
 
 /**
@@ -44,3 +45,37 @@ export const ZDataRequestRow = z.object({
 });
 export type TDataRequestRow = z.infer<typeof ZDataRequestRow>;
 export const ZDataRequestListResponse = z.object({ data: z.array(ZDataRequestRow) });
+
+// GET and PUT /api/v1/shopify/notification-email
+
+export const shopNotificationEmailMessages = {
+  invalid: 'Enter the email address for notifications, like you@example.com.',
+  saved: 'Notification email saved.',
+  label: 'Notification email',
+  /** Under the field: where mail goes when it is left empty. */
+  help: (shopEmail: string | null) =>
+    shopEmail
+      ? `Lead notifications, customer data requests and other mail from the app go here. Leave it empty to use your store’s email, ${shopEmail}.`
+      : 'Lead notifications, customer data requests and other mail from the app go here.',
+} as const;
+
+export const ZShopNotificationEmail = z.object({
+  /** Where mail to the merchant goes now. */
+  email: z.string(),
+  /** The store's own address from Shopify (shop.email, else shop.contactEmail); null until it is read. */
+  shopEmail: z.string().nullable(),
+  /** The address the merchant typed, or '' when mail goes to the store's address. */
+  custom: z.string(),
+});
+export type TShopNotificationEmail = z.infer<typeof ZShopNotificationEmail>;
+export const ZShopNotificationEmailResponse = z.object({ data: ZShopNotificationEmail });
+
+/** An address, or '' to send to the store's own address again. */
+export const ZShopNotificationEmailRequest = z.object({
+  email: z
+    .string({ error: shopNotificationEmailMessages.invalid })
+    .trim()
+    .max(limits.email, shopNotificationEmailMessages.invalid)
+    .refine((value) => value === '' || z.email().safeParse(value).success, shopNotificationEmailMessages.invalid),
+});
+export type TShopNotificationEmailRequest = z.input<typeof ZShopNotificationEmailRequest>;

@@ -34,13 +34,19 @@ export async function accountMode(db: Db, accountId: string) {
   return account?.mode ?? 'free';
 }
 
-/** An account's owner's email: its first user (who signed up, or the shop's installer). */
+/**
+ * Where mail to an account's owner goes (lead notifications, data requests, invoices…): the address the
+ * owner chose, else a shop's own address from Shopify, else the first user's (who signed up, or the
+ * shop's installer before Shopify's address is read).
+ */
 export async function ownerEmail(db: Db, accountId: string): Promise<string | undefined> {
   const [owner] = await db
-    .select({ email: users.email })
+    .select({ email: users.email, shopEmail: accounts.shopEmail, notificationEmail: accounts.notificationEmail })
     .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(scoped(users, accountId))
     .orderBy(asc(users.createdAt))
     .limit(1);
-  return owner?.email;
+  if (!owner) return undefined;
+  return owner.notificationEmail || owner.shopEmail || owner.email;
 }

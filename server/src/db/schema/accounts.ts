@@ -20,6 +20,13 @@ export const accounts = pgTable(
     logoFileId: uuid('logo_file_id'),
     /** myshop.myshopify.com for Shopify accounts. */
     shopDomain: text('shop_domain'),
+    /**
+     * A shop's own address as Shopify reports it (Admin API `shop.email`, else `shop.contactEmail`; the
+     * shop/update webhook keeps it current). '' once read with none; null before the first read.
+     */
+    shopEmail: text('shop_email'),
+    /** The address the owner chose for the mail the app sends them (lead notifications…); null: the default. */
+    notificationEmail: text('notification_email'),
     /** The owner's affiliate code (Settings → Affiliate url), made on first read. */
     affiliateCode: text('affiliate_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

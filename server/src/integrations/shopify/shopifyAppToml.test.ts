@@ -5,7 +5,13 @@ import { shopifyAppProxy } from '@quizlead/shared/shopify.ts';
 import { parseEnv } from '../../env.ts';
 import { shopifyRoutePaths } from './routePaths.ts';
 import { shopifyApiVersion } from './shopifyApp.ts';
-import { webhookTopics, ZOrdersCreatePayload, ZProductPayload, ZProductVariantPayload } from './webhookPayloads.ts';
+import {
+  webhookTopics,
+  ZOrdersCreatePayload,
+  ZProductPayload,
+  ZProductVariantPayload,
+  ZShopUpdatePayload,
+} from './webhookPayloads.ts';
 
 interface AppToml {
   handle: string;
@@ -62,6 +68,12 @@ describe('shopify.app.toml', () => {
     // products/delete sends only the id, which the list keeps.
     expect(productTopics?.include_fields).toContain('id');
     expect(toml.access_scopes.scopes.split(',')).toContain('read_products');
+  });
+
+  it('asks shop/update for exactly the shop’s two addresses, which its payload schema reads', () => {
+    const shopUpdate = toml.webhooks.subscriptions.find((subscription) => subscription.topics?.includes('shop/update'));
+    expect(shopUpdate?.topics).toEqual(['shop/update']);
+    expect([...(shopUpdate?.include_fields ?? [])].sort()).toEqual(Object.keys(ZShopUpdatePayload.shape).sort());
   });
 
   it('has an application_url without a path, so its relative paths are the same in `shopify app dev` and deployed', () => {

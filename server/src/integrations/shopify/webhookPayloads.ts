@@ -132,6 +132,16 @@ export const ZProductPayload = z.object({
 /** products/delete: only the id. */
 export const ZProductDeletePayload = z.object({ id: ZShopifyId });
 
+/**
+ * shop/update: the shop resource (REST shape). Read: `email`, the address Shopify writes to the owner
+ * with, and `customer_email`, the public contact address (shopify.app.toml asks for these two only).
+ * Either may be missing or null; an address that does not look like one is dropped by the recorder.
+ */
+export const ZShopUpdatePayload = z.object({
+  email: z.string().max(320).nullish(),
+  customer_email: z.string().max(320).nullish(),
+});
+
 /** Each topic as X-Shopify-Topic names it, once the library has normalised it (APP_UNINSTALLED…). */
 export const webhookTopics = {
   APP_UNINSTALLED: ZAppUninstalledPayload,
@@ -144,6 +154,7 @@ export const webhookTopics = {
   PRODUCTS_UPDATE: ZProductPayload,
   PRODUCTS_DELETE: ZProductDeletePayload,
   ORDERS_CREATE: ZOrdersCreatePayload,
+  SHOP_UPDATE: ZShopUpdatePayload,
 } as const;
 
 export type WebhookTopic = keyof typeof webhookTopics;

@@ -9,6 +9,7 @@ import { customerDataRedactor } from '../../../commands/customerDataRedactor.ts'
 import { orderAttributor } from '../../../commands/orderAttributor.ts';
 import { shopUninstaller } from '../../../commands/shopInstaller.ts';
 import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
+import { shopEmailRecorder } from '../../../commands/shopEmailSyncer.ts';
 import type { Services } from '../../../context.ts';
 import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
 import type { Logger } from '../../../logger.ts';
@@ -220,6 +221,18 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       },
     });
     if (credited.length > 0) deps.logger.info({ shop: webhook.shop, credited: credited.length }, 'orders/create credited');
+  },
+
+  /** The shop's address changed in Shopify: mail to the owner follows it (unless they chose another). */
+  SHOP_UPDATE: async (tx, webhook, account) => {
+    // A body without either field says nothing about them (not that they were removed).
+    if (!account || (webhook.payload.email === undefined && webhook.payload.customer_email === undefined)) return;
+    await shopEmailRecorder({
+      db: tx,
+      accountId: account.id,
+      email: webhook.payload.email,
+      contactEmail: webhook.payload.customer_email,
+    });
   },
 
   PRODUCTS_CREATE: productChanged,

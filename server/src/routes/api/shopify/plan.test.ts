@@ -135,8 +135,10 @@ describe('GET /api/v1/shopify/plan', () => {
       live: true,
     });
     expect(await modeOf(accountId)).toBe('paid');
-    // The install's products sync reads the catalogue too; the plan's reads are the rest.
-    const queries = server.fake.graphqlRequests(shop).filter((request) => !request.body.includes('ProductsPage'));
+    // The install's products sync reads the catalogue and its address read the shop; the plan's reads are the rest.
+    const queries = server.fake
+      .graphqlRequests(shop)
+      .filter((request) => !request.body.includes('ProductsPage') && !request.body.includes('ShopEmail'));
     expect(queries.length).toBeGreaterThanOrEqual(2);
     expect(
       queries.every((request) => request.operation === 'ActiveSubscriptions' || request.body.includes('currentAppInstallation')),

@@ -3,13 +3,18 @@ import {
   ZDataRequestListResponse,
   ZDataRequestParams,
   ZShopifyPlanResponse,
+  ZShopNotificationEmailRequest,
+  ZShopNotificationEmailResponse,
   type TShopifyPlan,
 } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { shopifyDataRequestMessages, shopifyPlanMessages, shopifyPlanPageUrl } from '@quizlead/shared/shopify.ts';
+import { notificationEmailSetter } from '../../../commands/notificationEmailSetter.ts';
 import { shopPlanSyncer } from '../../../commands/shopPlanSyncer.ts';
+import { ownerEmail } from '../../../db/queries/owner.ts';
 import { shopifyDataRequests, shopPlans } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { findOwnDataRequest, findOwnShop } from '../../../policies/shop.ts';
+import { presentShopNotificationEmail } from '../../../presenters/shopNotificationEmail.ts';
 import { presentDataRequestRow } from '../../../presenters/shopifyDataRequest.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
@@ -88,6 +93,39 @@ export function shopifyAccountRoutes(api: ApiRouter): void {
       ctx.attachment(shopifyDataRequestMessages.fileName(row.id));
       ctx.type = 'application/json; charset=utf-8';
       ctx.body = JSON.stringify(row.document, null, 2);
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/shopify/notification-email',
+    summary: 'Where the app’s mail to the merchant goes: the address they chose, else the store’s own address from Shopify',
+    tags: ['shopify'],
+    access: 'owner',
+    can: 'account.read',
+    responses: { 200: ZShopNotificationEmailResponse, 404: 'Not a Shopify account' },
+    handler: async ({ ctx, db, auth }) => {
+      const shop = await findOwnShop(db, auth);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: presentShopNotificationEmail(shop, (await ownerEmail(db, auth.accountId)) ?? '') };
+    },
+  });
+
+  api.route({
+    method: 'put',
+    path: '/shopify/notification-email',
+    summary: 'Choose the address the app’s mail to the merchant goes to; an empty one sends it to the store’s own address again',
+    tags: ['shopify'],
+    access: 'owner',
+    can: 'account.manage',
+    body: ZShopNotificationEmailRequest,
+    transaction: true,
+    responses: { 200: ZShopNotificationEmailResponse, 400: 'email', 404: 'Not a Shopify account' },
+    handler: async ({ ctx, db, auth, body }) => {
+      await findOwnShop(db, auth);
+      await notificationEmailSetter({ db, accountId: auth.accountId, email: body.email });
+      const shop = await findOwnShop(db, auth);
+      ctx.body = { data: presentShopNotificationEmail(shop, (await ownerEmail(db, auth.accountId)) ?? '') };
     },
   });
 }

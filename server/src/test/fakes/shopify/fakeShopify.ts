@@ -171,7 +171,14 @@ export class FakeShopify {
       shop = {
         domain,
         query: {
-          shop: { id: `gid://shopify/Shop/${handle}`, name: handle, myshopifyDomain: domain, email: `owner@${domain}` },
+          // The store's own addresses (Shop.email, Shop.contactEmail), not the app's placeholder user.
+          shop: {
+            id: `gid://shopify/Shop/${handle}`,
+            name: handle,
+            myshopifyDomain: domain,
+            email: `${handle}@merchants.example`,
+            contactEmail: `hello@${handle}.example`,
+          },
           currentAppInstallation: { id: `gid://shopify/AppInstallation/${handle}`, activeSubscriptions: [] },
           ...customers.queryFields(),
           ...discounts.queryFields(),
