@@ -2,7 +2,9 @@ import { ZProfile, type TProfile } from '@quizlead/shared/schemas/account.ts';
 import { ZTeam } from '@quizlead/shared/schemas/team.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { shopNotificationEmailMessages } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { setShell } from '../shell.ts';
 import { fakeApi, offline } from '../test/fakeApi.ts';
 import { renderScreen } from '../test/renderScreen.tsx';
 import { SessionName, SignedIn, sessionUser } from '../test/signedIn.tsx';
@@ -103,5 +105,44 @@ describe('the account page', () => {
     await expect.poll(toast).toBe(messages.account.profileUpdated);
     expect(screen.getByTestId('session-name').textContent).toBe('Olive Oyl');
     expect(api.requests.find((request) => request.method === 'PATCH')?.body).toMatchObject({ fullName: 'Olive Oyl' });
+  });
+
+  describe('inside Shopify’s admin', () => {
+    afterEach(() => setShell('standalone'));
+    const shopProfile = profile({ usertype: 'shopifyuser', email: 'owner@olive.myshopify.com' });
+
+    it('shows the notification email, not a made-up sign-in email, and saves the merchant’s own', async () => {
+      setShell('embedded');
+      const api = fakeApi({
+        'GET /api/v1/account/profile': () => ({ body: { data: shopProfile } }),
+        'GET /api/v1/shopify/notification-email': () => ({
+          body: { data: { email: 'olive@store.example', shopEmail: 'olive@store.example', custom: '' } },
+        }),
+        'PUT /api/v1/shopify/notification-email': (request) => {
+          const email = (request.body as { email: string }).email;
+          return { body: { data: { email, shopEmail: 'olive@store.example', custom: email } } };
+        },
+      });
+      const { user, toast } = open();
+      expect(await screen.findByRole('heading', { name: 'Notification email', level: 2 })).toBeTruthy();
+      const field = (await screen.findByLabelText(shopNotificationEmailMessages.label)) as HTMLInputElement;
+      expect(screen.getByText(shopNotificationEmailMessages.help('olive@store.example'))).toBeTruthy();
+      expect(screen.queryByText('owner@olive.myshopify.com')).toBeNull();
+      expect(screen.queryByDisplayValue('owner@olive.myshopify.com')).toBeNull();
+      expect(screen.queryByText('Your sign-in email cannot be changed.')).toBeNull();
+      expect(heading('Account Details')).toBeNull();
+      expect(heading('Team')).toBeNull();
+
+      await user.type(field, 'not an address');
+      await user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+      expect(await screen.findByText(shopNotificationEmailMessages.invalid)).toBeTruthy();
+      expect(api.requests.some((request) => request.method === 'PUT')).toBe(false);
+
+      await user.clear(field);
+      await user.type(field, 'leads@olive.example');
+      await user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+      await expect.poll(toast).toBe(shopNotificationEmailMessages.saved);
+      expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({ email: 'leads@olive.example' });
+    });
   });
 });

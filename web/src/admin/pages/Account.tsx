@@ -18,6 +18,7 @@ import { CollapsiblePanel } from '../components/CollapsiblePanel.tsx';
 import { sessionUserAtom } from '../session.ts';
 import { isEmbedded } from '../shell.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
+import { NotificationEmailForm } from './account/NotificationEmailForm.tsx';
 import { PersonalDetailsForm } from './account/PersonalDetailsForm.tsx';
 import { TeamPanel } from './account/TeamPanel.tsx';
 
@@ -75,6 +76,16 @@ export function Account() {
         {hasPassword ? (
           <CollapsiblePanel id="account-details" title="Account Details" description="Change your password.">
             <ChangePasswordForm />
+          </CollapsiblePanel>
+        ) : null}
+        {/* Inside Shopify's admin there is no sign-in email of ours: the address the app's mail goes to. */}
+        {isEmbedded() ? (
+          <CollapsiblePanel
+            id="notification-email"
+            title="Notification email"
+            description="Where lead notifications and other mail from the app go."
+          >
+            <NotificationEmailForm />
           </CollapsiblePanel>
         ) : null}
         <CollapsiblePanel

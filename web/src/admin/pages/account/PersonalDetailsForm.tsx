@@ -8,6 +8,7 @@ import { updateProfile } from '../../api/account.ts';
 import { errorNotice } from '../../api/client.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
+import { isEmbedded } from '../../shell.ts';
 import { useCan } from '../../useCan.ts';
 import { LogoField } from './LogoField.tsx';
 
@@ -47,14 +48,17 @@ export function PersonalDetailsForm({ profile, onSaved }: Props) {
       <Form onSubmit={form.submit} noValidate implicitSubmit={false}>
         <BlockStack gap="400">
           <FormLayout>
-            <TextField
-              label="Email"
-              type="email"
-              value={profile.email}
-              readOnly
-              autoComplete="email"
-              helpText="Your sign-in email cannot be changed."
-            />
+            {/* A shop's owner signs in through Shopify: its address is the Notification email panel's. */}
+            {isEmbedded() ? null : (
+              <TextField
+                label="Email"
+                type="email"
+                value={profile.email}
+                readOnly
+                autoComplete="email"
+                helpText="Your sign-in email cannot be changed."
+              />
+            )}
             <TextField label="Full name" {...field('fullName')} autoComplete="name" maxLength={limits.fullName} />
             <FormLayout.Group>
               <TextField
