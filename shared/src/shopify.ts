@@ -53,6 +53,17 @@ export function shopifyPlanPageUrl(shopDomain: string, appHandle: string): strin
   return `https://admin.shopify.com/store/${encodeURIComponent(shopifyStoreHandle(shopDomain))}/charges/${encodeURIComponent(appHandle)}/pricing_plans`;
 }
 
+/**
+ * A screen of the app inside the shop's admin: https://admin.shopify.com/store/{store handle}/apps/{app
+ * handle}/shopify/app/{screen}. Shopify loads the rest of the path after the app handle under the app's
+ * application_url, where the embedded admin lives at embeddedAppBasePath; the merchant is signed in by
+ * Shopify, so the link works from a mail where the standalone sign-in would not.
+ */
+export function shopifyAdminAppUrl(shopDomain: string, appHandle: string, screen: string): string {
+  const store = encodeURIComponent(shopifyStoreHandle(shopDomain));
+  return `https://admin.shopify.com/store/${store}/apps/${encodeURIComponent(appHandle)}${embeddedAppBasePath}/${screen.replace(/^\//, '')}`;
+}
+
 export const shopifyPlanMessages = {
   freePlan: 'Free',
   notShopify: 'Plans of this account are not billed through Shopify.',

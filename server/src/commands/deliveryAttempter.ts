@@ -22,6 +22,7 @@ import { shopifyCustomersDestination } from '../integrations/destinations/shopif
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import { destinationDisabledMail } from '../integrations/mail/templates.ts';
+import { accountAdminLink } from '../lib/adminLinks.ts';
 import { attemptDeliveryJob } from '../jobs/tasks/attemptDeliveryJob.ts';
 import { sendEmailTask } from '../jobs/tasks/SendEmailTask.ts';
 import { destinationName } from '../presenters/delivery.ts';
@@ -250,8 +251,9 @@ async function recordDestinationHealth(services: Services, db: Db, destination: 
     .returning({ id: destinations.id });
   const to = switchedOff && (await ownerEmail(db, destination.accountId));
   if (to) {
+    const adminLink = await accountAdminLink(db, services.env, destination.accountId);
     const mail = destinationDisabledMail(
-      services.env.APP_URL,
+      adminLink('Settings'),
       destinationName(destination),
       reason,
       outcome.ok ? '' : outcome.message,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownerEmail } from '../../db/queries/owner.ts';
+import { accountAdminLink } from '../../lib/adminLinks.ts';
 import type { DeliveryOutcome, Exchange, Lead } from '../crm/crmProvider.ts';
 import {
   leadDigestMail,
@@ -57,10 +58,11 @@ async function sendToAll(
   recorded: (mail: Omit<MailMessage, 'to'>) => string = (mail) => mail.text,
 ): Promise<DeliveryOutcome> {
   const recipients = await emailRecipients(deps.db, destination);
+  const adminLink = await accountAdminLink(deps.db, deps.services.env, destination.accountId);
   const exchange: Exchange[] = [];
   for (const to of recipients) {
     const links = {
-      appUrl: deps.appUrl,
+      adminLink,
       unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.sessionSecret, { accountId: destination.accountId, recipient: to }),
     };
     const mail = mailFor(links);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerAdminLink } from '../../lib/adminLinks.ts';
 import { createLogger } from '../../logger.ts';
 import { startSmtpPeer } from '../../test/smtpPeer.ts';
 import type { Lead } from '../crm/crmProvider.ts';
@@ -77,7 +78,10 @@ describe('lead notification over SMTP', () => {
       logger: createLogger('silent'),
     });
     try {
-      await mailer.send({ to, ...leadNotificationMail(lead, { appUrl, unsubscribeUrl: unsubscribe }) });
+      await mailer.send({ to, ...leadNotificationMail(lead, {
+          adminLink: ownerAdminLink({ APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' }, { kind: 'standalone', shopDomain: null }),
+          unsubscribeUrl: unsubscribe,
+        }) });
     } finally {
       mailer.close();
     }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ownerAdminLink } from '../../lib/adminLinks.ts';
 import type { Lead } from '../crm/crmProvider.ts';
 import {
   digestLeadsPerItem,
   leadDigestMail,
   leadNotificationMail,
   notificationRecipients,
-  reportUrl,
+  reportScreen,
   shortText,
   unsubscribeToken,
   unsubscribeUrl,
@@ -28,8 +29,14 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
   ...overrides,
 });
 
-const links = (recipient = 'owner@example.com') => ({
-  appUrl,
+const standaloneLink = ownerAdminLink({ APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' }, { kind: 'standalone', shopDomain: null });
+const shopLink = ownerAdminLink(
+  { APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' },
+  { kind: 'shopify', shopDomain: 'olive-oils.myshopify.com' },
+);
+
+const links = (recipient = 'owner@example.com', adminLink = standaloneLink) => ({
+  adminLink,
   unsubscribeUrl: unsubscribeUrl(appUrl, secret, { accountId: 'acc-1', recipient }),
 });
 
@@ -66,10 +73,22 @@ describe('unsubscribe token', () => {
 
 describe('helpers', () => {
   it('links each tool to its report page', () => {
-    expect(reportUrl(appUrl, 'quiz', 'q 1')).toBe(`${appUrl}/app/Quiz/Analytics/q%201`);
-    expect(reportUrl(`${appUrl}/`, 'poll', 'p1')).toBe(`${appUrl}/app/poll/vote/p1`);
-    expect(reportUrl(appUrl, 'feedback', 'f1')).toBe(`${appUrl}/app/Feedback/response/f1`);
-    expect(reportUrl(appUrl, 'wheel', 'w1')).toBe(`${appUrl}/app/wheelspin/response/w1`);
+    expect(standaloneLink(reportScreen('quiz', 'q 1'))).toBe(`${appUrl}/app/Quiz/Analytics/q%201`);
+    const slashed = ownerAdminLink({ APP_URL: `${appUrl}/`, SHOPIFY_APP_HANDLE: 'quizlead' }, { kind: 'standalone', shopDomain: null });
+    expect(slashed(reportScreen('poll', 'p1'))).toBe(`${appUrl}/app/poll/vote/p1`);
+    expect(standaloneLink(reportScreen('feedback', 'f1'))).toBe(`${appUrl}/app/Feedback/response/f1`);
+    expect(standaloneLink(reportScreen('wheel', 'w1'))).toBe(`${appUrl}/app/wheelspin/response/w1`);
+  });
+
+  it('links a shop’s owner to the report inside Shopify’s admin, where Shopify signs them in', () => {
+    const inShop = 'https://admin.shopify.com/store/olive-oils/apps/quizlead/shopify/app';
+    expect(shopLink(reportScreen('quiz', 'q 1'))).toBe(`${inShop}/Quiz/Analytics/q%201`);
+    const mail = leadNotificationMail(lead(), links('owner@example.com', shopLink));
+    expect(mail.text).toContain(`See the report: ${inShop}/Quiz/Analytics/quiz-1`);
+    expect(mail.html).toContain(`href="${inShop}/Quiz/Analytics/quiz-1"`);
+    expect(mail.text).not.toContain(`${appUrl}/app/`);
+    const digest = leadDigestMail([lead(), lead({ tool: 'poll', item: { id: 'p1', title: 'Tea?' } })], links('o@example.com', shopLink));
+    expect(digest.text).toContain(`See the report: ${inShop}/poll/vote/p1`);
   });
 
   it('keeps untrusted text on one short line', () => {

@@ -1,6 +1,7 @@
 import { productName } from '@quizlead/shared/constants.ts';
 import { deliveryToolLabels } from '@quizlead/shared/schemas/deliveries.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
+import type { AdminLink } from '../../lib/adminLinks.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import type { Lead, LeadTool } from '../crm/crmProvider.ts';
 import type { MailMessage } from './mailer.ts';
@@ -29,16 +30,15 @@ export function shortText(value: string, max = maxText): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
-/** The admin page listing the item's captures, under APP_URL (standalone admin routes, web/src/admin/urls.ts). */
-export function reportUrl(appUrl: string, tool: LeadTool, itemId: string): string {
+/** The admin screen listing the item's captures (web/src/admin/urls.ts), for the owner's AdminLink. */
+export function reportScreen(tool: LeadTool, itemId: string): string {
   const id = encodeURIComponent(itemId);
-  const path = {
+  return {
     quiz: `Quiz/Analytics/${id}`,
     poll: `poll/vote/${id}`,
     feedback: `Feedback/response/${id}`,
     wheel: `wheelspin/response/${id}`,
   }[tool];
-  return `${appUrl.replace(/\/$/, '')}/app/${path}`;
 }
 
 /** What the visitor got, as labelled lines: only the results the lead has. */
@@ -111,7 +111,8 @@ export function notificationRecipients(ownerEmail: string, additional: readonly 
 // ---- Rendering ----
 
 export interface NotificationLinks {
-  appUrl: string;
+  /** The owner's admin screens: inside Shopify's admin for a shop (lib/adminLinks.ts). */
+  adminLink: AdminLink;
   /** This recipient's unsubscribe link (unsubscribeUrl). */
   unsubscribeUrl: string;
 }
@@ -156,7 +157,7 @@ function leadRows(lead: Lead): [label: string, value: string][] {
 
 /** One mail for one lead, sent as soon as it is captured. */
 export function leadNotificationMail(lead: Lead, links: NotificationLinks): Mail {
-  const report = reportUrl(links.appUrl, lead.tool, lead.item.id);
+  const report = links.adminLink(reportScreen(lead.tool, lead.item.id));
   const subject = `New lead from “${shortText(lead.item.title, 60) || '(untitled)'}”: ${shortText(lead.email, 254)}`;
   const rows = leadRows(lead);
   const text = [
@@ -222,7 +223,7 @@ export function leadDigestMail(leads: readonly Lead[], links: NotificationLinks)
   const html: string[] = [`<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(total)} in the last hour</h1>`];
   for (const group of groups) {
     const heading = `${toolLabels[group.tool]} “${group.title}”: ${plural(group.leads.length, 'lead', 'leads')}`;
-    const report = reportUrl(links.appUrl, group.tool, group.itemId);
+    const report = links.adminLink(reportScreen(group.tool, group.itemId));
     const shown = group.leads.slice(0, digestLeadsPerItem);
     const more = group.leads.length - shown.length;
     text.push('', heading, ...shown.map((lead) => `- ${digestLine(lead)}`));

@@ -43,7 +43,7 @@ export const passwordResetMail = (name: string, link: string): Mail => ({
 });
 
 /** To the owner when the leads pipeline switches a destination off (5 days of failures, or a 410 Gone). */
-export const destinationDisabledMail = (appUrl: string, destination: string, reason: string, lastError: string): Mail => ({
+export const destinationDisabledMail = (settingsUrl: string, destination: string, reason: string, lastError: string): Mail => ({
   subject: `${productName}: leads are no longer sent to ${destination}`,
   text: [
     'Hello,',
@@ -53,13 +53,13 @@ export const destinationDisabledMail = (appUrl: string, destination: string, rea
     ...(lastError ? ['', `The last answer was: ${lastError}`] : []),
     '',
     'Leads captured meanwhile are kept in your reports. Fix the settings, save them to switch the destination on again,',
-    `and replay the failed deliveries from the delivery log: ${appUrl}/app/Settings`,
+    `and replay the failed deliveries from the delivery log: ${settingsUrl}`,
   ].join('\n'),
 });
 
 /** With the invoice PDF attached, once a plan payment has completed. */
 export const invoiceMail = (
-  appUrl: string,
+  invoicesUrl: string,
   invoice: { number: string; planName: string; periodEnd: string; total: string },
 ): Mail => ({
   subject: `${productName}: invoice ${invoice.number}`,
@@ -67,12 +67,12 @@ export const invoiceMail = (
     'Hello,',
     '',
     `Thank you for your payment of ${invoice.total}. Your ${invoice.planName} plan runs until ${invoice.periodEnd}.`,
-    `Invoice ${invoice.number} is attached, and all your invoices are at ${appUrl}/app/Invoices`,
+    `Invoice ${invoice.number} is attached, and all your invoices are at ${invoicesUrl}`,
   ].join('\n'),
 });
 
 /** A paid period ends soon and nothing follows it. */
-export const planEndingMail = (appUrl: string, plan: { planName: string; endsOn: string; days: number }): Mail => ({
+export const planEndingMail = (plansUrl: string, plan: { planName: string; endsOn: string; days: number }): Mail => ({
   subject:
     plan.days === 1
       ? `${productName}: your ${plan.planName} plan ends tomorrow`
@@ -83,7 +83,7 @@ export const planEndingMail = (appUrl: string, plan: { planName: string; endsOn:
     `Your ${plan.planName} plan ends on ${plan.endsOn}. After that your account goes back to the Free plan:`,
     'nothing is deleted, and your quizzes, polls, web responses and wheels show the ‘Powered By’ footer again.',
     '',
-    `To keep your plan, renew it on the Plans page: ${appUrl}/app/Plans`,
+    `To keep your plan, renew it on the Plans page: ${plansUrl}`,
   ].join('\n'),
 });
 

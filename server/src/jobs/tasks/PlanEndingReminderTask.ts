@@ -8,6 +8,7 @@ import { ownerEmail } from '../../db/queries/owner.ts';
 import { paidPeriods, plans } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { planEndingMail } from '../../integrations/mail/templates.ts';
+import { accountAdminLink } from '../../lib/adminLinks.ts';
 import { defineTask } from '../task.ts';
 
 /**
@@ -30,7 +31,8 @@ export const planEndingReminderTask = defineTask({
     const to = await ownerEmail(deps.db, row.period.accountId);
     if (!to) return;
     const { env } = await deps.servicesReady;
-    const mail = planEndingMail(env.APP_URL, {
+    const adminLink = await accountAdminLink(deps.db, env, row.period.accountId);
+    const mail = planEndingMail(adminLink('Plans'), {
       planName: row.planName,
       endsOn: formatDay(row.period.endsAt),
       days: payload.days,

@@ -7,6 +7,7 @@ import { ownerEmail } from '../../db/queries/owner.ts';
 import { invoices } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { invoiceMail } from '../../integrations/mail/templates.ts';
+import { accountAdminLink } from '../../lib/adminLinks.ts';
 import { presentInvoice } from '../../presenters/invoice.ts';
 import { renderInvoicePdf } from '../../presenters/invoicePdf.ts';
 import { defineTask } from '../task.ts';
@@ -23,7 +24,8 @@ export const sendInvoiceTask = defineTask({
     if (!to) return;
     const invoice = presentInvoice(row);
     const { env } = await deps.servicesReady;
-    const mail = invoiceMail(env.APP_URL, {
+    const adminLink = await accountAdminLink(deps.db, env, row.accountId);
+    const mail = invoiceMail(adminLink('Invoices'), {
       number: invoice.number,
       planName: row.planName,
       periodEnd: formatDay(row.periodEnd),

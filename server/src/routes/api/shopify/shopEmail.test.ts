@@ -53,7 +53,7 @@ const notificationsOn = { enabled: true, additionalEnabled: false, recipients: '
 describe('a shop’s notification email', () => {
   it('is the store’s address from Shopify, read at install; lead notifications go there over SMTP', async () => {
     const email = `merchant-${crypto.randomUUID().slice(0, 8)}@store.example`;
-    const { owner, accountId } = await shopWithEmail(email);
+    const { owner, shop } = await shopWithEmail(email);
     const read = await owner.get(path);
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual({ email, shopEmail: email, custom: '' });
@@ -63,9 +63,13 @@ describe('a shop’s notification email', () => {
     expect(settings.body.data.ownerEmail).toBe(email);
     const mail = await notificationOf(owner, email);
     expect(mail.raw).not.toContain('owner@');
+    // "See the report" opens the app inside Shopify's admin, not the standalone sign-in.
+    const handle = shop.replace('.myshopify.com', '');
+    const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(unfolded).toContain(`See the report: https://admin.shopify.com/store/${handle}/apps/quizlead/shopify/app/poll/vote/`);
+    expect(unfolded).not.toContain(`${server.url}/app/`);
     expect(server.fake.graphqlRequests().some((request) => request.body.includes('ShopEmail'))).toBe(true);
     server.fake.expectValidQueries();
-    void accountId;
   });
 
   it('follows shop/update; the merchant’s own address wins over it; empty goes back to the store’s', async () => {
