@@ -23,6 +23,7 @@ import { sendAuthEmailTask, sendPasswordResetTask, sendSignupTokenTask } from '.
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
 import { syncShopEmailTask } from './jobs/tasks/SyncShopEmailTask.ts';
+import { notifyDataRequestTask } from './jobs/tasks/NotifyDataRequestTask.ts';
 import { syncProductsTask } from './jobs/tasks/SyncProductsTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
 import { sweepDeliveriesTask } from './jobs/tasks/SweepDeliveriesTask.ts';
@@ -115,6 +116,7 @@ export async function startServer(
       applyShopifyWebhookTask,
       syncShopPlanTask,
       syncShopEmailTask,
+      notifyDataRequestTask,
       syncProductsTask,
       attemptDeliveryTask,
       sweepDeliveriesTask,

@@ -8,11 +8,18 @@ const countOf = (document: Record<string, unknown>, key: string) => {
   return Array.isArray(list) ? list.length : 0;
 };
 
+/** Shopify's ids of the orders the customer asked about (documents from before they were kept have none). */
+const ordersOf = (document: Record<string, unknown>) => {
+  const list = document.ordersRequested;
+  return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+};
+
 export const presentDataRequestRow = (row: DataRequestRow): TDataRequestRow => ({
   id: row.id,
   customerEmail: row.customerEmail,
   shopifyCustomerId: row.shopifyCustomerId,
   createdAt: row.createdAt.toISOString(),
+  ordersRequested: ordersOf(row.document),
   counts: {
     quizPlays: countOf(row.document, 'quizPlays'),
     pollVotes: countOf(row.document, 'pollVotes'),

@@ -35,6 +35,8 @@ export const ZDataRequestRow = z.object({
   customerEmail: z.string().nullable(),
   shopifyCustomerId: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** Shopify's ids of the orders the customer asked about. */
+  ordersRequested: z.array(z.string()),
   /** How many rows of each tool the document holds. */
   counts: z.object({
     quizPlays: z.number().int(),
@@ -45,6 +47,20 @@ export const ZDataRequestRow = z.object({
 });
 export type TDataRequestRow = z.infer<typeof ZDataRequestRow>;
 export const ZDataRequestListResponse = z.object({ data: z.array(ZDataRequestRow) });
+
+export const dataRequestTexts = {
+  title: 'Customer data requests',
+  description: 'Customers who asked your store for the data the app holds about them.',
+  empty: 'No customer has asked for their data.',
+  intro:
+    'Shopify passes on each customer’s request for their data. Download the document and send it to the customer within 30 days.',
+  download: 'Download',
+  downloadLabel: (customer: string) => `Download the data of ${customer}`,
+  customer: (row: { customerEmail: string | null; shopifyCustomerId: string | null }) =>
+    row.customerEmail ?? (row.shopifyCustomerId ? `Customer ${row.shopifyCustomerId}` : 'A customer'),
+  orders: (count: number) => (count === 0 ? 'No orders named' : count === 1 ? '1 order' : `${count} orders`),
+  columns: { date: 'Received', customer: 'Customer', orders: 'Orders', document: 'Document' },
+} as const;
 
 // GET and PUT /api/v1/shopify/notification-email
 

@@ -26,6 +26,8 @@ const ZCustomer = z.object({
 export const ZCustomersDataRequestPayload = z.object({
   shop_domain: ZShopDomain,
   customer: ZCustomer,
+  /** The orders the customer asked about (Shopify's order ids). */
+  orders_requested: z.array(ZShopifyId).max(10_000).nullish(),
   data_request: z.object({ id: ZShopifyId.nullish() }).nullish(),
 });
 

@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { createOwner, uniqueEmail } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
-import { deliverApplied, installedShop, visitorTraces } from '../../../test/shopifyWebhooks.ts';
+import { deliver, deliverApplied, installedShop, jobsSettled, visitorTraces } from '../../../test/shopifyWebhooks.ts';
 
 let server: ShopifyTestServer;
 beforeAll(async () => {
@@ -235,6 +235,7 @@ describe('customers/data_request', () => {
         customerEmail: email.toUpperCase(),
         shopifyCustomerId: '191167',
         createdAt: expect.any(String),
+        ordersRequested: [],
         counts: { quizPlays: 1, pollVotes: 1, webResponses: 1, wheelSpins: 1 },
       },
     ]);
@@ -275,5 +276,35 @@ describe('customers/data_request', () => {
     expect((await standalone.client.get('/api/v1/shopify/data-requests')).status).toBe(404);
     expect((await standalone.client.get(`/api/v1/shopify/data-requests/${id}`)).status).toBe(404);
     expect((await owner.get(`/api/v1/shopify/data-requests/not-a-uuid`)).status).toBe(400);
+  });
+
+  it('tells the shop by mail, at the store’s address, with a link into Shopify’s admin; once per request', async () => {
+    const { shop, owner, accountId } = await installedShop(server);
+    await jobsSettled(server, 'shopify.shop-email.sync', accountId);
+    const to = (await owner.get('/api/v1/shopify/notification-email')).body.data.email as string;
+    expect(to).toBe(`${shop.replace('.myshopify.com', '')}@merchants.example`);
+    const email = uniqueEmail('wants-data');
+    const body = {
+      shop_domain: shop,
+      customer: { id: 5150, email, phone: null },
+      orders_requested: [299938, 280263],
+      data_request: { id: 77 },
+    };
+    const { webhookId } = await deliverApplied(server, { topic: 'customers/data_request', shop, body });
+    const mail = await server.waitForMail(to, /asked for their data/);
+    const handle = shop.replace('.myshopify.com', '');
+    expect(mail.text).toContain(`${email} asked your store for the data held about them`);
+    expect(mail.text).toContain('The request names 2 orders.');
+    expect(mail.text).toContain(`https://admin.shopify.com/store/${handle}/apps/quizlead/shopify/app/Settings`);
+    expect((await owner.get('/api/v1/shopify/data-requests')).body.data[0]).toMatchObject({
+      customerEmail: email,
+      ordersRequested: ['299938', '280263'],
+    });
+    // Shopify delivering it again stores nothing and mails nobody again.
+    await deliver(server, { topic: 'customers/data_request', shop, body, webhookId });
+    await jobsSettled(server, 'shopify.data-request.notify', accountId);
+    expect((await server.mailbox.list()).filter((item) => item.to === to && /asked for their data/.test(item.subject))).toHaveLength(1);
+    // The job keeps ids only: the customer's email is in no job row.
+    expect((await whereFound(email)).filter((place) => place.startsWith(server.services.queue.schema))).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { shopUninstaller } from '../../../commands/shopInstaller.ts';
 import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
 import { shopEmailRecorder } from '../../../commands/shopEmailSyncer.ts';
 import type { Services } from '../../../context.ts';
+import { notifyDataRequestTask } from '../../../jobs/tasks/NotifyDataRequestTask.ts';
 import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
 import type { Logger } from '../../../logger.ts';
 import type { FileStorage } from '../../storage/fileStorage.ts';
@@ -145,9 +146,10 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
 
   /**
    * What the app holds about one customer, found by email across every tool, kept as a document the
-   * merchant downloads (GET /api/v1/shopify/data-requests). One document per delivery.
+   * merchant downloads (Settings → Customer data requests). One document per delivery; the shop's owner
+   * is told by mail (a job in this transaction, so a request is never left unannounced).
    */
-  CUSTOMERS_DATA_REQUEST: async (tx, webhook, account) => {
+  CUSTOMERS_DATA_REQUEST: async (tx, webhook, account, deps) => {
     if (!account) return;
     const { customer, data_request: request } = webhook.payload;
     const email = customer.email ?? null;
@@ -156,11 +158,12 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       shop: webhook.shop,
       shopifyDataRequestId: request?.id ?? null,
       customer: { shopifyCustomerId: customer.id ?? null, email },
+      ordersRequested: webhook.payload.orders_requested ?? [],
       generatedAt: new Date().toISOString(),
       // The app knows visitors by the email they typed; without one there is nothing to match.
       ...(data ?? { quizPlays: [], pollVotes: [], webResponses: [], wheelSpins: [] }),
     };
-    await tx
+    const [stored] = await tx
       .insert(shopifyDataRequests)
       .values({
         accountId: account.id,
@@ -170,7 +173,11 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
         customerEmail: email,
         document,
       })
-      .onConflictDoNothing({ target: shopifyDataRequests.webhookId });
+      .onConflictDoNothing({ target: shopifyDataRequests.webhookId })
+      .returning({ id: shopifyDataRequests.id });
+    if (!stored) return;
+    const services = await deps.servicesReady;
+    await services.queue.enqueue(tx, notifyDataRequestTask, { accountId: account.id, dataRequestId: stored.id });
   },
 
   /** The customer's personal data erased across every tool of the shop; counts and roll-ups stay. */
