@@ -1,9 +1,12 @@
+import { shopifyDataRequestMessages } from '@quizlead/shared/shopify.ts';
 import type {
+  TDataRequestRow,
   TShopifyPlan,
   TShopNotificationEmail,
   TShopNotificationEmailRequest,
 } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { api } from './client.ts';
+import { downloadExport } from './lists.ts';
 
 /** The shop's plan as Shopify bills it, and the link to Shopify's plan page (Shopify accounts only). */
 export const getShopifyPlan = (signal?: AbortSignal) => api.get<TShopifyPlan>('/api/v1/shopify/plan', { signal });
@@ -15,3 +18,10 @@ export const getShopNotificationEmail = (signal?: AbortSignal) =>
 /** Chooses that address; '' sends the mail to the store's own address again. */
 export const saveShopNotificationEmail = (body: TShopNotificationEmailRequest) =>
   api.put<TShopNotificationEmail>('/api/v1/shopify/notification-email', body);
+
+/** The customer data requests Shopify forwarded, newest first (Shopify accounts only). */
+export const listDataRequests = (signal?: AbortSignal) => api.get<TDataRequestRow[]>('/api/v1/shopify/data-requests', { signal });
+
+/** One request's document, saved by the browser under the server's file name. */
+export const downloadDataRequest = (id: string) =>
+  downloadExport(`/api/v1/shopify/data-requests/${encodeURIComponent(id)}`, shopifyDataRequestMessages.fileName(id));

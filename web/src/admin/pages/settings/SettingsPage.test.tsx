@@ -12,7 +12,9 @@ import { notificationMessages } from '@quizlead/shared/schemas/notifications.ts'
 import { ZAffiliate } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dataRequestTexts } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { setShell } from '../../shell.ts';
 import { fakeApi, offline } from '../../test/fakeApi.ts';
 import { errorUnder } from '../../test/fieldError.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
@@ -308,5 +310,64 @@ describe('the settings’ webhooks part', () => {
     expect(await screen.findByText(new RegExp(`You have ${integrationLimits.webhooks} endpoints`))).toBeTruthy();
     expect((urlField() as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Add endpoint' }).getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
+describe('the settings page inside Shopify’s admin', () => {
+  afterEach(() => setShell('standalone'));
+  const shopSettings = integrations({ shopifyCustomers: { available: true, enabled: false } });
+  const request = {
+    id: '3f0c7a52-9a4e-4a8e-9f2a-5c1d2e3f4a5b',
+    customerEmail: 'ann@example.com',
+    shopifyCustomerId: '191167',
+    createdAt: '2026-11-20T09:30:00.000Z',
+    ordersRequested: ['299938', '280263'],
+    counts: { quizPlays: 1, pollVotes: 0, webResponses: 0, wheelSpins: 1 },
+  };
+
+  it('has no affiliate section (a standalone referral programme), and never asks for it', async () => {
+    setShell('embedded');
+    const calls = api(shopSettings, { 'GET /api/v1/shopify/data-requests': () => data([]) });
+    open();
+    expect(await screen.findByRole('heading', { name: 'CRM Integration', level: 2 })).toBeTruthy();
+    expect(heading('Shopify customers')).toBeTruthy();
+    expect(heading('Affiliate url')).toBeNull();
+    expect(screen.queryByText(affiliate.url)).toBeNull();
+    expect(calls.requests.some((call) => call.path.startsWith('/api/v1/affiliate'))).toBe(false);
+  });
+
+  it('lists customer data requests with their date, customer and orders, and downloads a document', async () => {
+    setShell('embedded');
+    const calls = api(shopSettings, {
+      'GET /api/v1/shopify/data-requests': () => data([request]),
+      [`GET /api/v1/shopify/data-requests/${request.id}`]: () => ({ body: { shop: 'olive.myshopify.com' } }),
+    });
+    const clicked: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    };
+    URL.createObjectURL ??= () => 'blob:test';
+    URL.revokeObjectURL ??= () => undefined;
+    try {
+      const { user } = open();
+      expect(await screen.findByRole('heading', { name: dataRequestTexts.title, level: 2 })).toBeTruthy();
+      const requests = panel('data-requests');
+      expect(await requests.findByText('ann@example.com')).toBeTruthy();
+      expect(requests.getByText('20 Nov 2026')).toBeTruthy();
+      expect(requests.getByText('2 orders')).toBeTruthy();
+      await user.click(requests.getByRole('button', { name: dataRequestTexts.downloadLabel('ann@example.com') }));
+      await expect.poll(() => clicked).toEqual([`customer-data-request-${request.id}.json`]);
+      expect(calls.requests.some((call) => call.path === `/api/v1/shopify/data-requests/${request.id}`)).toBe(true);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('is not in the standalone dashboard', async () => {
+    api(integrations());
+    open();
+    expect(await screen.findByRole('heading', { name: 'CRM Integration', level: 2 })).toBeTruthy();
+    expect(heading(dataRequestTexts.title)).toBeNull();
   });
 });

@@ -11,15 +11,18 @@ import {
 } from '@shopify/polaris';
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import type { TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
+import { dataRequestTexts } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { type ReactNode, useState } from 'react';
 import { getIntegrations } from '../../api/settings.ts';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel.tsx';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { useResource } from '../../data/useResource.ts';
+import { isEmbedded } from '../../shell.ts';
 import { adminUrl } from '../../urls.ts';
 import { useCan } from '../../useCan.ts';
 import '../quizEditor/quizEditor.css';
 import { AffiliatePanel } from './AffiliatePanel.tsx';
+import { DataRequestsPanel } from './DataRequestsPanel.tsx';
 import { CrmPanel } from './CrmPanel.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { ShopifyCustomersPanel } from './ShopifyCustomersPanel.tsx';
@@ -38,6 +41,7 @@ export function SettingsPage() {
   const settings = useResource(['settings'], getIntegrations);
   const manages = useCan('settings.manage');
   const seesAffiliate = useCan('affiliate.read');
+  const embedded = isEmbedded();
   const [saved, setSaved] = useState<Partial<TIntegrations>>({});
 
   const { loaded } = settings;
@@ -101,7 +105,14 @@ export function SettingsPage() {
             </OwnerControls>
           </CollapsiblePanel>
         ) : null}
-        {seesAffiliate ? (
+        {/* Shopify forwards customers' requests for their data to the shop (customers/data_request). */}
+        {embedded ? (
+          <CollapsiblePanel id="data-requests" title={dataRequestTexts.title} description={dataRequestTexts.description}>
+            <DataRequestsPanel />
+          </CollapsiblePanel>
+        ) : null}
+        {/* Referring other businesses to the standalone app has no place inside a shop's admin. */}
+        {seesAffiliate && !embedded ? (
           <CollapsiblePanel id="affiliate-url" title="Affiliate url" description="Invite others with your own link.">
             <AffiliatePanel />
           </CollapsiblePanel>
