@@ -139,6 +139,32 @@ describe('shopifyAdmin(services, accountId).graphql', () => {
     ).resolves.toBeDefined();
   });
 
+  it('a token Shopify revoked before its expiry (401) is dropped; the next admin request exchanges again and the call succeeds', async () => {
+    const { shop, accountId } = await installedShop();
+    const owner = server.embedded(shop);
+    expect((await owner.get('/api/v1/shopify/plan')).body.data.live).toBe(true);
+    const exchanges = server.fake.exchangeRequests(shop).length;
+    server.fake.revokeTokens(shop);
+
+    // The request that meets the revoked token: Shopify's 401, the plan last recorded.
+    const refused = await owner.get('/api/v1/shopify/plan');
+    expect(refused.status).toBe(200);
+    expect(refused.body.data.live).toBe(false);
+    const dropped = await installation(accountId);
+    expect([dropped.accessToken, dropped.refreshToken]).toEqual([null, null]);
+    expect(dropped.uninstalledAt).toBeNull();
+    await expect(shopifyAdmin(server.services, accountId)).rejects.toBeInstanceOf(ShopNotInstalledError);
+
+    // The next one carries a fresh session token: a new exchange, and Shopify answers again.
+    const recovered = await owner.get('/api/v1/shopify/plan');
+    expect(recovered.status).toBe(200);
+    expect(recovered.body.data.live).toBe(true);
+    expect(server.fake.exchangeRequests(shop)).toHaveLength(exchanges + 1);
+    const row = await installation(accountId);
+    expect(server.fake.isLiveAccessToken(shop, server.services.secrets.open({ ciphertext: row.accessToken!, keyId: row.accessTokenKeyId! }))).toBe(true);
+    server.fake.expectValidQueries();
+  });
+
   it('ShopNotInstalledError for an account without an installation', async () => {
     await expect(shopifyAdmin(server.services, crypto.randomUUID())).rejects.toBeInstanceOf(ShopNotInstalledError);
   });

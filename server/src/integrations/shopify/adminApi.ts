@@ -1,4 +1,5 @@
 import { HttpResponseError, Session } from '@shopify/shopify-api';
+import { eq } from 'drizzle-orm';
 import type { Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { shopInstallations } from '../../db/schema/index.ts';
@@ -25,6 +26,9 @@ import type { ShopifyApp } from './shopifyApp.ts';
  *   Shopify, and the rotated refresh token is stored (sealed) before the lock is released.
  * - `ShopNotInstalledError` when the shop has no usable installation (uninstalled, never installed or
  *   its refresh token lapsed): the next session token from the admin installs it again.
+ * - A token Shopify no longer honours before its expiry (401: revoked) is dropped with its refresh token,
+ *   and the call rejects with `ShopNotInstalledError`: the next admin request (its fresh session token)
+ *   exchanges for new tokens, as after an install.
  * - Inside a transaction pass it as `db` (PGlite has one connection: a second one would wait forever).
  * - Tests: the fake Shopify (server/src/test/fakes/shopify) answers it and checks every query against
  *   the Admin schema.
@@ -48,17 +52,37 @@ export async function shopifyAdmin(services: Services, accountId: string, option
   const shopify = services.shopify;
   if (!shopify) throw new ShopNotInstalledError(accountId);
   const db = options.db ?? services.database.db;
-  const { shop, accessToken } = await validAccessToken(services, shopify, db, accountId);
+  const { shop, accessToken, sealed } = await validAccessToken(services, shopify, db, accountId);
   const client = new shopify.clients.Graphql({
     session: new Session({ id: shopify.session.getOfflineId(shop), shop, state: '', isOnline: false, accessToken }),
   });
   return {
     shop,
     async graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-      const response = await client.request<T>(query, variables ? { variables } : {});
-      return response.data as T;
+      try {
+        const response = await client.request<T>(query, variables ? { variables } : {});
+        return response.data as T;
+      } catch (error) {
+        if (!(error instanceof HttpResponseError && error.response.code === 401)) throw error;
+        await revokedTokenDropper(db, accountId, sealed);
+        services.logger.warn({ shop }, 'Shopify refused the access token (revoked): a new token exchange will replace it');
+        throw new ShopNotInstalledError(accountId);
+      }
     },
   };
+}
+
+/**
+ * Shopify answered 401 to a token it issued and that has not expired: it was revoked, and its refresh
+ * token with it. Both are dropped, so findInstalledShop no longer counts the installation usable and the
+ * next session token from the admin exchanges for new ones. Only if they are still the ones used: a
+ * request that has refreshed meanwhile keeps its new tokens.
+ */
+async function revokedTokenDropper(db: Db, accountId: string, sealedAccessToken: string): Promise<void> {
+  await db
+    .update(shopInstallations)
+    .set({ accessToken: null, accessTokenKeyId: null, refreshToken: null, refreshTokenKeyId: null, updatedAt: new Date() })
+    .where(scoped(shopInstallations, accountId, eq(shopInstallations.accessToken, sealedAccessToken)));
 }
 
 type InstallationRow = typeof shopInstallations.$inferSelect;
@@ -69,15 +93,16 @@ export async function validAccessToken(
   shopify: ShopifyApp,
   db: Db,
   accountId: string,
-): Promise<{ shop: string; accessToken: string }> {
+): Promise<{ shop: string; accessToken: string; sealed: string }> {
   const [row] = await db.select().from(shopInstallations).where(scoped(shopInstallations, accountId)).limit(1);
   if (row && !row.uninstalledAt && accessTokenIsFresh(row, services.secrets))
-    return { shop: row.shop, accessToken: openAccess(services, row) };
+    return { shop: row.shop, accessToken: openAccess(services, row), sealed: row.accessToken! };
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(shopInstallations).where(scoped(shopInstallations, accountId)).for('update').limit(1);
     if (!locked || locked.uninstalledAt) return undefined;
     // Whoever held the lock before may have refreshed already.
-    if (accessTokenIsFresh(locked, services.secrets)) return { shop: locked.shop, accessToken: openAccess(services, locked) };
+    if (accessTokenIsFresh(locked, services.secrets))
+      return { shop: locked.shop, accessToken: openAccess(services, locked), sealed: locked.accessToken! };
     if (!refreshTokenIsUsable(locked, services.secrets)) return undefined;
     const refreshToken = services.secrets.open({ ciphertext: locked.refreshToken!, keyId: locked.refreshTokenKeyId! });
     const session = await refresh(services, shopify, locked.shop, refreshToken);
@@ -101,7 +126,7 @@ export async function validAccessToken(
       .update(shopInstallations)
       .set({ ...columns, ...(session.refreshToken ? {} : kept), updatedAt: now })
       .where(scoped(shopInstallations, accountId));
-    return { shop: locked.shop, accessToken: session.accessToken! };
+    return { shop: locked.shop, accessToken: session.accessToken!, sealed: columns.accessToken! };
   });
   if (!result) throw new ShopNotInstalledError(accountId);
   return result;

@@ -227,6 +227,15 @@ export class FakeShopify {
     for (const [token, issued] of this.#refreshTokens) if (issued.shop === domain) this.#refreshTokens.delete(token);
   }
 
+  /**
+   * Shopify revokes the app's tokens of a shop that keeps the app (a support action, a leaked token
+   * rotated): the access token gets 401 before its expiry and the refresh token invalid_grant; only a
+   * new token exchange (a fresh session token from the admin) brings new ones.
+   */
+  revokeTokens(domain: string): void {
+    this.uninstall(domain);
+  }
+
   /** Whether `token` is a live access token of `shop` (e.g. to check what the app stored). */
   isLiveAccessToken(shop: string, token: string): boolean {
     const issued = this.#accessTokens.get(token);
