@@ -1,4 +1,5 @@
 import { HttpResponseError, InvalidJwtError, RequestedTokenType } from '@shopify/shopify-api';
+import { productSyncRecorder } from './productSyncRecorder.ts';
 import { userCreator } from './userCreator.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { shopifyStoreHandle } from '@quizlead/shared/shopify.ts';
@@ -107,6 +108,7 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
     await services.queue.enqueue(tx, syncShopPlanTask, { accountId: account.id });
     // So are the shop's products, which quizzes recommend.
     await services.queue.enqueue(tx, syncProductsTask, { accountId: account.id });
+    await productSyncRecorder({ db: tx, accountId: account.id, state: 'queued' });
     // And the shop's own address, where mail to the owner goes (lead notifications…).
     await services.queue.enqueue(tx, syncShopEmailTask, { accountId: account.id });
     services.logger.info({ shop, accountId: account.id, reinstall: Boolean(previous?.uninstalledAt) }, 'shop installed');

@@ -23,6 +23,13 @@ export const shopInstallations = pgTable(
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
     /** The scopes Shopify granted, comma-separated as it reports them. */
     scopes: text('scopes').notNull().default(''),
+    /**
+     * The last sync of the shop's products (the Products page shows it): queued, running, done or failed,
+     * with the reason it failed (a key of productSyncMessages) and when it last changed.
+     */
+    productsSyncState: text('products_sync_state', { enum: ['queued', 'running', 'done', 'failed'] }),
+    productsSyncFailure: text('products_sync_failure'),
+    productsSyncAt: timestamp('products_sync_at', { withTimezone: true }),
     installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
     uninstalledAt: timestamp('uninstalled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

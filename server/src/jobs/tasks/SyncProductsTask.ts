@@ -6,6 +6,7 @@ import {
   shopifyProductRefresher,
   shopifyProductsSyncer,
 } from '../../integrations/shopify/products/productsSyncer.ts';
+import { productSyncRecorder } from '../../commands/productSyncRecorder.ts';
 import { defineTask } from '../task.ts';
 
 /**
@@ -26,18 +27,37 @@ export const syncProductsTask = defineTask({
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   handler: async ({ accountId, productId }, deps: { servicesReady: Promise<Services> }) => {
     const services = await deps.servicesReady;
+    const db = services.database.db;
+    if (productId) {
+      try {
+        await shopifyProductRefresher({ services, accountId, productId });
+      } catch (error) {
+        if (error instanceof ShopNotInstalledError || isAccessDenied(error)) return;
+        throw error;
+      }
+      return;
+    }
+    // The whole catalogue: the Products page shows how it went (productSyncRecorder).
+    await productSyncRecorder({ db, accountId, state: 'running' });
     try {
-      if (productId) await shopifyProductRefresher({ services, accountId, productId });
-      else await shopifyProductsSyncer({ services, accountId });
+      await shopifyProductsSyncer({ services, accountId });
+      await productSyncRecorder({ db, accountId, state: 'done' });
     } catch (error) {
-      // Uninstalled since: nothing to read; the next install syncs again.
-      if (error instanceof ShopNotInstalledError) return;
+      // Uninstalled or its token revoked since: retrying cannot read anything until the merchant opens
+      // the app again (which exchanges new tokens); the page says so and offers the retry.
+      if (error instanceof ShopNotInstalledError) {
+        await productSyncRecorder({ db, accountId, state: { failed: 'notInstalled' } });
+        return;
+      }
       // The merchant has not granted read_products yet (an install from before it was asked for):
       // retrying only repeats the refusal; the owner's Sync once it is granted brings the products.
       if (isAccessDenied(error)) {
         services.logger.warn({ accountId }, 'products sync refused: read_products is not granted');
+        await productSyncRecorder({ db, accountId, state: { failed: 'accessDenied' } });
         return;
       }
+      // Shopify not answering: the job retries with backoff; meanwhile the page says this attempt failed.
+      await productSyncRecorder({ db, accountId, state: { failed: 'shopifyUnavailable' } });
       throw error;
     }
   },

@@ -11,19 +11,21 @@ import {
   ZProductResponse,
   ZProductCollectionsResponse,
   ZProductSyncResponse,
+  ZProductSyncStatusResponse,
 } from '@quizlead/shared/schemas/products.ts';
+import { productSyncRecorder } from '../../../commands/productSyncRecorder.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
-import { accounts, products } from '../../../db/schema/index.ts';
+import { accounts, products, shopInstallations } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
 import { AppError, ValidationError } from '../../../errors.ts';
 import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
 import { likePattern } from '../../../lib/likePattern.ts';
 import { findOwnProduct, type ProductRow } from '../../../policies/product.ts';
-import { presentProduct } from '../../../presenters/product.ts';
+import { presentProduct, presentProductSync } from '../../../presenters/product.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 const ZProductParams = z.object({ id: ZId });
@@ -110,6 +112,30 @@ export function productRoutes(api: ApiRouter): void {
   });
 
   api.route({
+    method: 'get',
+    path: '/products/sync',
+    summary: 'How the last sync of the shop’s products went: queued, running, done or failed and why (null before the first)',
+    tags: ['products'],
+    access: 'owner',
+    can: 'product.read',
+    responses: { 200: ZProductSyncStatusResponse, 400: `'${productMessages.syncShopifyOnly}'` },
+    handler: async ({ ctx, db, auth }) => {
+      if ((await accountKind(db, auth)) !== 'shopify') throw ValidationError(productMessages.syncShopifyOnly);
+      const [row] = await db
+        .select({
+          state: shopInstallations.productsSyncState,
+          failure: shopInstallations.productsSyncFailure,
+          at: shopInstallations.productsSyncAt,
+        })
+        .from(shopInstallations)
+        .where(scoped(shopInstallations, auth.accountId))
+        .limit(1);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: presentProductSync(row) };
+    },
+  });
+
+  api.route({
     method: 'post',
     path: '/products/sync',
     summary: 'Copy the shop’s active products in again (queued; the list shows them once it has run). Shopify stores only',
@@ -117,10 +143,12 @@ export function productRoutes(api: ApiRouter): void {
     access: 'owner',
     can: 'product.write',
     responses: { 202: ZProductSyncResponse, 400: `'${productMessages.syncShopifyOnly}'`, 429: 'Too many syncs' },
+    transaction: true,
     handler: async ({ ctx, db, auth, services }) => {
       if ((await accountKind(db, auth)) !== 'shopify') throw ValidationError(productMessages.syncShopifyOnly);
       await services.limiters.productSyncByAccount.hit(auth.accountId);
       await services.queue.enqueue(db, syncProductsTask, { accountId: auth.accountId });
+      await productSyncRecorder({ db, accountId: auth.accountId, state: 'queued' });
       ctx.status = 202;
       ctx.body = { data: { queued: true, message: productMessages.syncQueued } };
     },

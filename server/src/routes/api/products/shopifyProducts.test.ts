@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productMessages, ZProductListResponse } from '@quizlead/shared/schemas/products.ts';
+import { productMessages, productSyncFailures, ZProductListResponse } from '@quizlead/shared/schemas/products.ts';
+import { eq } from 'drizzle-orm';
+import { shopInstallations } from '../../../db/schema/index.ts';
+import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
+import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
 import { deliverApplied, installedShop, jobsSettled } from '../../../test/shopifyWebhooks.ts';
 import { personalityQuiz } from '../../../test/revenueFixture.ts';
@@ -123,6 +127,37 @@ describe('products in a Shopify store', () => {
       },
     });
     expect(bad.body.error.field).toBe('productRecommendations.outcomes.0.collectionIds.0');
+  });
+
+  it('GET /products/sync says how the last sync went: done, or failed with the reason, until a retry succeeds', async () => {
+    const { shop, owner, accountId } = await shopWith('Genmaicha');
+    const done = await owner.get('/api/v1/products/sync');
+    expect(done.status).toBe(200);
+    expect(done.body.data).toEqual({ state: 'done', failure: null, at: expect.any(String) });
+
+    // Shopify revoked the app's token: the sync cannot read the catalogue, and says so.
+    server.fake.revokeTokens(shop);
+    await server.services.queue.enqueue(server.services.database.db, syncProductsTask, { accountId });
+    await jobsSettled(server, 'shopify.products.sync', accountId);
+    const [recorded] = await server.services.database.db
+      .select({ state: shopInstallations.productsSyncState, failure: shopInstallations.productsSyncFailure })
+      .from(shopInstallations)
+      .where(eq(shopInstallations.accountId, accountId));
+    expect(recorded).toEqual({ state: 'failed', failure: 'notInstalled' });
+    // The owner opening the Products page carries a fresh session token: new tokens, and the sync runs again.
+    expect((await owner.get('/api/v1/products/sync')).body.data.state).not.toBe('done');
+    await jobsSettled(server, 'shopify.products.sync', accountId);
+    expect((await owner.get('/api/v1/products/sync')).body.data).toMatchObject({ state: 'done', failure: null });
+
+    // Shopify not answering: said so while the job retries.
+    server.fake.shop(shop).failNext.push({ status: 503 });
+    expect((await owner.post('/api/v1/products/sync')).status).toBe(202);
+    await expect
+      .poll(async () => (await owner.get('/api/v1/products/sync')).body.data, { timeout: 10_000 })
+      .toMatchObject({ state: 'failed', failure: productSyncFailures.shopifyUnavailable });
+    // Not for a standalone account.
+    const standalone = await createOwner(server);
+    expect((await standalone.client.get('/api/v1/products/sync')).status).toBe(400);
   });
 
   it('limits the syncs an owner asks for (429 past 10 in 15 minutes)', async () => {

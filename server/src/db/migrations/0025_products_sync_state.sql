@@ -1,0 +1,3 @@
+ALTER TABLE "shop_installations" ADD COLUMN "products_sync_state" text;--> statement-breakpoint
+ALTER TABLE "shop_installations" ADD COLUMN "products_sync_failure" text;--> statement-breakpoint
+ALTER TABLE "shop_installations" ADD COLUMN "products_sync_at" timestamp with time zone;
