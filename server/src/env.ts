@@ -113,6 +113,13 @@ const ZEnv = z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be the app handle: lower-case letters, digits and hyphens')
       .default('quizlead'),
+    /**
+     * The app's App Store listing: a shop's free-plan storefront footer ('Powered By') links there; ''
+     * for no link. Never the standalone sign-up, which is not how a merchant gets the app.
+     */
+    SHOPIFY_APP_STORE_URL: z
+      .union([z.literal(''), z.url({ protocol: /^https$/, error: 'must be an https:// address or empty' })])
+      .default('https://apps.shopify.com/quizlead'),
     /** The app's Admin API scopes; by default those of shopify.app.toml. */
     SCOPES: z.string().optional(),
     /** App Bridge's script; the Shopify packages read the same variable to point tests at a local copy. */

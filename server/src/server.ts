@@ -76,7 +76,7 @@ export async function startServer(
   const storage = diskStorage(join(dataDir, 'uploads'));
   // Content made before image fields took only the account's own uploads gets copies of its own.
   await sharedUploadSplitter(database.db, storage);
-  const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true }), {
+  const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true, appStoreUrl: env.SHOPIFY_APP_STORE_URL }), {
     broadcast: async (message) => {
       if (database.driver === 'pg')
         await database.db.execute(sql`select pg_notify(${quizCacheChannel}, ${JSON.stringify(message)})`);

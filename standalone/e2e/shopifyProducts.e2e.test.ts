@@ -5,6 +5,7 @@
  * collection, picked in the builder. Screenshots at 1280 and 375 px.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { productSyncFailures } from '@quizlead/shared/schemas/products.ts';
 import { personalityQuiz } from '../../server/src/test/revenueFixture.ts';
 import { jobsSettled, newShop } from '../../server/src/test/shopifyWebhooks.ts';
 import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';
@@ -46,14 +47,27 @@ it('shows the shop’s products, syncs on demand, and leaves shop products to Sh
   // Shop products have no edit or delete here.
   expect(await page.getByRole('button', { name: 'Edit Sencha' }).count()).toBe(0);
 
-  // A product added in Shopify since: Sync brings it in.
+  // A product added in Shopify since: Sync brings it in, and the list shows it once the sync is done.
   catalogue.add({ title: 'Bancha', variants: [{ price: '9.00' }] });
   await page.getByRole('button', { name: 'Sync with Shopify' }).click();
-  await expect
-    .poll(async () => (await toasts(page)).map((toast) => toast.message))
-    .toContain('Your store’s products are being synced. They appear here in a minute or two.');
-  await jobsSettled(harness.server, 'shopify.products.sync', accountId);
   await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
+  // Nothing claims a sync is under way once it is done.
+  await expect.poll(() => page.getByText('Syncing your store’s products…').count()).toBe(0);
+  expect((await toasts(page)).map((toast) => toast.message)).not.toContain(
+    'Your store’s products are being synced. They appear here in a minute or two.',
+  );
+
+  // Shopify failing the sync: the page says so, with the reason and a retry (not a toast that it is under way).
+  catalogue.add({ title: 'Kukicha', variants: [{ price: '8.00' }] });
+  harness.server.fake.shop(shop).failNext.push({ status: 503 });
+  await page.getByRole('button', { name: 'Sync with Shopify' }).click();
+  const failure = page.getByText('Your products could not be synced');
+  await expect.poll(() => failure.isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await page.getByText(productSyncFailures.shopifyUnavailable).isVisible()).toBe(true);
+  await screenshot(harness, page, 'products-sync-failed-1280');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(4);
+  await expect.poll(() => failure.count()).toBe(0);
 
   // A product typed in by hand sits beside them, and can be edited.
   expect(
@@ -67,13 +81,13 @@ it('shows the shop’s products, syncs on demand, and leaves shop products to Sh
     ).status,
   ).toBe(201);
   await page.reload();
-  await expect.poll(() => rows(page).count()).toBe(4);
+  await expect.poll(() => rows(page).count()).toBe(5);
   expect(await page.getByRole('button', { name: 'Edit Tasting evening' }).count()).toBe(1);
   await noSeriousViolations(page, 'shop products');
   await screenshot(harness, page, 'products-shop-1280');
 
   page = await openProducts(shop, 375);
-  await expect.poll(() => page.locator('.ql-engagement-list__item').count()).toBe(4);
+  await expect.poll(() => page.locator('.ql-engagement-list__item').count()).toBe(5);
   await fitsWidth(page, 375);
   await screenshot(harness, page, 'products-shop-375');
 });

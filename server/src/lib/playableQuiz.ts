@@ -10,9 +10,9 @@ export type PlayableQuiz = NonNullable<Awaited<ReturnType<typeof loadPlayableQui
 /**
  * A quiz with what playing it needs: its account, questions, running A/B test and the answer the player
  * gets (presented once). The published-quiz cache (publishedQuizCache.ts) keeps these; `published`
- * limits it to what visitors may see.
+ * limits it to what visitors may see; `appStoreUrl` is where a shop's free-plan footer leads.
  */
-export async function loadPlayableQuiz(db: Db, quizId: string, options: { published: boolean }) {
+export async function loadPlayableQuiz(db: Db, quizId: string, options: { published: boolean; appStoreUrl: string }) {
   // tenant-scope: visitors load a published quiz by its id, whichever account it is in
   const [row] = await db
     .select({ quiz: quizzes, account: accounts })
@@ -30,6 +30,6 @@ export async function loadPlayableQuiz(db: Db, quizId: string, options: { publis
     accountId: row.quiz.accountId,
     questions,
     experiment,
-    public: presentPublicQuiz(row.quiz, questions, row.account, publicExperiment(experiment)),
+    public: presentPublicQuiz(row.quiz, questions, row.account, publicExperiment(experiment), options.appStoreUrl),
   };
 }

@@ -1,3 +1,4 @@
+import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import type { AccountMode } from '@quizlead/shared/constants.ts';
 import { feelingValues } from '@quizlead/shared/engagement.ts';
 import type { TFeedback, TFeedbackListRow, TFeedbackResponseRow, TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
@@ -32,9 +33,13 @@ export const presentFeedbackResponse = (response: FeedbackResponseRow): TFeedbac
   date: response.createdAt.toISOString(),
 });
 
-export const presentPublicFeedback = (feedback: FeedbackRow, ownerMode: AccountMode): TPublicFeedback => ({
+export const presentPublicFeedback = (
+  feedback: FeedbackRow,
+  owner: { mode: AccountMode; footerLinks: TFooterLinks },
+): TPublicFeedback => ({
   id: feedback.id,
-  ownerMode,
+  ownerMode: owner.mode,
+  footerLinks: owner.footerLinks,
   title: feedback.title,
   question: feedback.question,
   feelingType: feedback.feelingType,

@@ -1,3 +1,4 @@
+import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import type { AccountMode } from '@quizlead/shared/constants.ts';
 import type { TPoll, TPollListRow, TPollTally, TPollVoteRow, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import type { PollVoteRow } from '../db/queries/polls.ts';
@@ -41,9 +42,15 @@ export const isPollClosed = (poll: Pick<PollRow, 'expiresAt'>, now = new Date())
   poll.expiresAt !== null && poll.expiresAt.getTime() <= now.getTime();
 
 /** What a visitor sees; the owner's demo preview always asks for the email. */
-export const presentPublicPoll = (poll: PollRow, results: TPollTally, demo: boolean, ownerMode: AccountMode): TPublicPoll => ({
+export const presentPublicPoll = (
+  poll: PollRow,
+  results: TPollTally,
+  demo: boolean,
+  owner: { mode: AccountMode; footerLinks: TFooterLinks },
+): TPublicPoll => ({
   id: poll.id,
-  ownerMode,
+  ownerMode: owner.mode,
+  footerLinks: owner.footerLinks,
   slug: poll.slug,
   description: poll.description,
   options: poll.options,

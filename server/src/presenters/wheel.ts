@@ -1,3 +1,4 @@
+import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import type { AccountMode } from '@quizlead/shared/constants.ts';
 import { wheelLimits } from '@quizlead/shared/engagement.ts';
 import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
@@ -56,9 +57,13 @@ export const presentWheelSpin = (spin: WheelSpinRow): TWheelSpinRow => ({
 });
 
 /** Option texts only: weights and prize codes never reach the visitor before the draw. */
-export const presentPublicWheel = (wheel: WheelRow, ownerMode: AccountMode): TPublicWheel => ({
+export const presentPublicWheel = (
+  wheel: WheelRow,
+  owner: { mode: AccountMode; footerLinks: TFooterLinks },
+): TPublicWheel => ({
   id: wheel.id,
-  ownerMode,
+  ownerMode: owner.mode,
+  footerLinks: owner.footerLinks,
   slug: wheel.slug,
   description: wheel.description,
   options: wheel.options.map((option) => option.text),

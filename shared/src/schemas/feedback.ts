@@ -1,3 +1,4 @@
+import { ZFooterLinks } from '../poweredBy.ts';
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { feedbackDefaults, feedbackLimits, feedbackMessages, feelingTypes } from '../engagement.ts';
@@ -86,6 +87,8 @@ export const ZPublicFeedback = z.object({
   id: z.uuid(),
   /** Free accounts' pages show the 'Powered By' footer. */
   ownerMode: z.enum(accountModes),
+  /** Where that footer leads (a shop's: the App Store listing, or nowhere). */
+  footerLinks: ZFooterLinks,
   title: z.string(),
   question: z.string(),
   feelingType: z.enum(feelingTypes),

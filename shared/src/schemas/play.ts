@@ -1,3 +1,4 @@
+import { ZFooterLinks } from '../poweredBy.ts';
 import { z } from 'zod';
 import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
@@ -41,6 +42,8 @@ export const ZPublicQuiz = z.object({
   owner: z.object({
     /** Free accounts show the 'Powered By' footer and 'Create Your Free Quiz'. */
     mode: z.enum(['free', 'paid']),
+    /** Where that footer leads (a shop's: the App Store listing, or nowhere; no sign-up). */
+    footerLinks: ZFooterLinks,
     companyName: z.string(),
     companyUrl: z.string(),
     logoUrl: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { ZFooterLinks } from '../poweredBy.ts';
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { pollDefaults, pollLimits, pollMessages } from '../engagement.ts';
@@ -109,6 +110,8 @@ export const ZPublicPoll = z.object({
   id: z.uuid(),
   /** Free accounts' pages show the 'Powered By' footer. */
   ownerMode: z.enum(accountModes),
+  /** Where that footer leads (a shop's: the App Store listing, or nowhere). */
+  footerLinks: ZFooterLinks,
   slug: z.string(),
   description: z.string(),
   options: z.array(z.string()),

@@ -28,12 +28,19 @@ export function Frame({ quiz, counter, children }: Props) {
         <div className="ql-footer__note">
           {owner?.mode === 'free' ? (
             <>
-              <a href="/Signup" target="_blank" rel="noopener">
-                {playMessages.createYourFreeQuiz}
-              </a>
-              <a href="/" target="_blank" rel="noopener">
-                {quizDefaults.poweredBy}
-              </a>
+              {/* A shop's storefront leads to the app's listing, never to the standalone sign-up. */}
+              {owner.footerLinks.signUp ? (
+                <a href={owner.footerLinks.signUp} target="_blank" rel="noopener">
+                  {playMessages.createYourFreeQuiz}
+                </a>
+              ) : null}
+              {owner.footerLinks.poweredBy ? (
+                <a href={owner.footerLinks.poweredBy} target="_blank" rel="noopener">
+                  {quizDefaults.poweredBy}
+                </a>
+              ) : (
+                <span>{quizDefaults.poweredBy}</span>
+              )}
             </>
           ) : settings?.footerMessage ? (
             <span>{settings.footerMessage}</span>

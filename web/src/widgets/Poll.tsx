@@ -53,7 +53,7 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
   } as CSSProperties;
 
   return (
-    <Page framed={framed} style={style} poweredBy={poll?.ownerMode === 'free'}>
+    <Page framed={framed} style={style} poweredBy={poll?.ownerMode === 'free' ? poll.footerLinks : null}>
       {screen.name === 'loading' ? <Waiting message={pollMessages.loading} /> : null}
       {screen.name === 'failed' ? <Unavailable title={screen.title} message={screen.message} /> : null}
       {poll && screen.name !== 'loading' && screen.name !== 'failed' ? (

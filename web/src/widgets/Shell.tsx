@@ -1,3 +1,4 @@
+import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import { engagementMessages } from '@quizlead/shared/engagement.ts';
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
@@ -8,15 +9,15 @@ interface PageProps {
   framed: boolean;
   /** Custom properties for the page's colours (--qw-accent, --qw-accent-text). */
   style?: CSSProperties;
-  /** Free accounts' pages carry the 'Powered By' footer. */
-  poweredBy?: boolean;
+  /** Free accounts' pages carry the 'Powered By' footer, leading where the account's links say (null: none). */
+  poweredBy?: TFooterLinks | null;
   /** A wider card, for a page that lays its parts side by side on wide screens (the wheel). */
   wide?: boolean;
   children: ReactNode;
 }
 
 /** The page around a widget: a centred card, transparent and height-reporting inside a frame. */
-export function Page({ framed, style, poweredBy = false, wide = false, children }: PageProps) {
+export function Page({ framed, style, poweredBy = null, wide = false, children }: PageProps) {
   const pageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (framed && pageRef.current) return reportHeight(pageRef.current);
@@ -24,14 +25,24 @@ export function Page({ framed, style, poweredBy = false, wide = false, children 
   return (
     <div ref={pageRef} className={framed ? 'qw-page qw-page--framed' : 'qw-page'} style={style}>
       <main className={wide ? 'qw-card qw-card--wide' : 'qw-card'}>{children}</main>
-      {poweredBy ? (
-        <footer className="qw-footer">
-          <a href="/Signup" target="_blank" rel="noopener">
-            {quizDefaults.poweredBy}
-          </a>
-        </footer>
-      ) : null}
+      {poweredBy ? <Footer links={poweredBy} /> : null}
     </div>
+  );
+}
+
+/** 'Powered By': to the sign-up on standalone pages, to the app's listing on a shop's (or no link). */
+function Footer({ links }: { links: TFooterLinks }) {
+  const href = links.signUp ?? links.poweredBy;
+  return (
+    <footer className="qw-footer">
+      {href ? (
+        <a href={href} target="_blank" rel="noopener">
+          {quizDefaults.poweredBy}
+        </a>
+      ) : (
+        <span>{quizDefaults.poweredBy}</span>
+      )}
+    </footer>
   );
 }
 

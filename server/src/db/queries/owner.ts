@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { footerLinksFor } from '@quizlead/shared/poweredBy.ts';
 import type { Auth } from '../../context.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Db } from '../client.ts';
@@ -32,6 +33,16 @@ export async function findAccess(db: Db, userId: string, accountId: string) {
 export async function accountMode(db: Db, accountId: string) {
   const [account] = await db.select({ mode: accounts.mode }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   return account?.mode ?? 'free';
+}
+
+/** An account's plan and where its free-plan footer leads (public pages' 'Powered By'). */
+export async function accountFooter(db: Db, accountId: string, appStoreUrl: string) {
+  const [account] = await db
+    .select({ mode: accounts.mode, kind: accounts.kind })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return { mode: account?.mode ?? 'free', footerLinks: footerLinksFor(account?.kind ?? 'standalone', appStoreUrl) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { feedbacks } from '../../db/schema/index.ts';
 import { feedbackResponseRecorder } from '../../commands/feedbackResponseRecorder.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { presentPublicFeedback } from '../../presenters/feedback.ts';
-import { accountMode } from '../../db/queries/owner.ts';
+import { accountFooter } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
 import { widgetLimits } from './widgetLimits.ts';
@@ -33,10 +33,10 @@ export function publicFeedbackRoutes(api: ApiRouter): void {
     params: ZPublicItemParams,
     rateLimit: limits,
     responses: { 200: ZPublicFeedbackResponse, 404: 'No such web response' },
-    handler: async ({ ctx, db, params }) => {
+    handler: async ({ ctx, db, params, services }) => {
       const feedback = await findPublicFeedback(db, params.id);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: presentPublicFeedback(feedback, await accountMode(db, feedback.accountId)) };
+      ctx.body = { data: presentPublicFeedback(feedback, await accountFooter(db, feedback.accountId, services.env.SHOPIFY_APP_STORE_URL)) };
     },
   });
 

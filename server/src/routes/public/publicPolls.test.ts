@@ -25,6 +25,7 @@ describe('GET /api/v1/public/polls/{id}', () => {
     expect(response.body.data).toEqual({
       id: poll.id,
       ownerMode: 'free',
+      footerLinks: { poweredBy: '/', signUp: '/Signup' },
       slug: 'tea-or-coffee',
       description: 'Tea or coffee?',
       options: ['Tea', 'Coffee', 'Juice'],

@@ -8,7 +8,7 @@ import { pollTally } from '../../db/queries/polls.ts';
 import { polls } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isPollClosed, presentPublicPoll } from '../../presenters/poll.ts';
-import { accountMode } from '../../db/queries/owner.ts';
+import { accountFooter } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { widgetLimits } from './widgetLimits.ts';
 import { ZPublicItemParams } from './schema.ts';
@@ -40,11 +40,11 @@ export function publicPollRoutes(api: ApiRouter): void {
     query: ZDemoQuery,
     rateLimit: limits,
     responses: { 200: ZPublicPollResponse, 404: `No such poll, or '${pollMessages.unpublished}'` },
-    handler: async ({ ctx, db, params, query }) => {
+    handler: async ({ ctx, db, params, query, services }) => {
       const poll = await findPublishedPoll(db, params.id);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
-        data: presentPublicPoll(poll, await pollTally(db, poll), Boolean(query.demo), await accountMode(db, poll.accountId)),
+        data: presentPublicPoll(poll, await pollTally(db, poll), Boolean(query.demo), await accountFooter(db, poll.accountId, services.env.SHOPIFY_APP_STORE_URL)),
       };
     },
   });

@@ -19,7 +19,10 @@ export async function findPlayableQuiz(ctx: AppContext, services: Services, quiz
     if (!cached) throw NotFoundError(playMessages.notFound);
     return cached;
   }
-  const quiz = await loadPlayableQuiz(services.database.db, quizId, { published: false });
+  const quiz = await loadPlayableQuiz(services.database.db, quizId, {
+    published: false,
+    appStoreUrl: services.env.SHOPIFY_APP_STORE_URL,
+  });
   // Templates are a catalogue every owner may try (/previewtemplate); other quizzes only their owner.
   if (quiz?.quiz.isTemplate) return quiz;
   const auth = await resolveSessionAuth(ctx, services);
@@ -33,7 +36,10 @@ export async function findPlayableQuiz(ctx: AppContext, services: Services, quiz
  */
 export async function findQuizOfPlay(ctx: AppContext, services: Services, quizId: string, preview: boolean) {
   if (!preview) return findPlayableQuiz(ctx, services, quizId, false);
-  const quiz = await loadPlayableQuiz(services.database.db, quizId, { published: false });
+  const quiz = await loadPlayableQuiz(services.database.db, quizId, {
+    published: false,
+    appStoreUrl: services.env.SHOPIFY_APP_STORE_URL,
+  });
   if (!quiz) throw NotFoundError(playMessages.notFound);
   return quiz;
 }

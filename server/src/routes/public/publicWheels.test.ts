@@ -30,6 +30,7 @@ describe('GET /api/v1/public/wheels/{id}', () => {
     expect(response.body.data).toEqual({
       id: wheel.id,
       ownerMode: 'free',
+      footerLinks: { poweredBy: '/', signUp: '/Signup' },
       slug: 'spin-to-win',
       description: 'Spin to win',
       options: ['Free shipping', '10% off', 'Try again'],

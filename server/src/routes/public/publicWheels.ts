@@ -8,7 +8,7 @@ import { wheels } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { presentPublicWheel } from '../../presenters/wheel.ts';
 import { runningExperiment, variantFor } from '../../db/queries/experiments.ts';
-import { accountMode } from '../../db/queries/owner.ts';
+import { accountFooter } from '../../db/queries/owner.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
 import { widgetLimits } from './widgetLimits.ts';
@@ -35,10 +35,10 @@ export function publicWheelRoutes(api: ApiRouter): void {
     params: ZPublicItemParams,
     rateLimit: limits,
     responses: { 200: ZPublicWheelResponse, 404: wheelMessages.unavailable },
-    handler: async ({ ctx, db, params }) => {
+    handler: async ({ ctx, db, params, services }) => {
       const wheel = await findPublishedWheel(db, params.id);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: presentPublicWheel(wheel, await accountMode(db, wheel.accountId)) };
+      ctx.body = { data: presentPublicWheel(wheel, await accountFooter(db, wheel.accountId, services.env.SHOPIFY_APP_STORE_URL)) };
     },
   });
 

@@ -1,4 +1,9 @@
-import type { TProduct, TProductCollection, TProductRequest } from '@quizlead/shared/schemas/products.ts';
+import type {
+  TProduct,
+  TProductCollection,
+  TProductRequest,
+  TProductSyncStatus,
+} from '@quizlead/shared/schemas/products.ts';
 import { api } from './client.ts';
 import type { ListPage } from './lists.ts';
 
@@ -24,3 +29,6 @@ export const syncProducts = () => api.post<{ queued: true; message: string }>('/
 /** The shop collections the products are in (from the last sync), for an outcome to draw from. */
 export const listProductCollections = (signal?: AbortSignal) =>
   api.get<TProductCollection[]>('/api/v1/products/collections', { signal });
+
+/** How the shop's last products sync went (Shopify stores only). */
+export const getProductSync = (signal?: AbortSignal) => api.get<TProductSyncStatus>('/api/v1/products/sync', { signal });

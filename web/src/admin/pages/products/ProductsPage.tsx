@@ -32,11 +32,9 @@ import { useCan } from '../../useCan.ts';
 import { ConfirmModal } from '../quizEditor/fields/ConfirmModal.tsx';
 import { PagePicker } from '../quizzes/PagePicker.tsx';
 import { ProductForm } from './ProductForm.tsx';
+import { ProductSyncBanner, useProductSync } from './ProductSyncBanner.tsx';
 import { productTexts } from './texts.ts';
 import './products.css';
-
-/** A sync of a small catalogue is done in seconds: the list is read again after this long. */
-const syncReloadMs = 4000;
 
 /** The product's image, or a placeholder when it has none or it does not load. */
 function Thumbnail({ product }: { product: TProduct }) {
@@ -91,6 +89,8 @@ export function ProductsPage() {
   const [deleting, setDeleting] = useState<TProduct | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [syncing, setSyncing] = useState(false);
+  // A shop's catalogue sync runs as a job: its state (under way, failed and why) shows above the list.
+  const productSync = useProductSync(shop, reload);
 
   const searchFor = useCallback(
     (value: string) =>
@@ -116,9 +116,8 @@ export function ProductsPage() {
   async function sync() {
     setSyncing(true);
     try {
-      const queued = await syncProducts();
-      showToast(queued.message);
-      window.setTimeout(reload, syncReloadMs);
+      await syncProducts();
+      productSync.reload();
     } catch (error) {
       showToast(errorNotice(error), { error: true });
     } finally {
@@ -313,7 +312,12 @@ export function ProductsPage() {
       primaryAction={primaryAction}
       secondaryActions={secondaryActions}
     >
-      {body}
+      <BlockStack gap="400">
+        {shop ? (
+          <ProductSyncBanner status={productSync.status} onRetry={canWrite ? () => void sync() : undefined} retrying={syncing} />
+        ) : null}
+        {body}
+      </BlockStack>
       {editing ? (
         <ProductForm
           product={editing === 'new' ? null : editing}

@@ -9,12 +9,14 @@ import {
   visibleLength,
 } from '@quizlead/shared/engine/index.ts';
 import type { TPlayAnswers, TQuizTab } from '@quizlead/shared/engine/index.ts';
+import { footerLinksFor } from '@quizlead/shared/poweredBy.ts';
 import { publicQuizOf } from '@quizlead/shared/publicQuiz.ts';
 import { typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { TQuestion, TQuiz } from '@quizlead/shared/schemas/quiz.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { PlayerFrame } from './PlayerFrame.tsx';
 import { SearchSnippet } from './SearchSnippet.tsx';
+import { isEmbedded } from '../../../shell.ts';
 
 /**
  * Which question the Design preview shows: a listed one by id, so it always shows the stored copy and
@@ -128,7 +130,13 @@ export function PreviewPane({ quiz, tab, focus, companyLogoUrl, free }: Props) {
   const [picks, setPicks] = useState<Record<string, readonly string[]>>({});
   const show = useMemo((): TPreviewShow => {
     const questions = questionsShown(quiz.questions, focus).map(withPlaceholders);
-    const owner = { mode: free ? 'free' : 'paid', companyName: '', companyUrl: '', logoUrl: companyLogoUrl } as const;
+    const owner = {
+      mode: free ? 'free' : 'paid',
+      footerLinks: footerLinksFor(isEmbedded() ? 'shopify' : 'standalone', ''),
+      companyName: '',
+      companyUrl: '',
+      logoUrl: companyLogoUrl,
+    } as const;
     return {
       type: 'quizlead-preview-show',
       quiz: publicQuizOf(quiz, questions, owner),
