@@ -76,12 +76,15 @@ export async function startServer(
   const storage = diskStorage(join(dataDir, 'uploads'));
   // Content made before image fields took only the account's own uploads gets copies of its own.
   await sharedUploadSplitter(database.db, storage);
-  const quizCache = new PublishedQuizCache((quizId) => loadPlayableQuiz(database.db, quizId, { published: true, appStoreUrl: env.SHOPIFY_APP_STORE_URL }), {
-    broadcast: async (message) => {
-      if (database.driver === 'pg')
-        await database.db.execute(sql`select pg_notify(${quizCacheChannel}, ${JSON.stringify(message)})`);
+  const quizCache = new PublishedQuizCache(
+    (quizId) => loadPlayableQuiz(database.db, quizId, { published: true, appStoreUrl: env.SHOPIFY_APP_STORE_URL }),
+    {
+      broadcast: async (message) => {
+        if (database.driver === 'pg')
+          await database.db.execute(sql`select pg_notify(${quizCacheChannel}, ${JSON.stringify(message)})`);
+      },
     },
-  });
+  );
   // Every process on one PostgreSQL drops what any of them invalidates (docs/architecture.md, "Scale").
   const cacheListener = env.DATABASE_URL
     ? await listenOn({

@@ -27,7 +27,12 @@ it('lists the customer data requests Shopify forwarded and downloads a requestâ€
   await deliverApplied(harness.server, {
     topic: 'customers/data_request',
     shop,
-    body: { shop_domain: shop, customer: { id: 4242, email, phone: null }, orders_requested: [1001, 1002, 1003], data_request: { id: 8 } },
+    body: {
+      shop_domain: shop,
+      customer: { id: 4242, email, phone: null },
+      orders_requested: [1001, 1002, 1003],
+      data_request: { id: 8 },
+    },
   });
 
   const { page, errors } = await admin.open(shop, '/Settings');
@@ -42,7 +47,11 @@ it('lists the customer data requests Shopify forwarded and downloads a requestâ€
   ]);
   expect(download.suggestedFilename()).toMatch(/^customer-data-request-[\w-]+\.json$/);
   const document = JSON.parse(readFileSync(await download.path(), 'utf8'));
-  expect(document).toMatchObject({ shop, customer: { shopifyCustomerId: '4242', email }, ordersRequested: ['1001', '1002', '1003'] });
+  expect(document).toMatchObject({
+    shop,
+    customer: { shopifyCustomerId: '4242', email },
+    ordersRequested: ['1001', '1002', '1003'],
+  });
   expect(errors).toEqual([]);
   await panel.scrollIntoViewIfNeeded();
   await noSeriousViolations(page, 'data requests');

@@ -18,7 +18,12 @@ interface ShopEmail {
  * `contactEmail` the one customers see; the first that is set. Mail to the owner goes there unless they
  * chose another (db/queries/owner.ts ownerEmail). An address that does not look like one is '' (read, none).
  */
-export async function shopEmailRecorder(props: { db: Db; accountId: string; email?: string | null; contactEmail?: string | null }) {
+export async function shopEmailRecorder(props: {
+  db: Db;
+  accountId: string;
+  email?: string | null;
+  contactEmail?: string | null;
+}) {
   const { db, accountId } = props;
   const address = [props.email, props.contactEmail].map((value) => value?.trim() ?? '').find(looksLikeAnAddress) ?? '';
   await db

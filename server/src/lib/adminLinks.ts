@@ -18,8 +18,7 @@ interface LinkEnv {
  */
 export function ownerAdminLink(env: LinkEnv, account: { kind: 'standalone' | 'shopify'; shopDomain: string | null }): AdminLink {
   const { shopDomain } = account;
-  if (account.kind === 'shopify' && shopDomain)
-    return (screen) => shopifyAdminAppUrl(shopDomain, env.SHOPIFY_APP_HANDLE, screen);
+  if (account.kind === 'shopify' && shopDomain) return (screen) => shopifyAdminAppUrl(shopDomain, env.SHOPIFY_APP_HANDLE, screen);
   const base = `${env.APP_URL.replace(/\/$/, '')}/app`;
   return (screen) => `${base}/${screen.replace(/^\//, '')}`;
 }

@@ -57,10 +57,7 @@ export const presentWheelSpin = (spin: WheelSpinRow): TWheelSpinRow => ({
 });
 
 /** Option texts only: weights and prize codes never reach the visitor before the draw. */
-export const presentPublicWheel = (
-  wheel: WheelRow,
-  owner: { mode: AccountMode; footerLinks: TFooterLinks },
-): TPublicWheel => ({
+export const presentPublicWheel = (wheel: WheelRow, owner: { mode: AccountMode; footerLinks: TFooterLinks }): TPublicWheel => ({
   id: wheel.id,
   ownerMode: owner.mode,
   footerLinks: owner.footerLinks,

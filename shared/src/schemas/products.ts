@@ -123,7 +123,8 @@ export type TProductResponse = z.infer<typeof ZProductResponse>;
 /** Why the last sync of a shop's products failed, as the Products page says it. */
 export const productSyncFailures = {
   /** Shopify refused the app's token (revoked) or the app was removed: opening the app again exchanges a new one. */
-  notInstalled: 'Shopify did not let the app read your store. Try again; if it fails again, open the app from your Shopify admin.',
+  notInstalled:
+    'Shopify did not let the app read your store. Try again; if it fails again, open the app from your Shopify admin.',
   /** read_products is not granted yet. */
   accessDenied: 'The app is not allowed to read your products yet. Approve its access to products in Shopify, then try again.',
   /** Shopify did not answer, or answered an error: the job retries on its own. */

@@ -27,7 +27,11 @@ export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
   const accent = validColor(load.name === 'ready' ? load.feedback.customColor : null, defaultAccent);
   const style = { '--qw-accent': accent, '--qw-accent-text': readableOn(accent) } as CSSProperties;
   return (
-    <Page framed={framed} style={style} poweredBy={load.name === 'ready' && load.feedback.ownerMode === 'free' ? load.feedback.footerLinks : null}>
+    <Page
+      framed={framed}
+      style={style}
+      poweredBy={load.name === 'ready' && load.feedback.ownerMode === 'free' ? load.feedback.footerLinks : null}
+    >
       {load.name === 'loading' ? <Waiting message={feedbackMessages.loading} /> : null}
       {load.name === 'failed' ? <Unavailable title="Feedback" message={load.message} /> : null}
       {load.name === 'ready' ? <FeedbackForm feedback={load.feedback} /> : null}

@@ -28,7 +28,11 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
     );
   }, [id]);
   return (
-    <Page framed={framed} wide poweredBy={load.name === 'ready' && load.wheel.ownerMode === 'free' ? load.wheel.footerLinks : null}>
+    <Page
+      framed={framed}
+      wide
+      poweredBy={load.name === 'ready' && load.wheel.ownerMode === 'free' ? load.wheel.footerLinks : null}
+    >
       {load.name === 'loading' ? <Waiting message="Loading.." /> : null}
       {load.name === 'failed' ? (
         load.message === wheelMessages.unavailable ? (

@@ -7,10 +7,7 @@ type Mail = Omit<MailMessage, 'to'>;
  * To a shop's owner when Shopify forwards a customer's request for their data (customers/data_request):
  * the merchant must answer it within 30 days, and the document to send on is ready in the app.
  */
-export const dataRequestMail = (
-  listUrl: string,
-  request: { customer: string; orders: number; receivedOn: string },
-): Mail => ({
+export const dataRequestMail = (listUrl: string, request: { customer: string; orders: number; receivedOn: string }): Mail => ({
   subject: `${productName}: a customer asked for their data`,
   text: [
     'Hello,',

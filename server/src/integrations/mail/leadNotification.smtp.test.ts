@@ -78,10 +78,16 @@ describe('lead notification over SMTP', () => {
       logger: createLogger('silent'),
     });
     try {
-      await mailer.send({ to, ...leadNotificationMail(lead, {
-          adminLink: ownerAdminLink({ APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' }, { kind: 'standalone', shopDomain: null }),
+      await mailer.send({
+        to,
+        ...leadNotificationMail(lead, {
+          adminLink: ownerAdminLink(
+            { APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' },
+            { kind: 'standalone', shopDomain: null },
+          ),
           unsubscribeUrl: unsubscribe,
-        }) });
+        }),
+      });
     } finally {
       mailer.close();
     }

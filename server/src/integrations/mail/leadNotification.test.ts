@@ -29,7 +29,10 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
   ...overrides,
 });
 
-const standaloneLink = ownerAdminLink({ APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' }, { kind: 'standalone', shopDomain: null });
+const standaloneLink = ownerAdminLink(
+  { APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' },
+  { kind: 'standalone', shopDomain: null },
+);
 const shopLink = ownerAdminLink(
   { APP_URL: appUrl, SHOPIFY_APP_HANDLE: 'quizlead' },
   { kind: 'shopify', shopDomain: 'olive-oils.myshopify.com' },
@@ -74,7 +77,10 @@ describe('unsubscribe token', () => {
 describe('helpers', () => {
   it('links each tool to its report page', () => {
     expect(standaloneLink(reportScreen('quiz', 'q 1'))).toBe(`${appUrl}/app/Quiz/Analytics/q%201`);
-    const slashed = ownerAdminLink({ APP_URL: `${appUrl}/`, SHOPIFY_APP_HANDLE: 'quizlead' }, { kind: 'standalone', shopDomain: null });
+    const slashed = ownerAdminLink(
+      { APP_URL: `${appUrl}/`, SHOPIFY_APP_HANDLE: 'quizlead' },
+      { kind: 'standalone', shopDomain: null },
+    );
     expect(slashed(reportScreen('poll', 'p1'))).toBe(`${appUrl}/app/poll/vote/p1`);
     expect(standaloneLink(reportScreen('feedback', 'f1'))).toBe(`${appUrl}/app/Feedback/response/f1`);
     expect(standaloneLink(reportScreen('wheel', 'w1'))).toBe(`${appUrl}/app/wheelspin/response/w1`);
@@ -87,7 +93,10 @@ describe('helpers', () => {
     expect(mail.text).toContain(`See the report: ${inShop}/Quiz/Analytics/quiz-1`);
     expect(mail.html).toContain(`href="${inShop}/Quiz/Analytics/quiz-1"`);
     expect(mail.text).not.toContain(`${appUrl}/app/`);
-    const digest = leadDigestMail([lead(), lead({ tool: 'poll', item: { id: 'p1', title: 'Tea?' } })], links('o@example.com', shopLink));
+    const digest = leadDigestMail(
+      [lead(), lead({ tool: 'poll', item: { id: 'p1', title: 'Tea?' } })],
+      links('o@example.com', shopLink),
+    );
     expect(digest.text).toContain(`See the report: ${inShop}/poll/vote/p1`);
   });
 

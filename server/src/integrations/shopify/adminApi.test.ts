@@ -161,7 +161,12 @@ describe('shopifyAdmin(services, accountId).graphql', () => {
     expect(recovered.body.data.live).toBe(true);
     expect(server.fake.exchangeRequests(shop)).toHaveLength(exchanges + 1);
     const row = await installation(accountId);
-    expect(server.fake.isLiveAccessToken(shop, server.services.secrets.open({ ciphertext: row.accessToken!, keyId: row.accessTokenKeyId! }))).toBe(true);
+    expect(
+      server.fake.isLiveAccessToken(
+        shop,
+        server.services.secrets.open({ ciphertext: row.accessToken!, keyId: row.accessTokenKeyId! }),
+      ),
+    ).toBe(true);
     server.fake.expectValidQueries();
   });
 

@@ -25,7 +25,7 @@ describe('GET /api/v1/public/feedbacks/{id}', () => {
       expect(response.body.data).toEqual({
         id: feedback.id,
         ownerMode: 'free',
-      footerLinks: { poweredBy: '/', signUp: '/Signup' },
+        footerLinks: { poweredBy: '/', signUp: '/Signup' },
         title: 'How was it?',
         question: 'Did this page help?',
         feelingType,

@@ -36,7 +36,9 @@ export function publicFeedbackRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, params, services }) => {
       const feedback = await findPublicFeedback(db, params.id);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: presentPublicFeedback(feedback, await accountFooter(db, feedback.accountId, services.env.SHOPIFY_APP_STORE_URL)) };
+      ctx.body = {
+        data: presentPublicFeedback(feedback, await accountFooter(db, feedback.accountId, services.env.SHOPIFY_APP_STORE_URL)),
+      };
     },
   });
 

@@ -44,7 +44,12 @@ export function publicPollRoutes(api: ApiRouter): void {
       const poll = await findPublishedPoll(db, params.id);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
-        data: presentPublicPoll(poll, await pollTally(db, poll), Boolean(query.demo), await accountFooter(db, poll.accountId, services.env.SHOPIFY_APP_STORE_URL)),
+        data: presentPublicPoll(
+          poll,
+          await pollTally(db, poll),
+          Boolean(query.demo),
+          await accountFooter(db, poll.accountId, services.env.SHOPIFY_APP_STORE_URL),
+        ),
       };
     },
   });

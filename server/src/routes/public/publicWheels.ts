@@ -38,7 +38,9 @@ export function publicWheelRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, params, services }) => {
       const wheel = await findPublishedWheel(db, params.id);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: presentPublicWheel(wheel, await accountFooter(db, wheel.accountId, services.env.SHOPIFY_APP_STORE_URL)) };
+      ctx.body = {
+        data: presentPublicWheel(wheel, await accountFooter(db, wheel.accountId, services.env.SHOPIFY_APP_STORE_URL)),
+      };
     },
   });
 

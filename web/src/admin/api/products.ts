@@ -1,9 +1,4 @@
-import type {
-  TProduct,
-  TProductCollection,
-  TProductRequest,
-  TProductSyncStatus,
-} from '@quizlead/shared/schemas/products.ts';
+import type { TProduct, TProductCollection, TProductRequest, TProductSyncStatus } from '@quizlead/shared/schemas/products.ts';
 import { api } from './client.ts';
 import type { ListPage } from './lists.ts';
 

@@ -303,7 +303,9 @@ describe('customers/data_request', () => {
     // Shopify delivering it again stores nothing and mails nobody again.
     await deliver(server, { topic: 'customers/data_request', shop, body, webhookId });
     await jobsSettled(server, 'shopify.data-request.notify', accountId);
-    expect((await server.mailbox.list()).filter((item) => item.to === to && /asked for their data/.test(item.subject))).toHaveLength(1);
+    expect(
+      (await server.mailbox.list()).filter((item) => item.to === to && /asked for their data/.test(item.subject)),
+    ).toHaveLength(1);
     // The job keeps ids only: the customer's email is in no job row.
     expect((await whereFound(email)).filter((place) => place.startsWith(server.services.queue.schema))).toEqual([]);
   });

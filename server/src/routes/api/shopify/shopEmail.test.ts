@@ -29,7 +29,11 @@ const path = '/api/v1/shopify/notification-email';
 async function shopWithEmail(email: string) {
   const shop = newShop();
   const fakeShop = server.fake.shop(shop);
-  fakeShop.query.shop = { ...(fakeShop.query.shop as object), email, contactEmail: `hello@${shop.replace('.myshopify.com', '')}.example` };
+  fakeShop.query.shop = {
+    ...(fakeShop.query.shop as object),
+    email,
+    contactEmail: `hello@${shop.replace('.myshopify.com', '')}.example`,
+  };
   const installed = await installedShop(server, shop);
   await jobsSettled(server, 'shopify.shop-email.sync', installed.accountId);
   return installed;
@@ -40,9 +44,13 @@ async function notificationOf(owner: Awaited<ReturnType<typeof shopWithEmail>>['
   const before = peer.received.length;
   const poll = await createPoll(owner);
   const visitor = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const vote = await server.client().post(`/api/v1/public/polls/${poll.id}/votes`, { submissionId: submission(), option: 1, email: visitor });
+  const vote = await server
+    .client()
+    .post(`/api/v1/public/polls/${poll.id}/votes`, { submissionId: submission(), option: 1, email: visitor });
   expect(vote.status).toBe(201);
-  await expect.poll(() => peer.received.slice(before).find((mail) => mail.raw.includes(visitor)), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(() => peer.received.slice(before).find((mail) => mail.raw.includes(visitor)), { timeout: 15_000 })
+    .toBeTruthy();
   const mail = peer.received.slice(before).find((item) => item.raw.includes(visitor))!;
   expect(mail.to).toEqual([expectedTo]);
   return mail;
