@@ -5,7 +5,7 @@
  * collection, picked in the builder. Screenshots at 1280 and 375 px.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productSyncFailures } from '@quizlead/shared/schemas/products.ts';
+import { productSyncFailures } from '@quizlead/shared/schemas/productSync.ts';
 import { personalityQuiz } from '../../server/src/test/revenueFixture.ts';
 import { jobsSettled, newShop } from '../../server/src/test/shopifyWebhooks.ts';
 import { startShopAdmin, type ShopAdmin } from './shopAdmin.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TProductSyncFailure } from '@quizlead/shared/schemas/products.ts';
+import type { TProductSyncFailure } from '@quizlead/shared/schemas/productSync.ts';
 import type { Db } from '../db/client.ts';
 import { shopInstallations } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';

@@ -1,9 +1,5 @@
-import {
-  productSyncFailures,
-  type TProduct,
-  type TProductSyncFailure,
-  type TProductSyncStatus,
-} from '@quizlead/shared/schemas/products.ts';
+import type { TProduct } from '@quizlead/shared/schemas/products.ts';
+import { productSyncFailures, type TProductSyncFailure, type TProductSyncStatus } from '@quizlead/shared/schemas/productSync.ts';
 import type { ProductRow } from '../policies/product.ts';
 
 /** A product as the owner's screens read it (no account id, no timestamps, no handle). */

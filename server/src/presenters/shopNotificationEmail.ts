@@ -1,4 +1,4 @@
-import type { TShopNotificationEmail } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import type { TShopNotificationEmail } from '@quizlead/shared/schemas/shopNotificationEmail.ts';
 
 /** Where a shop's mail goes (`email`, from ownerEmail), Shopify's address for the store, and the merchant's own choice. */
 export const presentShopNotificationEmail = (

@@ -120,36 +120,6 @@ export type TProductRequest = z.input<typeof ZProductRequest>;
 export const ZProductResponse = z.object({ data: ZProduct });
 export type TProductResponse = z.infer<typeof ZProductResponse>;
 
-/** Why the last sync of a shop's products failed, as the Products page says it. */
-export const productSyncFailures = {
-  /** Shopify refused the app's token (revoked) or the app was removed: opening the app again exchanges a new one. */
-  notInstalled:
-    'Shopify did not let the app read your store. Try again; if it fails again, open the app from your Shopify admin.',
-  /** read_products is not granted yet. */
-  accessDenied: 'The app is not allowed to read your products yet. Approve its access to products in Shopify, then try again.',
-  /** Shopify did not answer, or answered an error: the job retries on its own. */
-  shopifyUnavailable: 'Shopify did not answer. The sync is tried again in a few minutes, or try again now.',
-} as const;
-export type TProductSyncFailure = keyof typeof productSyncFailures;
-
-export const productSyncTexts = {
-  failedTitle: 'Your products could not be synced',
-  syncingTitle: 'Syncing your store’s products…',
-  syncing: 'They appear here as soon as the sync is done.',
-  retry: 'Try again',
-} as const;
-
-/** GET /products/sync: the last sync of a shop's products (state null: never synced). */
-export const ZProductSyncStatus = z.object({
-  state: z.enum(['queued', 'running', 'done', 'failed']).nullable(),
-  /** When state is failed: why, in words for the owner. */
-  failure: z.string().nullable(),
-  /** When the state last changed. */
-  at: z.iso.datetime().nullable(),
-});
-export type TProductSyncStatus = z.infer<typeof ZProductSyncStatus>;
-export const ZProductSyncStatusResponse = z.object({ data: ZProductSyncStatus });
-
 /** POST /products/sync: the sync is queued (202); the list shows the products once it has run. */
 export const ZProductSyncResponse = z.object({ data: z.object({ queued: z.literal(true), message: z.string() }) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDay } from '@quizlead/shared/billing.ts';
-import { dataRequestTexts } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { dataRequestCustomer } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import type { Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ownerEmail } from '../../db/queries/owner.ts';
@@ -35,7 +35,7 @@ export const notifyDataRequestTask = defineTask({
     const adminLink = await accountAdminLink(deps.db, env, accountId);
     const orders = (request.document as { ordersRequested?: unknown }).ordersRequested;
     const mail = dataRequestMail(adminLink('Settings'), {
-      customer: dataRequestTexts.customer(request),
+      customer: dataRequestCustomer(request),
       orders: Array.isArray(orders) ? orders.length : 0,
       receivedOn: formatDay(request.createdAt),
     });

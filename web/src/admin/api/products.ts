@@ -1,4 +1,5 @@
-import type { TProduct, TProductCollection, TProductRequest, TProductSyncStatus } from '@quizlead/shared/schemas/products.ts';
+import type { TProduct, TProductCollection, TProductRequest } from '@quizlead/shared/schemas/products.ts';
+import type { TProductSyncStatus } from '@quizlead/shared/schemas/productSync.ts';
 import { api } from './client.ts';
 import type { ListPage } from './lists.ts';
 

@@ -1,10 +1,6 @@
 import { shopifyDataRequestMessages } from '@quizlead/shared/shopify.ts';
-import type {
-  TDataRequestRow,
-  TShopifyPlan,
-  TShopNotificationEmail,
-  TShopNotificationEmailRequest,
-} from '@quizlead/shared/schemas/shopifyAccount.ts';
+import type { TDataRequestRow, TShopifyPlan } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import type { TShopNotificationEmail, TShopNotificationEmailRequest } from '@quizlead/shared/schemas/shopNotificationEmail.ts';
 import { api } from './client.ts';
 import { downloadExport } from './lists.ts';
 

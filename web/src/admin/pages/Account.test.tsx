@@ -3,7 +3,7 @@ import { ZTeam } from '@quizlead/shared/schemas/team.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shopNotificationEmailMessages } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { notificationEmailTexts as shopNotificationEmailMessages } from './account/notificationEmailTexts.ts';
 import { setShell } from '../shell.ts';
 import { fakeApi, offline } from '../test/fakeApi.ts';
 import { renderScreen } from '../test/renderScreen.tsx';

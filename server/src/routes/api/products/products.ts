@@ -11,8 +11,8 @@ import {
   ZProductResponse,
   ZProductCollectionsResponse,
   ZProductSyncResponse,
-  ZProductSyncStatusResponse,
 } from '@quizlead/shared/schemas/products.ts';
+import { ZProductSyncStatusResponse } from '@quizlead/shared/schemas/productSync.ts';
 import { productSyncRecorder } from '../../../commands/productSyncRecorder.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
 import type { Auth } from '../../../context.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productMessages, productSyncFailures, ZProductListResponse } from '@quizlead/shared/schemas/products.ts';
+import { productMessages, ZProductListResponse } from '@quizlead/shared/schemas/products.ts';
+import { productSyncFailures } from '@quizlead/shared/schemas/productSync.ts';
 import { eq } from 'drizzle-orm';
 import { shopInstallations } from '../../../db/schema/index.ts';
 import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';

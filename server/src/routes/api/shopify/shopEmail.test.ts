@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopNotificationEmailMessages } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { shopNotificationEmailMessages } from '@quizlead/shared/schemas/shopNotificationEmail.ts';
 import { accounts } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';

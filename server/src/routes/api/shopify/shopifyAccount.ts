@@ -3,10 +3,9 @@ import {
   ZDataRequestListResponse,
   ZDataRequestParams,
   ZShopifyPlanResponse,
-  ZShopNotificationEmailRequest,
-  ZShopNotificationEmailResponse,
   type TShopifyPlan,
 } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { ZShopNotificationEmailRequest, ZShopNotificationEmailResponse } from '@quizlead/shared/schemas/shopNotificationEmail.ts';
 import { shopifyDataRequestMessages, shopifyPlanMessages, shopifyPlanPageUrl } from '@quizlead/shared/shopify.ts';
 import { notificationEmailSetter } from '../../../commands/notificationEmailSetter.ts';
 import { shopPlanSyncer } from '../../../commands/shopPlanSyncer.ts';

@@ -1,9 +1,5 @@
 import { BlockStack, Button, Form, InlineStack, SkeletonBodyText, TextField } from '@shopify/polaris';
-import {
-  shopNotificationEmailMessages as texts,
-  ZShopNotificationEmailRequest,
-  type TShopNotificationEmail,
-} from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { ZShopNotificationEmailRequest, type TShopNotificationEmail } from '@quizlead/shared/schemas/shopNotificationEmail.ts';
 import { errorNotice } from '../../api/client.ts';
 import { getShopNotificationEmail, saveShopNotificationEmail } from '../../api/shopify.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
@@ -11,6 +7,7 @@ import { useResource } from '../../data/useResource.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
 import { useCan } from '../../useCan.ts';
+import { notificationEmailTexts as texts } from './notificationEmailTexts.ts';
 
 /**
  * A shop's notification email (Account, inside Shopify's admin): Shopify signs the merchant in, so the

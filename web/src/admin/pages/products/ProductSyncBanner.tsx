@@ -1,8 +1,11 @@
 import { Banner } from '@shopify/polaris';
-import { productSyncTexts as texts, type TProductSyncStatus } from '@quizlead/shared/schemas/products.ts';
+import type { TProductSyncStatus } from '@quizlead/shared/schemas/productSync.ts';
 import { useEffect, useRef } from 'react';
 import { getProductSync } from '../../api/products.ts';
 import { useResource } from '../../data/useResource.ts';
+import { productTexts } from './texts.ts';
+
+const texts = productTexts.syncStatus;
 
 /** While a sync is queued or running its state is read again this often. */
 const pollMs = 3000;

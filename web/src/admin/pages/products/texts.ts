@@ -30,6 +30,13 @@ export const productTexts = {
   unavailable: 'Not recommended',
   sources: { shopify: 'Shopify', manual: 'Added by hand' },
   shopifyManaged: 'Change it in Shopify',
+  /** The shop's last catalogue sync (the reasons it failed are the server's, productSyncFailures). */
+  syncStatus: {
+    failedTitle: 'Your products could not be synced',
+    syncingTitle: 'Syncing your store’s products…',
+    syncing: 'They appear here as soon as the sync is done.',
+    retry: 'Try again',
+  },
   editLabel: (title: string) => `Edit ${title}`,
   deleteLabel: (title: string) => `Delete ${title}`,
   deleteTitle: 'Delete product',

@@ -1,12 +1,13 @@
 import { BlockStack, Button, IndexTable, SkeletonBodyText, Text } from '@shopify/polaris';
 import { formatDay } from '@quizlead/shared/billing.ts';
-import { dataRequestTexts as texts, type TDataRequestRow } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import type { TDataRequestRow } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { downloadDataRequest, listDataRequests } from '../../api/shopify.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { useResource } from '../../data/useResource.ts';
 import { useShowToast } from '../../toast.ts';
+import { dataRequestTexts as texts } from './dataRequestTexts.ts';
 
 /**
  * Settings → Customer data requests, inside Shopify's admin: each customers/data_request Shopify

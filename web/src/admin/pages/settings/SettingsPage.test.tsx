@@ -13,7 +13,7 @@ import { ZAffiliate } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataRequestTexts } from '@quizlead/shared/schemas/shopifyAccount.ts';
+import { dataRequestTexts } from './dataRequestTexts.ts';
 import { setShell } from '../../shell.ts';
 import { fakeApi, offline } from '../../test/fakeApi.ts';
 import { errorUnder } from '../../test/fieldError.ts';

@@ -11,7 +11,6 @@ import {
 } from '@shopify/polaris';
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import type { TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
-import { dataRequestTexts } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { type ReactNode, useState } from 'react';
 import { getIntegrations } from '../../api/settings.ts';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel.tsx';
@@ -23,6 +22,7 @@ import { useCan } from '../../useCan.ts';
 import '../quizEditor/quizEditor.css';
 import { AffiliatePanel } from './AffiliatePanel.tsx';
 import { DataRequestsPanel } from './DataRequestsPanel.tsx';
+import { dataRequestTexts } from './dataRequestTexts.ts';
 import { CrmPanel } from './CrmPanel.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { ShopifyCustomersPanel } from './ShopifyCustomersPanel.tsx';
