@@ -62,3 +62,37 @@ it('lists the customer data requests Shopify forwarded and downloads a request�
   await fitsWidth(narrow, 375);
   await screenshot(harness, narrow, 'data-requests-375');
 });
+
+it('shows the shop’s notification email on Account, not a sign-in email, and saves the merchant’s own', async () => {
+  const { harness } = admin;
+  const shop = newShop();
+  const { page, errors } = await admin.open(shop, '/Account');
+  const field = page.getByRole('textbox', { name: 'Notification email' });
+  const storeEmail = `${shop.replace('.myshopify.com', '')}@merchants.example`;
+  // The install's job reads the store's address; the page shows it once it is there.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.locator('[data-embedded-shell="ready"]').waitFor();
+        return page.getByText(`Leave it empty to use your store’s email, ${storeEmail}.`).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  expect(await page.getByText(`owner@${shop}`).count()).toBe(0);
+  await field.fill('leads@merchant.example');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect
+    .poll(async () => (await harness.server.embedded(shop).get('/api/v1/shopify/notification-email')).body.data.email)
+    .toBe('leads@merchant.example');
+  expect(errors).toEqual([]);
+  await noSeriousViolations(page, 'account (shop)');
+  await screenshot(harness, page, 'account-shop-1280');
+  const narrow = (await admin.open(shop, '/Account', 375)).page;
+  await expect
+    .poll(() => narrow.getByRole('textbox', { name: 'Notification email' }).inputValue())
+    .toBe('leads@merchant.example');
+  await fitsWidth(narrow, 375);
+  await screenshot(harness, narrow, 'account-shop-375');
+});

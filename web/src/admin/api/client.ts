@@ -43,6 +43,15 @@ export function setAuthHeaderProvider(provider: AuthHeaderProvider | null): void
   authHeaderProvider = provider;
 }
 
+/**
+ * The Authorization header of the moment, for a call made outside `api` (a download): inside Shopify's
+ * admin the session token is the only proof of who calls, as there is no cookie.
+ */
+export async function authorizationHeaders(): Promise<Record<string, string>> {
+  const authorization = authHeaderProvider ? await authHeaderProvider() : null;
+  return authorization ? { Authorization: authorization } : {};
+}
+
 /** Called when a signed-in call answers 401 (session expired); shells redirect to sign-in. */
 export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | null): void {
   unauthorizedHandler = handler;

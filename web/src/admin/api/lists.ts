@@ -1,5 +1,5 @@
 import { messages } from '@quizlead/shared/validations.ts';
-import { ApiError, type ApiErrorCode } from './client.ts';
+import { ApiError, authorizationHeaders, type ApiErrorCode } from './client.ts';
 
 /** What the list and export calls share (engagement, products). */
 
@@ -40,7 +40,7 @@ export async function downloadExport(path: string, fallbackName: string, options
   const { signal, onProgress } = options;
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'same-origin', signal });
+    response = await fetch(path, { credentials: 'same-origin', headers: await authorizationHeaders(), signal });
   } catch (error) {
     if (signal?.aborted) throw abortError(signal);
     const reason = error instanceof Error ? error.message : String(error);
