@@ -59,7 +59,12 @@ it('lists the customer data requests Shopify forwarded and downloads a requestâ€
 
   const narrow = (await admin.open(shop, '/Settings', 375)).page;
   await expect.poll(() => narrow.locator('#data-requests').getByText(email).isVisible(), { timeout: 10_000 }).toBe(true);
+  // Download stays in sight on a phone (a list, not a table scrolling sideways).
+  const narrowButton = narrow.getByRole('button', { name: `Download the data of ${email}` });
+  const box = await narrowButton.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(375);
   await fitsWidth(narrow, 375);
+  await narrow.locator('#data-requests').scrollIntoViewIfNeeded();
   await screenshot(harness, narrow, 'data-requests-375');
 });
 

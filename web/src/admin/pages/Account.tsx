@@ -71,7 +71,15 @@ export function Account() {
   // Shopify signs the merchant in.
   const hasPassword = profile.usertype === 'email' && !isEmbedded();
   return (
-    <Page title={title} subtitle="Your sign-in and the company details shown on what you publish." narrowWidth>
+    <Page
+      title={title}
+      subtitle={
+        isEmbedded()
+          ? 'Where the app’s mail goes, and the company details shown on what you publish.'
+          : 'Your sign-in and the company details shown on what you publish.'
+      }
+      narrowWidth
+    >
       <BlockStack gap="400">
         {hasPassword ? (
           <CollapsiblePanel id="account-details" title="Account Details" description="Change your password.">

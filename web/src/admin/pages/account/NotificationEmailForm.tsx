@@ -49,7 +49,7 @@ function Loaded({ current }: { current: TShopNotificationEmail }) {
         />
         {editable ? (
           <InlineStack align="end">
-            <Button submit loading={form.saving}>
+            <Button variant="primary" submit loading={form.saving}>
               Save
             </Button>
           </InlineStack>

@@ -1,4 +1,4 @@
-import { BlockStack, Button, IndexTable, SkeletonBodyText, Text } from '@shopify/polaris';
+import { BlockStack, Button, IndexTable, InlineStack, SkeletonBodyText, Text, useBreakpoints } from '@shopify/polaris';
 import { formatDay } from '@quizlead/shared/billing.ts';
 import type { TDataRequestRow } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { errorNotice } from '../../api/client.ts';
 import { downloadDataRequest, listDataRequests } from '../../api/shopify.ts';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { useResource } from '../../data/useResource.ts';
+import '../../components/engagement/engagement.css';
 import { useShowToast } from '../../toast.ts';
 import { dataRequestTexts as texts } from './dataRequestTexts.ts';
 
@@ -29,8 +30,10 @@ export function DataRequestsPanel() {
   );
 }
 
+/** A table on wide screens; a list on narrow ones, so Download never scrolls out of sight. */
 function RequestTable({ rows }: { rows: TDataRequestRow[] }) {
   const showToast = useShowToast();
+  const { smDown } = useBreakpoints();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function download(id: string) {
@@ -42,6 +45,39 @@ function RequestTable({ rows }: { rows: TDataRequestRow[] }) {
     } finally {
       setBusy(null);
     }
+  }
+
+  const downloadButton = (row: TDataRequestRow) => (
+    <Button
+      size="slim"
+      loading={busy === row.id}
+      onClick={() => void download(row.id)}
+      accessibilityLabel={texts.downloadLabel(texts.customer(row))}
+    >
+      {texts.download}
+    </Button>
+  );
+
+  if (smDown) {
+    return (
+      <ul className="ql-engagement-list" aria-label={texts.title}>
+        {rows.map((row) => (
+          <li key={row.id} className="ql-engagement-list__item">
+            <BlockStack gap="150">
+              <Text as="span" fontWeight="semibold" breakWord>
+                {texts.customer(row)}
+              </Text>
+              <InlineStack align="space-between" blockAlign="center" gap="200">
+                <Text as="span" tone="subdued">
+                  <time dateTime={row.createdAt}>{formatDay(row.createdAt)}</time> · {texts.orders(row.ordersRequested.length)}
+                </Text>
+                {downloadButton(row)}
+              </InlineStack>
+            </BlockStack>
+          </li>
+        ))}
+      </ul>
+    );
   }
 
   return (
@@ -74,14 +110,7 @@ function RequestTable({ rows }: { rows: TDataRequestRow[] }) {
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <Button
-                size="slim"
-                loading={busy === row.id}
-                onClick={() => void download(row.id)}
-                accessibilityLabel={texts.downloadLabel(customer)}
-              >
-                {texts.download}
-              </Button>
+              <InlineStack align="end">{downloadButton(row)}</InlineStack>
             </IndexTable.Cell>
           </IndexTable.Row>
         );
