@@ -12,7 +12,7 @@ const pollMs = 3000;
 
 /**
  * The shop's last products sync, read from the server and read again while it is under way; `onDone`
- * runs when one that was under way ends (the list is read again then).
+ * runs when one that was under way is done (the list is read again then).
  */
 export function useProductSync(enabled: boolean, onDone: () => void) {
   const resource = useResource(['product-sync'], getProductSync, { enabled });
@@ -29,9 +29,10 @@ export function useProductSync(enabled: boolean, onDone: () => void) {
     if (underway) wasUnderway.current = true;
     else if (wasUnderway.current) {
       wasUnderway.current = false;
-      onDone();
+      // A failed sync changed nothing worth reading again.
+      if (status?.state === 'done') onDone();
     }
-  }, [underway, onDone]);
+  }, [underway, status?.state, onDone]);
   return { status, reload };
 }
 
