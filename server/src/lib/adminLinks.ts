@@ -25,7 +25,6 @@ export function ownerAdminLink(env: LinkEnv, account: { kind: 'standalone' | 'sh
 
 /** ownerAdminLink for the account `accountId` (a standalone link when it is gone). */
 export async function accountAdminLink(db: Db, env: LinkEnv, accountId: string): Promise<AdminLink> {
-  // tenant-scope: the account's own row, read to address mail to its owner
   const [account] = await db
     .select({ kind: accounts.kind, shopDomain: accounts.shopDomain })
     .from(accounts)
