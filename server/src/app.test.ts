@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiReference, type OpenApiDocument } from './routes/apiReference.ts';
 import { createOwner } from './test/factories.ts';
@@ -101,6 +102,38 @@ describe('the dev mailbox page', () => {
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
       const forwarded = await fetch(`${server.url}/dev/mailbox`, { headers: { [header]: '203.0.113.9' } });
       expect(forwarded.status, header).toBe(404);
+    }
+  });
+
+  it('answers only a loopback Host: a rebound DNS name (any other Host) finds nothing and no token', async () => {
+    await server.services.mailer.send({ to: 'rebind@example.com', subject: 'Your code', text: 'Code 424242' });
+    const port = new URL(server.url).port;
+    const withHost = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpGet({ host: '127.0.0.1', port, path: '/dev/mailbox', headers: { host } }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        });
+        request.on('error', reject);
+      });
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'localhost', 'LOCALHOST:1']) {
+      const answer = await withHost(host);
+      expect(answer.status, host).toBe(200);
+      expect(answer.body, host).toContain('Code 424242');
+    }
+    for (const host of [
+      `attacker.example:${port}`,
+      'attacker.example',
+      `127.0.0.1.nip.io:${port}`,
+      `localhost.attacker.example:${port}`,
+      `127.0.0.2:${port}`,
+      `localhost:${port}@attacker.example`,
+      `0.0.0.0:${port}`,
+    ]) {
+      const answer = await withHost(host);
+      expect(answer.status, host).toBe(404);
+      expect(answer.body, host).not.toContain('424242');
     }
   });
 
