@@ -124,6 +124,36 @@ describe('Shopify session tokens (Bearer)', () => {
     expect(answer.status).toBe(200);
   });
 
+  it("a shop's session token finds no standalone-only route: the affiliate figures and signing out are 404", async () => {
+    const shop = newShop();
+    const client = server.embedded(shop);
+    const affiliate = await client.get('/api/v1/affiliate');
+    expect([affiliate.status, affiliate.body.error?.code]).toEqual([404, 'not_found']);
+    const signOut = await client.request('DELETE', '/api/v1/session');
+    expect([signOut.status, signOut.body.error?.code]).toEqual([404, 'not_found']);
+    expect((await client.get('/api/v1/account/profile')).status).toBe(200);
+
+    // Every route the route table marks standalone-only, walked from the OpenAPI document.
+    const openapi = (await server.client().get('/api/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-standalone-only'?: boolean }>>;
+    };
+    const marked = Object.entries(openapi.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod)
+        .filter(([, operation]) => operation['x-standalone-only'])
+        .map(([method]) => [method.toUpperCase(), path.replace(/\{\w+\}/g, crypto.randomUUID())] as const),
+    );
+    expect(marked).toEqual(
+      expect.arrayContaining([
+        ['GET', '/api/v1/affiliate'],
+        ['DELETE', '/api/v1/session'],
+      ]),
+    );
+    for (const [method, path] of marked) {
+      const answer = await client.request(method, path, method === 'GET' ? undefined : {});
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
   it('without Shopify credentials a Bearer token is a plain 401', async () => {
     const standalone = await getTestServer();
     try {

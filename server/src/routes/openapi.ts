@@ -8,6 +8,8 @@ interface DocumentedRoute {
   access: 'public' | 'owner' | 'admin';
   /** The account ability an owner route needs (shared/src/permissions.ts). */
   can?: string;
+  /** Not there for a shop's session token (404). */
+  standaloneOnly?: true;
   body?: z.ZodType;
   params?: z.ZodType;
   /** The query string's fields (pages, filters, export formats). */
@@ -70,6 +72,8 @@ export class OpenApiRegistry {
         // Who may call it: an account ability, or platform administrators (anyone else gets 404).
         ...(route.access === 'owner' ? { 'x-ability': route.can } : {}),
         ...(route.access === 'admin' ? { 'x-platform-admin': true } : {}),
+        // A standalone account's own feature: a shop's session token finds nothing there (404).
+        ...(route.standaloneOnly ? { 'x-standalone-only': true } : {}),
         responses: { ...responses, default: { $ref: '#/components/responses/Error' } },
       };
     }
