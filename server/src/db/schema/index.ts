@@ -20,3 +20,4 @@ export { affiliateCommissions, friendInvitations, referrals } from './referrals.
 export { rateLimits } from './rateLimits.ts';
 export { attributedOrders, prizeCodes, prizeDiscounts, products } from './commerce.ts';
 export { experiments } from './experiments.ts';
+export { spentSocialFlows } from './spentSocialFlows.ts';
