@@ -19,6 +19,8 @@ export interface PinnedTarget {
   hostname: string;
   /** The checked address to connect to. */
   pinned: ResolvedAddress;
+  /** Every resolved address, all checked: tried in turn when one family cannot connect (happy eyeballs). */
+  addresses?: ResolvedAddress[];
 }
 
 export interface PinnedRequest {
@@ -46,17 +48,21 @@ export interface RawAnswer {
 
 export class PinnedRequestTimeout extends Error {}
 
-/** Connects only to `pinned`, whatever DNS says by now. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+/** Connects only to checked addresses (`pinned`, or any of `addresses` when asked for all), whatever DNS says by now. */
+function pinnedLookup(pinned: ResolvedAddress, addresses: ResolvedAddress[] = [pinned]): LookupFunction {
   return (_hostname, options, callback) => {
     const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    if (typeof options === 'object' && options.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
+    if (typeof options === 'object' && options.all)
+      cb(
+        null,
+        addresses.map(({ address, family }) => ({ address, family })),
+      );
     else cb(null, pinned.address, pinned.family);
   };
 }
 
 export function pinnedRequest(target: PinnedTarget, sent: PinnedRequest, limits: PinnedLimits): Promise<RawAnswer> {
-  const { url, hostname, pinned } = target;
+  const { url, hostname, pinned, addresses } = target;
   const https = url.protocol === 'https:';
   const body = sent.body === undefined ? undefined : Buffer.from(sent.body);
   return new Promise<RawAnswer>((resolve, reject) => {
@@ -79,7 +85,7 @@ export function pinnedRequest(target: PinnedTarget, sent: PinnedRequest, limits:
       path: `${url.pathname}${url.search}`,
       headers: { ...sent.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
       agent: false,
-      lookup: pinnedLookup(pinned),
+      lookup: pinnedLookup(pinned, addresses),
       ...(https && !isIP(hostname) ? { servername: hostname } : {}),
     });
     const timer = setTimeout(() => {
