@@ -1,5 +1,5 @@
 import { resolveWebhookTarget, type UrlSafetyOptions, type WebhookLookup } from '../webhooks/urlSafety.ts';
-import { pinnedRequest, PinnedRequestTimeout } from './pinnedRequest.ts';
+import { pinnedRequest } from './pinnedRequest.ts';
 
 /**
  * The one door for every server-side call to a third-party API (Shopify, CRMs, the payment
@@ -89,8 +89,8 @@ export async function checkedFetch(request: Request, options: UrlSafetyOptions =
   } catch (error) {
     // An abort rejects with the signal's reason, as fetch's does (TimeoutError, AbortError).
     if (request.signal.aborted) throw error;
-    const cause = error instanceof PinnedRequestTimeout ? new Error(`no answer within ${externalTimeoutMs / 1000} s`) : error;
-    throw new TypeError('fetch failed', { cause });
+    // As fetch fails: a TypeError whose cause says why (CrmCall shows the cause).
+    throw new TypeError('fetch failed', { cause: error });
   }
   if (answer.status < 200 || answer.status > 599)
     throw new TypeError('fetch failed', { cause: new Error(`the answer's status ${answer.status} is not a final one`) });

@@ -46,7 +46,12 @@ export interface RawAnswer {
   truncated: boolean;
 }
 
-export class PinnedRequestTimeout extends Error {}
+export class PinnedRequestTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(`no answer within ${timeoutMs / 1000} s`);
+    this.name = 'PinnedRequestTimeout';
+  }
+}
 
 /** Connects only to checked addresses (`pinned`, or any of `addresses` when asked for all), whatever DNS says by now. */
 function pinnedLookup(pinned: ResolvedAddress, addresses: ResolvedAddress[] = [pinned]): LookupFunction {
@@ -89,7 +94,7 @@ export function pinnedRequest(target: PinnedTarget, sent: PinnedRequest, limits:
       ...(https && !isIP(hostname) ? { servername: hostname } : {}),
     });
     const timer = setTimeout(() => {
-      settle(() => reject(new PinnedRequestTimeout()));
+      settle(() => reject(new PinnedRequestTimeout(limits.timeoutMs)));
       request.destroy();
     }, limits.timeoutMs);
     if (limits.signal?.aborted) return onAbort();
