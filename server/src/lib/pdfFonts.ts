@@ -97,7 +97,17 @@ export interface TextRun {
 }
 
 /** Marks, joiners, variation selectors, skin tones and tag characters: they belong to the character before. */
-const attached = /^[\p{M}\u200C\u200D\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]$/u;
+const attachedMark = /^\p{M}$/u;
+const attachedRanges: readonly [number, number][] = [
+  [0x200c, 0x200d], // zero-width non-joiner and joiner
+  [0xfe00, 0xfe0f], // variation selectors
+  [0x1f3fb, 0x1f3ff], // skin tones
+  [0xe0020, 0xe007f], // tag characters (flags of regions)
+];
+const attached = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return attachedMark.test(char) || attachedRanges.some(([from, to]) => code >= from && code <= to);
+};
 const whitespace = /^\s$/u;
 // eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const control = /^[\u0000-\u001F\u007F-\u009F]$/u;
@@ -129,7 +139,7 @@ export function textRuns(text: string, weight: FontWeight): TextRun[] {
     if (char === '\t' || char === '\n' || char === '\r') char = ' ';
     else if (control.test(char)) continue;
     const current = runs.at(-1);
-    if (current && attached.test(char)) {
+    if (current && attached(char)) {
       current.text += char;
       continue;
     }
