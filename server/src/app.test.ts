@@ -1,4 +1,5 @@
 import { get as httpGet } from 'node:http';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiReference, type OpenApiDocument } from './routes/apiReference.ts';
 import { createOwner } from './test/factories.ts';
@@ -32,6 +33,29 @@ describe('the app', () => {
     const signIn = document.paths['/api/v1/session'].post.requestBody.content['application/json'].schema;
     expect(signIn.required).toEqual(['email', 'password']);
     expect(document.paths['/api/v1/account/profile'].get.security).toBeDefined();
+  });
+
+  it('passes Redocly’s recommended rules: no errors, and only the warnings it has reasons for', async () => {
+    const source = await (await fetch(`${server.url}/api/v1/openapi.json`)).text();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: `${server.url}/api/v1/openapi.json`, config });
+    expect(
+      problems.map((problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`),
+    ).toEqual([
+      // The product has no licence to name.
+      'warn info-license #/info: Info object should contain `license` field.',
+      // Public, without input: it has no 4xx answer to give.
+      'warn operation-4xx-response #/paths/~1api~1v1~1auth~1providers/get/responses: Operation must have at least one `4XX` response.',
+    ]);
+    const document = JSON.parse(source);
+    // Either credential alone is enough; public routes say they need none.
+    expect(document.paths['/api/v1/quizzes'].post.security).toEqual([{ sessionCookie: [] }, { shopifySessionToken: [] }]);
+    expect(document.paths['/api/v1/session'].post.security).toEqual([]);
+    expect(document.paths['/api/v1/quizzes'].post.parameters).toContainEqual({ $ref: '#/components/parameters/CsrfToken' });
+    expect(document.components.parameters.CsrfToken).toMatchObject({ name: 'X-CSRF-Token', in: 'header' });
+    expect(document.paths['/api/v1/quizzes'].get.parameters ?? []).not.toContainEqual({
+      $ref: '#/components/parameters/CsrfToken',
+    });
   });
 
   it('has its route reference (docs/api-reference.md) written from the OpenAPI document, every route in it', async () => {
