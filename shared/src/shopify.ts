@@ -28,6 +28,9 @@ export const shopifyStorefrontMessages = {
   storefrontLinkLabel: 'Your quiz’s page in your store',
   /** The storefront page of an item that is missing, unpublished or of another shop. */
   notFound: 'This page is not available.',
+  /** A storefront request the app cannot trust (not signed by Shopify, or too old): the page in the shop's theme. */
+  notSigned: 'This page could not be opened. Reload it, or go back to the store and try again.',
+  backToStore: 'Back to the store',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
