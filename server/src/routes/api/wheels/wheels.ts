@@ -91,7 +91,7 @@ export const wheelKind: EngagementApi<'wheel', WheelRow, WheelSpinRow> = {
     table: wheelSpins,
     of: wheelSpinsOf,
     fields: wheelSpinFields,
-    present: (_wheel, spin) => presentWheelSpin(spin),
+    present: (wheel, spin) => presentWheelSpin(wheel, spin),
     export: (wheel) => ({ filename: `${wheel.slug || 'wheel'}-spins`, sheetName: 'Spins', query: wheelSpinsExport(wheel) }),
   },
 };
