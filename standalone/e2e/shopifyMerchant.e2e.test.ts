@@ -195,7 +195,7 @@ it('installs a new shop from its admin, builds and publishes a quiz, places it, 
   const placement = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/quizzes/${quizId}/shopify`);
   await app.getByRole('tab', { name: 'Shopify', exact: true }).click();
   expect((await placement).status()).toBe(200);
-  const storefrontField = app.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel);
+  const storefrontField = app.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel('quiz'));
   await expect.poll(() => storefrontField.isVisible()).toBe(true);
   const storefrontUrl = await storefrontField.inputValue();
   expect(storefrontUrl).toBe(`https://${shop}/apps/quizlead/quiz/${quizId}`);
