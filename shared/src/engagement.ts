@@ -267,6 +267,8 @@ export const wheelMessages = {
   prizePending: 'Your discount code is being prepared. Check again in a moment.',
   showPrizeCode: 'Show my code',
   copyPrizeCode: 'Copy code',
+  /** In a Shopify storefront: the store's discount link puts the code on the visitor's cart. */
+  applyPrizeCode: 'Apply code to your cart',
   prizeCodeCopied: 'Copied to your clipboard',
   prizeValidUntil: (date: string) => `Valid until ${date}`,
   /** The owner's spins list: a winner of unique codes who spun while the pool was empty. */
