@@ -4,6 +4,7 @@
  * admin, the player and the embed script may all import it.
  */
 import { activeQuizTypes } from './quizzes.ts';
+import { embedKindNouns, type EmbedKind } from './embedKinds.ts';
 import { slugify } from './slug.ts';
 
 export const shareTabs = ['link', 'short-link', 'iframe', 'widget', 'social', 'shopify'] as const;
@@ -100,17 +101,7 @@ export function socialShareUrl(channel: SocialChannel, url: string, title: strin
 // ---------------------------------------------------------------------------------------------
 // The universal embed script (/widgets/embed.js; docs/api.md "Embedding")
 
-/** What `data-quizlead` names. */
-export const embedKinds = ['quiz', 'poll', 'feedback', 'wheel'] as const;
-export type EmbedKind = (typeof embedKinds)[number];
-
-/** Each kind in a sentence of the share screens ('paste this wheel id'). */
-export const embedKindNouns: Record<EmbedKind, string> = {
-  quiz: 'quiz',
-  poll: 'poll',
-  feedback: 'web response',
-  wheel: 'wheel',
-};
+export { embedKinds, embedKindNouns, type EmbedKind } from './embedKinds.ts';
 
 /** `data-display`: in the page where the element stands, a centred pop-up, or a corner slide-in. */
 export const embedDisplays = ['inline', 'popup', 'slidein'] as const;

@@ -3,7 +3,7 @@
  * quiz to the storefront (spec: account-player-management.md §2 and §7, quiz/publishshopifyquiz), plans billed
  * by Shopify (App Pricing) and the privacy webhooks. Zod-free, so the admin and the server share it.
  */
-import { embedKindNouns, type EmbedKind } from './sharing.ts';
+import { embedKindNouns, type EmbedKind } from './embedKinds.ts';
 
 /**
  * The app proxy (shopify.app.toml [app_proxy]): the storefront forwards https://{shop}/apps/quizlead/…
