@@ -263,9 +263,10 @@ it('places a wheel in the store from its share page’s Shopify tab, and a visit
     options: [
       { text: '10% off your first order', weight: 1000, prizeCode: 'WELCOME10' },
       { text: 'Free shipping', weight: 0.000001, prizeCode: 'SHIPFREE' },
+      { text: 'A free sample', weight: 0.000001 },
     ],
   });
-  expect(created.status).toBe(201);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   const wheel = created.body.data;
 
   // The wheel's share page in the app's frame, as the admin loads it (App Bridge bounces it for a token).
@@ -294,7 +295,7 @@ it('places a wheel in the store from its share page’s Shopify tab, and a visit
   for (const step of [...shopifyMessages.blockSteps('wheel'), ...shopifyMessages.embedSteps('wheel')]) {
     expect(await app.getByText(step, { exact: true }).isVisible(), step).toBe(true);
   }
-  expect(await app.getByLabel(shopifyMessages.idLabel('wheel')).inputValue()).toBe(wheel.id);
+  expect(await app.getByRole('textbox', { name: shopifyMessages.idLabel('wheel') }).inputValue()).toBe(wheel.id);
   // Copy puts the id on the clipboard, for the block's or the embed's Id setting.
   await app.getByRole('button', { name: 'Copy wheel id' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(wheel.id);
