@@ -276,7 +276,9 @@ it('places a wheel in the store from its share page’s Shopify tab, and a visit
   );
   await expect.poll(() => page.frame({ name: 'app-iframe' })?.url() ?? '').toContain('id_token=');
   app = page.frame({ name: 'app-iframe' })!;
-  await expect.poll(() => app.getByRole('heading', { name: wheelMessages.shareTitle }).isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => app.getByRole('heading', { name: wheelMessages.shareTitle }).isVisible(), { timeout: 20_000 })
+    .toBe(true);
   const placement = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/wheels/${wheel.id}/shopify`);
   await app.getByRole('button', { name: 'Shopify', exact: true }).click();
   expect((await placement).status()).toBe(200);
@@ -300,9 +302,9 @@ it('places a wheel in the store from its share page’s Shopify tab, and a visit
   await app.getByRole('button', { name: 'Copy wheel id' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(wheel.id);
   await app.getByRole('button', { name: `${shopifyMessages.copyLink}: ${shopifyMessages.turnOnPopup}` }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
-    shopifyAppEmbedUrl(wheelShop, testShopifyApp.apiKey),
-  );
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe(shopifyAppEmbedUrl(wheelShop, testShopifyApp.apiKey));
   await shots(page, 'shopify-merchant-wheel-share-shopify', () => expect.poll(() => storefrontField.isVisible()).toBe(true));
 
   // A shopper spins it on the store's page and applies the code with one click: back on the same page, code taken.
@@ -313,17 +315,17 @@ it('places a wheel in the store from its share page’s Shopify tab, and a visit
   await frame.getByRole('button', { name: 'Spin' }).click();
   await expect.poll(() => frame.getByTestId('wheel-prize-code').textContent(), { timeout: 15_000 }).toBe('WELCOME10');
   const apply = frame.getByRole('link', { name: wheelMessages.applyPrizeCode });
-  await expect.poll(() => apply.getAttribute('href')).toBe(
-    `https://${wheelShop}/discount/WELCOME10?redirect=${encodeURIComponent(`/apps/quizlead/wheel/${wheel.id}`)}`,
-  );
+  await expect
+    .poll(() => apply.getAttribute('href'))
+    .toBe(`https://${wheelShop}/discount/WELCOME10?redirect=${encodeURIComponent(`/apps/quizlead/wheel/${wheel.id}`)}`);
   expect(await apply.getAttribute('target')).toBe('_top');
   await harness.screenshot(shopper, 'shopify-storefront-wheel-apply-375');
   await shopper.setViewportSize({ width: 1280, height: 900 });
   await harness.screenshot(shopper, 'shopify-storefront-wheel-apply-1280');
   await apply.click();
-  await expect.poll(async () => (await shopper.context().cookies(`https://${wheelShop}`)).find((c) => c.name === 'discount_code')?.value).toBe(
-    'WELCOME10',
-  );
+  await expect
+    .poll(async () => (await shopper.context().cookies(`https://${wheelShop}`)).find((c) => c.name === 'discount_code')?.value)
+    .toBe('WELCOME10');
   await expect.poll(() => shopper.url()).toBe(storefrontUrl);
   expect(errors).toEqual([]);
 });

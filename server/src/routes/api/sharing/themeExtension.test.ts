@@ -119,7 +119,12 @@ describe('every kind in the store', () => {
       const block = parse(await renderThemeBlock(shopifyBlockHandle, { kind, item_id: id })).attributes;
       expect(block, kind).toMatchObject({ 'data-quizlead': kind, 'data-id': id, 'data-display': 'inline' });
       const embed = parse(await renderThemeBlock(shopifyEmbedHandle, { kind, item_id: id, trigger: 'exit' })).attributes;
-      expect(embed, kind).toMatchObject({ 'data-quizlead': kind, 'data-id': id, 'data-display': 'popup', 'data-trigger': 'exit' });
+      expect(embed, kind).toMatchObject({
+        'data-quizlead': kind,
+        'data-id': id,
+        'data-display': 'popup',
+        'data-trigger': 'exit',
+      });
     }
   });
 });

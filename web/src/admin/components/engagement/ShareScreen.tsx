@@ -56,8 +56,8 @@ export function ShareScreen<Item>({ id, title, thing, list, kind, loadItem, name
                 Embed it on your site or in your store
               </Text>
               <Text as="p" tone="subdued">
-                Copy the iframe code, or the widget code that sizes itself to fit, and paste it into any page; or
-                place it in your Shopify store.
+                Copy the iframe code, or the widget code that sizes itself to fit, and paste it into any page; or place it in your
+                Shopify store.
               </Text>
             </BlockStack>
             <ShareCode kind={kind} id={id} slug={slug?.(loaded)} pagePath={path} title={name(loaded)} />
