@@ -26,6 +26,15 @@ export const ZSignupTokenRequest = z.object({
 });
 export type TSignupTokenRequest = z.infer<typeof ZSignupTokenRequest>;
 
+/**
+ * Step 1's password, checked by the server when the step is left (POST /signup/password-check): the list
+ * of common passwords is the server's alone, and the owner fixes the password where it is typed, before
+ * a token is mailed, not after it.
+ */
+export const ZSignupPasswordCheckRequest = z.object({ email: ZEmail, password: ZNewPassword });
+export type TSignupPasswordCheckRequest = z.infer<typeof ZSignupPasswordCheckRequest>;
+export const ZSignupPasswordCheckResponse = z.object({ data: z.object({ allowed: z.literal(true) }) });
+
 /** The last step: everything the wizard collected plus the emailed token. */
 export const ZSignupRequest = z.object({
   fullName: ZFullName,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkEmail, emailMaxLength, isAsciiEmail } from '../email.ts';
+import { checkEmail, emailMaxLength } from '../email.ts';
 import { limits, messages } from '../validations.ts';
 
 /**
@@ -23,9 +23,6 @@ export const ZEmailOf = (texts: { required: string; invalid: string }) =>
 
 /** An email as typed by a person: trimmed, checked, at most 254 characters, its domain in ASCII. */
 export const ZEmail = ZEmailOf({ required: messages.auth.emailRequired, invalid: messages.auth.invalidEmail });
-
-/** An address already checked and stored (jobs' payloads, events): ASCII, as ZEmail answers it. */
-export const ZStoredEmail = z.string().refine(isAsciiEmail, messages.auth.invalidEmail);
 
 /**
  * Control characters: C0 (line breaks, tabs, escape…), DEL, C1, and Unicode's line and paragraph

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZStoredEmail } from './common.ts';
+import { ZStoredEmail } from './storedEmail.ts';
 
 /**
  * The domain events a capture records (issue 12): one `events` row a submission, written in the

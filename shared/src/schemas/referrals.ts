@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountModes, productName } from '../constants.ts';
+import { accountModes } from '../constants.ts';
 import { limits } from '../validations.ts';
 import { ZEmail, ZSingleLine } from './common.ts';
 
@@ -26,13 +26,6 @@ export const referralMessages = {
   self: 'You cannot invite yourself.',
   /** The address used an invitation's unsubscribe link: nobody invites it again. */
   optedOut: 'This person has asked not to receive invitations.',
-  unsubscribeConfirmTitle: 'Stop invitations?',
-  unsubscribeConfirm: (email: string) => `${email} will never receive another invitation to ${productName}, from anyone.`,
-  unsubscribeButton: 'Stop invitations',
-  unsubscribedTitle: 'You will not be invited again',
-  unsubscribed: (email: string) => `Nobody can send an invitation to ${productName} to ${email} any more.`,
-  unsubscribeInvalidTitle: 'This unsubscribe link is not valid',
-  unsubscribeInvalid: 'The link may have been cut short by your mail program. Copy the whole link from the invitation.',
   dailyLimit: `You can invite up to ${referralLimits.invitationsPerDay} friends a day. Please try again tomorrow.`,
   sent: 'Invitation Sent Successfully!!!',
   sendErrorTitle: 'Invitation Not Sent',

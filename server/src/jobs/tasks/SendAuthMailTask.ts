@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZStoredEmail } from '@quizlead/shared/schemas/common.ts';
+import { ZStoredEmail } from '@quizlead/shared/schemas/storedEmail.ts';
 import { passwordResetSender } from '../../commands/passwordResetSender.ts';
 import { signupTokenSender } from '../../commands/signupTokenSender.ts';
 import type { Services } from '../../context.ts';

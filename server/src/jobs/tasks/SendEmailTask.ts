@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZStoredEmail } from '@quizlead/shared/schemas/common.ts';
+import { ZStoredEmail } from '@quizlead/shared/schemas/storedEmail.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { defineTask } from '../task.ts';
 

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { referralMessages as texts } from '@quizlead/shared/schemas/referrals.ts';
+import { invitationOptOutMessages as texts } from '@quizlead/shared/invitationOptOut.ts';
 import { invitationOptOutRecorder } from '../../commands/invitationOptOutRecorder.ts';
 import type { AppContext, AppState, Services } from '../../context.ts';
 import { invitationUnsubscribePath as path, verifyInvitationUnsubscribeToken } from '../../integrations/mail/invitationUnsubscribe.ts';
