@@ -69,7 +69,7 @@ export const invoiceMail = (
   appUrl: string,
   invoice: { number: string; planName: string; periodEnd: string; total: string },
 ): Mail => ({
-  subject: `Invoice ${invoice.number} for your ${invoice.planName} plan`,
+  subject: `Your invoice ${invoice.number} for the ${invoice.planName} plan`,
   text: [
     'Hello,',
     '',
