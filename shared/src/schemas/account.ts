@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits, messages } from '../validations.ts';
+import { messages } from '../validations.ts';
 import { ZCompanyUrl, ZId, ZNewPassword } from './common.ts';
 import { ZCompanyName, ZFullName } from './auth.ts';
 

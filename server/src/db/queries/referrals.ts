@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gte, min, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, affiliateCommissions, friendInvitations, invitationOptOuts, payments, referrals, users } from '../schema/index.ts';
+import {
+  accounts,
+  affiliateCommissions,
+  friendInvitations,
+  invitationOptOuts,
+  payments,
+  referrals,
+  users,
+} from '../schema/index.ts';
 import { scoped } from '../scope.ts';
 
 /** Reads behind Refer Friend and the affiliate figures. The referrer's id is the tenant key of referrals and commissions. */

@@ -33,7 +33,11 @@ const mails = {
     link: `${appUrl}/Signup?ref=ABC`,
     unsubscribeUrl: `${appUrl}/invitations/unsubscribe?token=t`,
   }),
-  teamInvitation: templates.teamInvitationMail({ inviterEmail: 'olive@example.com', role: 'member', link: `${appUrl}/Join?token=x` }),
+  teamInvitation: templates.teamInvitationMail({
+    inviterEmail: 'olive@example.com',
+    role: 'member',
+    link: `${appUrl}/Join?token=x`,
+  }),
   leadNotification: leadNotificationMail(lead, links),
   leadDigest: leadDigestMail([lead], links),
 };
@@ -84,7 +88,12 @@ describe('the friend invitation (issue 32, items 12 and 29)', () => {
     });
     expect(unnamed.subject).toBe(`olive@example.com invites you to try ${productName}`);
     expect(unnamed.text).toContain(`olive@example.com uses ${productName}`);
-    const legacy = templates.friendInvitationMail({ senderName: 'Olive\r\nOwner', senderEmail: 'o@example.com', link: 'l', unsubscribeUrl: 'u' });
+    const legacy = templates.friendInvitationMail({
+      senderName: 'Olive\r\nOwner',
+      senderEmail: 'o@example.com',
+      link: 'l',
+      unsubscribeUrl: 'u',
+    });
     expect(legacy.subject).toBe(`Olive Owner invites you to try ${productName}`);
   });
 });

@@ -80,10 +80,7 @@ export const invoiceMail = (
 
 /** A paid period ends soon and nothing follows it. */
 export const planEndingMail = (appUrl: string, plan: { planName: string; endsOn: string; days: number }): Mail => ({
-  subject:
-    plan.days === 1
-      ? `Your ${plan.planName} plan ends tomorrow`
-      : `Your ${plan.planName} plan ends in ${plan.days} days`,
+  subject: plan.days === 1 ? `Your ${plan.planName} plan ends tomorrow` : `Your ${plan.planName} plan ends in ${plan.days} days`,
   text: [
     'Hello,',
     '',

@@ -2,7 +2,10 @@ import Router from '@koa/router';
 import { invitationOptOutMessages as texts } from '@quizlead/shared/invitationOptOut.ts';
 import { invitationOptOutRecorder } from '../../commands/invitationOptOutRecorder.ts';
 import type { AppContext, AppState, Services } from '../../context.ts';
-import { invitationUnsubscribePath as path, verifyInvitationUnsubscribeToken } from '../../integrations/mail/invitationUnsubscribe.ts';
+import {
+  invitationUnsubscribePath as path,
+  verifyInvitationUnsubscribeToken,
+} from '../../integrations/mail/invitationUnsubscribe.ts';
 import { respondWithTokenPage as page } from '../../lib/messagePage.ts';
 
 /**

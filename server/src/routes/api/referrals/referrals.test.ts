@@ -162,9 +162,24 @@ describe('POST /api/v1/referrals/invitations', () => {
     ['no email', { friendName: 'Fran' }, 'friendEmail', messages.auth.emailRequired],
     ['an empty email', { friendName: 'Fran', friendEmail: ' ' }, 'friendEmail', messages.auth.emailRequired],
     ['a malformed email', { friendName: 'Fran', friendEmail: 'fran@' }, 'friendEmail', messages.auth.invalidEmail],
-    ['a name with a line break', { friendName: 'Fran\nFriend', friendEmail: 'fran@example.com' }, 'friendName', messages.text.singleLine("Friend's name")],
-    ['a name with a tab', { friendName: 'Fran\tFriend', friendEmail: 'fran@example.com' }, 'friendName', messages.text.singleLine("Friend's name")],
-    ['an email in another script before the @', { friendName: 'Fran', friendEmail: 'françoise@example.com' }, 'friendEmail', messages.email.localPartNotLatin],
+    [
+      'a name with a line break',
+      { friendName: 'Fran\nFriend', friendEmail: 'fran@example.com' },
+      'friendName',
+      messages.text.singleLine("Friend's name"),
+    ],
+    [
+      'a name with a tab',
+      { friendName: 'Fran\tFriend', friendEmail: 'fran@example.com' },
+      'friendName',
+      messages.text.singleLine("Friend's name"),
+    ],
+    [
+      'an email in another script before the @',
+      { friendName: 'Fran', friendEmail: 'françoise@example.com' },
+      'friendEmail',
+      messages.email.localPartNotLatin,
+    ],
   ])('refuses %s with a 400 naming the field', async (_case, body, field, message) => {
     const owner = await createOwner(server);
     const response = await owner.client.post('/api/v1/referrals/invitations', body);
@@ -312,7 +327,9 @@ describe('unsubscribing from invitations (issue 32, item 12)', () => {
     });
     expect(clicked.status).toBe(200);
     expect(await clicked.text()).toContain(invitationOptOutMessages.unsubscribed(friendEmail.toLowerCase()));
-    expect(await db().select().from(invitationOptOuts).where(eq(invitationOptOuts.email, friendEmail.toLowerCase()))).toHaveLength(1);
+    expect(
+      await db().select().from(invitationOptOuts).where(eq(invitationOptOuts.email, friendEmail.toLowerCase())),
+    ).toHaveLength(1);
     // A second click changes nothing.
     expect((await fetch(local, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
 
@@ -346,14 +363,21 @@ describe('internationalised addresses (issue 32, item 13)', () => {
   it('invites a friend at a domain typed in Unicode, stored and mailed in punycode, once however it is typed', async () => {
     const owner = await createOwner(server);
     const label = `idn-${crypto.randomUUID().slice(0, 8)}`;
-    const sent = await owner.client.post('/api/v1/referrals/invitations', { friendName: 'Zoë', friendEmail: `${label}@zürich.example` });
+    const sent = await owner.client.post('/api/v1/referrals/invitations', {
+      friendName: 'Zoë',
+      friendEmail: `${label}@zürich.example`,
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(sent.body.data.invitation.friendEmail).toBe(`${label}@xn--zrich-kva.example`);
     // Sent in punycode: the To header as it crossed the wire (the peer shows its envelope in Unicode).
     await expect
-      .poll(() => peer.received.some((mail) => mail.raw.includes(`\r\nTo: ${label}@xn--zrich-kva.example\r\n`)), { timeout: 10_000 })
+      .poll(() => peer.received.some((mail) => mail.raw.includes(`\r\nTo: ${label}@xn--zrich-kva.example\r\n`)), {
+        timeout: 10_000,
+      })
       .toBe(true);
-    const again = await (await createOwner(server)).client.post('/api/v1/referrals/invitations', {
+    const again = await (
+      await createOwner(server)
+    ).client.post('/api/v1/referrals/invitations', {
       friendName: 'Zoë',
       friendEmail: `${label}@xn--zrich-kva.example`,
     });

@@ -87,7 +87,9 @@ describe('internationalised email addresses (issue 32, item 13)', () => {
 
   it('takes a top-level domain in another script (пример.рф)', async () => {
     const label = `rf-${crypto.randomUUID().slice(0, 8)}`;
-    expect((await server.client().post('/api/v1/signup/token', { fullName: 'Ivan', email: `${label}@пример.рф` })).status).toBe(200);
+    expect((await server.client().post('/api/v1/signup/token', { fullName: 'Ivan', email: `${label}@пример.рф` })).status).toBe(
+      200,
+    );
     await server.waitForMail(`${label}@xn--e1afmkfd.xn--p1ai`, /verification token/);
   });
 
@@ -106,7 +108,10 @@ describe('POST /api/v1/signup/password-check (issue 32, item 23)', () => {
     const common = await client.post('/api/v1/signup/password-check', { email: 'cam@example.com', password: 'password123' });
     expect(common.status).toBe(400);
     expect(common.body.error).toEqual({ code: 'validation', message: messages.auth.passwordCommon, field: 'password' });
-    const named = await client.post('/api/v1/signup/password-check', { email: 'camille@example.com', password: 'camille rocks 42' });
+    const named = await client.post('/api/v1/signup/password-check', {
+      email: 'camille@example.com',
+      password: 'camille rocks 42',
+    });
     expect(named.body.error).toEqual({ code: 'validation', message: messages.auth.passwordHasEmail, field: 'password' });
     const short = await client.post('/api/v1/signup/password-check', { email: 'cam@example.com', password: 'short' });
     expect(short.body.error).toEqual({ code: 'validation', message: messages.auth.passwordTooShort, field: 'password' });

@@ -44,7 +44,10 @@ export function signupRoutes(api: ApiRouter): void {
     access: 'public',
     body: ZSignupPasswordCheckRequest,
     rateLimit: [{ limiter: limiters.signupPasswordCheckByIp, by: 'ip' }],
-    responses: { 200: ZSignupPasswordCheckResponse, 400: 'The password may not be used (message names the reason, field `password`)' },
+    responses: {
+      200: ZSignupPasswordCheckResponse,
+      400: 'The password may not be used (message names the reason, field `password`)',
+    },
     handler: async ({ ctx, body }) => {
       assertPasswordAllowed(body.password, { email: body.email });
       ctx.body = { data: { allowed: true } };
