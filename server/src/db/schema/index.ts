@@ -16,7 +16,7 @@ export { contactMessages } from './contactMessages.ts';
 export { memberInvitations, memberships, platformAdmins } from './memberships.ts';
 export { auditLog } from './auditLog.ts';
 export { socialIdentities } from './socialIdentities.ts';
-export { affiliateCommissions, friendInvitations, referrals } from './referrals.ts';
+export { affiliateCommissions, friendInvitations, invitationOptOuts, referrals } from './referrals.ts';
 export { rateLimits } from './rateLimits.ts';
 export { attributedOrders, prizeCodes, prizeDiscounts, products } from './commerce.ts';
 export { experiments } from './experiments.ts';
