@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "discount_reserved_at" timestamp with time zone;
