@@ -22,7 +22,7 @@ import { shopifyCustomersDestination } from '../integrations/destinations/shopif
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import { destinationDisabledMail } from '../integrations/mail/templates.ts';
-import { attemptDeliveryJob } from '../jobs/tasks/attemptDeliveryJob.ts';
+import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
 import { sendEmailTask } from '../jobs/tasks/SendEmailTask.ts';
 import { destinationName } from '../presenters/delivery.ts';
 import { ownerEmail } from '../db/queries/owner.ts';
@@ -215,7 +215,7 @@ async function recordOutcome(
         .update(deliveries)
         .set({ status: 'failed', lastError, nextAttemptAt, leaseUntil: null, updatedAt: sql`now()` })
         .where(eq(deliveries.id, delivery.id));
-      await services.queue.enqueue(db, attemptDeliveryJob, { deliveryId: delivery.id }, { startAfter: nextAttemptAt });
+      await enqueueDeliveryAttempt(db, services.queue, delivery, { startAfter: nextAttemptAt, retry: true });
     }
     if (destination) await recordDestinationHealth(services, db, destination, outcome);
   });

@@ -47,6 +47,12 @@ export const deliveryLimits = {
   pageSize: 25,
   /** Replay all failed deliveries at most this many at a time. */
   replayBatch: 500,
+  /** Attempts one server process makes at once. */
+  concurrentAttempts: 32,
+  /** Attempts in flight to one destination at once, across every process. */
+  concurrentPerDestination: 6,
+  /** Retries in flight to one destination at once: a failing endpoint's retries hold at most this many. */
+  concurrentRetriesPerDestination: 2,
 } as const;
 
 export const deliveryMessages = {
