@@ -106,6 +106,7 @@ export function destinationDeps(services: Services): DestinationDeps {
 export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliveryId: string }): Promise<void> {
   const services = await props.servicesReady;
   const db = services.database.db;
+  if (await heldBack(services, props.deliveryId)) return;
   const [delivery] = await claim(db, eq(deliveries.id, props.deliveryId));
   if (!delivery) return;
 
@@ -143,6 +144,30 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
     );
   }
   await recordOutcome(services, { claimed, destination, outcome, startedAt });
+}
+
+/**
+ * A due delivery whose destination asked for a pause (Retry-After) waits for its end: its due time
+ * moves there and its job is sent again for then, with no attempt counted and nothing sent.
+ */
+async function heldBack(services: Services, deliveryId: string): Promise<boolean> {
+  const holdUntil = sql<Date>`(select ${destinations.holdUntil} from ${destinations} where ${destinations.id} = ${deliveries.destinationId})`;
+  return services.database.db.transaction(async (db) => {
+    const [held] = await db
+      .update(deliveries)
+      .set({ nextAttemptAt: holdUntil, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(deliveries.id, deliveryId),
+          inArray(deliveries.status, ['pending', 'failed']),
+          sql`${holdUntil} > now() + interval '1 second'`,
+        ),
+      )
+      .returning({ id: deliveries.id, destinationId: deliveries.destinationId, nextAttemptAt: deliveries.nextAttemptAt });
+    if (!held) return false;
+    await enqueueDeliveryAttempt(db, services.queue, held, { startAfter: held.nextAttemptAt });
+    return true;
+  });
 }
 
 const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -217,8 +242,18 @@ async function recordOutcome(
         .where(eq(deliveries.id, delivery.id));
       await enqueueDeliveryAttempt(db, services.queue, delivery, { startAfter: nextAttemptAt, retry: true });
     }
+    if (destination && !outcome.ok && outcome.retryAfterMs) await holdDestination(db, destination.id, outcome.retryAfterMs);
     if (destination) await recordDestinationHealth(services, db, destination, outcome);
   });
+}
+
+/** The endpoint's Retry-After holds every delivery to it until then (at most a day), not just this one. */
+async function holdDestination(db: Db, destinationId: string, retryAfterMs: number) {
+  const until = sql`now() + ${`${Math.min(retryAfterMs, 24 * 60 * 60 * 1000)} milliseconds`}::interval`;
+  await db
+    .update(destinations)
+    .set({ holdUntil: sql`greatest(coalesce(${destinations.holdUntil}, now()), ${until})` })
+    .where(eq(destinations.id, destinationId));
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "destinations" ADD COLUMN "hold_until" timestamp with time zone;
