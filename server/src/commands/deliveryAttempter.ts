@@ -58,7 +58,13 @@ export function nextAttemptDelayMs(
   return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, 24 * 60 * 60 * 1000)));
 }
 
-/** Takes a due delivery (or one whose worker died) for this attempt; none when it is not this worker's to do. */
+/** The delivery's destination asked for a pause (Retry-After) that has not ended. */
+const destinationHeld = sql`exists (select 1 from ${destinations} where ${destinations.id} = ${deliveries.destinationId} and ${destinations.holdUntil} > now() + interval '1 second')`;
+
+/**
+ * Takes a due delivery (or one whose worker died) for this attempt, unless its destination is held;
+ * none when it is not this worker's to do.
+ */
 async function claim(db: Db, where: ReturnType<typeof and>) {
   return db
     .update(deliveries)
@@ -71,6 +77,7 @@ async function claim(db: Db, where: ReturnType<typeof and>) {
     .where(
       and(
         where,
+        sql`not ${destinationHeld}`,
         or(
           and(inArray(deliveries.status, ['pending', 'failed']), lte(deliveries.nextAttemptAt, sql`now() + interval '1 second'`)),
           and(eq(deliveries.status, 'delivering'), lte(deliveries.leaseUntil, sql`now()`)),
@@ -106,16 +113,23 @@ export function destinationDeps(services: Services): DestinationDeps {
 export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliveryId: string }): Promise<void> {
   const services = await props.servicesReady;
   const db = services.database.db;
-  if (await heldBack(services, props.deliveryId)) return;
   const [delivery] = await claim(db, eq(deliveries.id, props.deliveryId));
-  if (!delivery) return;
+  if (!delivery) {
+    await heldBack(services, props.deliveryId);
+    return;
+  }
 
-  const [destination] = await db.select().from(destinations).where(eq(destinations.id, delivery.destinationId));
-  const [eventRow] = await db.select().from(events).where(eq(events.id, delivery.eventId));
+  const [found] = await db
+    .select({ destination: destinations, payload: events.payload })
+    .from(deliveries)
+    .leftJoin(destinations, eq(destinations.id, deliveries.destinationId))
+    .leftJoin(events, eq(events.id, deliveries.eventId))
+    .where(eq(deliveries.id, delivery.id));
+  const destination = found?.destination ?? undefined;
   const startedAt = new Date();
   let claimed: ClaimedDelivery[] = [delivery];
   let outcome: AttemptOutcome;
-  const event = eventRow ? ZDomainEvent.safeParse(eventRow.payload).data : undefined;
+  const event = found?.payload ? ZDomainEvent.safeParse(found.payload).data : undefined;
   const lead = event && leadFromEvent(event);
   if (!destination || !event || !lead) {
     outcome = { ok: false, retryable: false, message: deliveryMessages.destinationGone, exchange: [] };
@@ -150,23 +164,15 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
  * A due delivery whose destination asked for a pause (Retry-After) waits for its end: its due time
  * moves there and its job is sent again for then, with no attempt counted and nothing sent.
  */
-async function heldBack(services: Services, deliveryId: string): Promise<boolean> {
+async function heldBack(services: Services, deliveryId: string): Promise<void> {
   const holdUntil = sql<Date>`(select ${destinations.holdUntil} from ${destinations} where ${destinations.id} = ${deliveries.destinationId})`;
   return services.database.db.transaction(async (db) => {
     const [held] = await db
       .update(deliveries)
       .set({ nextAttemptAt: holdUntil, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(deliveries.id, deliveryId),
-          inArray(deliveries.status, ['pending', 'failed']),
-          sql`${holdUntil} > now() + interval '1 second'`,
-        ),
-      )
+      .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ['pending', 'failed']), destinationHeld))
       .returning({ id: deliveries.id, destinationId: deliveries.destinationId, nextAttemptAt: deliveries.nextAttemptAt });
-    if (!held) return false;
-    await enqueueDeliveryAttempt(db, services.queue, held, { startAfter: held.nextAttemptAt });
-    return true;
+    if (held) await enqueueDeliveryAttempt(db, services.queue, held, { startAfter: held.nextAttemptAt });
   });
 }
 

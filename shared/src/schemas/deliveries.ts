@@ -50,7 +50,7 @@ export const deliveryLimits = {
   /** Attempts one server process makes at once. */
   concurrentAttempts: 32,
   /** Attempts in flight to one destination at once, across every process. */
-  concurrentPerDestination: 6,
+  concurrentPerDestination: 8,
   /** Retries in flight to one destination at once: a failing endpoint's retries hold at most this many. */
   concurrentRetriesPerDestination: 2,
 } as const;
