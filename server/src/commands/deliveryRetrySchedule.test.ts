@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeRetrySchedule } from './deliveries.ts';
+import { describeRetrySchedule } from '@quizlead/shared/schemas/deliveries.ts';
 
 /** Every place that describes the delivery retry schedule says it as the code runs it. */
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
