@@ -55,6 +55,8 @@ export async function startJobQueue(options: {
       retryBackoff: task.retry.backoff,
       ...(task.expireSeconds ? { expireInSeconds: task.expireSeconds } : {}),
     });
+    // createQueue leaves a queue that exists as it was: a changed expiry is applied to it here.
+    if (task.expireSeconds) await boss.updateQueue(task.name, { expireInSeconds: task.expireSeconds });
     if (task.cron) await boss.schedule(task.name, task.cron, {});
     if (options.work === false) continue;
     if (task.concurrency) {
