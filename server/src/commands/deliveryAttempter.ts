@@ -171,7 +171,12 @@ async function heldBack(services: Services, deliveryId: string): Promise<void> {
       .update(deliveries)
       .set({ nextAttemptAt: holdUntil, updatedAt: sql`now()` })
       .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ['pending', 'failed']), destinationHeld))
-      .returning({ id: deliveries.id, destinationId: deliveries.destinationId, nextAttemptAt: deliveries.nextAttemptAt });
+      .returning({
+        id: deliveries.id,
+        accountId: deliveries.accountId,
+        destinationId: deliveries.destinationId,
+        nextAttemptAt: deliveries.nextAttemptAt,
+      });
     if (held) await enqueueDeliveryAttempt(db, services.queue, held, { startAfter: held.nextAttemptAt });
   });
 }

@@ -64,6 +64,34 @@ describe('webhook deliveries under a burst', () => {
     }
   }, 60_000);
 
+  it('an account whose five endpoints never answer takes at most its share of the workers', async () => {
+    const stuck = await createOwner(server);
+    const hanging = await Promise.all(
+      Array.from({ length: 5 }, () => pacedWebhookDestination(server, stuck.account.id, { delayMs: 0 })),
+    );
+    hanging.forEach((endpoint) => endpoint.hang());
+    const held = () => hanging.reduce((total, endpoint) => total + endpoint.inFlight(), 0);
+    const other = await createOwner(server);
+    const healthy = await pacedWebhookDestination(server, other.account.id, { delayMs: 20 });
+    try {
+      // 5 endpoints × 8 each would take every one of the process's 32 slots.
+      await recordLeadBurst(server, stuck.account.id, 20);
+      await expect.poll(held, { timeout: 10_000 }).toBe(deliveryLimits.concurrentPerAccount);
+      const recorded = Date.now();
+      await recordLeadBurst(server, other.account.id, 5);
+      await waitForDeliveries(server, healthy.destinationId, 'delivered', { count: 5, timeoutMs: 8_000 });
+      expect(Date.now() - recorded).toBeLessThan(5_000);
+      expect(held()).toBe(deliveryLimits.concurrentPerAccount);
+    } finally {
+      await healthy.receiver.close();
+      await Promise.all(hanging.map((endpoint) => endpoint.receiver.close()));
+      await server.services.database.db
+        .update(destinations)
+        .set({ enabled: false })
+        .where(eq(destinations.accountId, stuck.account.id));
+    }
+  }, 60_000);
+
   it("a 429's Retry-After holds the destination: no other delivery is sent to it before then", async () => {
     const owner = await createOwner(server);
     const endpoint = await pacedWebhookDestination(server, owner.account.id, {

@@ -100,7 +100,7 @@ export async function failedDeliveriesReplayer(props: ReplayProps & { destinatio
     .update(deliveries)
     .set(requeued)
     .where(scoped(deliveries, accountId, inArray(deliveries.id, batch)))
-    .returning({ id: deliveries.id, destinationId: deliveries.destinationId });
+    .returning({ id: deliveries.id, accountId: deliveries.accountId, destinationId: deliveries.destinationId });
   for (const row of rows) await enqueueDeliveryAttempt(db, queue, row);
   return rows.length;
 }

@@ -35,7 +35,7 @@ export async function deliverySweeper(props: { services: Services; limit?: numbe
             .limit(props.limit ?? 500),
         ),
       )
-      .returning({ id: deliveries.id, destinationId: deliveries.destinationId });
+      .returning({ id: deliveries.id, accountId: deliveries.accountId, destinationId: deliveries.destinationId });
     for (const delivery of woken) await enqueueDeliveryAttempt(db, services.queue, delivery);
     return woken.length;
   });

@@ -95,7 +95,12 @@ async function queueDeliveries(db: Db, queue: JobQueue, event: TDomainEvent, eve
         nextAttemptAt: isDigest(destination) ? digestDueAt(now) : now,
       })),
     )
-    .returning({ id: deliveries.id, destinationId: deliveries.destinationId, nextAttemptAt: deliveries.nextAttemptAt });
+    .returning({
+      id: deliveries.id,
+      accountId: deliveries.accountId,
+      destinationId: deliveries.destinationId,
+      nextAttemptAt: deliveries.nextAttemptAt,
+    });
   for (const row of rows) await enqueueDeliveryAttempt(db, queue, row, { startAfter: row.nextAttemptAt });
   return rows.length;
 }

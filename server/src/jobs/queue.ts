@@ -136,6 +136,14 @@ function startDispatcher(
   options: { deps: unknown; logger: Logger; pollSeconds: number },
 ): Dispatcher {
   const running = new Set<Promise<void>>();
+  // Per key (perKey): its running jobs in this process and the groups they are in.
+  const keys = new Map<string, { running: number; groups: Set<string> }>();
+  const keyOf = (job: Job<unknown>) => {
+    const parsed = concurrency.perKey && task.payload.safeParse(job.data);
+    return parsed && parsed.success ? concurrency.perKey!.key(parsed.data) : undefined;
+  };
+  const groupsAtKeyLimit = () =>
+    [...keys.values()].filter((key) => key.running >= concurrency.perKey!.limit).flatMap((key) => [...key.groups]);
   let stopping = false;
   let wake: () => void = () => {};
   const groupConcurrency = { default: concurrency.perGroup, ...(concurrency.tiers ? { tiers: concurrency.tiers } : {}) };
@@ -153,8 +161,16 @@ function startDispatcher(
     }
   };
   const start = (job: Job<unknown>) => {
+    const key = keyOf(job);
+    const entry = key === undefined ? undefined : (keys.get(key) ?? { running: 0, groups: new Set<string>() });
+    if (key !== undefined && entry) {
+      entry.running += 1;
+      if (job.groupId) entry.groups.add(job.groupId);
+      keys.set(key, entry);
+    }
     const done: Promise<void> = run(job).finally(() => {
       running.delete(done);
+      if (key !== undefined && entry && --entry.running === 0) keys.delete(key);
       wake();
     });
     running.add(done);
@@ -171,11 +187,17 @@ function startDispatcher(
 
   const loop = (async () => {
     while (!stopping) {
-      const free = concurrency.slots - running.size;
+      // With perKey, one fetch takes no more than a key may run: jobs of groups not yet seen cannot overshoot it by more.
+      const free = Math.min(concurrency.slots - running.size, concurrency.perKey?.limit ?? Number.POSITIVE_INFINITY);
       let taken = 0;
       if (free > 0) {
         try {
-          const jobs = await boss.fetch(task.name, { batchSize: free, groupConcurrency });
+          const ignoreGroups = concurrency.perKey ? groupsAtKeyLimit() : [];
+          const jobs = await boss.fetch(task.name, {
+            batchSize: free,
+            groupConcurrency,
+            ...(ignoreGroups.length > 0 ? { ignoreGroups } : {}),
+          });
           taken = jobs.length;
           // Jobs fetched as stop began are run too: stop waits for them.
           jobs.forEach(start);

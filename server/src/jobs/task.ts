@@ -23,9 +23,16 @@ export interface TaskDefinition<TPayload, TDeps> {
    * (the `group` a job was sent with) at once across every process: pg-boss counts a group's active
    * jobs in the database and skips a group at its limit, so one group's backlog or slow jobs never
    * hold back another's. `tiers` gives some jobs of a group a lower limit (a job is taken only while
-   * its group has fewer active jobs than its tier allows).
+   * its group has fewer active jobs than its tier allows). `perKey` bounds the jobs of one key (an
+   * account, whose several groups could fill every slot) running at once in this process: while a key
+   * is at its limit, the groups of its running jobs are not fetched.
    */
-  concurrency?: { slots: number; perGroup: number; tiers?: Record<string, number> };
+  concurrency?: {
+    slots: number;
+    perGroup: number;
+    tiers?: Record<string, number>;
+    perKey?: { limit: number; key: (payload: TPayload) => string | undefined };
+  };
   /** A job still active this long after it started is taken as lost (its process died) and retried. */
   expireSeconds?: number;
   handler: (payload: TPayload, deps: TDeps) => Promise<void>;

@@ -19,6 +19,8 @@ export interface PacedReceiver {
   answered(): number;
   /** The most requests it held at once. */
   maxInFlight(): number;
+  /** The requests it holds now. */
+  inFlight(): number;
   /** Stops answering: every request from now on waits until the connection is closed. */
   hang(): void;
 }
@@ -58,6 +60,7 @@ export async function pacedWebhookDestination(
     firstSeen,
     answered: () => answered,
     maxInFlight: () => most,
+    inFlight: () => inFlight,
     hang: () => (hanging = true),
   };
 }

@@ -65,6 +65,8 @@ export const deliveryLimits = {
   replayBatch: 500,
   /** Attempts one server process makes at once. */
   concurrentAttempts: 32,
+  /** Attempts of one account's deliveries one server process makes at once (its share of the slots). */
+  concurrentPerAccount: 16,
   /** Attempts in flight to one destination at once, across every process. */
   concurrentPerDestination: 8,
   /** Retries in flight to one destination at once: a failing endpoint's retries hold at most this many. */
