@@ -96,7 +96,8 @@ interface Budget {
 const embedLoader = 'web/dist/widgets/embed.js';
 const budgets: Budget[] = [
   { name: 'sign-in page', files: adminScripts(standalone, ['index.html']), measure: 'br', limit: 120 * 1024 },
-  { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 240 * 1024 },
+  // 241: issue 32 gave every form the one email rule (domains in any script) and sign-up its step-1 password check (+0.6 KB).
+  { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 241 * 1024 },
   { name: 'embedded admin entry', files: adminScripts('web/dist/embedded/', ['index.html']), measure: 'gzip', limit: 135 * 1024 },
   {
     name: 'dashboard',

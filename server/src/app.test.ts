@@ -1,3 +1,5 @@
+import { get as httpGet } from 'node:http';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiReference, type OpenApiDocument } from './routes/apiReference.ts';
 import { createOwner } from './test/factories.ts';
@@ -31,6 +33,29 @@ describe('the app', () => {
     const signIn = document.paths['/api/v1/session'].post.requestBody.content['application/json'].schema;
     expect(signIn.required).toEqual(['email', 'password']);
     expect(document.paths['/api/v1/account/profile'].get.security).toBeDefined();
+  });
+
+  it('passes Redocly’s recommended rules: no errors, and only the warnings it has reasons for', async () => {
+    const source = await (await fetch(`${server.url}/api/v1/openapi.json`)).text();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: `${server.url}/api/v1/openapi.json`, config });
+    expect(
+      problems.map((problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`),
+    ).toEqual([
+      // The product has no licence to name.
+      'warn info-license #/info: Info object should contain `license` field.',
+      // Public, without input: it has no 4xx answer to give.
+      'warn operation-4xx-response #/paths/~1api~1v1~1auth~1providers/get/responses: Operation must have at least one `4XX` response.',
+    ]);
+    const document = JSON.parse(source);
+    // Either credential alone is enough; public routes say they need none.
+    expect(document.paths['/api/v1/quizzes'].post.security).toEqual([{ sessionCookie: [] }, { shopifySessionToken: [] }]);
+    expect(document.paths['/api/v1/session'].post.security).toEqual([]);
+    expect(document.paths['/api/v1/quizzes'].post.parameters).toContainEqual({ $ref: '#/components/parameters/CsrfToken' });
+    expect(document.components.parameters.CsrfToken).toMatchObject({ name: 'X-CSRF-Token', in: 'header' });
+    expect(document.paths['/api/v1/quizzes'].get.parameters ?? []).not.toContainEqual({
+      $ref: '#/components/parameters/CsrfToken',
+    });
   });
 
   it('has its route reference (docs/api-reference.md) written from the OpenAPI document, every route in it', async () => {
@@ -101,6 +126,38 @@ describe('the dev mailbox page', () => {
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
       const forwarded = await fetch(`${server.url}/dev/mailbox`, { headers: { [header]: '203.0.113.9' } });
       expect(forwarded.status, header).toBe(404);
+    }
+  });
+
+  it('answers only a loopback Host: a rebound DNS name (any other Host) finds nothing and no token', async () => {
+    await server.services.mailer.send({ to: 'rebind@example.com', subject: 'Your code', text: 'Code 424242' });
+    const port = new URL(server.url).port;
+    const withHost = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpGet({ host: '127.0.0.1', port, path: '/dev/mailbox', headers: { host } }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        });
+        request.on('error', reject);
+      });
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'localhost', 'LOCALHOST:1']) {
+      const answer = await withHost(host);
+      expect(answer.status, host).toBe(200);
+      expect(answer.body, host).toContain('Code 424242');
+    }
+    for (const host of [
+      `attacker.example:${port}`,
+      'attacker.example',
+      `127.0.0.1.nip.io:${port}`,
+      `localhost.attacker.example:${port}`,
+      `127.0.0.2:${port}`,
+      `localhost:${port}@attacker.example`,
+      `0.0.0.0:${port}`,
+    ]) {
+      const answer = await withHost(host);
+      expect(answer.status, host).toBe(404);
+      expect(answer.body, host).not.toContain('424242');
     }
   });
 

@@ -36,6 +36,7 @@ import { signupRoutes } from './routes/api/signups/signups.ts';
 import { wheelRoutes } from './routes/api/wheels/wheels.ts';
 import { shopifyAccountRoutes } from './routes/api/shopify/shopifyAccount.ts';
 import { settingsRoutes } from './routes/api/settings/integrations.ts';
+import { invitationUnsubscribeRoutes } from './routes/public/invitationUnsubscribe.ts';
 import { notificationUnsubscribeRoutes } from './routes/public/notificationUnsubscribe.ts';
 import { shopifyAppProxyRoutes } from './integrations/shopify/appProxy.ts';
 import { shopifyWebhookRoutes } from './integrations/shopify/webhooks/webhookReceiver.ts';
@@ -171,6 +172,7 @@ export function createApp(
   if (options.localKey && services.env.NODE_ENV !== 'production') app.use(devDemoRoutes(services, options.localKey).routes());
   app.use(shopifyAppProxyRoutes(services).routes());
   app.use(notificationUnsubscribeRoutes(services).routes());
+  app.use(invitationUnsubscribeRoutes(services).routes());
   app.use(socialSignInRoutes(services).routes());
   app.use(shopifyEmbeddedRoutes(services, { distDir: options.embeddedDist }).routes());
   app.use(pageRoutes(services).routes());

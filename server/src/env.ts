@@ -142,8 +142,9 @@ const ZEnv = z
       .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier: letters, digits and _')
       .optional(),
     /**
-     * Development and tests only: the leads pipeline's retry schedule, comma-separated seconds from the
-     * first attempt (default shared/src/schemas/deliveries.ts: at once, 5 s, 5 min … 24 h).
+     * Development and tests only: the leads pipeline's retry schedule, comma-separated seconds: the first
+     * attempt's wait, then the gap after each attempt (default shared/src/schemas/deliveries.ts: at once,
+     * then 5 s, 5 min … 24 h).
      */
     DELIVERY_RETRY_DELAYS: z
       .string()

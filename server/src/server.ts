@@ -146,7 +146,7 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(env.HOST) ? 'localhost' : env.HOST;
   const url = `http://${host}:${port}`;
-  routeExternalApisTo(env.EXTERNAL_API_ORIGIN);
+  routeExternalApisTo(env.EXTERNAL_API_ORIGIN, { allowHttp: env.NODE_ENV === 'development' });
   const publicEnv = { ...env, APP_URL: env.APP_URL ?? url };
   // On PostgreSQL every process behind the load balancer counts into the same windows; the embedded
   // PGlite serves one process, so its limits live in memory.

@@ -267,8 +267,14 @@ export const wheelMessages = {
   prizePending: 'Your discount code is being prepared. Check again in a moment.',
   showPrizeCode: 'Show my code',
   copyPrizeCode: 'Copy code',
+  /** In a Shopify storefront: the store's discount link puts the code on the visitor's cart. */
+  applyPrizeCode: 'Apply code to your cart',
   prizeCodeCopied: 'Copied to your clipboard',
   prizeValidUntil: (date: string) => `Valid until ${date}`,
+  /** The owner's spins list: a winner of unique codes who spun while the pool was empty. */
+  prizeCodeWaiting: 'Waiting for a code',
+  prizeCodeWaitingHint:
+    'No code was left when they spun. They get one when they select Show my code or spin again with this email.',
   unavailable: 'This wheel is not available.',
   emptyList: "You don't have any data currently, let's get started by creating your first wheel spin",
   buildButton: 'Build Your Wheel Spin',

@@ -4,6 +4,7 @@
  * admin, the player and the embed script may all import it.
  */
 import { activeQuizTypes } from './quizzes.ts';
+import { embedKindNouns, type EmbedKind } from './embedKinds.ts';
 import { slugify } from './slug.ts';
 
 export const shareTabs = ['link', 'short-link', 'iframe', 'widget', 'social', 'shopify'] as const;
@@ -28,7 +29,7 @@ export const shareMessages = {
   shortLinkNotFoundHint: 'It may have been mistyped, or the quiz was deleted or unpublished.',
   notPublished: 'This quiz is a draft: publish it so visitors can play it.',
   shopifyNotConnected:
-    'This account is not connected to a Shopify store. Install the app from your Shopify admin to place quizzes in your storefront.',
+    'This account is not connected to a Shopify store. Install the app from your Shopify admin to place quizzes, polls, web responses and wheels in your storefront.',
 } as const;
 
 export const shareLimits = {
@@ -100,9 +101,7 @@ export function socialShareUrl(channel: SocialChannel, url: string, title: strin
 // ---------------------------------------------------------------------------------------------
 // The universal embed script (/widgets/embed.js; docs/api.md "Embedding")
 
-/** What `data-quizlead` names. */
-export const embedKinds = ['quiz', 'poll', 'feedback', 'wheel'] as const;
-export type EmbedKind = (typeof embedKinds)[number];
+export { embedKinds, embedKindNouns, type EmbedKind } from './embedKinds.ts';
 
 /** `data-display`: in the page where the element stands, a centred pop-up, or a corner slide-in. */
 export const embedDisplays = ['inline', 'popup', 'slidein'] as const;
@@ -224,24 +223,38 @@ export const shopifyBlockHandle = 'quizlead';
 /** The app embed (blocks/quizlead-popup.liquid): one item as a pop-up or slide-in across the store. */
 export const shopifyEmbedHandle = 'quizlead-popup';
 
+/**
+ * The kind as the theme editor's Show setting lists it (extensions/quizlead-theme/locales/
+ * en.default.schema.json, settings.kind.options; a test keeps the two the same).
+ */
+export const shopifyKindLabels: Record<EmbedKind, string> = {
+  quiz: 'Quiz',
+  poll: 'Poll',
+  feedback: 'Web response',
+  wheel: 'Spin-to-win wheel',
+};
+
 export const shopifyMessages = {
   notConfigured:
     'Shopify placement is not set up on this server yet: its Shopify app key (SHOPIFY_API_KEY) is missing. Ask the administrator to configure it.',
   addToTheme: 'Add to theme',
-  blockIntro: (shopDomain: string) => `Or place the quiz in any page of ${shopDomain} with the Quizlead block of your theme:`,
-  blockSteps: [
+  blockIntro: (shopDomain: string, kind: EmbedKind) =>
+    `Or place the ${embedKindNouns[kind]} in any page of ${shopDomain} with the Quizlead block of your theme:`,
+  blockSteps: (kind: EmbedKind) => [
     'Select Add to theme: your theme editor opens on the home page with the Quizlead block ready to add.',
-    'Paste this quiz id into the block’s Id setting (Copy puts it on your clipboard).',
+    `In the block, choose ${shopifyKindLabels[kind]} under Show, and paste this ${embedKindNouns[kind]} id into Id (Copy puts it on your clipboard).`,
     'Choose how it shows (in the page, pop-up or slide-in), move the block where you like, then Save.',
   ],
+  idLabel: (kind: EmbedKind) => `${embedKindNouns[kind].charAt(0).toUpperCase()}${embedKindNouns[kind].slice(1)} id`,
   turnOnPopup: 'Turn on the pop-up',
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
   copyLinkFailed: 'The browser did not allow copying: open the link and copy its address.',
-  embedIntro: 'Or show the quiz across your store as a pop-up or slide-in, with the Quizlead pop-up app embed:',
-  embedSteps: [
+  embedIntro: (kind: EmbedKind) =>
+    `Or show the ${embedKindNouns[kind]} across your store as a pop-up or slide-in, with the Quizlead pop-up app embed:`,
+  embedSteps: (kind: EmbedKind) => [
     'Select Turn on the pop-up: your theme editor opens its App embeds with the Quizlead pop-up switched on.',
-    'Paste this quiz id into its Id setting.',
+    `Choose ${shopifyKindLabels[kind]} under Show, and paste this ${embedKindNouns[kind]} id into its Id setting.`,
     'Choose when it appears (on load, after a delay, when the visitor is about to leave or scrolls down) and on which pages, then Save.',
   ],
 } as const;

@@ -3,7 +3,7 @@
  * quiz to the storefront (spec: account-player-management.md §2 and §7, quiz/publishshopifyquiz), plans billed
  * by Shopify (App Pricing) and the privacy webhooks. Zod-free, so the admin and the server share it.
  */
-import type { EmbedKind } from './sharing.ts';
+import { embedKindNouns, type EmbedKind } from './embedKinds.ts';
 
 /**
  * The app proxy (shopify.app.toml [app_proxy]): the storefront forwards https://{shop}/apps/quizlead/…
@@ -22,12 +22,24 @@ export function shopifyStorefrontUrl(shopDomain: string, kind: EmbedKind, id: st
   return `https://${shopDomain}${shopifyProxyRoot}/${kind}/${encodeURIComponent(id)}`;
 }
 
+/** What a visitor does on an item's storefront page. */
+const storefrontVisits: Record<EmbedKind, string> = {
+  quiz: 'play the quiz',
+  poll: 'vote in the poll',
+  feedback: 'send their response',
+  wheel: 'spin the wheel',
+};
+
 export const shopifyStorefrontMessages = {
   /** Shown inline on the share page's Shopify tab, in place of the link (spec section 8). */
-  notPublished: 'Publish this quiz to get its page in your Shopify store.',
-  storefrontLinkLabel: 'Your quiz’s page in your store',
+  notPublished: (kind: EmbedKind) => `Publish this ${embedKindNouns[kind]} to get its page in your Shopify store.`,
+  storefrontLinkLabel: (kind: EmbedKind) => `Your ${embedKindNouns[kind]}’s page in your store`,
+  storefrontLinkHelp: (kind: EmbedKind) => `Visitors ${storefrontVisits[kind]} on this page of your store, in your theme.`,
   /** The storefront page of an item that is missing, unpublished or of another shop. */
   notFound: 'This page is not available.',
+  /** A storefront request the app cannot trust (not signed by Shopify, or too old): the page in the shop's theme. */
+  notSigned: 'This page could not be opened. Reload it, or go back to the store and try again.',
+  backToStore: 'Back to the store',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -76,6 +76,14 @@ export const messages = {
     /** Another account's upload, or one deleted since. */
     notOwn: 'This image is not among your uploads. Upload it again.',
   },
+  /** Text the server takes as one line: names of people and companies (schemas/common.ts ZSingleLine). */
+  text: {
+    singleLine: (label: string) => `${label} cannot contain line breaks or other control characters`,
+  },
+  /** Every email field (shared/src/email.ts): a domain in any script is taken, the part before the @ is not. */
+  email: {
+    localPartNotLatin: "Use an email address with only Latin letters, digits and . _ % + ' - before the @",
+  },
   request: {
     nulCharacter: 'Text cannot contain NUL characters (\\u0000)',
     loneSurrogate: 'Text cannot contain unpaired UTF-16 surrogates',

@@ -18,7 +18,9 @@ export interface AppProxyStorefrontOptions {
  * Shopify's side of the app proxy, for browser tests: a storefront's /apps/quizlead/… is forwarded to
  * the app with the visitor's query plus Shopify's parameters, signed with the app's secret; a Liquid
  * answer (application/liquid) is rendered (liquidjs) and served inside a theme layout as the shop's
- * page, anything else as it came. Other paths are 404.
+ * page (whose head defines `window.Shopify` as the theme's content_for_header does), anything else as it
+ * came. /discount/{code} takes the code and goes back to `redirect`, as Shopify's discount links do.
+ * Other paths are 404.
  */
 export function appProxyStorefront(options: AppProxyStorefrontOptions) {
   const liquid = new Liquid();
@@ -26,6 +28,15 @@ export function appProxyStorefront(options: AppProxyStorefrontOptions) {
   return (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://storefront');
+      // Shopify's discount link: the code goes on the visitor's cart (a cookie), then back to `redirect`.
+      const discount = /^\/discount\/([^/]+)$/.exec(url.pathname);
+      if (discount) {
+        const back = url.searchParams.get('redirect') ?? '/';
+        response.statusCode = 302;
+        response.setHeader('set-cookie', `discount_code=${discount[1]}; Path=/; Secure; SameSite=Lax`);
+        response.setHeader('location', back.startsWith('/') && !back.startsWith('//') ? back : '/');
+        return response.end();
+      }
       if (!url.pathname.startsWith('/apps/quizlead/')) {
         response.statusCode = 404;
         return response.end('Not found');
@@ -39,7 +50,8 @@ export function appProxyStorefront(options: AppProxyStorefrontOptions) {
       response.statusCode = answer.status;
       response.setHeader('content-type', 'text/html; charset=utf-8');
       response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${shopName}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script>window.Shopify = { shop: ${JSON.stringify(shop)}, routes: { root: '/' } };</script></head>
 <body style="margin:0 auto;max-width:900px;padding:0 16px;font-family:sans-serif"><header><h1>${shopName}</h1></header>
 <main>${content}</main><footer><p>© ${shopName}</p></footer></body></html>`);
     })().catch((error: unknown) => {

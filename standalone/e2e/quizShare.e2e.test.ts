@@ -330,7 +330,7 @@ it('opens the social networks in 750 × 600 pop-ups and says where Shopify place
     expect(await copyTab(page, 'Shopify')).toBe(quiz.id);
     // The published quiz's own page in the store (app proxy): its address, and an Open link.
     const storefrontUrl = `https://${shop}/apps/quizlead/quiz/${quiz.id}`;
-    expect(await page.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel).inputValue()).toBe(storefrontUrl);
+    expect(await page.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel('quiz')).inputValue()).toBe(storefrontUrl);
     expect(await page.getByRole('link', { name: 'Open the quiz’s page in your store' }).getAttribute('href')).toBe(storefrontUrl);
     const add = page.getByRole('link', { name: shopifyMessages.addToTheme });
     expect(await add.getAttribute('href')).toBe(

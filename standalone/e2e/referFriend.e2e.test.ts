@@ -113,7 +113,10 @@ it('the profile menu opens Refer Friend, which invites a friend once; the friend
   await expect.poll(() => invited.isVisible()).toBe(true);
   expect(await invited.innerText()).toContain('Invited');
   const mail = await harness.server.waitForMail(friendEmail, /invites you/);
-  expect(mail.subject).toBe(`${owner.email} invites you to Quizlead`);
+  // Named by name and proved address (issue 32), with a one-click unsubscribe.
+  expect(mail.subject).toBe('Olive Owner invites you to try Quizlead');
+  expect(mail.text).toContain(`Olive Owner (${owner.email}) uses Quizlead`);
+  expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   expect(mail.text).toContain(link);
 
   // The same address again (in capitals): refused on the email field, the name kept.

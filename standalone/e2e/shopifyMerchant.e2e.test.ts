@@ -18,7 +18,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
-import { shopifyMessages, shopifyThemeEditorUrl } from '@quizlead/shared/sharing.ts';
+import { wheelMessages } from '@quizlead/shared/engagement.ts';
+import { shopifyAppEmbedUrl, shopifyMessages, shopifyThemeEditorUrl } from '@quizlead/shared/sharing.ts';
 import { shopifyStoreHandle, shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { adminHost } from '../../server/src/test/fakes/shopify/index.ts';
@@ -195,7 +196,7 @@ it('installs a new shop from its admin, builds and publishes a quiz, places it, 
   const placement = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/quizzes/${quizId}/shopify`);
   await app.getByRole('tab', { name: 'Shopify', exact: true }).click();
   expect((await placement).status()).toBe(200);
-  const storefrontField = app.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel);
+  const storefrontField = app.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel('quiz'));
   await expect.poll(() => storefrontField.isVisible()).toBe(true);
   const storefrontUrl = await storefrontField.inputValue();
   expect(storefrontUrl).toBe(`https://${shop}/apps/quizlead/quiz/${quizId}`);
@@ -243,5 +244,88 @@ it('installs a new shop from its admin, builds and publishes a quiz, places it, 
   // Still the one installation: every call since went with session tokens, none exchanged again.
   expect(harness.server.fake.exchangeRequests(shop)).toHaveLength(1);
   expect(stub.issued.every((mode) => mode === 'valid')).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+it('places a wheel in the store from its share page’s Shopify tab, and a visitor applies the prize code to the cart', async () => {
+  const wheelShop = newShop();
+  const page = await harness.newPage({ width: 1280, height: 900, ignoreHTTPSErrors: true });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: domains.admin });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The shop installs on its first visit; its wheel is made with the owner API as the builder would.
+  await page.goto(`${domains.admin}/store/${shopifyStoreHandle(wheelShop)}/apps/quizlead`);
+  let app = await appFrame(page);
+  await expect.poll(() => app.locator('[data-embedded-shell="ready"]').count(), { timeout: 20_000 }).toBe(1);
+  const created = await harness.server.embedded(wheelShop).post<{ data: { id: string; slug: string } }>('/api/v1/wheels', {
+    description: 'Spin for a welcome gift',
+    collectEmail: false,
+    options: [
+      { text: '10% off your first order', weight: 1000, prizeCode: 'WELCOME10' },
+      { text: 'Free shipping', weight: 0.000001, prizeCode: 'SHIPFREE' },
+      { text: 'A free sample', weight: 0.000001 },
+    ],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const wheel = created.body.data;
+
+  // The wheel's share page in the app's frame, as the admin loads it (App Bridge bounces it for a token).
+  const sharePath = `/shopify/app/wheelspin/share/${wheel.id}/${wheel.slug}`;
+  await app.goto(
+    `${harness.server.url}${sharePath}?${new URLSearchParams({ embedded: '1', shop: wheelShop, host: adminHost(wheelShop) })}`,
+  );
+  await expect.poll(() => page.frame({ name: 'app-iframe' })?.url() ?? '').toContain('id_token=');
+  app = page.frame({ name: 'app-iframe' })!;
+  await expect
+    .poll(() => app.getByRole('heading', { name: wheelMessages.shareTitle }).isVisible(), { timeout: 20_000 })
+    .toBe(true);
+  const placement = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/wheels/${wheel.id}/shopify`);
+  await app.getByRole('button', { name: 'Shopify', exact: true }).click();
+  expect((await placement).status()).toBe(200);
+
+  // The wheel's page in the store, and both theme editor links, with the kind to choose there.
+  const storefrontField = app.getByLabel(shopifyStorefrontMessages.storefrontLinkLabel('wheel'));
+  await expect.poll(() => storefrontField.isVisible()).toBe(true);
+  const storefrontUrl = await storefrontField.inputValue();
+  expect(storefrontUrl).toBe(`https://${wheelShop}/apps/quizlead/wheel/${wheel.id}`);
+  expect(await app.getByRole('link', { name: shopifyMessages.addToTheme }).getAttribute('href')).toBe(
+    shopifyThemeEditorUrl(wheelShop, testShopifyApp.apiKey),
+  );
+  expect(await app.getByRole('link', { name: shopifyMessages.turnOnPopup }).getAttribute('href')).toBe(
+    shopifyAppEmbedUrl(wheelShop, testShopifyApp.apiKey),
+  );
+  for (const step of [...shopifyMessages.blockSteps('wheel'), ...shopifyMessages.embedSteps('wheel')]) {
+    expect(await app.getByText(step, { exact: true }).isVisible(), step).toBe(true);
+  }
+  expect(await app.getByRole('textbox', { name: shopifyMessages.idLabel('wheel') }).inputValue()).toBe(wheel.id);
+  // Copy puts the id on the clipboard, for the block's or the embed's Id setting.
+  await app.getByRole('button', { name: 'Copy wheel id' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(wheel.id);
+  await app.getByRole('button', { name: `${shopifyMessages.copyLink}: ${shopifyMessages.turnOnPopup}` }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe(shopifyAppEmbedUrl(wheelShop, testShopifyApp.apiKey));
+  await shots(page, 'shopify-merchant-wheel-share-shopify', () => expect.poll(() => storefrontField.isVisible()).toBe(true));
+
+  // A shopper spins it on the store's page and applies the code with one click: back on the same page, code taken.
+  const shopper = await harness.newPage({ width: 375, height: 812, ignoreHTTPSErrors: true });
+  shopper.on('pageerror', (error) => errors.push(error.message));
+  await shopper.goto(storefrontUrl);
+  const frame = shopper.frameLocator('iframe[data-quizlead-frame=wheel]');
+  await frame.getByRole('button', { name: 'Spin' }).click();
+  await expect.poll(() => frame.getByTestId('wheel-prize-code').textContent(), { timeout: 15_000 }).toBe('WELCOME10');
+  const apply = frame.getByRole('link', { name: wheelMessages.applyPrizeCode });
+  await expect
+    .poll(() => apply.getAttribute('href'))
+    .toBe(`https://${wheelShop}/discount/WELCOME10?redirect=${encodeURIComponent(`/apps/quizlead/wheel/${wheel.id}`)}`);
+  expect(await apply.getAttribute('target')).toBe('_top');
+  await harness.screenshot(shopper, 'shopify-storefront-wheel-apply-375');
+  await shopper.setViewportSize({ width: 1280, height: 900 });
+  await harness.screenshot(shopper, 'shopify-storefront-wheel-apply-1280');
+  await apply.click();
+  await expect
+    .poll(async () => (await shopper.context().cookies(`https://${wheelShop}`)).find((c) => c.name === 'discount_code')?.value)
+    .toBe('WELCOME10');
+  await expect.poll(() => shopper.url()).toBe(storefrontUrl);
   expect(errors).toEqual([]);
 });

@@ -109,6 +109,8 @@ it('gives slices unique codes with their cost per 100 spins, and a visitor wins 
     await visitor.getByRole('button', { name: wheelMessages.copyPrizeCode }).click();
     await expect.poll(() => visitor.getByText(wheelMessages.prizeCodeCopied).count()).toBe(1);
     expect(await clipboard(visitor)).toBe(won);
+    // The wheel's own page is no storefront: no discount link (the store's page has one, shopifyMerchant).
+    expect(await visitor.getByRole('link', { name: wheelMessages.applyPrizeCode }).count()).toBe(0);
     await noSeriousViolations(visitor, 'wheel prize code');
     await fitsWidth(visitor, width);
     await screenshot(harness, visitor, `wheel-prizes-won-${width}`);
@@ -135,10 +137,20 @@ it('gives slices unique codes with their cost per 100 spins, and a visitor wins 
   await expect.poll(() => late.getByTestId('wheel-prize-pending').count(), { timeout: 15_000 }).toBe(1);
   expect(await late.getByTestId('wheel-prize-code').count()).toBe(0);
   await screenshot(harness, late, 'wheel-prizes-pending-375');
+  // The owner's spins list marks that winner as still waiting for a code.
+  const results = await openApp(shop, `wheelspin/response/${wheel!.id}`);
+  const waitingRow = results.getByRole('row').filter({ hasText: 'cy@example.com' });
+  await expect.poll(() => waitingRow.getByText(wheelMessages.prizeCodeWaiting).isVisible()).toBe(true);
+  expect(await results.getByText(wheelMessages.prizeCodeWaiting).count()).toBe(1);
+  await screenshot(harness, results, 'wheel-prizes-waiting-1280');
   await jobsSettled(harness.server, 'prizes.fill-pool', accountId);
   await late.getByRole('button', { name: wheelMessages.showPrizeCode }).click();
   await expect.poll(() => late.getByTestId('wheel-prize-code').count()).toBe(1);
   expect(await late.getByTestId('wheel-prize-pending').count()).toBe(0);
+  const given = await openApp(shop, `wheelspin/response/${wheel!.id}`);
+  const givenRow = given.getByRole('row').filter({ hasText: 'cy@example.com' });
+  await expect.poll(() => givenRow.getByText(/^Prize code: WIN-/).isVisible()).toBe(true);
+  expect(await given.getByText(wheelMessages.prizeCodeWaiting).count()).toBe(0);
 
   const spins = (await owner.get(`/api/v1/wheels/${wheel!.id}/spins`)).body.data.items as { email: string; prizeCode: string }[];
   expect(spins.map((spin) => [spin.email, spin.prizeCode])).toEqual([

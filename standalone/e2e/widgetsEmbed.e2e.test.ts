@@ -207,6 +207,9 @@ ${widgetCode(`"wheel" data-id="${wheel.id}" data-slug="${wheel.slug}"`)}`),
     const [spin] = (await owner.get(`/api/v1/wheels/${wheel.id}/spins`)).body.data.items;
     expect(await wheelFrame.getByTestId('wheel-result').textContent()).toBe(spin.result);
     await sizedToContent(page, wheelSelector);
+    // Outside a Shopify storefront the code has no store to apply it in: no discount link.
+    expect(await wheelFrame.getByTestId('wheel-prize-code').textContent()).toBe('SAVE');
+    expect(await wheelFrame.getByRole('link', { name: wheelMessages.applyPrizeCode }).count()).toBe(0);
     await screenshotAll(page, `widgets-embed-widget-${width}-2-done`);
 
     // Elements added later mount on request; nothing is mounted twice.

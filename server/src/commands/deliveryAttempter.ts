@@ -23,7 +23,7 @@ import { webhookDestination } from '../integrations/destinations/webhookDestinat
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import { destinationDisabledMail } from '../integrations/mail/templates.ts';
 import { accountAdminLink } from '../lib/adminLinks.ts';
-import { attemptDeliveryJob } from '../jobs/tasks/attemptDeliveryJob.ts';
+import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
 import { sendEmailTask } from '../jobs/tasks/SendEmailTask.ts';
 import { destinationName } from '../presenters/delivery.ts';
 import { ownerEmail } from '../db/queries/owner.ts';
@@ -59,7 +59,13 @@ export function nextAttemptDelayMs(
   return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, 24 * 60 * 60 * 1000)));
 }
 
-/** Takes a due delivery (or one whose worker died) for this attempt; none when it is not this worker's to do. */
+/** The delivery's destination asked for a pause (Retry-After) that has not ended. */
+const destinationHeld = sql`exists (select 1 from ${destinations} where ${destinations.id} = ${deliveries.destinationId} and ${destinations.holdUntil} > now() + interval '1 second')`;
+
+/**
+ * Takes a due delivery (or one whose worker died) for this attempt, unless its destination is held;
+ * none when it is not this worker's to do.
+ */
 async function claim(db: Db, where: ReturnType<typeof and>) {
   return db
     .update(deliveries)
@@ -72,6 +78,7 @@ async function claim(db: Db, where: ReturnType<typeof and>) {
     .where(
       and(
         where,
+        sql`not ${destinationHeld}`,
         or(
           and(inArray(deliveries.status, ['pending', 'failed']), lte(deliveries.nextAttemptAt, sql`now() + interval '1 second'`)),
           and(eq(deliveries.status, 'delivering'), lte(deliveries.leaseUntil, sql`now()`)),
@@ -108,14 +115,22 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
   const services = await props.servicesReady;
   const db = services.database.db;
   const [delivery] = await claim(db, eq(deliveries.id, props.deliveryId));
-  if (!delivery) return;
+  if (!delivery) {
+    await heldBack(services, props.deliveryId);
+    return;
+  }
 
-  const [destination] = await db.select().from(destinations).where(eq(destinations.id, delivery.destinationId));
-  const [eventRow] = await db.select().from(events).where(eq(events.id, delivery.eventId));
+  const [found] = await db
+    .select({ destination: destinations, payload: events.payload })
+    .from(deliveries)
+    .leftJoin(destinations, eq(destinations.id, deliveries.destinationId))
+    .leftJoin(events, eq(events.id, deliveries.eventId))
+    .where(eq(deliveries.id, delivery.id));
+  const destination = found?.destination ?? undefined;
   const startedAt = new Date();
   let claimed: ClaimedDelivery[] = [delivery];
   let outcome: AttemptOutcome;
-  const event = eventRow ? ZDomainEvent.safeParse(eventRow.payload).data : undefined;
+  const event = found?.payload ? ZDomainEvent.safeParse(found.payload).data : undefined;
   const lead = event && leadFromEvent(event);
   if (!destination || !event || !lead) {
     outcome = { ok: false, retryable: false, message: deliveryMessages.destinationGone, exchange: [] };
@@ -144,6 +159,27 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
     );
   }
   await recordOutcome(services, { claimed, destination, outcome, startedAt });
+}
+
+/**
+ * A due delivery whose destination asked for a pause (Retry-After) waits for its end: its due time
+ * moves there and its job is sent again for then, with no attempt counted and nothing sent.
+ */
+async function heldBack(services: Services, deliveryId: string): Promise<void> {
+  const holdUntil = sql<Date>`(select ${destinations.holdUntil} from ${destinations} where ${destinations.id} = ${deliveries.destinationId})`;
+  return services.database.db.transaction(async (db) => {
+    const [held] = await db
+      .update(deliveries)
+      .set({ nextAttemptAt: holdUntil, updatedAt: sql`now()` })
+      .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ['pending', 'failed']), destinationHeld))
+      .returning({
+        id: deliveries.id,
+        accountId: deliveries.accountId,
+        destinationId: deliveries.destinationId,
+        nextAttemptAt: deliveries.nextAttemptAt,
+      });
+    if (held) await enqueueDeliveryAttempt(db, services.queue, held, { startAfter: held.nextAttemptAt });
+  });
 }
 
 const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -216,10 +252,20 @@ async function recordOutcome(
         .update(deliveries)
         .set({ status: 'failed', lastError, nextAttemptAt, leaseUntil: null, updatedAt: sql`now()` })
         .where(eq(deliveries.id, delivery.id));
-      await services.queue.enqueue(db, attemptDeliveryJob, { deliveryId: delivery.id }, { startAfter: nextAttemptAt });
+      await enqueueDeliveryAttempt(db, services.queue, delivery, { startAfter: nextAttemptAt, retry: true });
     }
+    if (destination && !outcome.ok && outcome.retryAfterMs) await holdDestination(db, destination.id, outcome.retryAfterMs);
     if (destination) await recordDestinationHealth(services, db, destination, outcome);
   });
+}
+
+/** The endpoint's Retry-After holds every delivery to it until then (at most a day), not just this one. */
+async function holdDestination(db: Db, destinationId: string, retryAfterMs: number) {
+  const until = sql`now() + ${`${Math.min(retryAfterMs, 24 * 60 * 60 * 1000)} milliseconds`}::interval`;
+  await db
+    .update(destinations)
+    .set({ holdUntil: sql`greatest(coalesce(${destinations.holdUntil}, now()), ${until})` })
+    .where(eq(destinations.id, destinationId));
 }
 
 /**

@@ -5,7 +5,7 @@ import { deliveries, destinations } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { attemptDeliveryTask } from '../jobs/tasks/AttemptDeliveryTask.ts';
+import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
 
 /**
  * Replays failed deliveries: each goes back to 'pending', due now, with a new job to attempt it, in the
@@ -52,7 +52,7 @@ export async function deliveryReplayer(props: ReplayProps & { deliveryId: string
     .set(requeued)
     .where(scoped(deliveries, accountId, eq(deliveries.id, props.deliveryId)))
     .returning();
-  await queue.enqueue(db, attemptDeliveryTask, { deliveryId: delivery!.id });
+  await enqueueDeliveryAttempt(db, queue, delivery!);
   return delivery!;
 }
 
@@ -100,7 +100,7 @@ export async function failedDeliveriesReplayer(props: ReplayProps & { destinatio
     .update(deliveries)
     .set(requeued)
     .where(scoped(deliveries, accountId, inArray(deliveries.id, batch)))
-    .returning({ id: deliveries.id });
-  for (const row of rows) await queue.enqueue(db, attemptDeliveryTask, { deliveryId: row.id });
+    .returning({ id: deliveries.id, accountId: deliveries.accountId, destinationId: deliveries.destinationId });
+  for (const row of rows) await enqueueDeliveryAttempt(db, queue, row);
   return rows.length;
 }

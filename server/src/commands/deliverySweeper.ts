@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Services } from '../context.ts';
 import { deliveries } from '../db/schema/index.ts';
-import { attemptDeliveryTask } from '../jobs/tasks/AttemptDeliveryTask.ts';
+import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
 
 /** A due delivery is overdue when nothing has taken it for this long: its wake-up job is gone. */
 export const overdueAfterMs = 60_000;
@@ -35,8 +35,8 @@ export async function deliverySweeper(props: { services: Services; limit?: numbe
             .limit(props.limit ?? 500),
         ),
       )
-      .returning({ id: deliveries.id });
-    for (const { id } of woken) await services.queue.enqueue(db, attemptDeliveryTask, { deliveryId: id });
+      .returning({ id: deliveries.id, accountId: deliveries.accountId, destinationId: deliveries.destinationId });
+    for (const delivery of woken) await enqueueDeliveryAttempt(db, services.queue, delivery);
     return woken.length;
   });
 }

@@ -6,7 +6,7 @@ import { preparedStatement } from '../db/prepared.ts';
 import { scoped } from '../db/scope.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { attemptDeliveryTask } from '../jobs/tasks/AttemptDeliveryTask.ts';
+import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
 import { digestDueAt, isDigest } from '../integrations/destinations/emailDestination.ts';
 
 /** An event as its `events` row holds it, checked against its versioned schema first. */
@@ -95,9 +95,12 @@ async function queueDeliveries(db: Db, queue: JobQueue, event: TDomainEvent, eve
         nextAttemptAt: isDigest(destination) ? digestDueAt(now) : now,
       })),
     )
-    .returning({ id: deliveries.id, nextAttemptAt: deliveries.nextAttemptAt });
-  for (const row of rows) {
-    await queue.enqueue(db, attemptDeliveryTask, { deliveryId: row.id }, { startAfter: row.nextAttemptAt });
-  }
+    .returning({
+      id: deliveries.id,
+      accountId: deliveries.accountId,
+      destinationId: deliveries.destinationId,
+      nextAttemptAt: deliveries.nextAttemptAt,
+    });
+  for (const row of rows) await enqueueDeliveryAttempt(db, queue, row, { startAfter: row.nextAttemptAt });
   return rows.length;
 }

@@ -3,9 +3,10 @@ import type { Auth, Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { lockAccount } from '../db/queries/destinations.ts';
 import { findOwner } from '../db/queries/owner.ts';
-import { emailHasAccount, emailInvited, invitationsSentSince } from '../db/queries/referrals.ts';
+import { emailHasAccount, emailInvited, emailOptedOut, invitationsSentSince } from '../db/queries/referrals.ts';
 import { friendInvitations } from '../db/schema/index.ts';
 import { AppError, ValidationError } from '../errors.ts';
+import { invitationUnsubscribeUrl } from '../integrations/mail/invitationUnsubscribe.ts';
 import { friendInvitationMail } from '../integrations/mail/templates.ts';
 import { sendEmailTask } from '../jobs/tasks/SendEmailTask.ts';
 import { referralLinkFor } from './affiliateCode.ts';
@@ -14,7 +15,8 @@ const dayMs = 86_400_000;
 
 /**
  * Refer a friend (spec §7 referfriend/send), in the request's transaction: an address is invited once,
- * ever, by anyone, and never when it already has an account; an account sends at most
+ * ever, by anyone, never when it already has an account, and never after it used an invitation's
+ * unsubscribe link (the sender is told so: invitationOptOuts); an account sends at most
  * `referralLimits.invitationsPerDay` in 24 hours. The invitation mail, from the signed-in user with the
  * account's referral link, is a job committed with the row, so it is sent exactly when the row exists.
  */
@@ -32,6 +34,8 @@ export async function friendInviter(props: {
 
   const email = request.friendEmail;
   if (email.toLowerCase() === user.email.toLowerCase()) throw ValidationError(referralMessages.self, 'friendEmail');
+  // Said plainly rather than skipped: a sender told "sent" would wait for a friend who never hears of it.
+  if (await emailOptedOut(db, email)) throw ValidationError(referralMessages.optedOut, 'friendEmail');
   if (await emailHasAccount(db, email)) throw ValidationError(referralMessages.alreadyMember, 'friendEmail');
   if (await emailInvited(db, email)) throw ValidationError(referralMessages.alreadyInvited, 'friendEmail');
 
@@ -56,7 +60,12 @@ export async function friendInviter(props: {
   if (!invitation) throw ValidationError(referralMessages.alreadyInvited, 'friendEmail');
 
   const link = await referralLinkFor(db, services.env.APP_URL, auth.accountId);
-  const mail = friendInvitationMail({ senderEmail: user.email, link: link.url });
+  const mail = friendInvitationMail({
+    senderName: user.fullName,
+    senderEmail: user.email,
+    link: link.url,
+    unsubscribeUrl: invitationUnsubscribeUrl(services.env.APP_URL, services.env.SESSION_SECRET, email),
+  });
   await services.queue.enqueue(db, sendEmailTask, { to: email, ...mail });
   return invitation;
 }

@@ -9,6 +9,7 @@ import { wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { WheelRow } from '../policies/wheel.ts';
+import { uniquePrizeOf } from '../lib/spinPrize.ts';
 import { eventRecorder } from './eventRecorder.ts';
 import { givenCodeExpiry, prizeCodeGiver } from './prizes/prizeCodeGiver.ts';
 import { widgetVisitor } from './widgetEvents.ts';
@@ -82,8 +83,7 @@ export async function wheelSpinner(props: {
         });
   // An earlier spin without its unique code takes one now, if one is ready.
   const answer = async (spin: SpinRow, repeated: boolean): Promise<Spin> => {
-    const option = wheel.options[spin.optionIndex];
-    if (!option?.prize || option.text !== spin.result) {
+    if (!uniquePrizeOf(wheel, spin)) {
       return { spin, created: false, repeated, prizePending: false, prizeExpiresAt: null };
     }
     if (spin.prizeCode !== null) {

@@ -10,9 +10,15 @@ type AnyTask = TaskDefinition<any, any>;
 /** What enqueuing needs of a task: its queue and payload (a task, or its job identity alone). */
 export type QueuedJob<TPayload> = Pick<TaskDefinition<TPayload, unknown>, 'name' | 'payload'>;
 
+export interface EnqueueOptions {
+  startAfter?: Date;
+  /** The job's group (and tier) for a task with `concurrency`: at most so many of a group run at once. */
+  group?: { id: string; tier?: string };
+}
+
 export interface JobQueue {
   /** Enqueues inside `db` (pass the request's transaction): the job exists only if that commits. */
-  enqueue<TPayload>(db: Db, task: QueuedJob<TPayload>, payload: TPayload, options?: { startAfter?: Date }): Promise<string>;
+  enqueue<TPayload>(db: Db, task: QueuedJob<TPayload>, payload: TPayload, options?: EnqueueOptions): Promise<string>;
   stop(): Promise<void>;
   boss: PgBoss;
   /** pg-boss's schema in the database. */
@@ -41,14 +47,22 @@ export async function startJobQueue(options: {
   });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  const dispatchers: Dispatcher[] = [];
   for (const task of options.tasks) {
     await boss.createQueue(task.name, {
       retryLimit: task.retry.limit,
       retryDelay: task.retry.delaySeconds,
       retryBackoff: task.retry.backoff,
+      ...(task.expireSeconds ? { expireInSeconds: task.expireSeconds } : {}),
     });
+    // createQueue leaves a queue that exists as it was: a changed expiry is applied to it here.
+    if (task.expireSeconds) await boss.updateQueue(task.name, { expireInSeconds: task.expireSeconds });
     if (task.cron) await boss.schedule(task.name, task.cron, {});
     if (options.work === false) continue;
+    if (task.concurrency) {
+      dispatchers.push(startDispatcher(boss, task, task.concurrency, options));
+      continue;
+    }
     const batchSize = task.batchSize ?? 1;
     const workOptions = { pollingIntervalSeconds: options.pollSeconds, batchSize, burstWhenBatchFull: batchSize > 1 };
     // Each job of a batch is settled on its own: one failed mail does not send the others again.
@@ -80,11 +94,15 @@ export async function startJobQueue(options: {
         ...(sendOptions.startAfter && sendOptions.startAfter.getTime() > Date.now()
           ? { startAfter: sendOptions.startAfter }
           : {}),
+        ...(sendOptions.group ? { group: sendOptions.group } : {}),
       });
       if (!id) throw new Error(`job ${task.name} was not queued`);
       return id;
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop(10_000)));
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
 }
 
@@ -98,4 +116,107 @@ function lanes<T>(task: AnyTask, jobs: Job<T>[]): Job<T>[][] {
     byKey.set(key, [...(byKey.get(key) ?? []), job]);
   }
   return [...byKey.values()];
+}
+
+interface Dispatcher {
+  /** Takes no new job, and waits up to `timeoutMs` for the running ones. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Works a task with `concurrency`: up to `slots` jobs at once, each freed slot filled at once from
+ * pg-boss's fetch (which skips groups at their limit), and a poll only when nothing could be taken.
+ * A job is completed or failed on its own (pg-boss retries a failed one); a job of a process that
+ * dies stays active until it expires, then pg-boss retries it.
+ */
+function startDispatcher(
+  boss: PgBoss,
+  task: AnyTask,
+  concurrency: NonNullable<AnyTask['concurrency']>,
+  options: { deps: unknown; logger: Logger; pollSeconds: number },
+): Dispatcher {
+  const running = new Set<Promise<void>>();
+  // Per key (perKey): its running jobs in this process and the groups they are in.
+  const keys = new Map<string, { running: number; groups: Set<string> }>();
+  const keyOf = (job: Job<unknown>) => {
+    const parsed = concurrency.perKey && task.payload.safeParse(job.data);
+    return parsed && parsed.success ? concurrency.perKey!.key(parsed.data) : undefined;
+  };
+  const groupsAtKeyLimit = () =>
+    [...keys.values()].filter((key) => key.running >= concurrency.perKey!.limit).flatMap((key) => [...key.groups]);
+  let stopping = false;
+  let wake: () => void = () => {};
+  const groupConcurrency = { default: concurrency.perGroup, ...(concurrency.tiers ? { tiers: concurrency.tiers } : {}) };
+
+  const run = async (job: Job<unknown>) => {
+    try {
+      await task.handler(task.payload.parse(job.data), options.deps);
+      await boss.complete(task.name, job.id);
+    } catch (error) {
+      options.logger.warn({ err: error, job: { id: job.id, name: task.name } }, 'job failed; it will be retried');
+      const message = error instanceof Error ? error.message : String(error);
+      await boss.fail(task.name, job.id, { message }).catch((failError: unknown) => {
+        options.logger.error({ err: failError, job: { id: job.id, name: task.name } }, 'job could not be marked failed');
+      });
+    }
+  };
+  const start = (job: Job<unknown>) => {
+    const key = keyOf(job);
+    const entry = key === undefined ? undefined : (keys.get(key) ?? { running: 0, groups: new Set<string>() });
+    if (key !== undefined && entry) {
+      entry.running += 1;
+      if (job.groupId) entry.groups.add(job.groupId);
+      keys.set(key, entry);
+    }
+    const done: Promise<void> = run(job).finally(() => {
+      running.delete(done);
+      if (key !== undefined && entry && --entry.running === 0) keys.delete(key);
+      wake();
+    });
+    running.add(done);
+  };
+  // Resolves when a running job ends, on stop, or after the poll interval, whichever comes first.
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    while (!stopping) {
+      // With perKey, one fetch takes no more than a key may run: jobs of groups not yet seen cannot overshoot it by more.
+      const free = Math.min(concurrency.slots - running.size, concurrency.perKey?.limit ?? Number.POSITIVE_INFINITY);
+      let taken = 0;
+      if (free > 0) {
+        try {
+          const ignoreGroups = concurrency.perKey ? groupsAtKeyLimit() : [];
+          const jobs = await boss.fetch(task.name, {
+            batchSize: free,
+            groupConcurrency,
+            ...(ignoreGroups.length > 0 ? { ignoreGroups } : {}),
+          });
+          taken = jobs.length;
+          // Jobs fetched as stop began are run too: stop waits for them.
+          jobs.forEach(start);
+        } catch (error) {
+          options.logger.error({ err: error, queue: task.name }, 'job queue fetch failed');
+        }
+      }
+      // A fetch that took jobs may have left others behind (their groups were full in that batch): look again.
+      if (taken > 0 && running.size < concurrency.slots) continue;
+      if (!stopping) await pause(options.pollSeconds * 1000);
+    }
+  })();
+
+  return {
+    async stop(timeoutMs) {
+      stopping = true;
+      wake();
+      await loop;
+      await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    },
+  };
 }

@@ -17,6 +17,24 @@ export interface TaskDefinition<TPayload, TDeps> {
    * after another, in the order they were queued.
    */
   concurrentBy?: (payload: TPayload) => string;
+  /**
+   * Runs up to `slots` jobs at once in this process, each slot taking the next job as soon as it is
+   * free (no poll between jobs while there is a backlog), and at most `perGroup` jobs of one group
+   * (the `group` a job was sent with) at once across every process: pg-boss counts a group's active
+   * jobs in the database and skips a group at its limit, so one group's backlog or slow jobs never
+   * hold back another's. `tiers` gives some jobs of a group a lower limit (a job is taken only while
+   * its group has fewer active jobs than its tier allows). `perKey` bounds the jobs of one key (an
+   * account, whose several groups could fill every slot) running at once in this process: while a key
+   * is at its limit, the groups of its running jobs are not fetched.
+   */
+  concurrency?: {
+    slots: number;
+    perGroup: number;
+    tiers?: Record<string, number>;
+    perKey?: { limit: number; key: (payload: TPayload) => string | undefined };
+  };
+  /** A job still active this long after it started is taken as lost (its process died) and retried. */
+  expireSeconds?: number;
   handler: (payload: TPayload, deps: TDeps) => Promise<void>;
 }
 

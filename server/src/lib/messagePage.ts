@@ -59,3 +59,20 @@ ${detail ? `<p>${escapeHtml(detail.label)}: <code>${escapeHtml(detail.value)}</c
 </html>
 `;
 }
+
+/**
+ * Answers a page reached by a link with a secret token in its address (an unsubscribe link): the page,
+ * never cached, and no Referer carrying the token anywhere.
+ */
+export function respondWithTokenPage(
+  ctx: { status: number; type: string; body: unknown; set(field: string, value: string): void },
+  status: number,
+  content: MessagePageContent,
+): void {
+  ctx.status = status;
+  ctx.set('Content-Security-Policy', content.form ? messageFormPagePolicy : messagePagePolicy);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = messagePage(content);
+}

@@ -92,6 +92,68 @@ describe('Shopify session tokens (Bearer)', () => {
     }
   });
 
+  it('a correctly signed token is checked whole: iss and dest name the same shop, dest is exactly https://{shop}', async () => {
+    const shop = newShop();
+    expect((await server.embedded(shop).get('/api/v1/account/profile')).status).toBe(200);
+    const other = newShop();
+    const cases: Record<string, unknown>[] = [
+      { iss: `https://${other}/admin` },
+      { iss: `http://${shop}/admin` },
+      { iss: `https://${shop}.evil.example/admin` },
+      { iss: undefined },
+      { iss: 42 },
+      { dest: `http://${shop}` },
+      { dest: `https://${shop}/admin` },
+      { dest: `https://${shop}/` },
+      { dest: `https://user@${shop}` },
+      { dest: `https://user:pass@${shop}` },
+      { dest: `https://${shop}:443` },
+      { dest: `https://${shop}?x=1` },
+      { dest: `https://${shop}#x` },
+      { dest: `https://${shop.toUpperCase()}` },
+      { dest: `https://${shop}.` },
+    ];
+    for (const claims of cases) {
+      const token = await sessionTokens.valid(server.app, shop, claims);
+      const answer = await server.client().request('GET', '/api/v1/session', undefined, { authorization: `Bearer ${token}` });
+      expect(answer.status, JSON.stringify(claims)).toBe(401);
+      expect(answer.headers.get(retryInvalidSessionHeader), JSON.stringify(claims)).toBe('1');
+    }
+    const valid = await sessionTokens.valid(server.app, shop);
+    const answer = await server.client().request('GET', '/api/v1/session', undefined, { authorization: `Bearer ${valid}` });
+    expect(answer.status).toBe(200);
+  });
+
+  it("a shop's session token finds no standalone-only route: the affiliate figures and signing out are 404", async () => {
+    const shop = newShop();
+    const client = server.embedded(shop);
+    const affiliate = await client.get('/api/v1/affiliate');
+    expect([affiliate.status, affiliate.body.error?.code]).toEqual([404, 'not_found']);
+    const signOut = await client.request('DELETE', '/api/v1/session');
+    expect([signOut.status, signOut.body.error?.code]).toEqual([404, 'not_found']);
+    expect((await client.get('/api/v1/account/profile')).status).toBe(200);
+
+    // Every route the route table marks standalone-only, walked from the OpenAPI document.
+    const openapi = (await server.client().get('/api/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-standalone-only'?: boolean }>>;
+    };
+    const marked = Object.entries(openapi.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod)
+        .filter(([, operation]) => operation['x-standalone-only'])
+        .map(([method]) => [method.toUpperCase(), path.replace(/\{\w+\}/g, crypto.randomUUID())] as const),
+    );
+    expect(marked).toEqual(
+      expect.arrayContaining([
+        ['GET', '/api/v1/affiliate'],
+        ['DELETE', '/api/v1/session'],
+      ]),
+    );
+    for (const [method, path] of marked) {
+      const answer = await client.request(method, path, method === 'GET' ? undefined : {});
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
   it('without Shopify credentials a Bearer token is a plain 401', async () => {
     const standalone = await getTestServer();
     try {

@@ -242,6 +242,8 @@ export function createRateLimiters(store: RateLimitStore = new MemoryRateLimitSt
     signupTokenByIp: limit('signupTokenByIp', 20, minutes(60)),
     signupTokenByEmail: limit('signupTokenByEmail', 5, minutes(60)),
     signupByIp: limit('signupByIp', 30, minutes(15)),
+    /** The sign-up form's password check when step 1 is left: a person retries a few times, a script is slowed. */
+    signupPasswordCheckByIp: limit('signupPasswordCheckByIp', 60, minutes(15)),
     signupByEmail: limit('signupByEmail', 10, minutes(15)),
     forgotByIp: limit('forgotByIp', 20, minutes(60)),
     forgotByEmail: limit('forgotByEmail', 5, minutes(60)),

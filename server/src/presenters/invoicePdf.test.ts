@@ -4,8 +4,8 @@ import { getDocumentProxy, getMeta } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatMoney } from '@quizlead/shared/billing.ts';
 import type { TInvoice } from '@quizlead/shared/schemas/billing.ts';
-import { pdfText } from '../test/pdfText.ts';
-import { renderInvoicePdf, toWinAnsi } from './invoicePdf.ts';
+import { pdfFonts, pdfText } from '../test/pdfText.ts';
+import { renderInvoicePdf } from './invoicePdf.ts';
 
 const sample: TInvoice = {
   id: '3f0c9a52-6a3e-4b8e-9a55-2f1f8d1c7a10',
@@ -95,16 +95,55 @@ describe('renderInvoicePdf', () => {
     expect(plain).toContain('Tax (23%)');
   });
 
-  it('draws names with emoji and CJK as question marks, keeping Latin-1 and WinAnsi letters', async () => {
+  it('draws names in any script as typed, in embedded font subsets', async () => {
+    const names = {
+      latin: 'Société Générale Zoë Łódź',
+      cjk: 'Société 中文 Ltd 東京 ひらがな',
+      korean: '한국어 회사',
+      cyrillic: 'ООО «Ромашка»',
+      greek: 'Ελληνική Εταιρεία',
+      arabic: 'شركة الأمل',
+      hebrew: 'חברה בע״מ',
+      emoji: 'Party 🎉 Co 👩‍💻',
+    };
     const bytes = await renderInvoicePdf({
       ...sample,
-      buyer: { name: 'Café 🎉 東京 Zoë', lines: ['Łódź “quoted” – €5', 'tab\there'] },
+      seller: { name: names.cjk, lines: [names.cyrillic, names.greek, names.korean] },
+      buyer: { name: names.arabic, lines: [names.latin, names.hebrew, names.emoji, 'tab\there', '“quoted” – €5'] },
     });
     const text = await pdfText(bytes);
-    expect(text).toContain('Café ? ?? Zoë');
-    expect(text).toContain('?ód? “quoted” – €5');
+    // PDF.js reads right-to-left text back in logical order, as pdftotext does.
+    for (const name of Object.values(names)) expect(text).toContain(name);
     expect(text).toContain('tab here');
-    expect(toWinAnsi('e\u0301👩‍💻')).toBe('é???');
+    expect(text).toContain('“quoted” – €5');
+    expect(text).not.toContain('?');
+
+    const fonts = await pdfFonts(bytes);
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(
+      expect.arrayContaining([
+        'NotoSans-Bold',
+        'NotoSans-Regular',
+        'NotoSansHans-Bold',
+        'NotoNaskhArabic-Bold',
+        'NotoEmoji-Regular',
+      ]),
+    );
+    // Every font is in the file, as a subset (its name tagged), never referred to by name only.
+    for (const font of fonts) expect(font).toEqual({ name: expect.stringMatching(/^[A-Z]{6}\+/), embedded: true });
+    // Subsets: the CJK faces alone are 5–8 MB each as whole files.
+    expect(bytes.length).toBeLessThan(150_000);
+  });
+
+  it('keeps a Latin-only invoice small, with the Latin face only', async () => {
+    const bytes = await renderInvoicePdf(sample);
+    const fonts = await pdfFonts(bytes);
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    expect(bytes.length).toBeLessThan(40_000);
+  });
+
+  it('draws a character no font has as a question mark, and drops control characters', async () => {
+    const text = await textOf({ ...sample, buyer: { name: 'A\u0007B \u{10FFFD} C', lines: [] } });
+    expect(text).toContain('AB ? C');
   });
 
   it('wraps long names and lines and stays on one page', async () => {

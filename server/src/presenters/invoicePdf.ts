@@ -1,12 +1,15 @@
 import PDFDocument from 'pdfkit';
+import type { FontWeight } from '../lib/pdfFonts.ts';
+import { drawParagraph, faceSelector } from '../lib/pdfParagraph.ts';
 import { billingPeriodNames, formatDay, formatMoney, invoiceStatusLabels } from '@quizlead/shared/billing.ts';
 import type { TInvoice } from '@quizlead/shared/schemas/billing.ts';
 
 /**
  * An invoice as a one-page A4 PDF (the Invoices screen's download): header with number, issue date and
- * status, seller and buyer, the plan line, the totals and how it was paid. Built-in Helvetica only, so
- * no font files: text is reduced to what its WinAnsi encoding can show. The same invoice always gives
- * the same bytes (dates and the document id come from the invoice, never from the clock).
+ * status, seller and buyer, the plan line, the totals and how it was paid. Text is drawn in Noto faces
+ * chosen per character (lib/pdfFonts.ts), so a name in Chinese, Arabic or with an emoji reads back as
+ * typed; each face is embedded as a subset of the glyphs drawn. The same invoice always gives the same
+ * bytes (dates and the document id come from the invoice, never from the clock).
  */
 
 const texts = {
@@ -36,31 +39,9 @@ const texts = {
 
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** The characters outside Latin-1 that WinAnsiEncoding still has (Windows-1252's 0x80–0x9F). */
-const winAnsiExtras = new Set([
-  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c,
-  0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
-]);
-
-/**
- * The text as the built-in fonts can draw it: composed (NFC) so accented letters stay one character,
- * whitespace controls as spaces, and every character WinAnsi cannot encode (emoji, CJK, most of
- * Unicode) as one '?' per code point instead of garbage glyphs.
- */
-export function toWinAnsi(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(code)) out += char;
-    else if (code === 0x09 || code === 0x0a || code === 0x0d) out += ' ';
-    else out += '?';
-  }
-  return out;
-}
-
 const page = { size: 'A4', margin: 56 } as const;
 const colors = { text: '#1f2933', muted: '#6b7280', rule: '#d1d5db', band: '#f3f4f6', refunded: '#b91c1c' } as const;
-const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
+const fonts = { regular: 'regular', bold: 'bold' } as const satisfies Record<string, FontWeight>;
 
 export async function renderInvoicePdf(invoice: TInvoice): Promise<Buffer> {
   const issuedAt = new Date(invoice.issuedAt);
@@ -80,6 +61,7 @@ export async function renderInvoicePdf(invoice: TInvoice): Promise<Buffer> {
     lang: 'en',
   });
   const done = collect(doc);
+  const useFace = faceSelector(doc);
 
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
@@ -96,30 +78,18 @@ export async function renderInvoicePdf(invoice: TInvoice): Promise<Buffer> {
     x: number,
     y: number,
     w: number,
-    style: { font?: string; size?: number; color?: string; align?: 'left' | 'right'; maxLines?: number; spacing?: number },
+    style: { font?: FontWeight; size?: number; color?: string; align?: 'left' | 'right'; maxLines?: number; spacing?: number },
   ) => {
-    doc
-      .font(style.font ?? fonts.regular)
-      .fontSize(style.size ?? 10)
-      .fillColor(style.color ?? colors.text);
-    const lineGap = 2;
-    const options: PDFKit.Mixins.TextOptions = {
-      width: w,
+    const lines = typeof text === 'string' ? [text] : text;
+    return drawParagraph(doc, useFace, lines, x, y, w, {
+      weight: style.font ?? fonts.regular,
+      size: style.size ?? 10,
+      color: style.color ?? colors.text,
       align: style.align ?? 'left',
-      lineGap,
-      characterSpacing: style.spacing ?? 0,
-    };
-    if (style.maxLines !== undefined) {
-      // pdfkit puts its ellipsis on a line when a second one would not fit in `height` (it ignores
-      // lineGap there), and stops at the first line that does not fit: this height allows exactly
-      // maxLines lines, the last one ending in '…' when the text goes on.
-      const lineHeight = doc.currentLineHeight(true);
-      options.height = (style.maxLines - 1) * (lineHeight + lineGap) + 1.5 * lineHeight;
-      options.ellipsis = true;
-    }
-    const safe = typeof text === 'string' ? toWinAnsi(text) : text.map(toWinAnsi).join('\n');
-    doc.text(safe, x, y, options);
-    return doc.y - y;
+      spacing: style.spacing ?? 0,
+      lineGap: 2,
+      maxLines: style.maxLines,
+    });
   };
   const rule = (x1: number, x2: number, y: number, lineWidth = 0.75, color: string = colors.rule) => {
     doc.moveTo(x1, y).lineTo(x2, y).lineWidth(lineWidth).strokeColor(color).stroke();
@@ -131,7 +101,7 @@ export async function renderInvoicePdf(invoice: TInvoice): Promise<Buffer> {
   let titleBottom = y + 34;
   if (refunded) {
     const markY = y + 40;
-    doc.font(fonts.bold).fontSize(12);
+    useFace('sans', fonts.bold).fontSize(12);
     const markWidth = doc.widthOfString(texts.refundedMark) + 20;
     doc.roundedRect(left, markY, markWidth, 24, 3).lineWidth(1.5).strokeColor(colors.refunded).stroke();
     // No letter spacing: text extraction would read it as 'R E F U N D E D'.

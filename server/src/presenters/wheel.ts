@@ -4,6 +4,7 @@ import { wheelLimits } from '@quizlead/shared/engagement.ts';
 import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
 import type { TPublicWheel, TWheel, TWheelListRow, TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
 import type { WheelSpinRow } from '../db/queries/wheels.ts';
+import { awaitsPrizeCode } from '../lib/spinPrize.ts';
 import type { WheelRow } from '../policies/wheel.ts';
 
 const status = (wheel: WheelRow) => (wheel.published ? 'published' : 'unpublished');
@@ -47,12 +48,13 @@ export const presentWheelRow = (wheel: WheelRow, totalSpins: number): TWheelList
   createdAt: wheel.createdAt.toISOString(),
 });
 
-export const presentWheelSpin = (spin: WheelSpinRow): TWheelSpinRow => ({
+export const presentWheelSpin = (wheel: WheelRow, spin: WheelSpinRow): TWheelSpinRow => ({
   id: spin.id,
   optionIndex: spin.optionIndex,
   email: spin.email,
   result: spin.result,
   prizeCode: spin.prizeCode,
+  prizePending: awaitsPrizeCode(wheel, spin),
   date: spin.createdAt.toISOString(),
 });
 

@@ -16,7 +16,8 @@ interface Schema {
 
 interface Operation {
   summary: string;
-  parameters?: { name: string; in: string; required: boolean }[];
+  /** Query and path parameters, and `$ref`s to shared ones (the CSRF header). */
+  parameters?: { name?: string; in?: string; required?: boolean; $ref?: string }[];
   tags: string[];
   security?: unknown[];
   'x-ability'?: string;
@@ -53,13 +54,16 @@ function body(operation: Operation): string {
   return `raw: ${Object.keys(content).join(', ')}`;
 }
 
-/** The answers by status: a JSON answer's `data` fields, else the status's description. */
+/**
+ * The answers by status: a JSON answer's `data` fields, else the status's description (an error's too). The
+ * answers every route of a kind shares (`$ref`s to components/responses) are said once, above the tables.
+ */
 function answers(operation: Operation): string {
   return Object.entries(operation.responses)
-    .filter(([status]) => status !== 'default')
+    .filter(([status, response]) => status !== 'default' && !response.$ref)
     .map(([status, response]) => {
       const schema = response.content?.['application/json']?.schema;
-      if (schema) {
+      if (schema && Number(status) < 400) {
         const data = schema.properties?.data;
         const shown = data ? fields(data) : fields(schema);
         return shown ? `${status} \`{data: ${shown}}\`` : `${status} JSON`;
@@ -72,7 +76,7 @@ function answers(operation: Operation): string {
 function who(operation: Operation): string {
   if (operation['x-platform-admin']) return 'platform admin';
   if (operation['x-ability']) return `\`${operation['x-ability']}\``;
-  return operation.security ? 'signed in' : 'anyone';
+  return operation.security?.length ? 'signed in' : 'anyone';
 }
 
 export function apiReference(document: OpenApiDocument): string {
@@ -107,6 +111,8 @@ export function apiReference(document: OpenApiDocument): string {
     'Every route under `/api/v1`, from the same declarations that validate the requests. docs/api.md explains the',
     'envelopes, authentication and the behaviour behind the routes; the full schemas are in `/api/v1/openapi.json`.',
     'Every route may also answer the error envelope: 400 naming the field, 401, 403, 404, 409, 413, 415, 429.',
+    '"signed in" routes take the session cookie or a Shopify session token (either); with the cookie, a mutating',
+    'call also sends `X-CSRF-Token`.',
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n');

@@ -58,6 +58,11 @@ export interface PublicRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<T
 export interface OwnerRouteSpec<TBody, TParams, TQuery> extends RouteSpecBase<TBody, TParams, TQuery> {
   access: 'owner';
   can: Ability;
+  /**
+   * A standalone account's own feature (signing out of a cookie session, the affiliate programme): to a
+   * shop's session token (the embedded admin) the route does not exist (404), whatever the role.
+   */
+  standaloneOnly?: true;
   handler: (input: OwnerInput<TBody, TParams, TQuery>) => Promise<void>;
 }
 
@@ -76,6 +81,7 @@ export interface DeclaredRoute {
   path: string;
   access: 'public' | 'owner' | 'admin';
   can?: Ability;
+  standaloneOnly?: true;
 }
 
 /**
@@ -143,14 +149,19 @@ export class ApiRouter {
       path: spec.path,
       access: spec.access,
       ...(spec.access === 'owner' ? { can: spec.can } : {}),
+      ...(spec.access === 'owner' && spec.standaloneOnly ? { standaloneOnly: true as const } : {}),
     });
   }
 }
 
-/** After authenticate: the role's ability for owner routes, platform administrators for admin routes. */
-function authorize(spec: { access: 'owner'; can: Ability } | { access: 'admin' }): Middleware<AppState> {
+/**
+ * After authenticate: the role's ability for owner routes, platform administrators for admin routes.
+ * Session tokens come only from a shop's embedded admin, so a standalone-only route is not there for them.
+ */
+function authorize(spec: { access: 'owner'; can: Ability; standaloneOnly?: true } | { access: 'admin' }): Middleware<AppState> {
   return async (ctx, next) => {
     const auth = ctx.state.auth as Auth;
+    if (spec.access === 'owner' && spec.standaloneOnly && auth.via === 'bearer') throw NotFoundError();
     if (spec.access === 'admin' ? !auth.platformAdmin : !can(auth, spec.can)) {
       throw spec.access === 'admin' ? NotFoundError() : ForbiddenError(permissionMessages.forbidden);
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { limits, messages } from '../validations.ts';
+import { messages } from '../validations.ts';
 import { ZCompanyUrl, ZId, ZNewPassword } from './common.ts';
-import { ZFullName } from './auth.ts';
+import { ZCompanyName, ZFullName } from './auth.ts';
 
 export const ZProfile = z.object({
   fullName: z.string(),
@@ -17,7 +17,7 @@ export const ZProfileResponse = z.object({ data: ZProfile });
 
 export const ZUpdateProfileRequest = z.object({
   fullName: ZFullName,
-  companyName: z.string().trim().max(limits.companyName).default(''),
+  companyName: ZCompanyName,
   companyUrl: ZCompanyUrl.default(''),
   /** An uploaded file's id to use as the company logo, null to remove it, absent to keep it. */
   companyLogoId: ZId.nullable().optional(),

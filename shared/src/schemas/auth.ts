@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { accountModes, userTypes } from '../constants.ts';
 import { type Ability, accountRoles, allAbilities } from '../permissions.ts';
 import { limits, messages } from '../validations.ts';
-import { ZCompanyUrl, ZEmail, ZNewPassword } from './common.ts';
+import { ZCompanyUrl, ZEmail, ZNewPassword, ZSingleLine } from './common.ts';
 import { ZReferralCode } from './referrals.ts';
 
-export const ZFullName = z
-  .string({ error: messages.auth.fullNameEmpty })
-  .trim()
-  .min(1, messages.auth.fullNameEmpty)
-  .max(limits.fullName);
+export const ZFullName = ZSingleLine(
+  z.string({ error: messages.auth.fullNameEmpty }).trim().min(1, messages.auth.fullNameEmpty).max(limits.fullName),
+  'Full Name',
+);
+
+/** A company's name, optional: what the sign-up's Personal Details step and the Account page take. */
+export const ZCompanyName = ZSingleLine(z.string().trim().max(limits.companyName), 'Company name').default('');
 
 export const ZSignInRequest = z.object({
   email: ZEmail,
@@ -24,12 +26,21 @@ export const ZSignupTokenRequest = z.object({
 });
 export type TSignupTokenRequest = z.infer<typeof ZSignupTokenRequest>;
 
+/**
+ * Step 1's password, checked by the server when the step is left (POST /signup/password-check): the list
+ * of common passwords is the server's alone, and the owner fixes the password where it is typed, before
+ * a token is mailed, not after it.
+ */
+export const ZSignupPasswordCheckRequest = z.object({ email: ZEmail, password: ZNewPassword });
+export type TSignupPasswordCheckRequest = z.infer<typeof ZSignupPasswordCheckRequest>;
+export const ZSignupPasswordCheckResponse = z.object({ data: z.object({ allowed: z.literal(true) }) });
+
 /** The last step: everything the wizard collected plus the emailed token. */
 export const ZSignupRequest = z.object({
   fullName: ZFullName,
   email: ZEmail,
   password: ZNewPassword,
-  companyName: z.string().trim().max(limits.companyName).default(''),
+  companyName: ZCompanyName,
   companyUrl: ZCompanyUrl.default(''),
   token: z
     .string({ error: messages.auth.tokenRequired })

@@ -1,13 +1,43 @@
 import { z } from 'zod';
+import { checkEmail, emailMaxLength } from '../email.ts';
 import { limits, messages } from '../validations.ts';
 
-/** An email as typed by a person: trimmed, checked, at most 254 characters. */
-export const ZEmail = z
-  .string({ error: messages.auth.emailRequired })
-  .trim()
-  .min(1, messages.auth.emailRequired)
-  .max(limits.email, messages.auth.invalidEmail)
-  .pipe(z.email({ error: messages.auth.invalidEmail }));
+/**
+ * Every email field's schema: trimmed, then checked by the one rule (shared/src/email.ts), answering
+ * the address with its domain in ASCII (punycode), the spelling that is stored and sent. A part
+ * before the @ in another script gets its own message; anything else wrong gets `invalid`.
+ */
+export const ZEmailOf = (texts: { required: string; invalid: string }) =>
+  z
+    .string({ error: texts.required })
+    .trim()
+    .min(1, texts.required)
+    .max(emailMaxLength * 4, texts.invalid)
+    .transform((value, ctx) => {
+      const checked = checkEmail(value);
+      if (checked.ok) return checked.email;
+      const message = checked.problem === 'localPartNotLatin' ? messages.email.localPartNotLatin : texts.invalid;
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    });
+
+/** An email as typed by a person: trimmed, checked, at most 254 characters, its domain in ASCII. */
+export const ZEmail = ZEmailOf({ required: messages.auth.emailRequired, invalid: messages.auth.invalidEmail });
+
+/**
+ * Control characters: C0 (line breaks, tabs, escape…), DEL, C1, and Unicode's line and paragraph
+ * separators. A name never needs one, and one in a name could end a mail header line (header
+ * injection) or break a CSV row; the mail layer strips them from headers as a second defence.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * The refinement every name field uses (people, companies, a lead's name): one line of text, else a
+ * 400 naming the field by `label` ("Full Name cannot contain line breaks or other control characters").
+ */
+export const ZSingleLine = (schema: z.ZodString, label: string) =>
+  schema.refine((value) => !controlCharacters.test(value), messages.text.singleLine(label));
 
 /**
  * A password being chosen. The cheap rules live here so every form shows them; the server also

@@ -35,11 +35,27 @@ export const deliveryStatusLabels: Record<TDeliveryStatus, string> = {
 };
 
 /**
- * When attempts happen, counted from the first: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h,
- * 10 h, 14 h, 20 h and 24 h (Standard Webhooks' example schedule, about 3 days in all), each with up
- * to 20% jitter. A 429's Retry-After pushes an attempt later, never earlier.
+ * The wait before each attempt, counted from the end of the one before: the first at once, then gaps
+ * of 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (Standard Webhooks' example schedule:
+ * 10 attempts, about 3 days in all), each gap up to 20% longer (jitter). A Retry-After (429 or 5xx)
+ * makes a gap longer, never shorter.
  */
 export const deliveryRetryDelaysSeconds = [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400] as const;
+
+const spokenGap = (seconds: number) =>
+  seconds % 3600 === 0 ? `${seconds / 3600} h` : seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+
+/**
+ * The schedule in words, as README.md, docs/webhooks.md and docs/architecture.md say it (a test holds
+ * them to it): "the first attempt at once, then retries after gaps of 5 s, 5 min, … and 24 h (10
+ * attempts, about 3 days in all)".
+ */
+export function describeRetrySchedule(schedule: readonly number[] = deliveryRetryDelaysSeconds): string {
+  const gaps = schedule.slice(1).map(spokenGap);
+  const listed = gaps.length > 1 ? `${gaps.slice(0, -1).join(', ')} and ${gaps.at(-1)}` : (gaps[0] ?? '');
+  const days = Math.round(schedule.reduce((total, seconds) => total + seconds, 0) / 86_400);
+  return `the first attempt at once, then retries after gaps of ${listed} (${schedule.length} attempts, about ${days} days in all)`;
+}
 
 export const deliveryLimits = {
   /** A destination failing for this long with no success is switched off and its owner emailed. */
@@ -47,6 +63,14 @@ export const deliveryLimits = {
   pageSize: 25,
   /** Replay all failed deliveries at most this many at a time. */
   replayBatch: 500,
+  /** Attempts one server process makes at once. */
+  concurrentAttempts: 32,
+  /** Attempts of one account's deliveries one server process makes at once (its share of the slots). */
+  concurrentPerAccount: 16,
+  /** Attempts in flight to one destination at once, across every process. */
+  concurrentPerDestination: 8,
+  /** Retries in flight to one destination at once: a failing endpoint's retries hold at most this many. */
+  concurrentRetriesPerDestination: 2,
 } as const;
 
 export const deliveryMessages = {

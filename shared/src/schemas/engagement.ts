@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { checkEmail } from '../email.ts';
 import { engagementLimits, engagementMessages, engagementStatuses } from '../engagement.ts';
+import { messages } from '../validations.ts';
 
 /** Pieces the poll, web response and wheel schemas share. */
 
@@ -15,7 +17,7 @@ export const ZSubmissionId = z.uuid({ error: 'submissionId must be a uuid' });
 
 /**
  * An email a widget asks for. `required` decides whether an empty one is refused; a non-empty one is
- * always checked. Answers the trimmed email, or null when none was given and none is needed.
+ * always checked (shared/src/email.ts: its domain comes back in ASCII). Answers the trimmed email, or null when none was given and none is needed.
  */
 export function engagementEmail(
   value: string | null | undefined,
@@ -23,8 +25,9 @@ export function engagementEmail(
 ): { email: string | null } | { error: string } {
   const email = (value ?? '').trim();
   if (email === '') return rules.required ? { error: rules.requiredMessage } : { email: null };
-  if (email.length > engagementLimits.email || !z.email().safeParse(email).success) return { error: rules.invalidMessage };
-  return { email };
+  const checked = email.length > engagementLimits.email * 4 ? undefined : checkEmail(email);
+  if (checked?.ok) return { email: checked.email };
+  return { error: checked?.problem === 'localPartNotLatin' ? messages.email.localPartNotLatin : rules.invalidMessage };
 }
 
 /** The email field of a public submission: checked against the widget's settings by `engagementEmail`. */

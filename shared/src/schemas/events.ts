@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStoredEmail } from './storedEmail.ts';
 
 /**
  * The domain events a capture records (issue 12): one `events` row a submission, written in the
@@ -26,7 +27,7 @@ const item = <Tool extends z.ZodType<TLeadTool>>(tool: Tool) =>
 
 /** Who played, voted or spun, when they gave an email (the lead form, or a form before a spin). */
 export const ZEventVisitor = z.object({
-  email: z.string().max(254).pipe(z.email()),
+  email: ZStoredEmail,
   /** As typed; may be empty. */
   name: z.string(),
   /** The visitor agreed to hear from the owner. */

@@ -130,11 +130,15 @@ export const ZVariant = z.object({
 });
 export type TVariant = z.infer<typeof ZVariant>;
 
+/** A variant as visitors receive it: the names are the owner's own words for the test, and stay in the report. */
+export const ZPublicVariant = ZVariant.omit({ name: true });
+export type TPublicVariant = z.infer<typeof ZPublicVariant>;
+
 /** What the player needs to show a visitor their variant (a wheel's odds never leave the server). */
 export const ZPublicExperiment = z.object({
   id: z.uuid(),
   subject: z.enum(['intro', 'leadGate']),
-  variants: z.array(ZVariant),
+  variants: z.array(ZPublicVariant),
 });
 export type TPublicExperiment = z.infer<typeof ZPublicExperiment>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkEmail } from '../email.ts';
+import { messages } from '../validations.ts';
 
 /**
  * The Email Notification setting's additional recipients (spec: account-player-management.md §3
@@ -14,10 +16,9 @@ export const notificationLimits = {
 
 export const notificationMessages = {
   recipientInvalid: (email: string) => `"${email}" is not a valid email address`,
+  recipientNotLatin: (email: string) => `"${email}": ${messages.email.localPartNotLatin}`,
   tooManyRecipients: `Enter at most ${notificationLimits.recipients} additional recipients`,
 } as const;
-
-const ZRecipient = z.string().max(notificationLimits.email).pipe(z.email());
 
 export type RecipientListResult = { ok: true; recipients: string[] } | { ok: false; error: string; invalid?: string };
 
@@ -32,14 +33,19 @@ export function parseRecipientList(input: string): RecipientListResult {
   for (const entry of input.split(/[,;\n\r]+/)) {
     const email = entry.trim();
     if (email === '') continue;
-    if (!ZRecipient.safeParse(email).success) {
+    const checked = email.length > notificationLimits.email * 4 ? undefined : checkEmail(email);
+    if (!checked?.ok) {
       const shown = email.length > 60 ? `${email.slice(0, 57)}...` : email;
-      return { ok: false, error: notificationMessages.recipientInvalid(shown), invalid: email };
+      const error =
+        checked?.problem === 'localPartNotLatin'
+          ? notificationMessages.recipientNotLatin(shown)
+          : notificationMessages.recipientInvalid(shown);
+      return { ok: false, error, invalid: email };
     }
-    const key = email.toLowerCase();
+    const key = checked.email.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    recipients.push(email);
+    recipients.push(checked.email);
   }
   if (recipients.length > notificationLimits.recipients) return { ok: false, error: notificationMessages.tooManyRecipients };
   return { ok: true, recipients };

@@ -2,7 +2,7 @@ import { ZFooterLinks } from '../poweredBy.ts';
 import { z } from 'zod';
 import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
-import { ZEmail } from './common.ts';
+import { ZEmail, ZEmailOf, ZSingleLine } from './common.ts';
 import { variantKeys, ZPublicExperiment } from './experiments.ts';
 import { ZRecommendedProduct } from './products.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
@@ -75,13 +75,8 @@ const ZConsent = z.boolean().default(false);
 
 /** The lead form: standard (name + email) or the owner's custom form (name, email and its other fields). */
 export const ZLeadRequest = z.object({
-  name: z.string({ error: playMessages.nameRequired }).trim().min(1, playMessages.nameRequired).max(100),
-  email: z
-    .string({ error: playMessages.emailRequired })
-    .trim()
-    .min(1, playMessages.emailRequired)
-    .max(254, playMessages.emailInvalid)
-    .pipe(z.email({ error: playMessages.emailInvalid })),
+  name: ZSingleLine(z.string({ error: playMessages.nameRequired }).trim().min(1, playMessages.nameRequired).max(100), 'Name'),
+  email: ZEmailOf({ required: playMessages.emailRequired, invalid: playMessages.emailInvalid }),
   consent: ZConsent,
   /** Other fields of a custom form, kept with the lead. */
   fields: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountModes } from '../constants.ts';
 import { limits } from '../validations.ts';
-import { ZEmail } from './common.ts';
+import { ZEmail, ZSingleLine } from './common.ts';
 
 /**
  * Refer a friend and the affiliate programme (spec: builder-widgets-shell.md §2.1, §2.8, §3 "Refer friend",
@@ -24,6 +24,8 @@ export const referralMessages = {
   alreadyInvited: 'This friend has already been invited.',
   alreadyMember: 'This friend already has an account.',
   self: 'You cannot invite yourself.',
+  /** The address used an invitation's unsubscribe link: nobody invites it again. */
+  optedOut: 'This person has asked not to receive invitations.',
   dailyLimit: `You can invite up to ${referralLimits.invitationsPerDay} friends a day. Please try again tomorrow.`,
   sent: 'Invitation Sent Successfully!!!',
   sendErrorTitle: 'Invitation Not Sent',
@@ -50,11 +52,14 @@ export const commissionStatusLabels: Record<TCommissionStatus, string> = { earne
 
 /** The spec's form: friend_name and friend_email (the sender's name is the signed-in user's). */
 export const ZReferFriendRequest = z.object({
-  friendName: z
-    .string({ error: referralMessages.friendNameRequired })
-    .trim()
-    .min(1, referralMessages.friendNameRequired)
-    .max(referralLimits.friendName, referralMessages.friendNameTooLong),
+  friendName: ZSingleLine(
+    z
+      .string({ error: referralMessages.friendNameRequired })
+      .trim()
+      .min(1, referralMessages.friendNameRequired)
+      .max(referralLimits.friendName, referralMessages.friendNameTooLong),
+    "Friend's name",
+  ),
   friendEmail: ZEmail,
 });
 export type TReferFriendRequest = z.infer<typeof ZReferFriendRequest>;

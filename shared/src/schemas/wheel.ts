@@ -143,6 +143,8 @@ export const ZWheelSpinRow = z.object({
   email: z.string().nullable(),
   result: z.string(),
   prizeCode: z.string().nullable(),
+  /** The spin won a unique Shopify code and has none yet (the pool was empty): the visitor is still owed one. */
+  prizePending: z.boolean(),
   date: z.string(),
 });
 export type TWheelSpinRow = z.infer<typeof ZWheelSpinRow>;

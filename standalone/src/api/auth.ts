@@ -1,4 +1,10 @@
-import type { TMessageResponse, TSignInRequest, TSignupRequest, TSignupTokenRequest } from '@quizlead/shared/schemas/auth.ts';
+import type {
+  TMessageResponse,
+  TSignInRequest,
+  TSignupPasswordCheckRequest,
+  TSignupRequest,
+  TSignupTokenRequest,
+} from '@quizlead/shared/schemas/auth.ts';
 import type { TJoinPreview, TJoinRequest } from '@quizlead/shared/schemas/team.ts';
 import { api, setCsrfToken } from '@quizlead/web/admin/api/client.ts';
 import { rememberSession as remember, type Session } from '@quizlead/web/admin/api/session.ts';
@@ -14,6 +20,10 @@ export async function signOut(): Promise<void> {
   await api.delete<Message>('/api/v1/session', { notifyUnauthorized: false });
   setCsrfToken(null);
 }
+
+/** Resolves when the server takes the password; an ApiError naming `password` says why it does not. */
+export const checkSignupPassword = (body: TSignupPasswordCheckRequest) =>
+  api.post<{ allowed: true }>('/api/v1/signup/password-check', body);
 
 export const requestSignupToken = (body: TSignupTokenRequest) => api.post<Message>('/api/v1/signup/token', body);
 

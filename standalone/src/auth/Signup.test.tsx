@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { Signup } from './Signup.tsx';
 
 const tokenSent = () => ({ body: { data: { message: messages.auth.tokenSent } } });
+const passwordAllowed = () => ({ body: { data: { allowed: true } } });
+const passwordCheckPath = '/api/v1/signup/password-check';
 const created = () => ({ status: 201, body: { data: { user: sessionUser('owner'), csrfToken: 'csrf-token' } } });
 const refusal = (status: number, code: string, message: string, field?: string) => () => ({
   status,
@@ -32,8 +34,13 @@ const step = () => screen.getByRole('progressbar').getAttribute('aria-valuetext'
 const failure = () => screen.queryAllByRole('alert').find((alert) => alert.matches('.Polaris-Banner')) ?? null;
 /** The notice that the token was mailed, or null. */
 const notice = () => screen.queryAllByRole('status').find((status) => status.matches('.Polaris-Banner')) ?? null;
-const posts = <Request extends { method: string }>(requests: Request[]) =>
-  requests.filter((request) => request.method === 'POST');
+/** The POSTs that mail a token or make the account (the password check before them has tests of its own). */
+const posts = <Request extends { method: string; path: string }>(requests: Request[]) =>
+  requests.filter((request) => request.method === 'POST' && request.path !== passwordCheckPath);
+
+/** The API of the wizard: the server takes step 1's password unless a test says otherwise. */
+const signupApi = (handlers: Parameters<typeof fakeApi>[0]) =>
+  fakeApi({ [`POST ${passwordCheckPath}`]: passwordAllowed, ...handlers });
 
 async function account(user: User, fullName = 'Wendy Wizard', email = 'wendy@example.com', password = 'wizard password 1') {
   if (fullName) await user.type(field('Full name'), fullName);
@@ -57,7 +64,7 @@ async function toVerification(user: User) {
 
 describe('the sign-up wizard', () => {
   it('starts on Account Details, step 1 of 3, with one submit button', () => {
-    fakeApi({});
+    signupApi({});
     const { container } = open();
     expect(step()).toBe('Step 1 of 3: Account Details');
     expect(screen.getByRole('heading', { name: 'Step 1 of 3: Account Details' })).toBeTruthy();
@@ -70,7 +77,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('asks for a full name, an email and a password, each under its field, before sending anything', async () => {
-    const api = fakeApi({});
+    const api = signupApi({});
     const { user } = open();
     await user.click(button('Continue'));
     expect(errorUnder(field('Full name'))).toBe(messages.auth.fullNameEmpty);
@@ -90,7 +97,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('refuses a password of only spaces or one character repeated', async () => {
-    const api = fakeApi({});
+    const api = signupApi({});
     const { user } = open();
     await account(user, 'Wendy Wizard', 'wendy@example.com', ' '.repeat(limits.passwordMin));
     await user.click(button('Continue'));
@@ -103,7 +110,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('mails a token for the name and email as typed when step 1 is left, and says so on step 3', async () => {
-    const api = fakeApi({ 'POST /api/v1/signup/token': tokenSent });
+    const api = signupApi({ 'POST /api/v1/signup/token': tokenSent });
     const { user } = open();
     // The name goes as typed; an email field drops the spaces around an address itself.
     await toPersonal(user, ' Wendy Wizard ', ' Wendy@Example.com');
@@ -118,7 +125,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('mails no new token when the name and email come back unchanged, but does when one changed', async () => {
-    const api = fakeApi({ 'POST /api/v1/signup/token': tokenSent });
+    const api = signupApi({ 'POST /api/v1/signup/token': tokenSent });
     const { user } = open();
     await toPersonal(user);
     await user.click(button('Back'));
@@ -145,7 +152,7 @@ describe('the sign-up wizard', () => {
 
   it('says on step 1 why the token could not be mailed: a refusal, a server error, no answer', async () => {
     let answer: Answer = refusal(429, 'rate_limited', messages.auth.tooManyRequests);
-    fakeApi({ 'POST /api/v1/signup/token': () => answer() });
+    signupApi({ 'POST /api/v1/signup/token': () => answer() });
     const { user } = open();
     await account(user);
     await user.click(button('Continue'));
@@ -172,7 +179,7 @@ describe('the sign-up wizard', () => {
 
   it('is busy on Continue while the token is mailed, and drops the last failure', async () => {
     let answer = held(refusal(500, 'internal', messages.generic.internal)());
-    fakeApi({ 'POST /api/v1/signup/token': () => answer.promise });
+    signupApi({ 'POST /api/v1/signup/token': () => answer.promise });
     const { user } = open();
     await account(user);
     await user.click(button('Continue'));
@@ -190,7 +197,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('asks for a company name and a valid URL on step 2, unless skipped', async () => {
-    const api = fakeApi({ 'POST /api/v1/signup/token': tokenSent });
+    const api = signupApi({ 'POST /api/v1/signup/token': tokenSent });
     const { user } = open();
     await toPersonal(user);
     expect(field('Company name').maxLength).toBe(limits.companyName);
@@ -213,7 +220,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('forgets the step’s messages and the banner when going back and forth', async () => {
-    fakeApi({
+    signupApi({
       'POST /api/v1/signup/token': tokenSent,
       'POST /api/v1/signup': refusal(500, 'internal', messages.generic.internal),
     });
@@ -241,7 +248,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('creates the account with the trimmed details, the company URL made whole, and opens the dashboard', async () => {
-    const api = fakeApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': created });
+    const api = signupApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': created });
     const { user, location } = open();
     await toPersonal(user, ' Wendy Wizard ', ' wendy@example.com ', ' wizard password 1 ');
     await user.type(field('Company name'), ' Wizard Works ');
@@ -269,7 +276,7 @@ describe('the sign-up wizard', () => {
   });
 
   it('Skip for Now sends no company, even one typed before, and the referral code goes with the account', async () => {
-    const api = fakeApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': created });
+    const api = signupApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': created });
     const { user, location } = open('/Signup?ref=FRIEND42');
     await toPersonal(user);
     await user.type(field('Company name'), 'Wizard Works');
@@ -289,14 +296,14 @@ describe('the sign-up wizard', () => {
   });
 
   it('offers the social providers on step 1, carrying the referral code', async () => {
-    fakeApi({ 'GET /api/v1/auth/providers': () => ({ body: { data: { providers: ['google'] } } }) });
+    signupApi({ 'GET /api/v1/auth/providers': () => ({ body: { data: { providers: ['google'] } } }) });
     open('/Signup?ref=FRIEND42');
     const google = await screen.findByRole('link', { name: 'Continue with Google' });
     expect(google.getAttribute('href')).toBe(`${window.location.origin}${socialSignInStartPath('google', 'signup', 'FRIEND42')}`);
   });
 
   it('says a wrong token in the banner on step 3, in place of the notice', async () => {
-    fakeApi({
+    signupApi({
       'POST /api/v1/signup/token': tokenSent,
       'POST /api/v1/signup': refusal(400, 'validation', messages.auth.tokenInvalid, 'token'),
     });
@@ -314,7 +321,7 @@ describe('the sign-up wizard', () => {
 
   it('says a network failure, a server error or an address already taken in the banner on step 3', async () => {
     let answer: Answer = offline;
-    fakeApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': () => answer() });
+    signupApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': () => answer() });
     const { user } = open();
     await toVerification(user);
     await user.type(field('Verification token'), '123456');
@@ -331,8 +338,44 @@ describe('the sign-up wizard', () => {
     expect(step()).toBe('Step 3 of 3: Verification');
   });
 
+  it('refuses a common password on step 1, where it is typed, before any token is mailed', async () => {
+    const api = signupApi({
+      [`POST ${passwordCheckPath}`]: ({ body }) =>
+        (body as { password: string }).password === 'password123'
+          ? refusal(400, 'validation', messages.auth.passwordCommon, 'password')()
+          : passwordAllowed(),
+      'POST /api/v1/signup/token': tokenSent,
+    });
+    const { user } = open();
+    await account(user, 'Cam Common', 'cam@example.com', 'password123');
+    await user.click(button('Continue'));
+    await expect.poll(() => errorUnder(field('Password'))).toBe(messages.auth.passwordCommon);
+    expect(step()).toBe('Step 1 of 3: Account Details');
+    expect(failure()).toBeNull();
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([
+      { method: 'POST', path: passwordCheckPath, body: { email: 'cam@example.com', password: 'password123' } },
+    ]);
+
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'a far better passphrase');
+    expect(errorUnder(field('Password'))).toBeNull();
+    await user.click(button('Continue'));
+    await expect.poll(step).toBe('Step 2 of 3: Personal Details');
+    expect(posts(api.requests).map((request) => request.path)).toEqual(['/api/v1/signup/token']);
+  });
+
+  it('says on step 1 when the password check gets no answer, and mails nothing', async () => {
+    const api = signupApi({ [`POST ${passwordCheckPath}`]: offline, 'POST /api/v1/signup/token': tokenSent });
+    const { user } = open();
+    await account(user);
+    await user.click(button('Continue'));
+    await expect.poll(() => failure()?.textContent).toBe(`${messages.generic.serverErrorPrefix}Failed to fetch`);
+    expect(step()).toBe('Step 1 of 3: Account Details');
+    expect(posts(api.requests)).toHaveLength(0);
+  });
+
   it('takes a password the server refuses back to step 1, under the field, with the cursor there', async () => {
-    fakeApi({
+    signupApi({
       'POST /api/v1/signup/token': tokenSent,
       'POST /api/v1/signup': refusal(400, 'validation', messages.auth.passwordCommon, 'password'),
     });
@@ -351,7 +394,7 @@ describe('the sign-up wizard', () => {
   it('Send Again mails a new token and says so; the two buttons wait for each other', async () => {
     let resend = held(tokenSent());
     let answers = 0;
-    const api = fakeApi({
+    const api = signupApi({
       'POST /api/v1/signup/token': () => (answers++ === 0 ? tokenSent() : resend.promise),
       'POST /api/v1/signup': refusal(500, 'internal', messages.generic.internal),
     });
@@ -381,7 +424,7 @@ describe('the sign-up wizard', () => {
 
   it('is busy on Create Account while the account is made, with Send Again disabled', async () => {
     const answer = held(created());
-    fakeApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': () => answer.promise });
+    signupApi({ 'POST /api/v1/signup/token': tokenSent, 'POST /api/v1/signup': () => answer.promise });
     const { user, location } = open();
     await toVerification(user);
     await user.type(field('Verification token'), '123456');

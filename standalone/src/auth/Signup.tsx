@@ -9,7 +9,7 @@ import { fieldErrors } from '@quizlead/web/admin/forms/issues.ts';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { requestSignupToken, signUp } from '../api/auth.ts';
+import { checkSignupPassword, requestSignupToken, signUp } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AccountStep, PersonalStep, VerificationStep } from './signupSteps.tsx';
 import { SocialSignInButtons } from './SocialSignInButtons.tsx';
@@ -27,7 +27,10 @@ const initialValues: SignupValues = {
   token: '',
 };
 
-/** The three-step sign-up wizard; the emailed token is requested when step 1 is left. */
+/**
+ * The three-step sign-up wizard. Leaving step 1 asks the server whether it takes the password, then
+ * has the token emailed (once per name and email).
+ */
 export function Signup() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -76,9 +79,16 @@ export function Signup() {
     const parsed = accountFields.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     const key = `${parsed.data.fullName}\n${parsed.data.email.toLowerCase()}`;
-    if (tokenFor.current === key) return go(1);
     void call('continue', async () => {
-      await sendToken();
+      // The server's password rules (its list of common passwords) are met here, where the password is typed.
+      try {
+        await checkSignupPassword({ email: parsed.data.email, password: parsed.data.password });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.field === 'password')) throw error;
+        setErrors({ password: error.message });
+        return;
+      }
+      if (tokenFor.current !== key) await sendToken();
       go(1);
     });
   }

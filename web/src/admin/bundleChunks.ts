@@ -4,6 +4,8 @@ const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/
 /** The forms layer and its library: for the screens with a form on it only. */
 const formsLayer =
   /node_modules[\\/]react-hook-form[\\/]|[\\/]forms[\\/]useSchemaForm\.|[\\/]components[\\/]engagement[\\/](useEngagementForm|EngagementFormPage)\./;
+/** The share screens (polls', web responses', wheels'), their code box and Shopify tab: loaded by no other screen. */
+const shareCode = /[\\/]admin[\\/]components[\\/](ShareCode\.|share[\\/]|engagement[\\/]ShareScreen\.)/;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
 const commonCode =
   /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|data[\\/]|forms[\\/]|[^\\/]+$)/;
@@ -20,6 +22,7 @@ const commonCode =
  * - charts, editor: the dashboard's chart library and the builders' rich text editor, loaded only
  *   with the screens that show them (after admin, so that what they share with Polaris stays there);
  * - forms: react-hook-form and the forms layer, loaded with the screens whose forms use it;
+ * - share: the share screens' code box and Shopify tab, loaded with those screens only;
  * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [
@@ -34,10 +37,11 @@ export const adminChunkGroups = [
   },
   {
     name: 'common',
-    test: (id: string) => commonCode.test(id) && !editorLibraries.test(id) && !formsLayer.test(id),
+    test: (id: string) => commonCode.test(id) && !editorLibraries.test(id) && !formsLayer.test(id) && !shareCode.test(id),
     minShareCount: 2,
     priority: 2.5,
   },
+  { name: 'share', test: shareCode, minShareCount: 2, priority: 2.5 },
   { name: 'charts', test: chartLibraries, priority: 2 },
   { name: 'forms', test: formsLayer, priority: 2 },
   { name: 'editor', test: editorLibraries, priority: 2 },

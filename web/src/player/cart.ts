@@ -1,10 +1,12 @@
+import { findStorefront } from '../public/storefront.ts';
+
 /**
  * Add to cart on a Shopify storefront, through the theme's Ajax cart (`{routes.root}cart/add.js`).
  * In a shop the player runs in the embed script's frame from the app's origin (the app block, and the
  * app proxy page that holds the same element: docs/architecture.md), so the shop's cart is another
  * origin its CSP does not let it call, and the shop's cookies would not ride along. It asks the page
- * around it instead, where the embed script runs on the shop's own domain (web/src/widgets/embed.ts):
- *   → { type: 'quizlead-cart-probe' }             ← { type: 'quizlead-cart-ready' } on a storefront
+ * around it instead, where the embed script runs on the shop's own domain (web/src/widgets/embed.ts),
+ * once that page has said it is a storefront (web/src/public/storefront.ts):
  *   → { type: 'quizlead-cart-add', id, items }    ← { type: 'quizlead-cart-result', id, ok, message? }
  * A player page served on the shop's domain itself (window.Shopify.routes.root) posts directly.
  */
@@ -21,11 +23,6 @@ export interface StorefrontCart {
 export class CartError extends Error {}
 
 const replyTimeoutMs = 15_000;
-
-function ownStorefrontRoot(): string | null {
-  const root = (window as unknown as { Shopify?: { routes?: { root?: unknown } } }).Shopify?.routes?.root;
-  return typeof root === 'string' && root.startsWith('/') ? root.replace(/\/?$/, '/') : null;
-}
 
 function directCart(root: string): StorefrontCart {
   return {
@@ -76,18 +73,5 @@ function framedCart(): StorefrontCart {
  * embedding page answers in a frame); never outside a shop. Returns the clean-up.
  */
 export function findStorefrontCart(found: (cart: StorefrontCart) => void): () => void {
-  const root = ownStorefrontRoot();
-  if (root !== null) {
-    found(directCart(root));
-    return () => undefined;
-  }
-  if (window.parent === window) return () => undefined;
-  const listen = (event: MessageEvent) => {
-    if (event.source !== window.parent || (event.data as Reply | null)?.type !== 'quizlead-cart-ready') return;
-    window.removeEventListener('message', listen);
-    found(framedCart());
-  };
-  window.addEventListener('message', listen);
-  window.parent.postMessage({ type: 'quizlead-cart-probe' }, '*');
-  return () => window.removeEventListener('message', listen);
+  return findStorefront((page) => found(page.framed ? framedCart() : directCart(page.root)));
 }

@@ -1,13 +1,18 @@
 import { wheelMessages } from '@quizlead/shared/engagement.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { discountLink, findStorefront, type StorefrontPage } from './storefront.ts';
 
 /**
  * A won discount code with a copy button, and until when it works when it expires: the wheel's prize
  * (widgets, prefix `qw`) and a quiz outcome's (player, prefix `ql`) share it, each styled by its bundle.
+ * In a Shopify storefront (the app block, the app embed or the app proxy page) it also links to the
+ * store's discount link, which puts the code on the visitor's cart and brings them back to the page.
  */
 export function PrizeCode(props: { code: string; expiresAt: string | null; prefix: 'qw' | 'ql'; testId: string }) {
   const { code, expiresAt, prefix } = props;
   const [copied, setCopied] = useState(false);
+  const [storefront, setStorefront] = useState<StorefrontPage | null>(null);
+  useEffect(() => findStorefront(setStorefront), []);
   const codeRef = useRef<HTMLElement>(null);
   const copy = async () => {
     try {
@@ -32,6 +37,17 @@ export function PrizeCode(props: { code: string; expiresAt: string | null; prefi
       <button type="button" className={`${prefix}-button ${prefix}-button--quiet ${prefix}-copy`} onClick={() => void copy()}>
         {wheelMessages.copyPrizeCode}
       </button>
+      {storefront ? (
+        // In the embed script's frame the link opens the storefront's own window, where its cart is.
+        <a
+          className={`${prefix}-button ${prefix}-apply`}
+          href={discountLink(storefront, code)}
+          target={storefront.framed ? '_top' : undefined}
+          data-testid={`${props.testId}-apply`}
+        >
+          {wheelMessages.applyPrizeCode}
+        </a>
+      ) : null}
       <p className={`${prefix}-copied`} aria-live="polite">
         {copied ? wheelMessages.prizeCodeCopied : ''}
       </p>

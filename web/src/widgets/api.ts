@@ -2,7 +2,11 @@
 import type { TFeedbackSubmission, TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import type { TPollVoteRequest, TPollVoteResult, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import type { TPublicWheel, TSpinRequest, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
+import { checkEmail } from '@quizlead/shared/email.ts';
+import { messages as sharedMessages } from '@quizlead/shared/validations.ts';
 import { ApiError, publicRequest } from '../public/apiClient.ts';
+
+const emailTexts = sharedMessages.email;
 
 export { ApiError };
 
@@ -25,12 +29,9 @@ export const widgetApi = {
 export { newUuid as newSubmissionId } from '../public/uuid.ts';
 
 /**
- * The server's email rule (zod's email pattern, as `engagementEmail` in shared/src/schemas/engagement.ts
- * checks it), so the page refuses what the server would refuse before sending.
+ * The email check of a widget form, by the server's rule (shared/src/email.ts, as `engagementEmail`
+ * checks it): the required or invalid text, or null when it may be sent.
  */
-export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-/** The email check of a widget form: the required or invalid text, or null when it may be sent. */
 export function emailError(
   email: string,
   required: boolean,
@@ -38,5 +39,7 @@ export function emailError(
 ): string | null {
   const value = email.trim();
   if (!value) return required ? messages.emailRequired : null;
-  return value.length > 254 || !emailPattern.test(value) ? messages.emailInvalid : null;
+  const checked = checkEmail(value);
+  if (checked.ok) return null;
+  return checked.problem === 'localPartNotLatin' ? emailTexts.localPartNotLatin : messages.emailInvalid;
 }

@@ -221,14 +221,18 @@ function start(origin: string): Loader {
 }
 
 /**
- * Add to cart for a framed player on a Shopify storefront (web/src/player/cart.ts): the player's frame
- * is on the app's origin, so this page, on the shop's domain, posts its lines to the theme's Ajax cart
- * (`Shopify.routes.root` + cart/add.js) and answers the frame. A page that is no storefront stays silent.
+ * A Shopify storefront around a frame: the probe is answered with the market's root and this page's
+ * path (web/src/public/storefront.ts: the prize's discount link), and add to cart for a framed player
+ * (web/src/player/cart.ts): the player's frame is on the app's origin, so this page, on the shop's
+ * domain, posts its lines to the theme's Ajax cart (`Shopify.routes.root` + cart/add.js) and answers
+ * the frame. A page that is no storefront stays silent.
  */
 function storefrontCart(data: { type?: unknown; id?: unknown; items?: unknown }, frame: Window, origin: string) {
   const root = (window as unknown as { Shopify?: { routes?: { root?: unknown } } }).Shopify?.routes?.root;
   if (typeof root !== 'string' || root[0] !== '/') return;
-  if (data.type === 'quizlead-cart-probe') return frame.postMessage({ type: 'quizlead-cart-ready' }, origin);
+  // The storefront's root and this page's path: the frame's discount link brings the visitor back here.
+  if (data.type === 'quizlead-cart-probe')
+    return frame.postMessage({ type: 'quizlead-cart-ready', root, path: location.pathname }, origin);
   const answer = (ok: boolean, message?: unknown) =>
     frame.postMessage(
       { type: 'quizlead-cart-result', id: data.id, ok, message: typeof message === 'string' ? message : '' },

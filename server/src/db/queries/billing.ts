@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { accounts, billingCounters, discountCodes, paidPeriods, payments, plans } from '../schema/index.ts';
 import { scoped } from '../scope.ts';
@@ -66,8 +66,8 @@ export async function findDiscountCode(db: Db, code: string): Promise<DiscountCo
 }
 
 /**
- * Paid orders that used a code, in all and by one account (a refund does not give a use back).
- * `except` leaves out the payment being completed.
+ * Uses of a code, in all and by one account: paid orders (a refund does not give a use back) and open
+ * payments that reserved a use before their capture. `except` leaves out the payment being completed.
  */
 export async function discountRedemptions(db: Db, codeId: string, accountId: string, except?: string) {
   // tenant-scope: a code's redemptions are counted over every account: its limit is global
@@ -80,7 +80,10 @@ export async function discountRedemptions(db: Db, codeId: string, accountId: str
     .where(
       and(
         eq(payments.discountCodeId, codeId),
-        inArray(payments.status, ['completed', 'refunded']),
+        or(
+          inArray(payments.status, ['completed', 'refunded']),
+          and(eq(payments.status, 'created'), isNotNull(payments.discountReservedAt)),
+        ),
         except ? ne(payments.id, except) : undefined,
       ),
     );

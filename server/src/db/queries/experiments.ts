@@ -58,7 +58,9 @@ export function variantFor(
 /** What the player needs of a running quiz test (a wheel's odds stay on the server). */
 export function publicExperiment(experiment: ExperimentRow | null): TPublicExperiment | null {
   if (!experiment || experiment.subject === 'odds') return null;
-  return { id: experiment.id, subject: experiment.subject, variants: experiment.variants };
+  // Key, share and value only: the variant's name is the owner's label (it may say anything) and stays theirs.
+  const variants = experiment.variants.map(({ key, share, value }) => ({ key, share, value }));
+  return { id: experiment.id, subject: experiment.subject, variants };
 }
 
 /** A test's figures per variant key: visitors, completions and leads from its plays or spins, orders and revenue from the orders credited to it. */

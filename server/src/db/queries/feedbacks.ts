@@ -53,7 +53,7 @@ export const feedbackResponsesExport = (feedback: FeedbackRef): ExportQuery => (
   id: feedbackResponses.id,
   columns: [
     { header: feedbackResponseExportColumns.feelingType, value: feelingTypeLabel, kind: 'text', width: 16 },
-    { header: feedbackResponseExportColumns.value, value: feedbackResponses.value, kind: 'text', width: 16 },
+    { header: feedbackResponseExportColumns.value, value: feedbackResponses.value, kind: 'score', width: 16 },
     { header: feedbackResponseExportColumns.email, value: feedbackResponses.email, kind: 'text', width: 32 },
     { header: feedbackResponseExportColumns.date, value: feedbackResponses.createdAt, kind: 'date', width: 22 },
   ],

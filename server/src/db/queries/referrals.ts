@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gte, min, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, affiliateCommissions, friendInvitations, payments, referrals, users } from '../schema/index.ts';
+import {
+  accounts,
+  affiliateCommissions,
+  friendInvitations,
+  invitationOptOuts,
+  payments,
+  referrals,
+  users,
+} from '../schema/index.ts';
 import { scoped } from '../scope.ts';
 
 /** Reads behind Refer Friend and the affiliate figures. The referrer's id is the tenant key of referrals and commissions. */
@@ -25,6 +33,16 @@ export async function emailInvited(db: Db, email: string): Promise<boolean> {
     .select({ id: friendInvitations.id })
     .from(friendInvitations)
     .where(sql`lower(${friendInvitations.friendEmail}) = ${lowerEmail(email)}`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether this address used an invitation's unsubscribe link (nobody invites it again). */
+export async function emailOptedOut(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: invitationOptOuts.email })
+    .from(invitationOptOuts)
+    .where(eq(invitationOptOuts.email, lowerEmail(email)))
     .limit(1);
   return row !== undefined;
 }

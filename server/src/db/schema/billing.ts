@@ -136,6 +136,11 @@ export const payments = pgTable(
     /** PayPal's capture id: the invoice's transaction id. */
     captureId: text('capture_id'),
     failureMessage: text('failure_message'),
+    /**
+     * When this open payment took one use of its limited discount code, under the code's lock, before
+     * PayPal was asked to capture; an open payment holding it counts as a use. Cleared when it fails.
+     */
+    discountReservedAt: timestamp('discount_reserved_at', { withTimezone: true }),
     paidPeriodId: uuid('paid_period_id').references(() => paidPeriods.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

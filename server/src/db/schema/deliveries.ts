@@ -61,6 +61,8 @@ export const destinations = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The first failure since the last success; 5 days of failures switch the destination off. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** The endpoint asked for a pause (a 429's or 503's Retry-After): no attempt to it starts before then. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -31,6 +31,16 @@ export const friendInvitations = pgTable(
 );
 
 /**
+ * Addresses that used a friend invitation's unsubscribe link (one-click, RFC 8058), lower-cased: never
+ * invited again, by anyone. Kept apart from the invitations, which go with the sender's account, so the
+ * wish outlives them. No account owns a row (it is the recipient's, not a tenant's).
+ */
+export const invitationOptOuts = pgTable('invitation_opt_outs', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * An account that signed up through another's referral link (its affiliate code) or invitation.
  * One referrer per account, set at sign-up and never changed.
  */

@@ -114,7 +114,20 @@ describe('ActiveCampaign', () => {
     expect(activeCampaignBase('https://acme.api-us1.com/')).toBe('https://acme.api-us1.com/api/3');
     expect(activeCampaignBase('acme.activehosted.com')).toBe('https://acme.activehosted.com/api/3');
     expect(activeCampaignBase('acme')).toBe('https://acme.api-us1.com/api/3');
+    expect(activeCampaignBase('ACME.api-us1.com/api/3')).toBe('https://acme.api-us1.com/api/3');
     expect(activeCampaignBase('http://acme.api-us1.com')).toBeUndefined();
+    // Only ActiveCampaign's own hosts: no address, port, user info or other domain.
+    for (const account of [
+      '127.0.0.1:8080',
+      '10.0.0.5',
+      'https://169.254.169.254',
+      'https://x.api-us1.com@127.0.0.1:8080',
+      'https://acme.api-us1.com:8443',
+      'https://acme.api-us1.com.evil.example',
+      'https://evil.example/acme.api-us1.com',
+      'https://a.b.activehosted.com',
+    ])
+      expect(activeCampaignBase(account), account).toBeUndefined();
     expect(activeCampaign.settings.safeParse({ api_key: 'k', activecampaign_account: 'http://x.y' }).success).toBe(false);
   });
 });

@@ -4,7 +4,8 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
 /**
  * ActiveCampaign API v3, reference crm-webhooks-payments.md A3: the account's API URL
- * (`activecampaign_account`: a full URL, a host, or just the account name for `{account}.api-us1.com`)
+ * (`activecampaign_account`: a full URL, a host, or just the account name for `{account}.api-us1.com`,
+ * on ActiveCampaign's own hosts only)
  * plus `/api/3`, header `Api-Token: <key>`. The contact is upserted with
  * `POST /api/3/contact/sync {contact:{email, firstName, lastName}}` (201 created, 200 updated); with
  * consent it is subscribed to the list (`campaignid`) with `POST /api/3/contactLists
@@ -13,38 +14,46 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
  * contact with `POST /api/3/contactTags {contactTag:{contact, tag}}`. Custom fields need per-account ids,
  * so the result travels as tags. 5 requests/s: a 429 waits Retry-After, else 1 s.
  */
+export const activeCampaignMessages = {
+  required: 'Enter your ActiveCampaign API URL, e.g. https://youraccount.api-us1.com',
+  hostRefused:
+    'Enter your ActiveCampaign API URL from Settings → Developer: https://youraccount.api-us1.com or https://youraccount.activehosted.com',
+};
+
 export const activeCampaignSettings = z.object({
   api_key: z.string().trim().min(1, 'Enter your ActiveCampaign API key'),
   activecampaign_account: z
     .string()
     .trim()
-    .min(1, 'Enter your ActiveCampaign API URL, e.g. https://youraccount.api-us1.com')
-    .refine(
-      (value) => activeCampaignBase(value) !== undefined,
-      'Enter your ActiveCampaign API URL, e.g. https://youraccount.api-us1.com',
-    ),
+    .min(1, activeCampaignMessages.required)
+    .refine((value) => activeCampaignBase(value) !== undefined, activeCampaignMessages.hostRefused),
   /** The list id. */
   campaignid: z.string().trim().regex(/^\d*$/, 'The ActiveCampaign list id is a number').optional(),
   tag: z.string().trim().optional(),
 });
 export type ActiveCampaignSettings = z.infer<typeof activeCampaignSettings>;
 
-/** `https://acme.api-us1.com/api/3` from a full URL, a host or an account name. */
+/**
+ * The hosts ActiveCampaign gives its accounts (reference A3): one DNS label, the account's, on
+ * api-us1.com or activehosted.com. Nothing else may receive the API token and the leads: no IP
+ * address, no port, no user info, no other domain (the settings are an owner's, so an SSRF door).
+ */
+const activeCampaignHost = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.(?:api-us1\.com|activehosted\.com)$/;
+
+/** `https://acme.api-us1.com/api/3` from a full https URL, a host or an account name; undefined for any other host. */
 export function activeCampaignBase(account: string): string | undefined {
-  const value = account.trim().replace(/\/+$/, '');
-  let host: string;
-  if (/^https?:\/\//i.test(value)) {
-    try {
-      const url = new URL(value);
-      if (url.protocol !== 'https:') return undefined;
-      host = url.host;
-    } catch {
-      return undefined;
-    }
-  } else if (value.includes('.')) host = value.replace(/\/.*$/, '');
-  else host = `${value}.api-us1.com`;
-  if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) return undefined;
-  return `https://${host.toLowerCase()}/api/3`;
+  const value = account.trim();
+  const text = /^[a-z][a-z0-9+.-]*:/i.test(value)
+    ? value
+    : `https://${value.includes('.') || value.includes(':') ? value : `${value}.api-us1.com`}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return undefined;
+  return activeCampaignHost.test(url.hostname) ? `https://${url.hostname}/api/3` : undefined;
 }
 
 function messageOf(answer: CallAnswer): string | undefined {

@@ -1,3 +1,4 @@
+import { ExternalCallRefused } from '../external/externalFetch.ts';
 import type { DeliveryOutcome, Exchange, Fetch, Lead } from './crmProvider.ts';
 
 /**
@@ -5,7 +6,8 @@ import type { DeliveryOutcome, Exchange, Fetch, Lead } from './crmProvider.ts';
  * (the external seam), keeps every request and response as an Exchange with the secrets redacted,
  * and turns an answer into a DeliveryOutcome the same way for every provider: 429 and 5xx and
  * network errors retryable (429 with the wait from Retry-After or the provider's reset header), any
- * other 4xx not (bad key, 401, 403, 404, a refused list), with the provider's own message.
+ * other 4xx not (bad key, 401, 403, 404, a refused list), with the provider's own message; an address
+ * the SSRF checks refuse not either (nothing was sent).
  */
 
 const redacted = '[redacted]';
@@ -93,6 +95,8 @@ export class CrmCall {
       });
       text = await response.text();
     } catch (error) {
+      // An address the SSRF checks refuse (externalFetch.ts) stays refused: nothing was sent, and a retry sends nothing either.
+      if (error instanceof ExternalCallRefused) return { ok: false, outcome: this.fail(error.transient, error.message) };
       const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       return { ok: false, outcome: this.fail(true, `Network error: ${this.redact(cause)}`) };
     }

@@ -8,7 +8,7 @@ type Mail = Omit<MailMessage, 'to'>;
  * the merchant must answer it within 30 days, and the document to send on is ready in the app.
  */
 export const dataRequestMail = (listUrl: string, request: { customer: string; orders: number; receivedOn: string }): Mail => ({
-  subject: `${productName}: a customer asked for their data`,
+  subject: `${request.customer} asked your store for their data`,
   text: [
     'Hello,',
     '',

@@ -8,6 +8,10 @@ export interface StoredMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  replyTo?: string;
+  /** The headers it would carry besides From, To, Reply-To and Subject (Auto-Submitted, List-Unsubscribe…). */
+  headers?: Record<string, string>;
   /** Attachments by name, type and size (their bytes are not kept). */
   attachments?: Array<{ filename: string; contentType: string; size: number }>;
   sentAt: string;

@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import { controlCharacters } from '@quizlead/shared/schemas/common.ts';
 import type { Logger } from '../../logger.ts';
 import { DevMailbox } from './devMailbox.ts';
 
@@ -7,8 +8,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Where answers go when not to MAIL_FROM: Contact Us answers the owner who wrote it. */
+  replyTo?: string | undefined;
   /** Extra headers, e.g. List-Unsubscribe on notification emails. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Written by the product (codes, links, invitations, notifications, digests, reminders, invoices): it
+   * carries `Auto-Submitted: auto-generated` (RFC 3834), so no vacation responder answers it. False only
+   * for a person's own words relayed (a Contact Us message). True when left out.
+   */
+  automatic?: boolean | undefined;
   /** Files sent with it (an invoice PDF). */
   attachments?: MailAttachment[] | undefined;
 }
@@ -24,6 +33,41 @@ export interface Mailer {
   close(): void;
 }
 
+const controlRun = new RegExp(`(?:${controlCharacters.source})+`, 'g');
+const headerName = /^[A-Za-z0-9-]+$/;
+
+/** A header's text on one line: control characters (line breaks first of all) become one space. */
+export const headerText = (value: string): string => value.replace(controlRun, ' ').trim();
+
+/** An address header: one with a control character is refused rather than mended (it was never checked). */
+function headerAddress(value: string, header: string): string {
+  if (controlCharacters.test(value)) throw new Error(`The ${header} address of a mail has a control character`);
+  return value;
+}
+
+/**
+ * The message as it leaves, in both transports. Every header value is one line, whatever its caller
+ * put in it: names are refused with control characters where they are typed (shared ZSingleLine), and
+ * this is the second line of defence against a header that ends early and starts another (Bcc: …).
+ */
+export function outgoingMail(message: MailMessage) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (!headerName.test(name)) throw new Error(`Not a mail header name: ${JSON.stringify(name)}`);
+    headers[name] = headerText(value);
+  }
+  if (message.automatic ?? true) headers['Auto-Submitted'] = 'auto-generated';
+  return {
+    to: headerAddress(message.to, 'To'),
+    ...(message.replyTo ? { replyTo: headerAddress(message.replyTo, 'Reply-To') } : {}),
+    subject: headerText(message.subject),
+    text: message.text,
+    ...(message.html === undefined ? {} : { html: message.html }),
+    headers,
+    ...(message.attachments ? { attachments: message.attachments } : {}),
+  };
+}
+
 /** SMTP when `smtpUrl` is set; otherwise the dev mailbox under the data directory. */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
@@ -35,7 +79,7 @@ export function createMailer(options: {
     const transport = createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: options.from, ...outgoingMail(message) });
       },
       close: () => transport.close(),
     };
@@ -43,7 +87,7 @@ export function createMailer(options: {
   const mailbox = new DevMailbox(options.mailboxDir);
   return {
     async send(message) {
-      const { attachments, ...rest } = message;
+      const { attachments, ...rest } = outgoingMail(message);
       const stored = await mailbox.store({
         from: options.from,
         ...rest,

@@ -2,12 +2,19 @@ import { productName } from '@quizlead/shared/constants.ts';
 import { limits } from '@quizlead/shared/validations.ts';
 import type { AccountRole } from '@quizlead/shared/permissions.ts';
 import { teamLimits } from '@quizlead/shared/schemas/team.ts';
+import { shortText } from './leadNotification.ts';
 import type { MailMessage } from './mailer.ts';
 
 type Mail = Omit<MailMessage, 'to'>;
 
+/*
+ * Subjects say what the mail is about and never begin with the product's name: most of these go to a
+ * bare address (no display name), and a subject that opens with a brand reads as bulk mail to people
+ * and to filters (SpamAssassin's rules among them). The From line already says who sends it.
+ */
+
 export const signupTokenMail = (token: string): Mail => ({
-  subject: `${productName} verification token: ${token}`,
+  subject: `Your ${productName} verification token: ${token}`,
   text: [
     'Hello,',
     '',
@@ -44,7 +51,7 @@ export const passwordResetMail = (name: string, link: string): Mail => ({
 
 /** To the owner when the leads pipeline switches a destination off (5 days of failures, or a 410 Gone). */
 export const destinationDisabledMail = (settingsUrl: string, destination: string, reason: string, lastError: string): Mail => ({
-  subject: `${productName}: leads are no longer sent to ${destination}`,
+  subject: `Leads are no longer sent to ${destination}`,
   text: [
     'Hello,',
     '',
@@ -62,7 +69,7 @@ export const invoiceMail = (
   invoicesUrl: string,
   invoice: { number: string; planName: string; periodEnd: string; total: string },
 ): Mail => ({
-  subject: `${productName}: invoice ${invoice.number}`,
+  subject: `Your invoice ${invoice.number} for the ${invoice.planName} plan`,
   text: [
     'Hello,',
     '',
@@ -73,10 +80,7 @@ export const invoiceMail = (
 
 /** A paid period ends soon and nothing follows it. */
 export const planEndingMail = (plansUrl: string, plan: { planName: string; endsOn: string; days: number }): Mail => ({
-  subject:
-    plan.days === 1
-      ? `${productName}: your ${plan.planName} plan ends tomorrow`
-      : `${productName}: your ${plan.planName} plan ends in ${plan.days} days`,
+  subject: plan.days === 1 ? `Your ${plan.planName} plan ends tomorrow` : `Your ${plan.planName} plan ends in ${plan.days} days`,
   text: [
     'Hello,',
     '',
@@ -87,9 +91,14 @@ export const planEndingMail = (plansUrl: string, plan: { planName: string; endsO
   ].join('\n'),
 });
 
-/** A Contact Us message, to the support address. */
+/**
+ * A Contact Us message, to the support address: the owner's own words, so the one mail not marked
+ * automatic (an auto-reply to it is welcome), answered straight to them (Reply-To). Their name is one line (ZFullName); the mailer keeps every header so.
+ */
 export const contactMail = (from: { email: string; name: string; company: string }, message: string): Mail => ({
-  subject: `${productName} contact: ${from.name || from.email}`,
+  subject: `Contact Us message from ${from.name || from.email}`,
+  replyTo: from.email,
+  automatic: false,
   text: [
     `From: ${from.name ? `${from.name} <${from.email}>` : from.email}`,
     ...(from.company ? [`Company: ${from.company}`] : []),
@@ -99,24 +108,49 @@ export const contactMail = (from: { email: string; name: string; company: string
 });
 
 /*
- * Invitations go to addresses nobody has proved, so they carry no text the sender typed (names, company
- * names could say anything, links included: a phishing relay). The sender is named by the address they
- * proved when they signed up, which the recipient can check and answer.
+ * Invitations go to addresses nobody has proved, so they carry no free text the sender typed (a message,
+ * a company name could say anything, links included: a phishing relay). The sender is named by their
+ * name, which is one line of text (ZSingleLine refuses line breaks and control characters where it is
+ * typed), and the address they proved when they signed up, which the recipient can check and answer.
  */
 
-/** Refer a friend: to the friend, from the signed-in user, with the sender's referral (affiliate) link. */
-export const friendInvitationMail = (invite: { senderEmail: string; link: string }): Mail => ({
-  subject: `${invite.senderEmail} invites you to ${productName}`,
-  text: [
-    'Hello,',
-    '',
-    `${invite.senderEmail} uses ${productName} to build quizzes, polls and web responses that capture leads, and thinks you would like it too.`,
-    '',
-    `Create your free account here: ${invite.link}`,
-    '',
-    `You received this email because ${invite.senderEmail} entered your address in ${productName}. We will not send you another invitation.`,
-  ].join('\n'),
-});
+/** Who sends an invitation, as its text shows them: "Mia Mail (mia@example.com)", or the address alone. */
+export const senderLabel = (sender: { name: string; email: string }) => {
+  const name = shortText(sender.name, limits.fullName);
+  return name ? `${name} (${sender.email})` : sender.email;
+};
+
+/**
+ * Refer a friend: to the friend, from the signed-in user, with the sender's referral (affiliate) link.
+ * It carries a one-click unsubscribe (RFC 8058); an address that used it is never invited again.
+ */
+export const friendInvitationMail = (invite: {
+  senderName: string;
+  senderEmail: string;
+  link: string;
+  unsubscribeUrl: string;
+}): Mail => {
+  const sender = senderLabel({ name: invite.senderName, email: invite.senderEmail });
+  const who = shortText(invite.senderName, limits.fullName) || invite.senderEmail;
+  return {
+    subject: `${who} invites you to try ${productName}`,
+    text: [
+      'Hello,',
+      '',
+      `${sender} uses ${productName} to build quizzes, polls and web responses that capture leads, and thinks you would like it too.`,
+      '',
+      `Create your free account here: ${invite.link}`,
+      '',
+      `You received this email because ${sender} entered your address in ${productName}. We will not send you another invitation.`,
+      `To never receive an invitation to ${productName} from anyone: ${invite.unsubscribeUrl}`,
+    ].join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${invite.unsubscribeUrl}>`,
+      // RFC 8058: the mail client may POST to that address to unsubscribe in one click (opening it only asks).
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+};
 
 export const teamInvitationMail = (invite: { inviterEmail: string; role: AccountRole; link: string }): Mail => ({
   subject: `${invite.inviterEmail} invited you to their team on ${productName}`,

@@ -108,6 +108,13 @@ describe('GET /apps/quizlead/{kind}/{id} (Shopify app proxy)', () => {
       const page = await proxied(path, query);
       expect(page.status, query).toBe(401);
       expect(page.text).not.toContain('data-quizlead');
+      // A page the shop wraps in its theme (Liquid), saying what to do, never the API's JSON error.
+      expect(page.type, query).toMatch(/^application\/liquid/);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('content-security-policy')).toBeNull();
+      expect(page.text).toBe(
+        `<div class="quizlead-unavailable"><p>${shopifyStorefrontMessages.notSigned}</p><p><a href="/">${shopifyStorefrontMessages.backToStore}</a></p></div>`,
+      );
     }
     // The visitor's own parameters are signed along (repeated ones joined with commas) and accepted.
     expect(

@@ -8,7 +8,6 @@ import type { Db } from '../../db/client.ts';
 import { accounts, feedbacks, polls, quizzes, wheels } from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
-import { UnauthorizedError } from '../../errors.ts';
 import { shopifyRoutePaths } from './routePaths.ts';
 
 /**
@@ -23,16 +22,24 @@ import { shopifyRoutePaths } from './routePaths.ts';
  * player's own CSP (frame-ancestors *) applies inside the frame as everywhere else it is embedded.
  *
  * Every request is signed by Shopify (`signature`, checked by the library: sorted parameters, HMAC-SHA256
- * hex, at most 90 s old, no repeated shop, signature or timestamp): anything else gets 401. Items are
+ * hex, at most 90 s old, no repeated shop, signature or timestamp): anything else gets 401, as a short
+ * Liquid page in the shop's theme rather than the API's JSON error. Items are
  * looked up in the account of the signed `shop` only, so another shop's id is a 404 like a missing one.
  */
 export function shopifyAppProxyRoutes(services: Services): Router<AppState> {
   const router = new Router<AppState>();
   router.get(`${shopifyRoutePaths.appProxy}/:kind/:id`, async (ctx: AppContext) => {
-    const shop = await verifiedShop(services, ctx);
     ctx.set('Cache-Control', 'no-store');
     // Shopify serves the page on the shop's domain under the theme's own headers.
     ctx.remove('Content-Security-Policy');
+    const shop = await verifiedShop(services, ctx);
+    if (!shop) {
+      // A shopper's page, not an API answer: a few words in the theme (Liquid) with the way back, still 401.
+      ctx.status = 401;
+      ctx.type = 'application/liquid';
+      ctx.body = `<div class="quizlead-unavailable"><p>${escapeHtml(shopifyStorefrontMessages.notSigned)}</p><p><a href="/">${escapeHtml(shopifyStorefrontMessages.backToStore)}</a></p></div>`;
+      return;
+    }
     const kind = storefrontKinds.find((known) => known === ctx.params.kind);
     const id = ZId.safeParse(ctx.params.id);
     const item = kind && id.success ? await publishedItem(services.database.db, shop, kind, id.data) : undefined;
@@ -48,16 +55,14 @@ export function shopifyAppProxyRoutes(services: Services): Router<AppState> {
   return router;
 }
 
-/** The shop that signed the request, or 401. */
-async function verifiedShop(services: Services, ctx: AppContext): Promise<string> {
+/** The shop that signed the request, or null when Shopify did not sign it. */
+async function verifiedShop(services: Services, ctx: AppContext): Promise<string | null> {
   const shopify = services.shopify;
-  if (!shopify) throw UnauthorizedError();
+  if (!shopify) return null;
   const query = new URLSearchParams(ctx.querystring);
   // The library throws on missing, stale or repeated parameters and answers false on a wrong signature.
   const valid = await shopify.utils.validateHmac(query, { signator: 'appProxy' }).catch(() => false);
-  const shop = valid ? shopify.utils.sanitizeShop(query.get('shop') ?? '') : null;
-  if (!shop) throw UnauthorizedError();
-  return shop;
+  return valid ? shopify.utils.sanitizeShop(query.get('shop') ?? '') : null;
 }
 
 /**

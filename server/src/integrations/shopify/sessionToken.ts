@@ -19,7 +19,8 @@ export const sessionTokenMaxAheadSeconds = 3 * 60;
  * audience = the API key. The library lets a token without `exp` or `nbf` through (jose checks them only
  * when present) and any far `exp`, so this requires both, `exp` at most a few minutes ahead and `nbf`
  * (and `iat`) not ahead beyond the skew: a session token lives one minute, and one that lives for years
- * is forged or leaked for good. The shop is the hostname of `dest`, held to {handle}.myshopify.com.
+ * is forged or leaked for good. The shop is `dest`'s host, held to {handle}.myshopify.com, and `iss` must
+ * name the same shop's admin (shopOf).
  * Undefined for anything that does not hold. Never log the token or the library's message (it quotes it).
  */
 export async function verifySessionToken(shopify: ShopifyApp, token: string): Promise<VerifiedSessionToken | undefined> {
@@ -30,9 +31,24 @@ export async function verifySessionToken(shopify: ShopifyApp, token: string): Pr
     return undefined;
   }
   if (!livesAsShopifyMintsThem(payload, Math.floor(Date.now() / 1000))) return undefined;
-  if (typeof payload.dest !== 'string' || !URL.canParse(payload.dest)) return undefined;
-  const shop = new URL(payload.dest).hostname;
-  return shopDomainPattern.test(shop) ? { shop: shop.toLowerCase(), payload } : undefined;
+  const shop = shopOf(payload);
+  return shop === undefined ? undefined : { shop, payload };
+}
+
+/** `dest` as Shopify writes it: https, the shop's host in lower case, nothing else (no port, path or user). */
+const exactDest = /^https:\/\/([a-z0-9][a-z0-9-]*\.myshopify\.com)$/;
+
+/**
+ * The shop the token is for, when the token names it whole and one way (the session-token docs' manual
+ * checks): `dest` is exactly `https://{shop}` and `iss` is that shop's admin, `https://{shop}/admin`.
+ * A correctly signed token with another shop in `iss`, an http or user-info `dest`, or a path names no shop.
+ */
+function shopOf(payload: JwtPayload): string | undefined {
+  const { dest, iss } = payload as { dest?: unknown; iss?: unknown };
+  if (typeof dest !== 'string' || typeof iss !== 'string') return undefined;
+  const shop = exactDest.exec(dest)?.[1];
+  if (shop === undefined || !shopDomainPattern.test(shop)) return undefined;
+  return iss === `https://${shop}/admin` ? shop : undefined;
 }
 
 function livesAsShopifyMintsThem(payload: JwtPayload, now: number): boolean {

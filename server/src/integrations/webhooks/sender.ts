@@ -1,10 +1,9 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { DeliveryOutcome, Exchange, Lead } from '../crm/crmProvider.ts';
+import { pinnedRequest, PinnedRequestTimeout, type RawAnswer } from '../external/pinnedRequest.ts';
 import { buildWebhookPayload, type WebhookEventType } from './payload.ts';
 import { activeSigningSecrets, webhookSignatureHeaders, type WebhookSigningSecrets } from './signing.ts';
-import { resolveWebhookTarget, type ResolvedAddress, type UrlSafetyOptions } from './urlSafety.ts';
+import { resolveWebhookTarget, type UrlSafetyOptions } from './urlSafety.ts';
 
 /**
  * Sends one webhook attempt and says what came of it in the delivery contract's terms
@@ -12,8 +11,8 @@ import { resolveWebhookTarget, type ResolvedAddress, type UrlSafetyOptions } fro
  * like any CRM: it stores the Exchange, and retries, waits or gives up as the outcome says.
  *
  * Every attempt re-resolves the host and checks every address (urlSafety.ts), then connects to the
- * checked address only (a pinned `lookup`; the Host header and TLS servername stay the hostname), posts
- * the signed body, follows no redirect, gives up after 10 s in all and reads at most 64 KB of the answer.
+ * checked address only (external/pinnedRequest.ts: the Host header and TLS servername stay the hostname),
+ * posts the signed body, follows no redirect, gives up after 10 s in all and reads at most 64 KB of the answer.
  * Not through externalFetch: these URLs are the owner's, not a third-party API; tests run a local
  * receiver with WEBHOOKS_ALLOW_PRIVATE on instead.
  */
@@ -118,14 +117,20 @@ export async function sendWebhook(message: WebhookMessage, options: WebhookSendO
   });
   if (!target.ok) return fail(target.transient === true, target.message);
 
-  let answer: RawAnswer;
+  let answer: Answer;
   try {
-    answer = await post(target, headers, message.body, {
-      timeoutMs: Math.max(1, timeoutMs - (Date.now() - started)),
-      maxBytes: options.maxResponseBytes ?? webhookMaxResponseBytes,
-    });
+    const raw = await pinnedRequest(
+      target,
+      { method: 'POST', headers, body: message.body },
+      {
+        timeoutMs: Math.max(1, timeoutMs - (Date.now() - started)),
+        maxBytes: options.maxResponseBytes ?? webhookMaxResponseBytes,
+      },
+    );
+    answer = { ...raw, body: raw.body.toString('utf8') };
   } catch (error) {
-    if (error instanceof WebhookTimeout) return fail(true, `The endpoint did not answer within ${formatSeconds(timeoutMs)}`);
+    if (error instanceof PinnedRequestTimeout)
+      return fail(true, `The endpoint did not answer within ${formatSeconds(timeoutMs)}`);
     const { code, message: text } = error as NodeJS.ErrnoException;
     return fail(true, `Could not reach the endpoint: ${code ?? text}`);
   }
@@ -134,8 +139,11 @@ export async function sendWebhook(message: WebhookMessage, options: WebhookSendO
   return classify(answer, exchange, fail);
 }
 
+/** The answer as the delivery log keeps it: the body as text (at most the first 64 KB). */
+type Answer = Omit<RawAnswer, 'body'> & { body: string };
+
 function classify(
-  answer: RawAnswer,
+  answer: Answer,
   exchange: Exchange,
   fail: (retryable: boolean, text: string, retryAfterMs?: number) => WebhookOutcome,
 ): WebhookOutcome {
@@ -164,78 +172,6 @@ export function retryAfter(value: string | undefined, now: number = Date.now()):
   const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
   if (!Number.isFinite(ms)) return undefined;
   return Math.min(Math.max(ms, 0), maxRetryAfterMs);
-}
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-class WebhookTimeout extends Error {}
-
-/** Connects only to `target.pinned`, whatever DNS says by now. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    if (typeof options === 'object' && options.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
-    else cb(null, pinned.address, pinned.family);
-  };
-}
-
-function post(
-  target: { url: URL; hostname: string; pinned: ResolvedAddress },
-  headers: Record<string, string>,
-  body: string,
-  limits: { timeoutMs: number; maxBytes: number },
-): Promise<RawAnswer> {
-  const { url, hostname, pinned } = target;
-  const https = url.protocol === 'https:';
-  return new Promise<RawAnswer>((resolve, reject) => {
-    let settled = false;
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      done();
-    };
-    const request = (https ? httpsRequest : httpRequest)({
-      method: 'POST',
-      hostname,
-      port: url.port || (https ? 443 : 80),
-      path: `${url.pathname}${url.search}`,
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      // A fresh connection each time: nothing pooled from an earlier resolution is reused.
-      agent: false,
-      lookup: pinnedLookup(pinned),
-      ...(https && !isIP(hostname) ? { servername: hostname } : {}),
-    });
-    const timer = setTimeout(() => {
-      settle(() => reject(new WebhookTimeout()));
-      request.destroy();
-    }, limits.timeoutMs);
-    request.on('error', (error) => settle(() => reject(error)));
-    request.on('response', (response: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = () => {
-        settle(() =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        // Enough read: stop, whatever is left (a fresh connection, so nothing to keep alive).
-        response.destroy();
-      };
-      response.on('data', (chunk: Buffer) => {
-        const room = limits.maxBytes - size;
-        chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-        size += Math.min(chunk.length, room);
-        if (size >= limits.maxBytes) finish();
-      });
-      response.on('end', finish);
-      response.on('error', (error) => settle(() => reject(error)));
-    });
-    request.end(body);
-  });
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

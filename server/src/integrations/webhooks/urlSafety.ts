@@ -3,7 +3,9 @@ import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * SSRF defences for owner-supplied webhook URLs (reference B4; Formbricks' validate-webhook-url is the model).
+ * SSRF defences for owner-supplied webhook URLs (reference B4; Formbricks' validate-webhook-url is the model),
+ * and the same for every call to a third-party API whose address settings decide (external/externalFetch.ts:
+ * CRMs' account URLs, data centres, domains), with `httpsOnly` outside development.
  * Checked when an endpoint is saved (`validateWebhookUrl`) and again before every send (`resolveWebhookTarget`,
  * whose checked address the sender then pins, so a DNS rebind between check and connect cannot swap it):
  * - http and https only, no credentials in the URL;
@@ -29,6 +31,10 @@ export interface UrlSafetyOptions {
   lookup?: WebhookLookup;
   /** Gives up on DNS after this long (default 3 s). */
   lookupTimeoutMs?: number;
+  /** Only https (third-party APIs outside development); webhooks take http too. */
+  httpsOnly?: boolean;
+  /** What is refused, for the message: 'Webhooks' (the default) or e.g. 'Calls to ActiveCampaign'. */
+  refused?: string;
 }
 
 type Range = readonly [network: string, prefix: number, kind: string];
@@ -171,17 +177,20 @@ export async function resolveWebhookTarget(text: string, options: UrlSafetyOptio
   const syntax = checkWebhookUrlSyntax(text);
   if (!syntax.ok) return syntax;
   const { url } = syntax;
+  const refused = options.refused ?? 'Webhooks';
+  if (options.httpsOnly && url.protocol !== 'https:')
+    return { ok: false, message: `${refused} must use https, not ${url.protocol.replace(/:$/, '')}` };
   const hostname = bareHostname(url);
   const allowPrivate = options.allowPrivate === true;
   const literal = isIP(hostname);
   if (literal) {
     const kind = allowPrivate ? undefined : blockedKind(hostname);
-    if (kind) return { ok: false, message: `Webhooks cannot be sent to ${hostname}: it is ${kind}` };
+    if (kind) return { ok: false, message: `${refused} cannot be sent to ${hostname}: it is ${kind}` };
     const address = { address: hostname, family: literal };
     return { ok: true, url, hostname, addresses: [address], pinned: address };
   }
   if (!allowPrivate && (blockedHostnames.has(hostname) || hostname.endsWith('.localhost')))
-    return { ok: false, message: `Webhooks cannot be sent to ${hostname}: it names this machine or an internal service` };
+    return { ok: false, message: `${refused} cannot be sent to ${hostname}: it names this machine or an internal service` };
   let addresses: ResolvedAddress[];
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -203,7 +212,7 @@ export async function resolveWebhookTarget(text: string, options: UrlSafetyOptio
   if (!allowPrivate)
     for (const { address } of addresses) {
       const kind = blockedKind(address);
-      if (kind) return { ok: false, message: `Webhooks cannot be sent to ${hostname}: it resolves to ${address}, ${kind}` };
+      if (kind) return { ok: false, message: `${refused} cannot be sent to ${hostname}: it resolves to ${address}, ${kind}` };
     }
   return { ok: true, url, hostname, addresses, pinned: addresses[0]! };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStoredEmail } from '@quizlead/shared/schemas/storedEmail.ts';
 import { passwordResetSender } from '../../commands/passwordResetSender.ts';
 import { signupTokenSender } from '../../commands/signupTokenSender.ts';
 import type { Services } from '../../context.ts';
@@ -26,7 +27,7 @@ const authMailWork = {
  */
 export const sendSignupTokenTask = defineTask({
   name: 'auth.signup-token',
-  payload: z.object({ email: z.email() }),
+  payload: z.object({ email: ZStoredEmail }),
   retry: { limit: 8, delaySeconds: 15, backoff: true },
   ...authMailWork,
   handler: async ({ email }, deps: Deps) => {
@@ -37,7 +38,7 @@ export const sendSignupTokenTask = defineTask({
 
 export const sendPasswordResetTask = defineTask({
   name: 'auth.password-reset',
-  payload: z.object({ email: z.email() }),
+  payload: z.object({ email: ZStoredEmail }),
   retry: { limit: 8, delaySeconds: 15, backoff: true },
   ...authMailWork,
   handler: async ({ email }, deps: Deps) => {

@@ -1,4 +1,4 @@
-import type { Cell } from './exportQuery.ts';
+import type { Cell, ExportColumnKind } from './exportQuery.ts';
 
 /**
  * Reads COPY's text format (`format text`): one row per LF-ended line, fields split by tabs, \N for
@@ -12,10 +12,7 @@ const unescape = (field: string) =>
   field.includes('\\') ? field.replace(/\\(.)/g, (_, char: string) => escapes[char] ?? char) : field;
 
 /** Each chunk's complete rows as cells; a 'date' column holds epoch milliseconds (as COPY wrote them). */
-export async function* copyTextRows(
-  chunks: AsyncIterable<Buffer>,
-  kinds: readonly ('text' | 'date')[],
-): AsyncGenerator<Cell[][]> {
+export async function* copyTextRows(chunks: AsyncIterable<Buffer>, kinds: readonly ExportColumnKind[]): AsyncGenerator<Cell[][]> {
   let rest: Buffer | undefined;
   for await (const chunk of chunks) {
     const data = rest ? Buffer.concat([rest, chunk]) : chunk;

@@ -6,14 +6,18 @@ import { cursorOf, keysetPages, olderThan, type PageCursor } from './keysetPages
 /** A cell as the writers take it: text, a date, or nothing. */
 export type Cell = string | Date | null;
 
+export type ExportColumnKind = 'text' | 'date' | 'score';
+
 export interface ExportColumn {
   header: string;
   /**
    * The cell's SQL. A 'text' cell is a text expression (null for an empty cell); a 'date' cell is a
    * timestamptz column, a real date cell in .xlsx (shown as 'Nov 3, 2026 14:05') and that text in .csv (UTC).
+   * A 'score' cell is text too, written as a number cell in .xlsx when it is a plain decimal number (a
+   * scale's '4', which a spreadsheet should sum and average) and as text otherwise ('3*', 'Happy').
    */
   value: SQL | PgColumn;
-  kind: 'text' | 'date';
+  kind: ExportColumnKind;
   /** The .xlsx column's width in characters. */
   width: number;
 }

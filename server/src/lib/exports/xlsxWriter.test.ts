@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { spreadsheetDateFormat } from '@quizlead/shared/engagement.ts';
 import { readXlsx } from '../../test/xlsxReader.ts';
 import type { Cell } from './exportQuery.ts';
-import { XlsxWriter, xmlText } from './xlsxWriter.ts';
+import { XlsxWriter, xmlText, type XlsxSheet } from './xlsxWriter.ts';
 
-async function workbook(name: string, columns: { header: string; width: number }[], pages: Cell[][][]) {
+async function workbook(name: string, columns: XlsxSheet['columns'], pages: Cell[][][]) {
   const chunks: Uint8Array[] = [];
   const writer = new XlsxWriter({ name, columns }, (chunk) => chunks.push(chunk));
   for (const page of pages) await writer.rows(page);
@@ -46,6 +46,28 @@ describe('XlsxWriter', () => {
       [2, 40],
       [3, 20],
     ]);
+  });
+
+  it('writes a score column’s plain numbers as number cells and the rest of it, and other columns, as text', async () => {
+    const sheet = await workbook(
+      'Scores',
+      [
+        { header: 'Score', width: 10, kind: 'score' },
+        { header: 'Text', width: 10, kind: 'text' },
+      ],
+      [
+        [
+          ['4', '4'],
+          ['-2.5', '5'],
+          ['3*', '1'],
+          ['04', '0'],
+          ['1e3', '2'],
+          ['0', '3'],
+          ['Happy', ''],
+        ],
+      ],
+    );
+    expect(sheet.rows.slice(1)).toEqual([[4, '4'], [-2.5, '5'], ['3*', '1'], ['04', '0'], ['1e3', '2'], [0, '3'], ['Happy']]);
   });
 
   it('escapes markup, drops what XML 1.0 forbids, and keeps text that looks like Excel’s _x0041_ escape', async () => {

@@ -1,6 +1,6 @@
 import { Zip, ZipDeflate } from 'fflate';
 import { spreadsheetDateFormat } from '@quizlead/shared/engagement.ts';
-import type { Cell } from './exportQuery.ts';
+import type { Cell, ExportColumnKind } from './exportQuery.ts';
 import { NativeZipDeflate } from './nativeZipDeflate.ts';
 
 /**
@@ -12,8 +12,12 @@ import { NativeZipDeflate } from './nativeZipDeflate.ts';
 
 export interface XlsxSheet {
   name: string;
-  columns: readonly { header: string; width: number }[];
+  /** A 'score' column's numbers are number cells (exportQuery.ts); any other text is an inline string. */
+  columns: readonly { header: string; width: number; kind?: ExportColumnKind }[];
 }
+
+/** A plain decimal number as a 'score' column holds it ('4', '-2.5'); not '1e3', '04' stays text too. */
+const plainNumber = /^-?(?:0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
 
 /** Where the zip's bytes go, as fflate makes them. */
 export type ZipSink = (chunk: Uint8Array) => void;
@@ -105,6 +109,7 @@ export class XlsxWriter {
   private readonly sheet: NativeZipDeflate;
   private readonly encoder = new TextEncoder();
   private readonly refs: string[];
+  private readonly scores: boolean[];
   private row = 1;
   private readonly done: Promise<void>;
 
@@ -118,6 +123,7 @@ export class XlsxWriter {
       if (final) finish();
     });
     this.refs = spec.columns.map((_, index) => columnName(index));
+    this.scores = spec.columns.map((column) => column.kind === 'score');
     const part = (name: string, xml: string) => {
       const file = new ZipDeflate(name, { level: 6 });
       this.zip.add(file);
@@ -153,7 +159,9 @@ export class XlsxWriter {
         const cell = cells[index];
         if (cell === null || cell === undefined || cell === '') continue;
         const ref = this.refs[index]! + r;
-        xml += cell instanceof Date ? `<c r="${ref}" s="${dateStyle}"><v>${excelSerial(cell)}</v></c>` : textCell(ref, cell);
+        if (cell instanceof Date) xml += `<c r="${ref}" s="${dateStyle}"><v>${excelSerial(cell)}</v></c>`;
+        else if (this.scores[index] && plainNumber.test(cell)) xml += `<c r="${ref}"><v>${cell}</v></c>`;
+        else xml += textCell(ref, cell);
       }
       xml += '</row>';
     }

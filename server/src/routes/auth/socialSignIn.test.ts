@@ -402,6 +402,28 @@ describe('refusals: back to the sign-in page with nothing created, linked or sig
     expect(google.refusals.at(-1)).toMatchObject({ endpoint: 'token', error: 'invalid_grant' });
   });
 
+  it('the flow is single-use: the same state and flow cookie with a fresh code from the provider signs nobody in again', async () => {
+    const browser = new Browser();
+    const authorizeUrl = await start(browser);
+    const sealed = browser.cookies.get(socialFlowCookie)!;
+    // The same authorization request (state, nonce, PKCE challenge) answered twice: two codes.
+    const first = await atProvider(authorizeUrl);
+    const fresh = await atProvider(authorizeUrl);
+    expect(fresh.searchParams.get('state')).toBe(first.searchParams.get('state'));
+    expect(fresh.searchParams.get('code')).not.toBe(first.searchParams.get('code'));
+    expect(await callback(browser, first)).toBe('/app/');
+
+    const issued = google.tokensIssued;
+    for (const replay of [new Browser(), browser]) {
+      replay.cookies.delete(sessionCookie);
+      replay.cookies.set(socialFlowCookie, sealed);
+      expect(await callback(replay, fresh)).toBe(failurePath);
+      expect(replay.cookies.has(sessionCookie)).toBe(false);
+    }
+    // Refused before the code was redeemed.
+    expect(google.tokensIssued).toBe(issued);
+  });
+
   it('too many attempts from one address', async () => {
     const limiter = server.services.limiters.socialStartByIp;
     limiter.max = 0;

@@ -3,6 +3,7 @@ import { ZSocialSignInStartQuery } from '@quizlead/shared/schemas/socialSignIn.t
 import { socialProviders, socialSignInFailedParam, type SocialProvider } from '@quizlead/shared/socialSignIn.ts';
 import type { AppContext, AppState, Services } from '../../context.ts';
 import { sessionCreator } from '../../commands/sessionCreator.ts';
+import { socialFlowSpender } from '../../commands/socialFlowSpender.ts';
 import { socialUserResolver } from '../../commands/socialUserResolver.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import {
@@ -25,7 +26,8 @@ const successPath = '/app/';
  * authorization code flow with PKCE, state and nonce:
  * - GET /auth/{provider}/start?intent=signin|signup&ref= seals a fresh state, nonce and code verifier
  *   into a ten-minute httpOnly cookie and redirects to the provider;
- * - GET /auth/{provider}/callback spends that cookie, redeems the code (openid-client checks the
+ * - GET /auth/{provider}/callback spends that cookie (and records its state as spent, so the same
+ *   flow never signs in twice, commands/socialFlowSpender.ts), redeems the code (openid-client checks the
  *   state, the nonce and the ID token; the provider checks the verifier), then signs in the linked
  *   user, links a verified email's user, or creates an account (commands/socialUserResolver.ts).
  * Every failure, whatever its cause, lands on the sign-in page with one message; the cause is logged.
@@ -86,6 +88,8 @@ export function socialSignInRoutes(services: Services): Router<AppState> {
     const flow = openFlow(secrets, sealed);
     if (typeof flow === 'string') return fail(ctx, provider, `the flow cookie is ${flow}`);
     if (flow.provider !== provider) return fail(ctx, provider, `the flow was started for ${flow.provider}`);
+    // Before the code is redeemed: clearing the cookie cannot stop a copy of it coming back with a fresh code.
+    if (!(await socialFlowSpender(services.database.db, flow))) return fail(ctx, provider, 'the flow was already used');
 
     let profile;
     try {

@@ -6,7 +6,7 @@ import { destinations } from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
 import { emailSettingsOf } from '../../integrations/destinations/emailDestination.ts';
 import { verifyUnsubscribeToken } from '../../integrations/mail/leadNotification.ts';
-import { messageFormPagePolicy, messagePage, messagePagePolicy, type MessagePageContent } from '../../lib/messagePage.ts';
+import { respondWithTokenPage as page } from '../../lib/messagePage.ts';
 
 /**
  * The unsubscribe link of every lead notification email (integrations/mail/leadNotification.ts): a
@@ -58,14 +58,4 @@ export function notificationUnsubscribeRoutes(services: Services): Router<AppSta
   });
 
   return router;
-}
-
-function page(ctx: AppContext, status: number, content: MessagePageContent) {
-  ctx.status = status;
-  ctx.set('Content-Security-Policy', content.form ? messageFormPagePolicy : messagePagePolicy);
-  ctx.set('Cache-Control', 'no-store');
-  // The token is in the address: it goes nowhere else.
-  ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.body = messagePage(content);
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeResult } from '@quizlead/shared/engine/index.ts';
 import { playMessages } from '@quizlead/shared/schemas/play.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { events, plays, quizDailyStats, quizQuestionStats } from '../../db/schema/index.ts';
 import { createOwner } from '../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../test/getTestServer.ts';
@@ -171,6 +172,21 @@ describe('a play', () => {
     expect(stats).toMatchObject({ starts: 1, completions: 1, leads: 1, scored: 1, percentageSum: 100 });
   });
 
+  it('takes a lead at a domain typed in Unicode and stores it in punycode (issue 32, item 13)', async () => {
+    const { client } = await createOwner(server);
+    const created = (await client.post('/api/v1/quizzes', { quizType: 'personality_quiz', title: 'Tee' })).body.data;
+    const settings = { ...created.settings, welcomeMessage: '<p>Hi</p>' };
+    await client.put(`/api/v1/quizzes/${created.id}`, { ...created, settings, personalities: twoPersonalities });
+    const question = personalityQuestion();
+    await client.put(`/api/v1/quizzes/${created.id}/questions`, { questions: [question] });
+    expect((await client.put(`/api/v1/quizzes/${created.id}/status`, { status: 'published' })).status).toBe(200);
+    const play = await start(created.id);
+    expect((await play.answers({ [question.id]: ['a2'] })).body.data.status).toBe('lead_required');
+    const completed = await play.lead({ name: 'Jörg', email: 'joerg@müller.de', consent: false });
+    expect(completed.body.data.status).toBe('completed');
+    expect(await storedPlay(created.id, play.playId)).toMatchObject({ name: 'Jörg', email: 'joerg@xn--mller-kva.de' });
+  });
+
   it('with the email gate: lead_required, then the lead with consent → the result; retries change nothing', async () => {
     const { client } = await createOwner(server);
     const created = (await client.post('/api/v1/quizzes', { quizType: 'personality_quiz', title: 'Tea' })).body.data;
@@ -195,6 +211,20 @@ describe('a play', () => {
     expect((await first.lead({ name: 'Ann', email: '' })).body.error.message).toBe(playMessages.emailRequired);
     expect((await first.lead({ name: 'Ann', email: 'ann at example' })).body.error.message).toBe(playMessages.emailInvalid);
     expect((await first.lead({ name: 'Ann', email: 'ann@example.com', consent: false })).body.error.field).toBe('consent');
+
+    // Names on one line; a part before the @ in another script says so (issue 32, items 5 and 13).
+    expect((await first.lead({ name: 'Ann\r\nBcc: x@example.com', email: 'ann@example.com', consent: true })).body.error).toEqual(
+      {
+        code: 'validation',
+        message: messages.text.singleLine('Name'),
+        field: 'name',
+      },
+    );
+    expect((await first.lead({ name: 'Ann', email: 'änn@example.com', consent: true })).body.error).toEqual({
+      code: 'validation',
+      message: messages.email.localPartNotLatin,
+      field: 'email',
+    });
 
     const completed = await again.lead({ name: 'Ann', email: 'ann@example.com', consent: true });
     expect(completed.body.data).toMatchObject({ status: 'completed', summary: 'Bold' });

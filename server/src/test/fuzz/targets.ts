@@ -177,7 +177,7 @@ interface OpenApiOperation {
 
 /**
  * The ApiRouter's routes from the route table the server publishes (/api/v1/openapi.json, built from
- * the same declarations as `api.declared`: public routes carry no `security`, sign-in, sign-up and
+ * the same declarations as `api.declared`: public routes carry an empty `security`, sign-in, sign-up and
  * password routes the tag `auth`), and by hand the routes outside it that take input.
  * `fuzzed`: every public endpoint and every auth endpoint, for the full fuzz. `declared`: every
  * ApiRouter route, owner and admin ones included, for the validation step's own property.
@@ -193,7 +193,7 @@ export async function fuzzTargets(
   const declared: (Endpoint & { fuzzed: boolean })[] = [];
   for (const [path, operations] of Object.entries(table.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
-      const isPublic = !operation.security;
+      const isPublic = !operation.security?.length;
       const name = `${method.toUpperCase()} ${path}`;
       const special = declaredDoors(name, fixtures);
       const query = declaredQueries[name];

@@ -291,7 +291,7 @@ describe('customers/data_request', () => {
       data_request: { id: 77 },
     };
     const { webhookId } = await deliverApplied(server, { topic: 'customers/data_request', shop, body });
-    const mail = await server.waitForMail(to, /asked for their data/);
+    const mail = await server.waitForMail(to, /asked your store for their data/);
     const handle = shop.replace('.myshopify.com', '');
     expect(mail.text).toContain(`${email} asked your store for the data held about them`);
     expect(mail.text).toContain('The request names 2 orders.');
@@ -304,7 +304,7 @@ describe('customers/data_request', () => {
     await deliver(server, { topic: 'customers/data_request', shop, body, webhookId });
     await jobsSettled(server, 'shopify.data-request.notify', accountId);
     expect(
-      (await server.mailbox.list()).filter((item) => item.to === to && /asked for their data/.test(item.subject)),
+      (await server.mailbox.list()).filter((item) => item.to === to && /asked your store for their data/.test(item.subject)),
     ).toHaveLength(1);
     // The job keeps ids only: the customer's email is in no job row.
     expect((await whereFound(email)).filter((place) => place.startsWith(server.services.queue.schema))).toEqual([]);

@@ -29,6 +29,23 @@ describe('/api/v1/account/profile', () => {
     );
   });
 
+  it('400 for a name or a company name with a line break or another control character (issue 32)', async () => {
+    const { client } = await createOwner(server);
+    for (const fullName of ['Olive\nOwner', 'Olive\r\nBcc: victim@example.com', 'Olive\u0085Owner']) {
+      expect((await client.patch('/api/v1/account/profile', { ...profileBody, fullName })).body.error).toEqual({
+        code: 'validation',
+        message: messages.text.singleLine('Full Name'),
+        field: 'fullName',
+      });
+    }
+    expect((await client.patch('/api/v1/account/profile', { ...profileBody, companyName: 'Acme\u2028Ltd' })).body.error).toEqual({
+      code: 'validation',
+      message: messages.text.singleLine('Company name'),
+      field: 'companyName',
+    });
+    expect((await client.get('/api/v1/account/profile')).body.data.fullName).toBe('Olive Owner');
+  });
+
   it('200 reads and saves, prepending https:// to the company url; email stays read-only', async () => {
     const { client, email } = await createOwner(server);
     expect((await client.get('/api/v1/account/profile')).body.data).toEqual({

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '@quizlead/shared/billing.ts';
 import { discountCodes } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
-import { createDiscountCode, payFor, proPlanId, startBillingWorld, type BillingWorld } from '../../../test/billingKit.ts';
+import {
+  createDiscountCode,
+  orderIdOf,
+  payFor,
+  proPlanId,
+  startBillingWorld,
+  type BillingWorld,
+} from '../../../test/billingKit.ts';
 
 let billing: BillingWorld;
 
@@ -148,5 +155,74 @@ describe('POST /billing/discount-codes/validate', () => {
     const captured = await slow.client.post(`/api/v1/billing/payments/${checkout.body.data.payment.id}/capture`);
     expect(captured.body.data).toMatchObject({ status: 'failed', message: billingMessages.discountCodeUsedUp });
     expect(billing.paypal.requests.filter((request) => request.path.endsWith('/capture')).length).toBe(captures);
+  });
+
+  /** Checkouts with the code, each approved on PayPal's page, then every capture sent at once. */
+  async function captureAtOnce(codeText: string, clients: Awaited<ReturnType<typeof createOwner>>['client'][]) {
+    const paymentIds: string[] = [];
+    for (const client of clients) {
+      const checkout = await client.post('/api/v1/billing/checkouts', {
+        planId: proPlanId,
+        period: 'monthly',
+        discountCode: codeText,
+      });
+      expect(checkout.status).toBe(200);
+      billing.paypal.approve(orderIdOf(checkout.body.data.approveUrl));
+      paymentIds.push(checkout.body.data.payment.id);
+    }
+    const capturesBefore = billing.paypal.requests.filter((request) => request.path.endsWith('/capture')).length;
+    const answers = await Promise.all(
+      clients.map((client, index) => client.post(`/api/v1/billing/payments/${paymentIds[index]}/capture`)),
+    );
+    const charged = billing.paypal.requests.filter((request) => request.path.endsWith('/capture')).length - capturesBefore;
+    return { answers, charged };
+  }
+
+  it('reserves a one-use code under a lock before PayPal captures: of 6 captures at once, one is charged', async () => {
+    const once = await createDiscountCode(billing.server, { code: code('RACE'), maxRedemptions: 1, maxPerAccount: null });
+    const owners = await Promise.all(Array.from({ length: 6 }, () => createOwner(billing.server)));
+    const { answers, charged } = await captureAtOnce(
+      once.code,
+      owners.map((owner) => owner.client),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    const statuses = answers.map((answer) => answer.body.data.status);
+    expect(statuses.filter((status) => status === 'completed')).toHaveLength(1);
+    expect(charged).toBe(1);
+    for (const answer of answers.filter((one) => one.body.data.status !== 'completed')) {
+      expect(answer.body.data).toMatchObject({ status: 'failed', message: billingMessages.discountCodeUsedUp });
+    }
+    expect((await validate(once.code)).response.body.error).toMatchObject({ message: billingMessages.discountCodeUsedUp });
+  });
+
+  it('reserves a once-per-account code the same way: 6 captures of one account at once, one is charged', async () => {
+    const mine = await createDiscountCode(billing.server, { code: code('MYRACE'), maxPerAccount: 1 });
+    const owner = await createOwner(billing.server);
+    const { answers, charged } = await captureAtOnce(mine.code, Array(6).fill(owner.client));
+    const statuses = answers.map((answer) => answer.body.data.status);
+    expect(statuses.filter((status) => status === 'completed')).toHaveLength(1);
+    expect(charged).toBe(1);
+    for (const answer of answers.filter((one) => one.body.data.status !== 'completed')) {
+      expect(answer.body.data).toMatchObject({ status: 'failed', message: billingMessages.discountCodeUsedByYou });
+    }
+    // Another account may still use it.
+    expect((await validate(mine.code)).response.status).toBe(200);
+  });
+
+  it('releases the reservation of a capture PayPal declines: the next payer may use the code', async () => {
+    const once = await createDiscountCode(billing.server, { code: code('DECL'), maxRedemptions: 1, maxPerAccount: null });
+    const declined = await createOwner(billing.server);
+    const checkout = await declined.client.post('/api/v1/billing/checkouts', {
+      planId: proPlanId,
+      period: 'monthly',
+      discountCode: once.code,
+    });
+    const orderId = orderIdOf(checkout.body.data.approveUrl);
+    billing.paypal.approve(orderId);
+    billing.paypal.declineNextCapture();
+    const failed = await declined.client.post(`/api/v1/billing/payments/${checkout.body.data.payment.id}/capture`);
+    expect(failed.body.data.status).toBe('failed');
+    const next = await createOwner(billing.server);
+    expect((await payFor(billing, next.client, { discountCode: once.code })).status).toBe('completed');
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactLimits, contactMessages as texts } from '@quizlead/shared/schemas/contact.ts';
-import { contactMessages } from '../../../db/schema/index.ts';
+import { contactMessages, users } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 
@@ -29,6 +29,26 @@ describe('Contact Us', () => {
     const mail = await server.waitForMail('help@quizlead.example', /How do I export leads/);
     expect(mail.text).toContain(`Olive Owner <${owner.email}>`);
     expect(mail.text).toContain('Company: Acme');
+  });
+
+  it('answers straight to the owner (Reply-To), is not marked automatic, and its subject says what it is', async () => {
+    const owner = await createOwner(server);
+    expect((await owner.client.post('/api/v1/contact-messages', { message: 'Reply to me, please' })).status).toBe(201);
+    const mail = await server.waitForMail('help@quizlead.example', /Reply to me, please/);
+    expect(mail.replyTo).toBe(owner.email);
+    expect(mail.subject).toBe('Contact Us message from Olive Owner');
+    expect(mail.headers?.['Auto-Submitted']).toBeUndefined();
+  });
+
+  it('keeps the subject on one line even for a name stored before names were checked', async () => {
+    const owner = await createOwner(server);
+    await server.services.database.db
+      .update(users)
+      .set({ fullName: 'Olive\r\nBcc: victim@example.com' })
+      .where(eq(users.id, owner.user.id));
+    expect((await owner.client.post('/api/v1/contact-messages', { message: 'Legacy name here' })).status).toBe(201);
+    const mail = await server.waitForMail('help@quizlead.example', /Legacy name here/);
+    expect(mail.subject).toBe('Contact Us message from Olive Bcc: victim@example.com');
   });
 
   it.each([

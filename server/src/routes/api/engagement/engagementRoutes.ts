@@ -6,6 +6,7 @@ import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
 import { engagementSchemas, type EngagementSchemaSet, type TEngagementBody } from '@quizlead/shared/schemas/engagementKinds.ts';
 import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/lists.ts';
+import { ZShopifyPlacementResponse } from '@quizlead/shared/schemas/reports.ts';
 import type { Auth, Services } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
@@ -14,6 +15,7 @@ import { NotFoundError } from '../../../errors.ts';
 import type { ExportQuery } from '../../../lib/exports/exportQuery.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
+import { shopifyPlacement } from '../sharing/shopifyPlacement.ts';
 
 /** The id in an engagement item's path. */
 export const ZEngagementParams = z.object({ id: ZId });
@@ -63,6 +65,8 @@ export interface EngagementApi<Kind extends EngagementKind, Row extends { id: st
   afterSave?(write: EngagementWrite, saved: Row, previous: Row | null): Promise<void>;
   /** What goes with a deleted item besides its rows (prize codes, uploads). */
   afterDelete?(write: EngagementWrite, row: Row): Promise<void>;
+  /** Whether visitors can open it now (its storefront page exists); a kind without a publish state always can. */
+  published?(row: Row): boolean;
   /** The answer to a delete. */
   deleted: string;
   /** A save's 400 besides a wrong field, for the API document. */
@@ -80,7 +84,7 @@ export interface EngagementApi<Kind extends EngagementKind, Row extends { id: st
   };
 }
 
-/** A kind's list, create, get, save and delete, and its submissions with their export. */
+/** A kind's list, create, get, save and delete, its Shopify placement, and its submissions with their export. */
 export function engagementRoutes<Kind extends EngagementKind, Row extends { id: string; accountId: string }, Submission>(
   api: ApiRouter,
   kind: EngagementApi<Kind, Row, Submission>,
@@ -203,6 +207,22 @@ export function engagementRoutes<Kind extends EngagementKind, Row extends { id: 
       if (!deleted) throw NotFoundError();
       await kind.afterDelete?.({ db, auth, services, afterCommit }, deleted);
       ctx.body = { data: { message: kind.deleted } };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: `${path}/:id/shopify`,
+    summary: `How to place the ${kind.noun} in the Shopify storefront: its storefront page (once published), the theme editor link that adds the app block and the one that switches on the app embed`,
+    tags: [...tags, 'sharing'],
+    access: 'owner',
+    can: 'engagement.read',
+    params,
+    responses: { 200: ZShopifyPlacementResponse, 404: notFound },
+    handler: async ({ ctx, db, auth, params, services }) => {
+      const row = await kind.find(db, auth, params.id);
+      const published = kind.published?.(row) ?? true;
+      ctx.body = { data: await shopifyPlacement(db, auth.accountId, services.env, { kind: kind.kind, id: row.id, published }) };
     },
   });
 

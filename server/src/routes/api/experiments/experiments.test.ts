@@ -55,6 +55,52 @@ const leadGateTest = {
   ],
 };
 
+describe('what visitors receive of a test', () => {
+  it('the public quiz (fast path, cached bytes and the API route) carries variant keys, shares and values, never the names the owner typed', async () => {
+    const owner = (await createOwner(server)).client;
+    const quiz = await personalityQuiz(owner);
+    const names = ['Internal: Black Friday push', 'Boss wants this one (Q4 OKR)'];
+    const started = await owner.post(`/api/v1/quizzes/${quiz.id}/experiments`, {
+      subject: 'intro',
+      variants: [
+        { name: names[0], share: 50, value: '' },
+        { name: names[1], share: 50, value: '<p>Welcome in!</p>' },
+      ],
+    });
+    expect(started.status).toBe(201);
+    const id = started.body.data.id as string;
+    // The owner still sees the names in the report.
+    expect(started.body.data.variants.map((variant: { name: string }) => variant.name)).toEqual(names);
+
+    const visitor = server.client();
+    const answers = [
+      await fetch(`${server.url}/api/v1/public/quizzes/${quiz.id}`),
+      await fetch(`${server.url}/api/v1/public/quizzes/${quiz.id}`, { headers: { 'accept-encoding': 'gzip' } }),
+      await fetch(`${server.url}/api/v1/public/quizzes/${quiz.id}`, { headers: { 'accept-encoding': 'identity' } }),
+      // A query takes the API route, not the fast path.
+      await fetch(`${server.url}/api/v1/public/quizzes/${quiz.id}?lang=en`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      for (const name of names) expect(text).not.toContain(name);
+      const experiment = ZPublicQuizResponse.parse(JSON.parse(text)).data.experiment!;
+      expect(experiment).toEqual({
+        id,
+        subject: 'intro',
+        variants: [
+          { key: 'a', share: 50, value: expect.any(String) },
+          { key: 'b', share: 50, value: '<p>Welcome in!</p>' },
+        ],
+      });
+    }
+    // The player still plays its variant: the start counts the visitor in the variant the key picks.
+    const visitorId = visitorIds[0]!;
+    const expected = assignVariant(id, visitorId, [50, 50]) === 0 ? 'a' : 'b';
+    expect(await visit(visitor, quiz.id, visitorId).start()).toBe(expected);
+  });
+});
+
 describe('a quiz’s lead gate test', () => {
   it('keeps each visitor in one variant, shows the result first where it says so, counts and credits each variant, and keeps the winner', async () => {
     const { shop, owner, quiz } = await sellingShop(server);

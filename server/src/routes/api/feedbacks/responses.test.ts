@@ -62,6 +62,36 @@ describe('GET /api/v1/feedbacks/{id}/responses/export', () => {
     expect(worksheet.numFmt(2, 4)).toBe(spreadsheetDateFormat);
   });
 
+  it('writes a scale score as a number cell and other feelings as text', async () => {
+    const owner = await createOwner(server);
+    const feedback = await createFeedback(owner.client, { title: 'Scores' });
+    const values = [
+      ['scale', '4'],
+      ['star', '3*'],
+      ['scale', '1'],
+    ] as const;
+    await server.services.database.db.insert(feedbackResponses).values(
+      values.map(([feelingType, value], index) => ({
+        feedbackId: feedback.id,
+        id: submission(),
+        accountId: owner.account.id,
+        feelingType,
+        value,
+        email: null,
+        createdAt: new Date(Date.UTC(2026, 10, 3, 14, 5 - index)),
+      })),
+    );
+    const xlsx = readXlsx((await download(owner.client, `/api/v1/feedbacks/${feedback.id}/responses/export?format=xlsx`)).bytes);
+    // The reader answers a <c> with a <v> and no type as a number, an inline string as text.
+    expect(xlsx.rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ['Scale', 4],
+      ['Star', '3*'],
+      ['Scale', 1],
+    ]);
+    const csv = parseCsv((await download(owner.client, `/api/v1/feedbacks/${feedback.id}/responses/export?format=csv`)).bytes);
+    expect(csv.slice(1).map((row) => row[1])).toEqual(['4', '3*', '1']);
+  });
+
   it('streams a CSV with formula cells defused', async () => {
     const owner = await createOwner(server);
     const feedback = await createFeedback(owner.client, { title: 'Checkout survey' });

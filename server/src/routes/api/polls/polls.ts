@@ -62,6 +62,7 @@ export const pollKind: EngagementApi<'poll', PollRow, PollVoteRow> = {
     }
     return pollColumns(body);
   },
+  published: (poll) => poll.published,
   deleted: pollMessages.deleted,
   updateRefusal: pollMessages.votingStarted,
   submissions: {

@@ -16,7 +16,9 @@ export function affiliateRoutes(api: ApiRouter): void {
     tags: ['referrals'],
     access: 'owner',
     can: 'affiliate.read',
-    responses: { 200: ZAffiliateResponse },
+    // The affiliate programme pays standalone subscriptions; a shop pays Shopify.
+    standaloneOnly: true,
+    responses: { 200: ZAffiliateResponse, 404: 'Not there for a shop’s session token' },
     handler: async ({ ctx, db, auth, services }) => {
       const [link, counts, totals, commissions] = await Promise.all([
         referralLinkFor(db, services.env.APP_URL, auth.accountId),

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productName } from '@quizlead/shared/constants.ts';
+import { invitationOptOutMessages } from '@quizlead/shared/invitationOptOut.ts';
 import { referralLimits, referralMessages as texts } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { attributeSignup } from '../../../commands/referralAttributor.ts';
-import { friendInvitations, referrals } from '../../../db/schema/index.ts';
+import { friendInvitations, invitationOptOuts, referrals } from '../../../db/schema/index.ts';
 import { createMember, createOwner, uniqueEmail } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { startSmtpPeer } from '../../../test/smtpPeer.ts';
@@ -32,7 +33,8 @@ function readMail(raw: string) {
   let body = rest.join('\n\n');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers))
     body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return { subject: /^subject: (.*)$/im.exec(headers)?.[1] ?? '', text: body.replace(/\r\n/g, '\n') };
+  const header = (name: string) => new RegExp(`^${name}: (.*?)\r?$`, 'im').exec(headers)?.[1];
+  return { subject: header('subject') ?? '', text: body.replace(/\r\n/g, '\n'), header };
 }
 
 /** Waits for the SMTP peer to receive a mail to `to` whose subject or text matches. */
@@ -160,6 +162,24 @@ describe('POST /api/v1/referrals/invitations', () => {
     ['no email', { friendName: 'Fran' }, 'friendEmail', messages.auth.emailRequired],
     ['an empty email', { friendName: 'Fran', friendEmail: ' ' }, 'friendEmail', messages.auth.emailRequired],
     ['a malformed email', { friendName: 'Fran', friendEmail: 'fran@' }, 'friendEmail', messages.auth.invalidEmail],
+    [
+      'a name with a line break',
+      { friendName: 'Fran\nFriend', friendEmail: 'fran@example.com' },
+      'friendName',
+      messages.text.singleLine("Friend's name"),
+    ],
+    [
+      'a name with a tab',
+      { friendName: 'Fran\tFriend', friendEmail: 'fran@example.com' },
+      'friendName',
+      messages.text.singleLine("Friend's name"),
+    ],
+    [
+      'an email in another script before the @',
+      { friendName: 'Fran', friendEmail: 'françoise@example.com' },
+      'friendEmail',
+      messages.email.localPartNotLatin,
+    ],
   ])('refuses %s with a 400 naming the field', async (_case, body, field, message) => {
     const owner = await createOwner(server);
     const response = await owner.client.post('/api/v1/referrals/invitations', body);
@@ -187,12 +207,18 @@ describe('POST /api/v1/referrals/invitations', () => {
     expect(listed.signups).toEqual([]);
 
     const mail = await mailTo(friendEmail);
-    // The friend's address is unproved: the mail names the sender by the address they proved, and
-    // carries no text anyone typed (names could say anything, links included).
-    expect(mail.subject).toBe(`${owner.email} invites you to ${productName}`);
-    expect(mail.text).toContain('Hello,');
-    expect(mail.subject + mail.text).not.toMatch(/Fran Friend|Olive Owner/);
+    // The sender is named by their name (one line: ZSingleLine) and the address they proved; nothing
+    // else anyone typed goes to the unproved address (the friend's name is the sender's note to self).
+    expect(mail.subject).toBe(`Olive Owner invites you to try ${productName}`);
+    expect(mail.text).toContain(`Olive Owner (${owner.email}) uses ${productName}`);
+    expect(mail.subject + mail.text).not.toMatch(/Fran Friend/);
     expect(mail.text).toContain(listed.link.url);
+    // One-click unsubscribe (RFC 8058), and marked as written by the product (RFC 3834).
+    expect(mail.header('List-Unsubscribe')).toMatch(
+      new RegExp(`^<${server.env.APP_URL.replace(/[.]/g, '\\.')}/invitations/unsubscribe\\?token=[^>]+>$`),
+    );
+    expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.header('Auto-Submitted')).toBe('auto-generated');
   });
 
   it('never invites an address twice, whoever asks and however it is written', async () => {
@@ -230,7 +256,7 @@ describe('POST /api/v1/referrals/invitations', () => {
     const friendEmail = uniqueEmail('members-friend');
     const sent = await member.client.post('/api/v1/referrals/invitations', { friendName: 'Max', friendEmail });
     expect(sent.status).toBe(201);
-    expect((await mailTo(friendEmail)).subject).toBe(`${member.email} invites you to ${productName}`);
+    expect((await mailTo(friendEmail)).subject).toBe(`Mia Member invites you to try ${productName}`);
     const ownersList = (await owner.client.get('/api/v1/referrals')).body.data;
     expect(ownersList.invitations.map((invitation: { friendEmail: string }) => invitation.friendEmail)).toEqual([friendEmail]);
     expect((await member.client.get('/api/v1/referrals')).body.data).toEqual(ownersList);
@@ -266,5 +292,95 @@ describe('POST /api/v1/referrals/invitations', () => {
     expect(
       (await other.client.post('/api/v1/referrals/invitations', { friendName: 'Hi', friendEmail: uniqueEmail() })).status,
     ).toBe(201);
+  });
+});
+
+describe('unsubscribing from invitations (issue 32, item 12)', () => {
+  /** Invites `friendEmail` from a fresh account and answers the unsubscribe address its mail carries. */
+  async function invitedUnsubscribeUrl(friendEmail: string) {
+    const owner = await createOwner(server);
+    expect((await owner.client.post('/api/v1/referrals/invitations', { friendName: 'Uma', friendEmail })).status).toBe(201);
+    const mail = await mailTo(friendEmail);
+    return /^<(.+)>$/.exec(mail.header('List-Unsubscribe') ?? '')![1]!;
+  }
+
+  it('opening the link only asks; the one-click POST records it, and nobody can invite the address again', async () => {
+    const friendEmail = uniqueEmail('unsubscribe');
+    const url = await invitedUnsubscribeUrl(friendEmail);
+    expect(url.startsWith(`${server.env.APP_URL}/invitations/unsubscribe?token=`)).toBe(true);
+    const local = url.replace(server.env.APP_URL, server.url);
+
+    const asked = await fetch(local);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('cache-control')).toBe('no-store');
+    const page = await asked.text();
+    expect(page).toContain(invitationOptOutMessages.unsubscribeConfirmTitle);
+    expect(page).toContain(invitationOptOutMessages.unsubscribeConfirm(friendEmail.toLowerCase()));
+    expect(page).toMatch(/<form method="post" action="\/invitations\/unsubscribe\?token=/);
+    expect(await db().select().from(invitationOptOuts).where(eq(invitationOptOuts.email, friendEmail.toLowerCase()))).toEqual([]);
+
+    // What a mail client sends for RFC 8058's one click.
+    const clicked = await fetch(local, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.status).toBe(200);
+    expect(await clicked.text()).toContain(invitationOptOutMessages.unsubscribed(friendEmail.toLowerCase()));
+    expect(
+      await db().select().from(invitationOptOuts).where(eq(invitationOptOuts.email, friendEmail.toLowerCase())),
+    ).toHaveLength(1);
+    // A second click changes nothing.
+    expect((await fetch(local, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+
+    // Even once the first invitation is gone (its sender's account deleted), no account invites it again.
+    await db().delete(friendInvitations).where(eq(friendInvitations.friendEmail, friendEmail));
+    const another = await createOwner(server);
+    const refused = await another.client.post('/api/v1/referrals/invitations', {
+      friendName: 'Uma',
+      friendEmail: friendEmail.toUpperCase(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: 'validation', message: texts.optedOut, field: 'friendEmail' });
+    expect(await db().select().from(friendInvitations).where(eq(friendInvitations.friendEmail, friendEmail))).toEqual([]);
+  });
+
+  it('a token that was not signed here, or was cut short, records nothing', async () => {
+    const friendEmail = uniqueEmail('forged');
+    const url = (await invitedUnsubscribeUrl(friendEmail)).replace(server.env.APP_URL, server.url);
+    const forged = `${server.url}/invitations/unsubscribe?token=${Buffer.from('victim@example.com').toString('base64url')}.${'0'.repeat(64)}`;
+    for (const address of [forged, url.slice(0, -3), `${server.url}/invitations/unsubscribe`]) {
+      const response = await fetch(address, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+      expect(response.status, address).toBe(400);
+      expect(await response.text()).toContain(invitationOptOutMessages.unsubscribeInvalidTitle);
+    }
+    expect(await db().select().from(invitationOptOuts).where(eq(invitationOptOuts.email, 'victim@example.com'))).toEqual([]);
+    expect(await db().select().from(invitationOptOuts).where(eq(invitationOptOuts.email, friendEmail.toLowerCase()))).toEqual([]);
+  });
+});
+
+describe('internationalised addresses (issue 32, item 13)', () => {
+  it('invites a friend at a domain typed in Unicode, stored and mailed in punycode, once however it is typed', async () => {
+    const owner = await createOwner(server);
+    const label = `idn-${crypto.randomUUID().slice(0, 8)}`;
+    const sent = await owner.client.post('/api/v1/referrals/invitations', {
+      friendName: 'Zoë',
+      friendEmail: `${label}@zürich.example`,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.data.invitation.friendEmail).toBe(`${label}@xn--zrich-kva.example`);
+    // Sent in punycode: the To header as it crossed the wire (the peer shows its envelope in Unicode).
+    await expect
+      .poll(() => peer.received.some((mail) => mail.raw.includes(`\r\nTo: ${label}@xn--zrich-kva.example\r\n`)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const again = await (
+      await createOwner(server)
+    ).client.post('/api/v1/referrals/invitations', {
+      friendName: 'Zoë',
+      friendEmail: `${label}@xn--zrich-kva.example`,
+    });
+    expect(again.body.error).toEqual({ code: 'validation', message: texts.alreadyInvited, field: 'friendEmail' });
   });
 });

@@ -81,7 +81,9 @@ export function sessionRoutes(api: ApiRouter): void {
     tags: ['auth'],
     access: 'owner',
     can: 'profile.read',
-    responses: { 200: ZMessageResponse },
+    // Signing out ends a cookie session; a shop's session token is Shopify's, and there is nothing to end.
+    standaloneOnly: true,
+    responses: { 200: ZMessageResponse, 404: 'Not there for a shop’s session token' },
     handler: async ({ ctx, db, auth }) => {
       if (auth.sessionId) await db.delete(sessions).where(scoped(sessions, auth.accountId, eq(sessions.id, auth.sessionId)));
       clearSessionCookie(ctx);

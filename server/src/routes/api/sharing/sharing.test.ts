@@ -4,10 +4,11 @@ import { ZShopifyPlacementResponse, ZShortLinkResponse } from '@quizlead/shared/
 import { shareMessages, shareLimits, shopifyMessages, shortCodePattern } from '@quizlead/shared/sharing.ts';
 import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
-import { accounts, shortLinks } from '../../../db/schema/index.ts';
+import { accounts, polls, shortLinks, wheels } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
+import { createFeedback, createPoll, createWheel } from '../../../test/widgetFactory.ts';
 import { randomShortCode, shortCodeFor } from './shortLinks.ts';
 
 let server: TestServer;
@@ -151,7 +152,7 @@ describe('GET /api/v1/quizzes/{id}/shopify', () => {
     await client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'draft' });
     expect((await client.get(`/api/v1/quizzes/${quiz.id}/shopify`)).body.data.storefront).toEqual({
       published: false,
-      message: shopifyStorefrontMessages.notPublished,
+      message: shopifyStorefrontMessages.notPublished('quiz'),
     });
     await client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'published' });
 
@@ -176,5 +177,72 @@ describe('GET /api/v1/quizzes/{id}/shopify', () => {
     expect((await server.client().get(`/api/v1/quizzes/${quiz.id}/shopify`)).status).toBe(401);
     const placement = await client.get(`/api/v1/quizzes/${quiz.id}/shopify`);
     expect(placement.body.data).toEqual({ available: false, message: shareMessages.shopifyNotConnected });
+  });
+});
+
+describe('GET /api/v1/{polls|feedbacks|wheels}/{id}/shopify', () => {
+  /** A Shopify store's owner, and the three kinds made in it: a poll and a wheel unpublished, as an owner may leave them. */
+  async function shopWithItems() {
+    const { client, account } = await createOwner(server);
+    const shop = `shop-${crypto.randomUUID().slice(0, 6)}.myshopify.com`;
+    await db().update(accounts).set({ kind: 'shopify', shopDomain: shop }).where(eq(accounts.id, account.id));
+    const items = {
+      poll: { collection: 'polls', id: (await createPoll(client)).id },
+      feedback: { collection: 'feedbacks', id: (await createFeedback(client)).id },
+      wheel: { collection: 'wheels', id: (await createWheel(client)).id },
+    } as const;
+    return { client, shop, items };
+  }
+
+  it('gives each kind its storefront page and the same theme editor links as a quiz', async () => {
+    const { client, shop, items } = await shopWithItems();
+    for (const [kind, { collection, id }] of Object.entries(items)) {
+      const placement = await client.get(`/api/v1/${collection}/${id}/shopify`);
+      expect(placement.status, kind).toBe(200);
+      expect(ZShopifyPlacementResponse.parse(placement.body).data, kind).toEqual({
+        available: true,
+        shopDomain: shop,
+        editorUrl: `https://${shop}/admin/themes/current/editor?template=index&addAppBlockId=${apiKey}/quizlead&target=newAppsSection`,
+        blockHandle: 'quizlead',
+        appEmbedUrl: `https://${shop}/admin/themes/current/editor?context=apps&template=index&activateAppId=${apiKey}/quizlead-popup`,
+        embedHandle: 'quizlead-popup',
+        storefront: { published: true, url: `https://${shop}/apps/quizlead/${kind}/${id}` },
+      });
+    }
+  });
+
+  it('has no storefront page for an unpublished poll or wheel yet, and says so (a web response is always live)', async () => {
+    const { client, items } = await shopWithItems();
+    await db().update(polls).set({ published: false }).where(eq(polls.id, items.poll.id));
+    await db().update(wheels).set({ published: false }).where(eq(wheels.id, items.wheel.id));
+    for (const kind of ['poll', 'wheel'] as const) {
+      const { collection, id } = items[kind];
+      expect((await client.get(`/api/v1/${collection}/${id}/shopify`)).body.data.storefront, kind).toEqual({
+        published: false,
+        message: shopifyStorefrontMessages.notPublished(kind),
+      });
+    }
+  });
+
+  it('answers 404 for another account’s item and a missing one, 400 for a malformed id, 401 signed out', async () => {
+    const { items } = await shopWithItems();
+    const other = (await createOwner(server)).client;
+    for (const [kind, { collection, id }] of Object.entries(items)) {
+      const foreign = await other.get(`/api/v1/${collection}/${id}/shopify`);
+      expect(foreign.status, kind).toBe(404);
+      expect(foreign.body.error.code).toBe('not_found');
+      expect((await other.get(`/api/v1/${collection}/${crypto.randomUUID()}/shopify`)).status).toBe(404);
+      expect((await other.get(`/api/v1/${collection}/not-an-id/shopify`)).status).toBe(400);
+      expect((await server.client().get(`/api/v1/${collection}/${id}/shopify`)).status).toBe(401);
+    }
+  });
+
+  it('tells a standalone account it is not connected to a store', async () => {
+    const { client } = await createOwner(server);
+    const wheel = await createWheel(client);
+    expect((await client.get(`/api/v1/wheels/${wheel.id}/shopify`)).body.data).toEqual({
+      available: false,
+      message: shareMessages.shopifyNotConnected,
+    });
   });
 });

@@ -16,6 +16,8 @@ import {
   shareLimits,
   shopifyBlockHandle,
   shopifyEmbedHandle,
+  shopifyKindLabels,
+  shopifyMessages,
 } from '@quizlead/shared/sharing.ts';
 import {
   readThemeFile,
@@ -96,6 +98,34 @@ describe('the theme app extension', () => {
       default: 'popup',
       options: [{ value: 'popup' }, { value: 'slidein' }],
     });
+  });
+});
+
+describe('every kind in the store', () => {
+  it('names each kind in the Show setting as the share screens’ Shopify tab tells the merchant to choose it', () => {
+    for (const handle of handles) {
+      const kinds = themeBlockSchema(handle).settings.find((item) => item.id === 'kind')!.options!;
+      const labels = Object.fromEntries(kinds.map((option) => [option.value, translate('en.default.schema.json', option.label)]));
+      expect(labels, handle).toEqual(shopifyKindLabels);
+    }
+    for (const kind of embedKinds) {
+      expect(shopifyMessages.blockSteps(kind).join(' ')).toContain(`choose ${shopifyKindLabels[kind]} under Show`);
+      expect(shopifyMessages.embedSteps(kind).join(' ')).toContain(`Choose ${shopifyKindLabels[kind]} under Show`);
+    }
+  });
+
+  it('places a quiz, a poll, a web response and a wheel with the block and with the embed', async () => {
+    for (const kind of embedKinds) {
+      const block = parse(await renderThemeBlock(shopifyBlockHandle, { kind, item_id: id })).attributes;
+      expect(block, kind).toMatchObject({ 'data-quizlead': kind, 'data-id': id, 'data-display': 'inline' });
+      const embed = parse(await renderThemeBlock(shopifyEmbedHandle, { kind, item_id: id, trigger: 'exit' })).attributes;
+      expect(embed, kind).toMatchObject({
+        'data-quizlead': kind,
+        'data-id': id,
+        'data-display': 'popup',
+        'data-trigger': 'exit',
+      });
+    }
   });
 });
 

@@ -1,4 +1,11 @@
-import { ZMessageResponse, ZSessionResponse, ZSignupRequest, ZSignupTokenRequest } from '@quizlead/shared/schemas/auth.ts';
+import {
+  ZMessageResponse,
+  ZSessionResponse,
+  ZSignupPasswordCheckRequest,
+  ZSignupPasswordCheckResponse,
+  ZSignupRequest,
+  ZSignupTokenRequest,
+} from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { accountCreator } from '../../../commands/accountCreator.ts';
 import { sessionCreator } from '../../../commands/sessionCreator.ts';
@@ -26,6 +33,24 @@ export function signupRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, body, services }) => {
       await services.queue.enqueue(db, sendSignupTokenTask, { email: body.email });
       ctx.body = { data: { message: messages.auth.tokenSent } };
+    },
+  });
+
+  api.route({
+    method: 'post',
+    path: '/signup/password-check',
+    summary: "Check step 1's password against the server's rules (common passwords, the email's name) before the token is mailed",
+    tags: ['auth'],
+    access: 'public',
+    body: ZSignupPasswordCheckRequest,
+    rateLimit: [{ limiter: limiters.signupPasswordCheckByIp, by: 'ip' }],
+    responses: {
+      200: ZSignupPasswordCheckResponse,
+      400: 'The password may not be used (message names the reason, field `password`)',
+    },
+    handler: async ({ ctx, body }) => {
+      assertPasswordAllowed(body.password, { email: body.email });
+      ctx.body = { data: { allowed: true } };
     },
   });
 

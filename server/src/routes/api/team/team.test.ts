@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productName } from '@quizlead/shared/constants.ts';
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import { teamMessages } from '@quizlead/shared/schemas/team.ts';
+import { messages } from '@quizlead/shared/validations.ts';
 import { createMember, createOwner, uniqueEmail } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 
@@ -87,6 +88,27 @@ describe('team invitations', () => {
     const { client: member } = await createMember(server, owner.account);
     expect((await member.post('/api/v1/team/invitations', { email: uniqueEmail() })).status).toBe(403);
     expect((await member.get('/api/v1/team')).status).toBe(200);
+  });
+
+  it('invite an address at a Unicode domain in punycode; the invitee’s name is one line (issue 32)', async () => {
+    const owner = await createOwner(server);
+    const label = `idn-${crypto.randomUUID().slice(0, 8)}`;
+    const invited = await owner.client.post('/api/v1/team/invitations', { email: `${label}@bücher.de`, role: 'member' });
+    expect(invited.status).toBe(201);
+    const ascii = `${label}@xn--bcher-kva.de`;
+    expect(invited.body.data.invitations).toMatchObject([{ email: ascii }]);
+    const { token } = await invitationLink(ascii);
+    const visitor = server.client();
+    const refused = await visitor.post('/api/v1/team/join', {
+      token,
+      fullName: 'Tess\u2028Mate',
+      password: 'a long enough password',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: 'validation', message: messages.text.singleLine('Full Name'), field: 'fullName' });
+    const joined = await visitor.post('/api/v1/team/join', { token, fullName: 'Tess Mate', password: 'a long enough password' });
+    expect(joined.status).toBe(201);
+    expect(joined.body.data.user.email).toBe(ascii);
   });
 
   it('inviting again replaces the link; a withdrawn invitation stops working', async () => {

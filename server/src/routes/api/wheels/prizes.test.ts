@@ -323,6 +323,11 @@ describe('unique-code prizes: spins', () => {
     const [event] = await db().select().from(events).where(eq(events.accountId, accountId));
     expect(event!.payload).toMatchObject({ prize: { index: 0, text: '15% off' } });
     expect((event!.payload as { prize: { code?: string } }).prize.code).toBeUndefined();
+    // The owner's spins list marks the winner still waiting for a code.
+    const listed = async () => (await owner.get(`/api/v1/wheels/${wheel.id}/spins`)).body.data.items;
+    expect(await listed()).toEqual([
+      expect.objectContaining({ email: 'late@example.com', result: '15% off', prizeCode: null, prizePending: true }),
+    ]);
 
     await jobsSettled(server, 'prizes.fill-pool', accountId);
     const again = await spin(wheel.id, 'late@example.com', pending.submissionId);
@@ -330,6 +335,9 @@ describe('unique-code prizes: spins', () => {
     expect(again.body.data).toMatchObject({ prizeCode: expect.stringMatching(/^WIN-/), prizePending: false, repeated: false });
     const [stored] = await db().select().from(wheelSpins).where(eq(wheelSpins.id, pending.submissionId));
     expect(stored!.prizeCode).toBe(again.body.data.prizeCode);
+    expect(await listed()).toEqual([
+      expect.objectContaining({ email: 'late@example.com', prizeCode: again.body.data.prizeCode, prizePending: false }),
+    ]);
   });
 
   it('fills the pool again once a spin takes it below the low-water mark', async () => {

@@ -47,6 +47,7 @@ describe('GET /api/v1/wheels/{id}/spins', () => {
       email: 'Pat@Example.com',
       result: expect.any(String),
       prizeCode: expect.anything(),
+      prizePending: false,
       date: expect.stringMatching(/^\d{4}-/),
     });
   });

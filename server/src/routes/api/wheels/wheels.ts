@@ -84,6 +84,7 @@ export const wheelKind: EngagementApi<'wheel', WheelRow, WheelSpinRow> = {
     await prizeSlotsRemover({ db: write.db, accountId: write.auth.accountId, kind: 'wheel', itemId: wheel.id });
     await dropImage(write, wheel.playButtonImage);
   },
+  published: (wheel) => wheel.published,
   deleted: wheelMessages.deleted,
   submissions: {
     summary: 'A wheel’s spins, newest first: the player’s email, the result (and prize code) and the date',
@@ -91,7 +92,7 @@ export const wheelKind: EngagementApi<'wheel', WheelRow, WheelSpinRow> = {
     table: wheelSpins,
     of: wheelSpinsOf,
     fields: wheelSpinFields,
-    present: (_wheel, spin) => presentWheelSpin(spin),
+    present: (wheel, spin) => presentWheelSpin(wheel, spin),
     export: (wheel) => ({ filename: `${wheel.slug || 'wheel'}-spins`, sheetName: 'Spins', query: wheelSpinsExport(wheel) }),
   },
 };

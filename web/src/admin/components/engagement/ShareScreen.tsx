@@ -1,6 +1,7 @@
 import { BlockStack, Box, Button, Card, InlineStack, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
 import { ExternalIcon } from '@shopify/polaris-icons';
-import { ShareCode, type EmbedKind } from '../ShareCode.tsx';
+import type { EngagementKind } from '@quizlead/shared/engagement.ts';
+import { ShareCode } from '../ShareCode.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { NotFound } from './NotFound.tsx';
 import { useResource } from '../../data/useResource.ts';
@@ -11,7 +12,7 @@ interface Props<Item> {
   title: string;
   thing: string;
   list: { content: string; url: string };
-  kind: EmbedKind;
+  kind: EngagementKind;
   loadItem(signal: AbortSignal): Promise<Item>;
   name(item: Item): string;
   slug?(item: Item): string;
@@ -52,10 +53,11 @@ export function ShareScreen<Item>({ id, title, thing, list, kind, loadItem, name
           <BlockStack gap="400">
             <BlockStack gap="100">
               <Text as="h2" variant="headingMd">
-                Embed it on your site
+                Embed it on your site or in your store
               </Text>
               <Text as="p" tone="subdued">
-                Copy the iframe code, or the widget code that sizes itself to fit, and paste it into any page.
+                Copy the iframe code, or the widget code that sizes itself to fit, and paste it into any page; or place it in your
+                Shopify store.
               </Text>
             </BlockStack>
             <ShareCode kind={kind} id={id} slug={slug?.(loaded)} pagePath={path} title={name(loaded)} />

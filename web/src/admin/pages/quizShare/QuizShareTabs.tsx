@@ -31,9 +31,9 @@ import { slugify } from '@quizlead/shared/slug.ts';
 import { useState, type ReactNode } from 'react';
 import { createShortLink, getShopifyPlacement } from '../../api/sharing.ts';
 import { copyText } from '../../components/share/copyText.ts';
+import { useFetchOnce, type Fetched } from '../../components/share/fetched.ts';
+import { ShopifyPanel } from '../../components/share/ShopifyPanel.tsx';
 import { WidgetDisplayFields } from '../../components/share/WidgetDisplayFields.tsx';
-import { useFetchOnce, type Fetched } from './fetched.ts';
-import { ShopifyPanel } from './ShopifyPanel.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 
 /** What the copy button copies on each tab, named for the confirmation screen readers hear. */
@@ -138,7 +138,7 @@ export function QuizShareTabs({ quiz, title }: { quiz: TQuizDetail; title: strin
       </BlockStack>
     ),
     social: <SocialButtons link={link} title={title} />,
-    shopify: <ShopifyPanel fetched={shopify.fetched} quizId={quiz.id} onRetry={shopify.start} />,
+    shopify: <ShopifyPanel fetched={shopify.fetched} kind="quiz" id={quiz.id} onRetry={shopify.start} />,
   };
 
   const content = (

@@ -1,5 +1,5 @@
-import { BlockStack, Text } from '@shopify/polaris';
-import { formatSubmissionDate, wheelSpinColumns } from '@quizlead/shared/engagement.ts';
+import { Badge, BlockStack, Text, Tooltip } from '@shopify/polaris';
+import { formatSubmissionDate, wheelMessages, wheelSpinColumns } from '@quizlead/shared/engagement.ts';
 import type { TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
 import { useParams } from 'react-router';
 import { wheelApi } from '../../api/engagement.ts';
@@ -20,6 +20,16 @@ const columns: SubmissionColumn<TWheelSpinRow>[] = [
         <BlockStack gap="050">
           <Text as="span">{row.result}</Text>
           <Text as="span" tone="subdued" variant="bodySm">{`Prize code: ${row.prizeCode}`}</Text>
+        </BlockStack>
+      ) : row.prizePending ? (
+        // A winner the pool had no code for when they spun: still owed one, so it stands out.
+        <BlockStack gap="050" inlineAlign="start">
+          <Text as="span">{row.result}</Text>
+          <Tooltip content={wheelMessages.prizeCodeWaitingHint}>
+            <Badge tone="attention" progress="incomplete">
+              {wheelMessages.prizeCodeWaiting}
+            </Badge>
+          </Tooltip>
         </BlockStack>
       ) : (
         row.result

@@ -2,23 +2,25 @@ import { Banner, BlockStack, Button, InlineStack, List, Spinner, Text, TextField
 import { CheckIcon, ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import type { TShopifyPlacement } from '@quizlead/shared/schemas/reports.ts';
-import { shopifyMessages } from '@quizlead/shared/sharing.ts';
+import { embedKindNouns, shopifyMessages, type EmbedKind } from '@quizlead/shared/sharing.ts';
 import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
-import { copyText } from '../../components/share/copyText.ts';
+import { copyText } from './copyText.ts';
 import type { Fetched } from './fetched.ts';
 
 interface Props {
   fetched: Fetched<TShopifyPlacement>;
-  quizId: string;
+  /** What is placed: a quiz, poll, web response or wheel (the block's Show setting names it). */
+  kind: EmbedKind;
+  id: string;
   onRetry(): void;
 }
 
 /**
- * The Shopify tab: the quiz's page in the store (app proxy) or why it has none yet, the theme editor with
- * the Quizlead app block ready to add, and the theme editor's App embeds with the Quizlead pop-up switched
- * on; or why none is available.
+ * The Shopify tab of every share screen: the item's page in the store (app proxy) or why it has none yet,
+ * the theme editor with the Quizlead app block ready to add, and the theme editor's App embeds with the
+ * Quizlead pop-up switched on, with the kind to choose and the id to paste there; or why none is available.
  */
-export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
+export function ShopifyPanel({ fetched, kind, id, onRetry }: Props) {
   if (fetched.state === 'failed') {
     return (
       <Banner tone="critical" action={{ content: 'Try again', onAction: onRetry }}>
@@ -47,18 +49,18 @@ export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
     <BlockStack gap="300">
       {storefront.published ? (
         <TextField
-          label={shopifyStorefrontMessages.storefrontLinkLabel}
+          label={shopifyStorefrontMessages.storefrontLinkLabel(kind)}
           value={storefront.url}
           readOnly
           autoComplete="off"
           selectTextOnFocus
-          helpText="Visitors play the quiz on this page of your store, in your theme."
+          helpText={shopifyStorefrontMessages.storefrontLinkHelp(kind)}
           connectedRight={
             <Button
               icon={ExternalIcon}
               url={storefront.url}
               target="_blank"
-              accessibilityLabel="Open the quiz’s page in your store"
+              accessibilityLabel={`Open the ${embedKindNouns[kind]}’s page in your store`}
             >
               Open
             </Button>
@@ -67,7 +69,7 @@ export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
       ) : (
         <BlockStack gap="100">
           <Text as="h3" variant="headingSm">
-            {shopifyStorefrontMessages.storefrontLinkLabel}
+            {shopifyStorefrontMessages.storefrontLinkLabel(kind)}
           </Text>
           {/* The spec's Shopify publish failure: the message in place of the link. */}
           <Text as="p" tone="subdued">
@@ -75,22 +77,22 @@ export function ShopifyPanel({ fetched, quizId, onRetry }: Props) {
           </Text>
         </BlockStack>
       )}
-      <Text as="p">{shopifyMessages.blockIntro(placement.shopDomain)}</Text>
+      <Text as="p">{shopifyMessages.blockIntro(placement.shopDomain, kind)}</Text>
       <List type="number">
-        {shopifyMessages.blockSteps.map((step) => (
+        {shopifyMessages.blockSteps(kind).map((step) => (
           <List.Item key={step}>{step}</List.Item>
         ))}
       </List>
-      <TextField label="Quiz id" value={quizId} readOnly monospaced autoComplete="off" selectTextOnFocus />
+      <TextField label={shopifyMessages.idLabel(kind)} value={id} readOnly monospaced autoComplete="off" selectTextOnFocus />
       <InlineStack gap="200" blockAlign="center">
         <Button variant="primary" icon={ExternalIcon} url={placement.editorUrl} target="_blank">
           {shopifyMessages.addToTheme}
         </Button>
         <CopyLinkButton url={placement.editorUrl} name={shopifyMessages.addToTheme} />
       </InlineStack>
-      <Text as="p">{shopifyMessages.embedIntro}</Text>
+      <Text as="p">{shopifyMessages.embedIntro(kind)}</Text>
       <List type="number">
-        {shopifyMessages.embedSteps.map((step) => (
+        {shopifyMessages.embedSteps(kind).map((step) => (
           <List.Item key={step}>{step}</List.Item>
         ))}
       </List>

@@ -1,2 +1,0 @@
-ALTER TABLE "accounts" ADD COLUMN "shop_email" text;--> statement-breakpoint
-ALTER TABLE "accounts" ADD COLUMN "notification_email" text;
