@@ -1,6 +1,6 @@
 import { productName } from '@quizlead/shared/constants.ts';
 import { deliveryToolLabels } from '@quizlead/shared/schemas/deliveries.ts';
-import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { signLinkToken, verifyLinkToken } from '../../lib/linkToken.ts';
 import type { AdminLink } from '../../lib/adminLinks.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import type { Lead, LeadTool } from '../crm/crmProvider.ts';
@@ -61,7 +61,7 @@ export function formatCapturedAt(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-// ---- Unsubscribe token: HMAC-SHA256 with SESSION_SECRET over the account and the recipient. ----
+// ---- Unsubscribe token (lib/linkToken.ts) over the account and the recipient. ----
 
 const tokenPurpose = 'quizlead-notification-unsubscribe-v1';
 
@@ -73,18 +73,15 @@ export interface UnsubscribeClaims {
 
 /** A token for GET /notifications/unsubscribe?token=…; it does not expire, as unsubscribe links must keep working. */
 export function unsubscribeToken(secret: string, claims: UnsubscribeClaims): string {
-  const payload = Buffer.from(JSON.stringify([claims.accountId, claims.recipient.toLowerCase()])).toString('base64url');
-  return `${payload}.${hmac(secret, `${tokenPurpose}.${payload}`)}`;
+  return signLinkToken(secret, tokenPurpose, JSON.stringify([claims.accountId, claims.recipient.toLowerCase()]));
 }
 
 /** The account and recipient of a token this server signed; undefined for anything else. */
 export function verifyUnsubscribeToken(secret: string, token: string): UnsubscribeClaims | undefined {
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const payload = token.slice(0, dot);
-  if (!safeEqual(token.slice(dot + 1), hmac(secret, `${tokenPurpose}.${payload}`))) return undefined;
+  const payload = verifyLinkToken(secret, tokenPurpose, token);
+  if (payload === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(payload);
     if (!Array.isArray(value) || value.length !== 2) return undefined;
     const [accountId, recipient] = value as unknown[];
     return typeof accountId === 'string' && typeof recipient === 'string' ? { accountId, recipient } : undefined;
