@@ -4,6 +4,7 @@ import { messages } from '@quizlead/shared/validations.ts';
 import { users } from '../../../db/schema/index.ts';
 import { uniqueEmail } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
+import { requestToken, signupBody, tokenIn } from './signupSteps.ts';
 
 /**
  * What sign-up takes (issue 32): names on one line, email addresses with domains in any script, and
@@ -15,24 +16,6 @@ beforeAll(async () => {
   server = await getTestServer();
 });
 afterAll(() => server.stop());
-
-const tokenIn = (text: string) => /verification token is: (\d{6})/.exec(text)?.[1];
-
-async function requestToken(email: string, fullName = 'Sam Signup') {
-  const response = await server.client().post('/api/v1/signup/token', { fullName, email });
-  expect(response.status).toBe(200);
-  const mail = await server.waitForMail(email, /verification token/);
-  return tokenIn(mail.text)!;
-}
-
-const signupBody = (email: string, token: string) => ({
-  fullName: 'Sam Signup',
-  email,
-  password: 'a long enough password',
-  companyName: 'Sam & Co',
-  companyUrl: 'sam.example.com',
-  token,
-});
 
 describe('names are one line (issue 32, item 5)', () => {
   const singleLine = (label: string) => messages.text.singleLine(label);
@@ -51,7 +34,7 @@ describe('names are one line (issue 32, item 5)', () => {
 
   it('refuses a full name or a company name with a line break at the last step', async () => {
     const email = uniqueEmail('lines');
-    const token = await requestToken(email);
+    const token = await requestToken(server, email);
     const client = server.client();
     expect((await client.post('/api/v1/signup', { ...signupBody(email, token), fullName: 'Sam\nSignup' })).body.error).toEqual({
       code: 'validation',

@@ -4,30 +4,13 @@ import { messages } from '@quizlead/shared/validations.ts';
 import { authTokens, users } from '../../../db/schema/index.ts';
 import { createOwner, uniqueEmail } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
+import { requestToken, signupBody, tokenIn } from './signupSteps.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await getTestServer();
 });
 afterAll(() => server.stop());
-
-const tokenIn = (text: string) => /verification token is: (\d{6})/.exec(text)?.[1];
-
-async function requestToken(email: string, fullName = 'Sam Signup') {
-  const response = await server.client().post('/api/v1/signup/token', { fullName, email });
-  expect(response.status).toBe(200);
-  const mail = await server.waitForMail(email, /verification token/);
-  return tokenIn(mail.text)!;
-}
-
-const signupBody = (email: string, token: string) => ({
-  fullName: 'Sam Signup',
-  email,
-  password: 'a long enough password',
-  companyName: 'Sam & Co',
-  companyUrl: 'sam.example.com',
-  token,
-});
 
 describe('POST /api/v1/signup/token', () => {
   it('400 with the spec messages', async () => {
@@ -46,7 +29,7 @@ describe('POST /api/v1/signup/token', () => {
 
   it('mails a 6-digit token and stores only its keyed hash', async () => {
     const email = uniqueEmail('signup');
-    const token = await requestToken(email);
+    const token = await requestToken(server, email);
     expect(token).toMatch(/^\d{6}$/);
     const rows = await server.services.database.db.select().from(authTokens).where(eq(authTokens.email, email));
     expect(rows).toHaveLength(1);
@@ -88,7 +71,7 @@ describe('POST /api/v1/signup/token', () => {
 describe('POST /api/v1/signup', () => {
   it('400 for missing fields, then for a wrong token; 201 signs in with an argon2id password', async () => {
     const email = uniqueEmail('signup');
-    const token = await requestToken(email);
+    const token = await requestToken(server, email);
     const client = server.client();
 
     expect((await client.post('/api/v1/signup', { ...signupBody(email, token), password: 'short' })).body.error).toEqual({
@@ -117,7 +100,7 @@ describe('POST /api/v1/signup', () => {
 
   it('a token is single-use', async () => {
     const email = uniqueEmail('once');
-    const token = await requestToken(email);
+    const token = await requestToken(server, email);
     expect((await server.client().post('/api/v1/signup', signupBody(email, token))).status).toBe(201);
     const again = await server.client().post('/api/v1/signup', signupBody(email, token));
     expect(again.status).toBe(400);
@@ -126,7 +109,7 @@ describe('POST /api/v1/signup', () => {
 
   it('an expired token is refused', async () => {
     const email = uniqueEmail('expired');
-    const token = await requestToken(email);
+    const token = await requestToken(server, email);
     await server.services.database.db
       .update(authTokens)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
@@ -138,7 +121,7 @@ describe('POST /api/v1/signup', () => {
 
   it('five wrong guesses spend the token', async () => {
     const email = uniqueEmail('guess');
-    const token = await requestToken(email);
+    const token = await requestToken(server, email);
     const wrongToken = token === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await server.client().post('/api/v1/signup', signupBody(email, wrongToken));
     expect((await server.client().post('/api/v1/signup', signupBody(email, token))).status).toBe(400);
@@ -146,7 +129,7 @@ describe('POST /api/v1/signup', () => {
 
   it('Send Again supersedes the earlier token', async () => {
     const email = uniqueEmail('again');
-    const first = await requestToken(email);
+    const first = await requestToken(server, email);
     await server.client().post('/api/v1/signup/token', { fullName: 'Sam', email });
     const deadline = Date.now() + 10_000;
     let mails = (await server.mailbox.list()).filter((mail) => mail.to === email);
