@@ -20,7 +20,7 @@ const columns: SubmissionColumn<TPollVoteRow>[] = [
 
 /**
  * Each option's votes and share, as the public poll shows them: the server's whole-number percentages,
- * which add up to 100 (votePercentages in shared/src/engagement.ts). Loaded again when the total changes.
+ * which add up to 100 (wholePercentages in shared/src/percentages.ts). Loaded again when the total changes.
  */
 function Results({ pollId, total }: { pollId: string; total: number | null }) {
   const { data: results, loaded } = useResource(['poll', 'results', pollId, total], (signal) => getPollResults(pollId, signal));
