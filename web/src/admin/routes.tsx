@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
+import { screenEntry } from '@quizlead/shared/navigation.ts';
+import { OwnersOnlyScreen } from './components/OwnersOnlyScreen.tsx';
 import { PageSkeleton } from './components/PageSkeleton.tsx';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
 import { adminPages, adminScreens, inShell, routePattern } from './pageTable.ts';
@@ -9,15 +11,26 @@ import { adminUrl, type AdminScreen } from './urls.ts';
 const lazyPages = {} as Record<AdminScreen, ComponentType>;
 for (const screen of adminScreens) lazyPages[screen] = lazy(() => adminPages[screen].load().then((Page) => ({ default: Page })));
 
-/** One screen: its page once loaded (a skeleton until then), its failures kept inside it. */
+/**
+ * One screen: its page once loaded (a skeleton until then), its failures kept inside it; a screen the menu lists
+ * only for some roles shows the others the owners-only notice instead.
+ */
 function ScreenElement({ screen }: { screen: AdminScreen }) {
   const Page = lazyPages[screen];
-  return (
+  const page = (
     <RouteErrorBoundary>
       <Suspense fallback={<PageSkeleton />}>
         <Page />
       </Suspense>
     </RouteErrorBoundary>
+  );
+  const entry = screenEntry(screen);
+  return entry?.requires ? (
+    <OwnersOnlyScreen ability={entry.requires} title={entry.label}>
+      {page}
+    </OwnersOnlyScreen>
+  ) : (
+    page
   );
 }
 
