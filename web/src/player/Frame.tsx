@@ -16,6 +16,19 @@ export function Frame({ quiz, counter, children }: Props) {
   const owner = quiz?.owner;
   const logo = settings?.showCompanyLogo && owner?.logoUrl ? owner.logoUrl : null;
   const title = quiz?.title ?? '';
+  const note =
+    owner?.mode === 'free' ? (
+      <>
+        <a href="/Signup" target="_blank" rel="noopener">
+          {playMessages.createYourFreeQuiz}
+        </a>
+        <a href="/" target="_blank" rel="noopener">
+          {quizDefaults.poweredBy}
+        </a>
+      </>
+    ) : settings?.footerMessage ? (
+      <span>{settings.footerMessage}</span>
+    ) : null;
   return (
     <div className="ql-card">
       <header className="ql-header">
@@ -24,30 +37,20 @@ export function Frame({ quiz, counter, children }: Props) {
         <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'}>{title || 'Quiz'}</h1>
       </header>
       <main className="ql-main">{children}</main>
-      <footer className="ql-footer">
-        <div className="ql-footer__note">
-          {owner?.mode === 'free' ? (
-            <>
-              <a href="/Signup" target="_blank" rel="noopener">
-                {playMessages.createYourFreeQuiz}
-              </a>
-              <a href="/" target="_blank" rel="noopener">
-                {quizDefaults.poweredBy}
-              </a>
-            </>
-          ) : settings?.footerMessage ? (
-            <span>{settings.footerMessage}</span>
-          ) : null}
-        </div>
-        <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
-          {counter ? (
-            <>
-              <span className="qp-sr">Question </span>
-              {`${counter.current} / ${counter.total}`}
-            </>
-          ) : null}
-        </p>
-      </footer>
+      {/* A paid quiz without a footer message shows no footer bar, but while a question counts. */}
+      {note || counter ? (
+        <footer className="ql-footer">
+          <div className="ql-footer__note">{note}</div>
+          <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
+            {counter ? (
+              <>
+                <span className="qp-sr">Question </span>
+                {`${counter.current} / ${counter.total}`}
+              </>
+            ) : null}
+          </p>
+        </footer>
+      ) : null}
     </div>
   );
 }
