@@ -5,8 +5,10 @@ import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
+import { deleteQuiz } from '../../api/quizzes.ts';
 import { StepProgress } from '../../components/StepProgress.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import { useShowToast } from '../../toast.ts';
@@ -19,7 +21,7 @@ import { OutcomeTab } from './tabs/OutcomeTab.tsx';
 import { SettingsTab } from './tabs/SettingsTab.tsx';
 import { UnpublishModal } from './UnpublishModal.tsx';
 import { useQuizDraft } from './useQuizDraft.ts';
-import { useCompanyLogo, useLeaveWarning, useScrolledPast } from './wizardHooks.ts';
+import { useCompanyLogo, useLeaveWarning, useOnLeave, useScrolledPast } from './wizardHooks.ts';
 import { WizardNav } from './WizardNav.tsx';
 import { adminLink, adminUrl } from '../../urls.ts';
 
@@ -43,6 +45,21 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   const [askingToUnpublish, setAskingToUnpublish] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
   useLeaveWarning(dirty);
+  const queryClient = useQueryClient();
+  // Opened on the draft the blank quiz's Create page just made (QuizCreatePage).
+  const created = (useLocation().state as { created?: unknown } | null)?.created === true;
+
+  // Leaving a draft (Back, a link): what was typed is saved, and a new quiz left blank (no title, no question) is
+  // removed rather than left behind as "Untitled quiz". A published quiz's edits wait for the owner's own save.
+  useOnLeave(() => {
+    if (saved.status !== 'draft') return;
+    const blank = draft.title.trim() === '' && saved.questions.length === 0;
+    const work = created && blank ? deleteQuiz(saved.id) : dirty ? editor.save() : null;
+    work?.then(
+      () => queryClient.invalidateQueries({ queryKey: ['quizzes'] }),
+      () => undefined,
+    );
+  });
 
   useEffect(() => {
     if (problem) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
