@@ -103,6 +103,8 @@ export const pollMessages = {
   shareTitle: 'Your Poll Is Ready',
   votesTitle: 'Poll Title',
   totalVotes: 'Total Vote',
+  /** Under a poll's public results (the spec's 'Total Vote' heading is the owner's votes page). */
+  resultsTotal: 'Total votes',
 } as const;
 
 export const pollListColumns = ['Title', 'Created Date', 'Status', 'Total Votes', 'Action'] as const;

@@ -25,7 +25,8 @@ export const referralMessages = {
   alreadyMember: 'This friend already has an account.',
   self: 'You cannot invite yourself.',
   dailyLimit: `You can invite up to ${referralLimits.invitationsPerDay} friends a day. Please try again tomorrow.`,
-  sent: 'Invitation Sent Successfully!!!',
+  // Not the spec's: its exclamation marks are for its own texts only.
+  sent: 'Invitation sent.',
   sendErrorTitle: 'Invitation Not Sent',
   loadFailed: 'Your referrals could not be loaded',
   affiliateLoadFailed: 'Your affiliate figures could not be loaded',

@@ -8,6 +8,7 @@ import { SubmissionsScreen, type SubmissionColumn } from '../../components/engag
 import { useResource } from '../../data/useResource.ts';
 import './polls.css';
 import { pollList, pollTexts } from './texts.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 const [idTitle, voteTitle, emailTitle, dateTitle] = pollVoteColumns;
 
@@ -43,7 +44,7 @@ function Results({ pollId, total }: { pollId: string; total: number | null }) {
             </InlineStack>
             <ProgressBar progress={option.percentage} size="small" tone="primary" animated={false} />
             <Text as="span" variant="bodySm" tone="subdued">
-              {option.votes === 1 ? '1 vote' : `${option.votes} votes`}
+              {counted(option.votes, 'vote')}
             </Text>
           </li>
         ))}

@@ -53,7 +53,7 @@ describe('the settings’ email notification part, on its own', () => {
     await user.click(toggle('Send to additional recipients'));
     expect(screen.queryByLabelText('Additional recipients')).toBeNull();
     await user.click(saveButton());
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe('Settings updated.');
     expect(writes(requests)[0]?.body).toEqual({
       enabled: true,
       additionalEnabled: false,
@@ -72,7 +72,7 @@ describe('the settings’ email notification part, on its own', () => {
     expect(toggle('Email me when a new lead arrives').getAttribute('aria-checked')).toBe('false');
     expect(toggle('Send to additional recipients').getAttribute('aria-checked')).toBe('true');
     await user.click(saveButton());
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(writes(requests)[0]?.body).toMatchObject({ enabled: false, additionalEnabled: true, recipients: 'sales@example.com' });
     expect(onSaved).toHaveBeenCalledWith(notifications({ enabled: false }));
   });
@@ -104,7 +104,7 @@ describe('the settings’ email notification part, on its own', () => {
     expect(again.getAttribute('aria-disabled')).toBe('true');
 
     reply(data(notifications({ unsubscribed: ['gone@example.com'] })));
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(save.getAttribute('aria-busy')).toBeNull();
     expect(again.getAttribute('aria-disabled')).not.toBe('true');
   });
@@ -121,7 +121,7 @@ describe('the settings’ email notification part, on its own', () => {
 
     answer = data(notifications({ unsubscribed: ['gone@example.com'] }));
     await user.click(saveButton());
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(writes(requests)[1]?.body).toMatchObject({ resubscribe: [] });
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -63,7 +63,7 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
         recipients: saved.recipients,
       }));
       onSaved(saved);
-      showToast(integrationMessages.settingsUpdated);
+      showToast(integrationMessages.saved);
     },
     failed: (error) => setProblem(settingsProblem(error)),
   });
