@@ -12,6 +12,7 @@ import { scoped } from '../../../db/scope.ts';
 import { findOwnDataRequest, findOwnShop } from '../../../policies/shop.ts';
 import { presentDataRequestRow } from '../../../presenters/shopifyDataRequest.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
+import { planFeatures } from '@quizlead/shared/planFeatures.ts';
 
 /** Data request documents listed at most, newest first: Shopify forwards a request per customer who asks. */
 const dataRequestListLimit = 200;
@@ -46,6 +47,7 @@ export function shopifyAccountRoutes(api: ApiRouter): void {
         currentPeriodEnd: plan?.currentPeriodEnd?.toISOString() ?? null,
         planPageUrl: shopifyPlanPageUrl(shop.shopDomain, services.env.SHOPIFY_APP_HANDLE),
         live,
+        features: planFeatures(shop.mode),
       };
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data };

@@ -7,6 +7,7 @@ import {
   Icon,
   IndexTable,
   InlineStack,
+  Link,
   Page,
   SkeletonBodyText,
   Text,
@@ -32,6 +33,7 @@ import { useCan } from '../../useCan.ts';
 import { ConfirmModal } from '../quizEditor/fields/ConfirmModal.tsx';
 import { PagePicker } from '../quizzes/PagePicker.tsx';
 import { ProductForm } from './ProductForm.tsx';
+import { shopifyAdminProductUrl } from './shopifyAdminProductUrl.ts';
 import { productTexts } from './texts.ts';
 import './products.css';
 
@@ -69,6 +71,23 @@ function Title({ product }: { product: TProduct }) {
         </Text>
       ) : null}
     </BlockStack>
+  );
+}
+
+/**
+ * A product synced from the shop is changed in Shopify: the link opens it in Shopify's admin, over the app's frame
+ * (App Bridge's navigation, `shopify://admin/…`); without its Shopify id, the words alone.
+ */
+function ShopifyManaged({ product }: { product: TProduct }) {
+  const url = shopifyAdminProductUrl(product.externalId);
+  return url ? (
+    <Link url={url} target="_top">
+      {productTexts.shopifyManaged}
+    </Link>
+  ) : (
+    <Text as="span" variant="bodySm" tone="subdued">
+      {productTexts.shopifyManaged}
+    </Text>
   );
 }
 
@@ -238,7 +257,11 @@ export function ProductsPage() {
                           <Text as="span" variant="bodySm" tone="subdued">
                             {productTexts.sources[product.source]}
                           </Text>
-                          <RowActions actions={actionsOf(product)} />
+                          {product.source === 'shopify' ? (
+                            <ShopifyManaged product={product} />
+                          ) : (
+                            <RowActions actions={actionsOf(product)} />
+                          )}
                         </InlineStack>
                       </BlockStack>
                     </div>
@@ -282,9 +305,7 @@ export function ProductsPage() {
                   <IndexTable.Cell>
                     <InlineStack align="end">
                       {product.source === 'shopify' ? (
-                        <Text as="span" variant="bodySm" tone="subdued">
-                          {productTexts.shopifyManaged}
-                        </Text>
+                        <ShopifyManaged product={product} />
                       ) : (
                         <RowActions actions={actionsOf(product)} />
                       )}
