@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { deleteQuiz } from '../../api/quizzes.ts';
 import { StepProgress } from '../../components/StepProgress.tsx';
+import { useSaveBar } from '../../saveBar.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import { useShowToast } from '../../toast.ts';
 import './quizEditor.css';
@@ -135,6 +136,16 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
     });
   }
 
+  /** The admin's save bar (inside a shop): saves the edits as they are, a live quiz staying live. */
+  function saveFromBar() {
+    setProblem(null);
+    void run('draft', async () => {
+      await editor.save();
+      showToast(saved.status === 'published' ? quizMessages.savedPublished : quizMessages.savedDraft);
+    });
+  }
+  const saveBar = useSaveBar({ dirty, saving: busy !== null, onSave: saveFromBar, onDiscard: editor.discard });
+
   function keepLive() {
     setAskingToUnpublish(false);
     void run('draft', async () => {
@@ -182,6 +193,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
         },
       ]}
     >
+      {saveBar}
       <div className="ql-quiz-editor">
         <div className="ql-quiz-editor__form">
           <BlockStack gap="400">
