@@ -27,12 +27,15 @@ function openByAddress(path: string, role: 'owner' | 'member') {
 }
 
 describe('a screen only owners may open', () => {
-  it.each(['/app/Plans', '/app/Invoices'])('%s by address shows a member the owners-only notice, asking nothing', async (path) => {
-    const api = openByAddress(path, 'member');
-    expect(await screen.findByText(permissionMessages.screenOwnerOnly)).toBeTruthy();
-    expect(screen.queryByText(billingMessages.plansLoadFailed)).toBeNull();
-    expect(api.requests).toEqual([]);
-  });
+  it.each(['/app/Plans', '/app/Invoices'])(
+    '%s by address shows a member the owners-only notice, asking nothing',
+    async (path) => {
+      const api = openByAddress(path, 'member');
+      expect(await screen.findByText(permissionMessages.screenOwnerOnly)).toBeTruthy();
+      expect(screen.queryByText(billingMessages.plansLoadFailed)).toBeNull();
+      expect(api.requests).toEqual([]);
+    },
+  );
 
   it('opens for the owner as before', async () => {
     const api = openByAddress('/app/Invoices', 'owner');
