@@ -6,7 +6,7 @@ import { setAuthHeaderProvider } from '@quizlead/web/admin/api/client.ts';
 import { RouterLink } from '@quizlead/web/admin/components/RouterLink.tsx';
 import { preloadAdminPage } from '@quizlead/web/admin/pageTable.ts';
 import { setAppReloader, setShell } from '@quizlead/web/admin/shell.ts';
-import { setSaveBarPresenter } from '@quizlead/web/admin/saveBar.tsx';
+import { setSaveBarPresenter } from '@quizlead/web/admin/appBridge/saveBar.tsx';
 import { setToastPresenter } from '@quizlead/web/admin/toast.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

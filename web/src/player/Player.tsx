@@ -150,7 +150,11 @@ export function Player({ route }: { route: PlayerRoute }) {
         });
         token.current = request;
         request.then(
-          (playToken) => rememberPlay(quiz!.id, play.current!, { token: playToken }),
+          (playToken) => {
+            // Kept for a reload while the play is still in progress (not retaken or completed meanwhile).
+            const current = play.current;
+            if (current && keptPlay(quiz!.id)?.id === current.id) rememberPlay(quiz!.id, current, { token: playToken });
+          },
           () => {
             if (token.current === request) token.current = null;
           },

@@ -2,7 +2,7 @@ import { quizMessages } from '@quizlead/shared/quizzes.ts';
 import { ZQuizDetail, type TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setSaveBarPresenter } from '../../saveBar.tsx';
+import { setSaveBarPresenter } from '../../appBridge/saveBar.tsx';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
 import { sessionUser, SignedIn } from '../../test/signedIn.tsx';

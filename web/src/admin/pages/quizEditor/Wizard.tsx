@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { deleteQuiz } from '../../api/quizzes.ts';
 import { StepProgress } from '../../components/StepProgress.tsx';
-import { useSaveBar } from '../../saveBar.tsx';
+import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import { useShowToast } from '../../toast.ts';
 import './quizEditor.css';

@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { saveCrm, testCrm } from '../../api/settings.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
-import { useSaveBar } from '../../saveBar.tsx';
+import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { useShowToast } from '../../toast.ts';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';

@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { errorUnder } from '../../test/fieldError.ts';
-import { setSaveBarPresenter } from '../../saveBar.tsx';
+import { setSaveBarPresenter } from '../../appBridge/saveBar.tsx';
 import { renderScreen } from '../../test/renderScreen.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 

@@ -12,7 +12,7 @@ import { parseRecipientList } from '@quizlead/shared/schemas/notifications.ts';
 import { useState } from 'react';
 import { saveNotifications } from '../../api/settings.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
-import { useSaveBar } from '../../saveBar.tsx';
+import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { settingsProblem } from './problems.ts';

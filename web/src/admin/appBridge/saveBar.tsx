@@ -4,7 +4,8 @@ import { useEffect, useId, type ReactNode } from 'react';
  * App Bridge's save bar for a form with unsaved changes, inside the shop's admin (shopify.md 2: `ui-save-bar`,
  * `shopify.saveBar`): the admin shows Save and Discard in its own bar, and asks before the merchant leaves the
  * page. The embedded shell hands its App Bridge here (setSaveBarPresenter); the standalone shell has none, and its
- * forms keep their own Save buttons only.
+ * forms keep their own Save buttons only. (In a folder of its own, outside the bundles' shared `common` chunk:
+ * the standalone entry, which never shows it, has a size budget.)
  */
 export interface SaveBarPresenter {
   show(id: string): void;
