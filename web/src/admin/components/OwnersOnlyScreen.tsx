@@ -1,20 +1,20 @@
-import type { Ability } from '@quizlead/shared/permissions.ts';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Banner, Page as PolarisPage } from '@shopify/polaris';
+import { permissionMessages, type Ability } from '@quizlead/shared/permissions.ts';
+import type { ComponentType } from 'react';
 import { useCan } from '../useCan.ts';
-import { PageSkeleton } from './PageSkeleton.tsx';
-
-// Loaded only when a member opens such a screen: the shell's entry stays without it (scripts/checkBudgets.ts).
-const OwnersOnlyNotice = lazy(() => import('./OwnersOnlyNotice.tsx').then((m) => ({ default: m.OwnersOnlyNotice })));
 
 /**
  * A screen the menu lists only for a role with `ability` (Plans, Invoices: billing.read), opened by its address:
- * a member sees the owners-only notice, and the page never asks the server for what it would refuse.
+ * a member sees its title and the owners-only notice, as on Settings, and the page never asks the server for what
+ * it would refuse.
  */
-export function OwnersOnlyScreen({ ability, title, children }: { ability: Ability; title: string; children: ReactNode }) {
-  if (useCan(ability)) return children;
-  return (
-    <Suspense fallback={<PageSkeleton />}>
-      <OwnersOnlyNotice title={title} />
-    </Suspense>
-  );
+export function ownersOnly(Page: ComponentType, ability: Ability, title: string): ComponentType {
+  return function OwnersOnlyScreen() {
+    if (useCan(ability)) return <Page />;
+    return (
+      <PolarisPage title={title}>
+        <Banner tone="info">{permissionMessages.screenOwnerOnly}</Banner>
+      </PolarisPage>
+    );
+  };
 }
