@@ -103,32 +103,14 @@ export const pollMessages = {
   shareTitle: 'Your Poll Is Ready',
   votesTitle: 'Poll Title',
   totalVotes: 'Total Vote',
+  /** Under a poll's public results (the spec's 'Total Vote' heading is the owner's votes page). */
+  resultsTotal: 'Total votes',
 } as const;
 
 export const pollListColumns = ['Title', 'Created Date', 'Status', 'Total Votes', 'Action'] as const;
 export const pollVoteColumns = ['Id', 'Poll Vote', 'Voter Email', 'Vote Date'] as const;
 /** The export's header row, in order. */
 export const pollVoteExportColumns = { email: 'Voter Email', vote: 'Vote', date: 'Date of Vote' } as const;
-
-/**
- * Whole-number share of each option (spec 9: "rounded to whole numbers") that add up to exactly 100:
- * the largest-remainder method. Each option gets its exact share rounded down; the points still missing
- * go one each to the largest remainders (ties: more votes first, then option order), so every share is
- * its exact share rounded down or up and more votes never show a smaller share. All 0 before any vote.
- * The server's tallies (public poll, owner's results) all come from here.
- */
-export function votePercentages(counts: readonly number[]): number[] {
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  if (total === 0) return counts.map(() => 0);
-  // Integer arithmetic: share = floor(count × 100 / total), remainder = count × 100 mod total.
-  const shares = counts.map((count) => Math.floor((count * 100) / total));
-  const missing = 100 - shares.reduce((sum, share) => sum + share, 0);
-  const byRemainder = counts
-    .map((count, index) => ({ index, count, remainder: (count * 100) % total }))
-    .sort((a, b) => b.remainder - a.remainder || b.count - a.count || a.index - b.index);
-  for (const { index } of byRemainder.slice(0, missing)) shares[index]! += 1;
-  return shares;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Web responses (feedback widgets)

@@ -143,6 +143,11 @@ export function navigationFor(shell: AdminShell, viewer: Viewer = ownerViewer): 
   );
 }
 
+/** The menu entry of a screen's own path ('Plans'), or null for a screen the menu does not list (Quiz/Edit). */
+export function screenEntry(path: string): NavigationEntry | null {
+  return navigation.find((entry) => entry.path === path) ?? null;
+}
+
 export function screenExists(path: ScreenPath): boolean {
   return navigation.some((entry) => entry.path === path);
 }

@@ -59,4 +59,6 @@ export const permissionMessages = {
   forbidden: 'Only the account owner can do this.',
   companyOwnerOnly: 'Only the account owner can change the company details.',
   settingsOwnerOnly: 'Only the account owner can change where leads go. You can see the settings below.',
+  /** A screen a member's role may not open (Plans, Invoices), reached by its address. */
+  screenOwnerOnly: 'Only the account owner can see this page.',
 } as const;

@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { planFeatures } from '@quizlead/shared/planFeatures.ts';
 import { shopifyInstallMessages, shopifyPlanMessages } from '@quizlead/shared/shopify.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { routeErrorTexts } from '@quizlead/web/admin/components/RouteErrorBoundary.tsx';
@@ -131,10 +132,14 @@ it('shows the shop’s plan and opens Shopify’s plan page over the whole admin
   await pickFromMenu(page, 'Plan');
   await page.waitForURL('**/shopify/app/Plan');
   await expect.poll(() => page.locator('[data-plan-name]').textContent(), { timeout: 15_000 }).toBe(shopifyPlanMessages.freePlan);
+  // What the plan includes, from the plan the server reports.
+  for (const feature of planFeatures('free')) await expect.poll(() => page.getByText(feature).isVisible()).toBe(true);
   await harness.screenshot(page, 'embedded-plan');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await harness.screenshot(page, 'embedded-plan-375');
 
   await page.route('https://admin.shopify.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>Plans</p>' }));
-  await page.getByRole('button', { name: shopifyPlanMessages.changePlan }).click();
+  await page.getByRole('link', { name: shopifyPlanMessages.changePlan }).click();
   await page.waitForURL(/^https:\/\/admin\.shopify\.com\//);
   expect(page.url()).toContain(`/store/${shop.replace('.myshopify.com', '')}/charges/`);
 });

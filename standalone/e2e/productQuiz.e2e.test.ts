@@ -304,6 +304,31 @@ it('shows the products on the app’s own player page too, linking out and with 
   expect(await page.getByRole('button', { name: new RegExp(playMessages.addToCart) }).count()).toBe(0);
 });
 
+for (const width of [1280, 375]) {
+  it(`shows one recommended product one card wide, not across the whole result (${width} px)`, async () => {
+    const page = await harness.newPage({ width, height: 1100 });
+    await page.goto(`/play/${quiz.id}`);
+    await playToResult(page, quiz, [
+      [0, ['a1']],
+      [1, ['a1']],
+    ]);
+    await expect.poll(() => page.locator('.ql-product').count()).toBe(1);
+    const [card, list] = await Promise.all(
+      ['.ql-product', '.ql-products__list'].map((selector) =>
+        page.locator(selector).evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return { width: box.width, middle: box.left + box.width / 2 };
+        }),
+      ),
+    );
+    // One card's width (at most 240 px; two fit in a phone's row), centred under the result like the rest of it.
+    expect(card!.width).toBeLessThanOrEqual(width === 1280 ? 240 : list!.width / 2);
+    expect(Math.abs(card!.middle - list!.middle)).toBeLessThan(1);
+    await page.locator('.ql-products').scrollIntoViewIfNeeded();
+    await harness.screenshot(page, `product-quiz-one-product-${width}`);
+  });
+}
+
 it('tells an owner without products where to get them', async () => {
   const newcomer = await createOwner(harness.server);
   const empty = await buildQuiz(newcomer.client, {

@@ -54,6 +54,15 @@ it('adds, finds, edits and deletes products typed in by hand', async () => {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => dialog.getByText(productMessages.urlInvalid).isVisible()).toBe(true);
   await dialog.getByLabel('Product page').fill('https://tea.example.com/sampler');
+  // The switch's label toggles it on Add as on Edit (issue 32, item 25): a click on its words, with the mouse.
+  const recommend = dialog.getByRole('checkbox', { name: 'Recommend this product' });
+  const words = dialog.getByText('Recommend this product', { exact: true });
+  expect(await recommend.isChecked()).toBe(true);
+  const box = (await words.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(() => recommend.isChecked()).toBe(false);
+  await words.click();
+  await expect.poll(() => recommend.isChecked()).toBe(true);
   await noSeriousViolations(page, 'product form');
   await screenshot(harness, page, 'products-form-1280');
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -152,7 +152,7 @@ it('couples the notification switches, checks the recipients inline, and copies 
   await recipients.fill('sales@example.com, ops@example.com');
   await page.getByText('Hourly digest').click();
   await page.getByRole('button', { name: 'Save' }).nth(1).click();
-  await expect.poll(() => toast(page, integrationMessages.settingsUpdated).isVisible()).toBe(true);
+  await expect.poll(() => toast(page, integrationMessages.saved).isVisible()).toBe(true);
   // Turning the main switch off leaves the additional switch as it is.
   await main.click();
   expect(await additional.getAttribute('aria-checked')).toBe('true');

@@ -51,6 +51,11 @@ it('an owner invites a member from the Account page; the member joins through th
   await expect.poll(() => navigationLink(invitee, 'Quizzes').isVisible()).toBe(true);
   expect(await navigationLink(invitee, 'Plans').count()).toBe(0);
   expect(await navigationLink(invitee, 'Invoices').count()).toBe(0);
+  for (const path of ['/app/Plans', '/app/Invoices']) {
+    await invitee.goto(path);
+    await expect.poll(() => invitee.getByText(permissionMessages.screenOwnerOnly).isVisible()).toBe(true);
+  }
+  await screenshot(harness, invitee, 'team-member-invoices-1280');
   await invitee.goto('/app/Settings');
   await expect.poll(() => invitee.getByText(permissionMessages.settingsOwnerOnly).isVisible()).toBe(true);
   await invitee.goto('/app/Account');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { normalizeQuiz } from '@quizlead/shared/engine/index.ts';
 import { ZQuestion, ZQuizInput } from '@quizlead/shared/schemas/quiz.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
@@ -21,6 +21,13 @@ export async function templateCatalogueSeeder(database: Db): Promise<number> {
       .insert(accounts)
       .values({ id: catalogueAccountId, kind: 'standalone', companyName: 'Quizlead templates' })
       .onConflictDoNothing();
+    // A built-in template new to this database goes after those already listed, in the catalogue's order; one
+    // already there keeps the place the administrators gave it (the upsert leaves its position alone).
+    const [last] = await tx
+      .select({ position: sql<number | null>`max(${quizzes.templatePosition})` })
+      .from(quizzes)
+      .where(eq(quizzes.isTemplate, true));
+    const firstFree = (last?.position ?? -1) + 1;
     // In id order, the order the template reorder locks them in (any other order can deadlock with it).
     for (const template of [...catalogue].sort((a, b) => a.id.localeCompare(b.id))) {
       const quiz = normalizeQuiz({
@@ -43,7 +50,12 @@ export async function templateCatalogueSeeder(database: Db): Promise<number> {
       };
       await tx
         .insert(quizzes)
-        .values({ id: template.id, accountId: catalogueAccountId, ...values })
+        .values({
+          id: template.id,
+          accountId: catalogueAccountId,
+          templatePosition: firstFree + catalogue.indexOf(template),
+          ...values,
+        })
         .onConflictDoUpdate({ target: quizzes.id, set: values });
       await replaceQuestions(tx, { id: template.id, accountId: catalogueAccountId }, quiz.questions);
     }

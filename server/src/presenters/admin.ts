@@ -62,15 +62,16 @@ export const presentAdminAccountDetail = (detail: AccountDetail): TAdminAccountD
   counts: detail.counts,
 });
 
+/** `position` is the template's place in the chooser's order (the stored one can tie with another's). */
 export const presentAdminTemplate = (
-  template: typeof quizzes.$inferSelect & { questionCount: number; companyName: string },
+  template: typeof quizzes.$inferSelect & { questionCount: number; companyName: string; position: number },
 ): TAdminTemplate => ({
   id: template.id,
   title: template.title,
   quizType: template.quizType,
   accountId: template.accountId,
   companyName: template.companyName,
-  position: template.templatePosition,
+  position: template.position,
   retired: template.templateRetiredAt !== null,
   retiredAt: iso(template.templateRetiredAt),
   questionCount: template.questionCount,

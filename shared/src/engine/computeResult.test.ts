@@ -47,6 +47,18 @@ describe('computeResult on tampered or partial answers', () => {
     expect(resultSummary(computeResult(multiplePersonalityExample, {}))).toBe('No result');
   });
 
+  it('gives multiple-personality shares that add up to 100 (largest remainder), each its exact share rounded down or up', () => {
+    // Three personalities picked once each: rounding each share alone shows 33 + 33 + 33 = 99.
+    const three = quiz('multiple_personality_quiz', {
+      personalities: [personality('p1', 'P1'), personality('p2', 'P2'), personality('p3', 'P3')],
+      questions: ['q1', 'q2', 'q3'].map((id, index) =>
+        question(id, id, [answer(`${id}a`, 'A', { personalityId: `p${index + 1}` })]),
+      ),
+    });
+    const result = computeResult(three, { q1: ['q1a'], q2: ['q2a'], q3: ['q3a'] });
+    expect(result.kind === 'multiple_personality' && result.personalities.map((entry) => entry.share)).toEqual([34, 33, 33]);
+  });
+
   it('does not count answers pointing at a personality that is not listed', () => {
     const quizWithGhost = quiz('personality_quiz', {
       personalities: [personality('p1', 'P1'), personality('p2', 'P2')],

@@ -2,6 +2,7 @@
  * The result of one play (docs/quiz-types.md has the rules and a worked example per type). The player
  * and the builder preview show it; the server recomputes it from the recorded answers and stores its own.
  */
+import { wholePercentages } from '../percentages.ts';
 import type { TCategory, TQuestion } from '../schemas/quiz.ts';
 import { playedPath } from './branching.ts';
 import { firstById, type TEngineQuiz, type TPlayAnswers } from './model.ts';
@@ -47,13 +48,14 @@ export function computeResult(quiz: TEngineQuiz, answers: TPlayAnswers): TQuizRe
 
 function multiplePersonalities(quiz: TEngineQuiz, played: TQuestion[], answers: TPlayAnswers): TMultiplePersonalityResult {
   const counts = countPersonalities(quiz.personalities, played, answers);
-  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-  const personalities = [...firstById(quiz.personalities).values()]
+  const picked = [...firstById(quiz.personalities).values()]
     .map((personality) => ({ personality, count: counts.get(personality.id) ?? 0 }))
     .filter((entry) => entry.count > 0)
     // sort is stable, so equal counts keep list order.
-    .sort((a, b) => b.count - a.count)
-    .map((entry) => ({ ...entry, share: Math.round((entry.count * 100) / total) }));
+    .sort((a, b) => b.count - a.count);
+  // Shares that add up to 100, as a poll's do.
+  const shares = wholePercentages(picked.map((entry) => entry.count));
+  const personalities = picked.map((entry, index) => ({ ...entry, share: shares[index]! }));
   return { kind: 'multiple_personality', personalities, landingUrl: personalities[0]?.personality.landingUrl ?? '' };
 }
 

@@ -68,6 +68,8 @@ describe('computeResult properties', () => {
             expect(entry.share).toBeGreaterThan(0);
             expect(entry.share).toBeLessThanOrEqual(100);
           }
+          if (result.personalities.length > 0)
+            expect(result.personalities.reduce((sum, entry) => sum + entry.share, 0)).toBe(100);
           expect(result.landingUrl).toBe(result.personalities[0]?.personality.landingUrl ?? '');
         }
         if (result.kind === 'personality') {

@@ -1,6 +1,7 @@
 /** One line of plain text for a result: the player's headline, report rows, notification emails. */
 import type { TPersonality } from '../schemas/quiz.ts';
 import type { TQuizResult } from './results.ts';
+import { counted } from '../plural.ts';
 
 const noResult = 'No result';
 
@@ -34,7 +35,7 @@ export function resultSummary(result: TQuizResult): string {
     case 'poll':
     case 'feedback': {
       const total = Object.values(result.counts).reduce((sum, count) => sum + count, 0);
-      return total === 1 ? '1 answer' : `${total} answers`;
+      return counted(total, 'answer');
     }
   }
 }

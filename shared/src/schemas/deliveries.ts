@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { domainEventTypes, leadTools, type TLeadTool } from './events.ts';
+import { counted, pluralNoun } from '../plural.ts';
 
 /**
  * The leads pipeline as the owner sees it: destinations (where leads go) and deliveries (one event on
@@ -76,12 +77,12 @@ export const deliveryLimits = {
 export const deliveryMessages = {
   replayed: 'The delivery is queued again.',
   replayedAll: (count: number) =>
-    count === 1 ? '1 failed delivery is queued again.' : `${count} failed deliveries are queued again.`,
+    `${counted(count, 'failed delivery', 'failed deliveries')} ${pluralNoun(count, 'is', 'are')} queued again.`,
   nothingToReplay: 'There are no failed deliveries to replay.',
   notReplayable: 'Only a failed delivery can be replayed.',
   destinationGone: 'This destination has been removed.',
   destinationOff: 'This destination is switched off.',
-  gaveUp: (attempts: number) => `Gave up after ${attempts} attempts.`,
+  gaveUp: (attempts: number) => `Gave up after ${counted(attempts, 'attempt')}.`,
   disabledAfterFailing: 'Switched off after 5 days of failed deliveries. Fix the settings and save them to switch it on again.',
   endpointGone: 'Switched off: the endpoint answered 410 Gone.',
   loadError: 'The delivery log could not be loaded.',

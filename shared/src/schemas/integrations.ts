@@ -27,6 +27,8 @@ export const integrationMessages = {
   webhookErrorTitle: 'Webhook Integration',
   webhookError: 'Error in integrating webhook!!',
   // Not in the spec: what the screen and the server say besides.
+  /** A saved switch or list the spec's CRM settings do not cover (notifications, Shopify customers, a webhook). */
+  saved: 'Settings updated.',
   providerRequired: 'Choose your CRM',
   providerUnknown: 'Choose a CRM from the list',
   recipientsRequired: 'Enter at least one email address, or switch off additional recipients',

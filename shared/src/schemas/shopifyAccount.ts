@@ -21,6 +21,8 @@ export const ZShopifyPlan = z.object({
   planPageUrl: z.url(),
   /** False when Shopify could not be asked just now: the figures are the last ones recorded. */
   live: z.boolean(),
+  /** What the plan includes, in the owner's words (shared/src/planFeatures.ts). */
+  features: z.array(z.string()),
 });
 export type TShopifyPlan = z.infer<typeof ZShopifyPlan>;
 export const ZShopifyPlanResponse = z.object({ data: ZShopifyPlan });

@@ -10,6 +10,11 @@ export interface ShopifyGlobal {
     show(message: string, options?: { duration?: number; isError?: boolean }): string;
   };
   config?: { apiKey?: string; shop?: string; host?: string; locale?: string };
+  /** Shows or hides the `ui-save-bar` element with this id (web/src/admin/saveBar.tsx). */
+  saveBar?: {
+    show(id: string): Promise<void>;
+    hide(id: string): Promise<void>;
+  };
 }
 
 declare global {

@@ -6,6 +6,7 @@ import { setAuthHeaderProvider } from '@quizlead/web/admin/api/client.ts';
 import { RouterLink } from '@quizlead/web/admin/components/RouterLink.tsx';
 import { preloadAdminPage } from '@quizlead/web/admin/pageTable.ts';
 import { setAppReloader, setShell } from '@quizlead/web/admin/shell.ts';
+import { setSaveBarPresenter } from '@quizlead/web/admin/appBridge/saveBar.tsx';
 import { setToastPresenter } from '@quizlead/web/admin/toast.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -35,6 +36,9 @@ if (shopify) {
   setToastPresenter((content, { error }) => {
     shopify.toast.show(content, { isError: error, duration: error ? 8000 : 4000 });
   });
+  // Forms with unsaved changes show Save and Discard in the admin's own save bar.
+  const { saveBar } = shopify;
+  if (saveBar) setSaveBarPresenter({ show: (id) => void saveBar.show(id), hide: (id) => void saveBar.hide(id) });
   // The page asked for loads while the shell asks who is signed in.
   preloadAdminPage(window.location.pathname, 'embedded');
 }

@@ -16,6 +16,26 @@ export function Frame({ quiz, counter, children }: Props) {
   const owner = quiz?.owner;
   const logo = settings?.showCompanyLogo && owner?.logoUrl ? owner.logoUrl : null;
   const title = quiz?.title ?? '';
+  const note =
+    owner?.mode === 'free' ? (
+      <>
+        {/* A shop's storefront leads to the app's listing, never to the standalone sign-up. */}
+        {owner.footerLinks.signUp ? (
+          <a href={owner.footerLinks.signUp} target="_blank" rel="noopener">
+            {playMessages.createYourFreeQuiz}
+          </a>
+        ) : null}
+        {owner.footerLinks.poweredBy ? (
+          <a href={owner.footerLinks.poweredBy} target="_blank" rel="noopener">
+            {quizDefaults.poweredBy}
+          </a>
+        ) : (
+          <span>{quizDefaults.poweredBy}</span>
+        )}
+      </>
+    ) : settings?.footerMessage ? (
+      <span>{settings.footerMessage}</span>
+    ) : null;
   return (
     <div className="ql-card">
       <header className="ql-header">
@@ -24,37 +44,20 @@ export function Frame({ quiz, counter, children }: Props) {
         <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'}>{title || 'Quiz'}</h1>
       </header>
       <main className="ql-main">{children}</main>
-      <footer className="ql-footer">
-        <div className="ql-footer__note">
-          {owner?.mode === 'free' ? (
-            <>
-              {/* A shop's storefront leads to the app's listing, never to the standalone sign-up. */}
-              {owner.footerLinks.signUp ? (
-                <a href={owner.footerLinks.signUp} target="_blank" rel="noopener">
-                  {playMessages.createYourFreeQuiz}
-                </a>
-              ) : null}
-              {owner.footerLinks.poweredBy ? (
-                <a href={owner.footerLinks.poweredBy} target="_blank" rel="noopener">
-                  {quizDefaults.poweredBy}
-                </a>
-              ) : (
-                <span>{quizDefaults.poweredBy}</span>
-              )}
-            </>
-          ) : settings?.footerMessage ? (
-            <span>{settings.footerMessage}</span>
-          ) : null}
-        </div>
-        <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
-          {counter ? (
-            <>
-              <span className="qp-sr">Question </span>
-              {`${counter.current} / ${counter.total}`}
-            </>
-          ) : null}
-        </p>
-      </footer>
+      {/* A paid quiz without a footer message shows no footer bar, but while a question counts. */}
+      {note || counter ? (
+        <footer className="ql-footer">
+          <div className="ql-footer__note">{note}</div>
+          <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
+            {counter ? (
+              <>
+                <span className="qp-sr">Question </span>
+                {`${counter.current} / ${counter.total}`}
+              </>
+            ) : null}
+          </p>
+        </footer>
+      ) : null}
     </div>
   );
 }

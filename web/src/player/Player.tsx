@@ -11,7 +11,7 @@ import { markInteracted } from './focus.ts';
 import { Waiting } from './Frame.tsx';
 import { LeadForm } from './LeadForm.tsx';
 import { PlayerPage } from './PlayerPage.tsx';
-import { currentPlay, forgetPlayId, type PlaySession } from './playSession.ts';
+import { currentPlay, forgetPlayId, keptPlay, rememberPlay, type PlaySession, type PlayStep } from './playSession.ts';
 import { QuestionScreen } from './QuestionScreen.tsx';
 import { ResultScreen } from './ResultScreen.tsx';
 import { shareUrl, type PlayerRoute } from './route.ts';
@@ -58,6 +58,21 @@ function playOrder(quiz: TPublicQuiz): TPublicQuizQuestion[] {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The questions in a kept step's order, or null when the quiz changed since (a question or answer added or gone). */
+function resumedOrder(quiz: TPublicQuiz, step: PlayStep): TPublicQuizQuestion[] | null {
+  const byId = new Map(quiz.questions.map((question) => [question.id, question]));
+  if (step.order.length !== byId.size || step.path.length === 0) return null;
+  const ordered: TPublicQuizQuestion[] = [];
+  for (const [questionId, answerIds] of step.order) {
+    const question = byId.get(questionId);
+    if (!question || answerIds.length !== question.answers.length) return null;
+    const answers = answerIds.map((answerId) => question.answers.find((answer) => answer.id === answerId));
+    if (answers.some((answer) => answer === undefined)) return null;
+    ordered.push({ ...question, answers: answers as TPublicQuizQuestion['answers'] });
+  }
+  return step.path.every((id) => byId.has(id)) ? ordered : null;
+}
+
 export function Player({ route }: { route: PlayerRoute }) {
   const { quizId, preview, embedded, variant } = route;
   const [quiz, setQuiz] = useState<TPublicQuiz | null>(null);
@@ -70,6 +85,8 @@ export function Player({ route }: { route: PlayerRoute }) {
   const token = useRef<Promise<string> | null>(null);
   const answers = useRef<Record<string, string[]>>({});
   const advanceTimer = useRef<number | undefined>(undefined);
+  /** A reload found the answers sent: the server is asked again for the play's outcome (the lead form or the result). */
+  const resubmit = useRef(false);
 
   useEffect(() => {
     if (!quizId) return;
@@ -77,7 +94,21 @@ export function Player({ route }: { route: PlayerRoute }) {
       (fetched) => {
         const loaded = asVariantShows(fetched, visitorId(), variant);
         setQuiz(loaded);
-        setScreen({ name: 'start' });
+        // A reload mid-play resumes it where it was, with the same play, token and picks.
+        const kept = keptPlay(loaded.id);
+        const order = kept?.step ? resumedOrder(loaded, kept.step) : null;
+        if (kept?.step && order) {
+          play.current = kept;
+          token.current = kept.token ? Promise.resolve(kept.token) : null;
+          setQuestions(order);
+          setPath(kept.step.path);
+          setPicks(kept.step.picks);
+          if (kept.step.answered) {
+            answers.current = Object.fromEntries(kept.step.path.map((id) => [id, kept.step!.picks[id] ?? []]));
+            resubmit.current = true;
+            setScreen({ name: 'generating', error: null });
+          } else setScreen({ name: 'question' });
+        } else setScreen({ name: 'start' });
         document.title = loaded.settings.metaTitle || loaded.title || document.title;
         if (loaded.settings.metaDescription) {
           const meta = document.createElement('meta');
@@ -118,9 +149,16 @@ export function Player({ route }: { route: PlayerRoute }) {
           return startPlay();
         });
         token.current = request;
-        request.catch(() => {
-          if (token.current === request) token.current = null;
-        });
+        request.then(
+          (playToken) => {
+            // Kept for a reload while the play is still in progress (not retaken or completed meanwhile).
+            const current = play.current;
+            if (current && keptPlay(quiz!.id)?.id === current.id) rememberPlay(quiz!.id, current, { token: playToken });
+          },
+          () => {
+            if (token.current === request) token.current = null;
+          },
+        );
       }
       return token.current;
     },
@@ -162,6 +200,21 @@ export function Player({ route }: { route: PlayerRoute }) {
       setScreen({ name: 'generating', error: messageOf(error) });
     }
   }, [showOutcome, withToken]);
+
+  useEffect(() => {
+    if (!resubmit.current || !quiz) return;
+    resubmit.current = false;
+    void submitAnswers();
+  }, [quiz, submitAnswers]);
+
+  // The step reached, kept for a reload: each question shown, and the answers once sent.
+  const answered = screen.name === 'generating' || screen.name === 'lead';
+  const keepsStep = screen.name === 'question' || answered;
+  useEffect(() => {
+    if (!quiz || !play.current || !keepsStep) return;
+    const order = questions.map((question): [string, string[]] => [question.id, question.answers.map((answer) => answer.id)]);
+    rememberPlay(quiz.id, play.current, { step: { order, path, picks, answered } });
+  }, [quiz, keepsStep, answered, questions, path, picks]);
 
   /** The lead as sent: a code still being made is asked for again by sending it once more. */
   const sentLead = useRef<TLeadRequest | null>(null);

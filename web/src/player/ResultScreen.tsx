@@ -8,6 +8,7 @@ import { Html } from './Frame.tsx';
 import { useScreenFocus } from './focus.ts';
 import { ProductCards } from './ProductCards.tsx';
 import { ShareButtons } from './ShareButtons.tsx';
+import { counted } from '@quizlead/shared/plural.ts';
 
 interface Props {
   quiz: TPublicQuiz;
@@ -90,7 +91,7 @@ function ResultDetails({ result, settings }: { result: TQuizResult; settings: TQ
           {result.personalities.map((entry) => (
             <li key={entry.personality.id} className="ql-outcome">
               <PersonalityCard personality={entry.personality} level={3} />
-              <p className="ql-outcome__share">{`${entry.share}% · ${entry.count} ${entry.count === 1 ? 'answer' : 'answers'}`}</p>
+              <p className="ql-outcome__share">{`${entry.share}% · ${counted(entry.count, 'answer')}`}</p>
               <span className="ql-bar" aria-hidden="true">
                 <span style={{ width: `${entry.share}%` }} />
               </span>

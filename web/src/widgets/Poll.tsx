@@ -5,6 +5,7 @@ import { ApiError, newSubmissionId, widgetApi } from './api.ts';
 import { useEmailStep } from './useEmailStep.tsx';
 import { textOn, validColor } from '../public/color.ts';
 import { messageOf, Page, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
+import { counted } from '@quizlead/shared/plural.ts';
 
 type Screen =
   | { name: 'loading' }
@@ -173,7 +174,8 @@ interface ResultsProps {
   announce: boolean;
 }
 
-function Results({ message, option, results, announce }: ResultsProps) {
+/** The tally after a vote: each option's share and votes, and the total. */
+export function Results({ message, option, results, announce }: ResultsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnShow(headingRef, announce);
   return (
@@ -196,12 +198,12 @@ function Results({ message, option, results, announce }: ResultsProps) {
             <div className="qw-bar__track" aria-hidden="true">
               <div className="qw-bar__fill" style={{ width: `${result.percentage}%` }} />
             </div>
-            <span className="qw-bar__votes">{result.votes === 1 ? '1 vote' : `${result.votes} votes`}</span>
+            <span className="qw-bar__votes">{counted(result.votes, 'vote')}</span>
           </li>
         ))}
       </ul>
       <p className="qw-total">
-        {pollMessages.totalVotes}: <strong>{results.total}</strong>
+        {pollMessages.resultsTotal}: <strong>{results.total}</strong>
       </p>
     </section>
   );

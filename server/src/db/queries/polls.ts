@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { pollVoteExportColumns, votePercentages } from '@quizlead/shared/engagement.ts';
+import { pollVoteExportColumns } from '@quizlead/shared/engagement.ts';
+import { wholePercentages } from '@quizlead/shared/percentages.ts';
 import type { TPollTally } from '@quizlead/shared/schemas/poll.ts';
 import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { PollRow } from '../../policies/poll.ts';
@@ -23,7 +24,7 @@ export async function pollTally(db: Db, poll: PollRef & Pick<PollRow, 'options'>
     .where(pollVotesOf(poll))
     .groupBy(pollVotes.optionIndex);
   const counts = poll.options.map((_, index) => rows.find((row) => row.option === index)?.votes ?? 0);
-  const percentages = votePercentages(counts);
+  const percentages = wholePercentages(counts);
   return {
     total: counts.reduce((sum, count) => sum + count, 0),
     options: poll.options.map((text, index) => ({ text, votes: counts[index]!, percentage: percentages[index]! })),

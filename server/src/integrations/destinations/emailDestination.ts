@@ -11,6 +11,7 @@ import {
 } from '../mail/leadNotification.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { DestinationDeps, DestinationHandler, DestinationRow } from './destination.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /**
  * Notification emails as a destination (Settings → Email Notification). The row is switched on and off
@@ -96,5 +97,5 @@ export const sendLeadDigest = (destination: DestinationRow, leads: readonly Lead
     destination,
     deps,
     (links) => leadDigestMail(leads, links),
-    () => `A digest of ${leads.length === 1 ? '1 lead' : `${leads.length} leads`}.`,
+    () => `A digest of ${counted(leads.length, 'lead')}.`,
   );

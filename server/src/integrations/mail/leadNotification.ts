@@ -5,6 +5,7 @@ import type { AdminLink } from '../../lib/adminLinks.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import type { Lead, LeadTool } from '../crm/crmProvider.ts';
 import type { MailMessage } from './mailer.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /**
  * The owner's lead notification emails (issue 12; spec: account-player-management.md §3 Email
@@ -202,8 +203,6 @@ export function groupLeadsByItem(leads: readonly Lead[]): DigestGroup[] {
     .toSorted((a, b) => b.leads.length - a.leads.length || a.title.localeCompare(b.title));
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** One line about a lead in the digest: name, email, results, time. */
 function digestLine(lead: Lead): string {
   const results = resultLines(lead.result).map(([label, value]) => `${label}: ${value}`);
@@ -214,12 +213,12 @@ function digestLine(lead: Lead): string {
 /** The hourly digest: every lead of the hour in one mail, grouped by item, with counts. */
 export function leadDigestMail(leads: readonly Lead[], links: NotificationLinks): Mail {
   const groups = groupLeadsByItem(leads);
-  const total = plural(leads.length, 'new lead', 'new leads');
-  const subject = `${total} in the last hour from ${plural(groups.length, 'item', 'items')}`;
+  const total = counted(leads.length, 'new lead', 'new leads');
+  const subject = `${total} in the last hour from ${counted(groups.length, 'item', 'items')}`;
   const text: string[] = [`You have ${total} in the last hour.`];
   const html: string[] = [`<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(total)} in the last hour</h1>`];
   for (const group of groups) {
-    const heading = `${toolLabels[group.tool]} “${group.title}”: ${plural(group.leads.length, 'lead', 'leads')}`;
+    const heading = `${toolLabels[group.tool]} “${group.title}”: ${counted(group.leads.length, 'lead', 'leads')}`;
     const report = links.adminLink(reportScreen(group.tool, group.itemId));
     const shown = group.leads.slice(0, digestLeadsPerItem);
     const more = group.leads.length - shown.length;

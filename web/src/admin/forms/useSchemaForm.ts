@@ -82,7 +82,7 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
     reValidateMode: 'onSubmit',
   });
   const values = useWatch({ control: form.control }) as Values;
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
   /** Clears the messages under `keys`, or every message when none is named. */
   const clear = (...keys: string[]) => {
@@ -102,6 +102,9 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
     async (body) => {
       try {
         options.saved(await options.save(body), () => form.reset(options.initial));
+        // What is saved now is what a discard goes back to, and the form is no longer dirty. A refusal the save
+        // itself put under a field (the admin area's action runner answers through `refuse`) stays.
+        form.reset(form.getValues(), { keepErrors: true });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'validation') {
           // Under the field it names when the form shows that field; else the banner (`refused`) or `failed`.
@@ -152,5 +155,12 @@ export function useSchemaForm<Values extends FieldValues, Body, Saved>(options: 
     refuse,
     submit: () => void submit(),
     saving: isSubmitting,
+    /** The values differ from the ones last saved (or first given). */
+    dirty: isDirty,
+    /** Back to the values last saved, every message cleared. */
+    discard: () => {
+      form.reset();
+      options.changed?.();
+    },
   };
 }

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '@quizlead/shared/admin.ts';
 import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TAdminTemplate } from '@quizlead/shared/schemas/admin.ts';
 import { templateCatalogueSeeder } from '../../../commands/templateCatalogueSeeder.ts';
+import { quizzes } from '../../../db/schema/index.ts';
+import { catalogue as builtIn } from '../../../templates/catalogue/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
@@ -19,6 +22,26 @@ const chooser = async (owner: TestClient) =>
   (await owner.get('/api/v1/templates?quizType=graded_quiz')).body.data as { id: string; title: string; description: string }[];
 
 describe('the template catalogue for administrators', () => {
+  it('numbers every template by its place in the chooser’s order (0, 1, 2 …), the built-in ones in the catalogue’s order', async () => {
+    const admin = await createAdmin(server);
+    const listed = await catalogue(admin.client);
+    expect(listed.map((row) => row.position)).toEqual(listed.map((_, index) => index));
+    expect(listed.map((row) => row.id)).toEqual(builtIn.map((template) => template.id));
+    // A start rewrites the built-in templates and keeps their places.
+    await templateCatalogueSeeder(server.services.database.db);
+    expect(await catalogue(admin.client)).toEqual(listed);
+    // One template alone has its place in the whole list, not 0.
+    const last = listed.at(-1)!;
+    const retired = await admin.client.post(`/api/v1/admin/templates/${last.id}/retire`);
+    expect(retired.body.data.template.position).toBe(listed.length - 1);
+    await admin.client.post(`/api/v1/admin/templates/${last.id}/restore`);
+    // Templates seeded before they were numbered all hold 0 (the chooser orders them by title): numbered 0, 1, 2 … still.
+    await server.services.database.db.update(quizzes).set({ templatePosition: 0 }).where(eq(quizzes.isTemplate, true));
+    const tied = await catalogue(admin.client);
+    expect(tied.map((row) => row.position)).toEqual(listed.map((_, index) => index));
+    await admin.client.put('/api/v1/admin/templates/order', { ids: listed.map((row) => row.id) });
+  });
+
   it('adds any account’s publishable quiz as the last template; retires and restores it for owners', async () => {
     const admin = await createAdmin(server);
     const someone = await createOwner(server);

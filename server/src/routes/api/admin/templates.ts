@@ -21,15 +21,22 @@ import { presentAdminTemplate } from '../../../presenters/admin.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { questionCount } from '../quizzes/quizzes.ts';
 
-/** Every template, retired ones too, in the chooser's order; or only `id`. */
+/**
+ * Every template, retired ones too, in the chooser's order; or only `id`. A template's position is its place in
+ * that order, counted over the whole catalogue: stored positions can tie (templates seeded before they were
+ * numbered all hold 0) and the chooser then orders by title, so the stored number is not what the owner sees.
+ */
 async function loadTemplates(db: Db, id?: string): Promise<TAdminTemplate[]> {
   const rows = await db
     .select({ quiz: quizzes, questionCount, companyName: accounts.companyName })
     .from(quizzes)
     .innerJoin(accounts, eq(accounts.id, quizzes.accountId))
-    .where(and(eq(quizzes.isTemplate, true), id ? eq(quizzes.id, id) : undefined))
+    .where(eq(quizzes.isTemplate, true))
     .orderBy(asc(quizzes.templatePosition), asc(quizzes.title), asc(quizzes.id));
-  return rows.map((row) => presentAdminTemplate({ ...row.quiz, questionCount: row.questionCount, companyName: row.companyName }));
+  const templates = rows.map((row, position) =>
+    presentAdminTemplate({ ...row.quiz, questionCount: row.questionCount, companyName: row.companyName, position }),
+  );
+  return id ? templates.filter((template) => template.id === id) : templates;
 }
 
 /** A template, locked for the caller's change; 404 for any other id. */

@@ -6,6 +6,7 @@ import { accounts } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../../test/getTestServer.ts';
 import { deliverApplied, installedShop, newShop } from '../../../test/shopifyWebhooks.ts';
+import { planFeatures } from '@quizlead/shared/planFeatures.ts';
 
 let server: ShopifyTestServer;
 beforeAll(async () => {
@@ -110,7 +111,10 @@ describe('GET /api/v1/shopify/plan', () => {
       currentPeriodEnd: null,
       planPageUrl,
       live: true,
+      // What the plan includes: the free plan's footer shows the branding.
+      features: planFeatures('free'),
     });
+    expect(free.body.data.features[0]).toContain('Powered By');
 
     // The merchant picks a plan on Shopify's page; Shopify now lists the subscription.
     server.fake.shop(shop).query.currentAppInstallation = {
@@ -133,6 +137,7 @@ describe('GET /api/v1/shopify/plan', () => {
       currentPeriodEnd: '2026-12-23T00:00:00.000Z',
       planPageUrl,
       live: true,
+      features: planFeatures('paid'),
     });
     expect(await modeOf(accountId)).toBe('paid');
     // The install's products sync reads the catalogue and its address read the shop; the plan's reads are the rest.

@@ -16,6 +16,7 @@ import { findOwnDataRequest, findOwnShop } from '../../../policies/shop.ts';
 import { presentShopNotificationEmail } from '../../../presenters/shopNotificationEmail.ts';
 import { presentDataRequestRow } from '../../../presenters/shopifyDataRequest.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
+import { planFeatures } from '@quizlead/shared/planFeatures.ts';
 
 /** Data request documents listed at most, newest first: Shopify forwards a request per customer who asks. */
 const dataRequestListLimit = 200;
@@ -50,6 +51,7 @@ export function shopifyAccountRoutes(api: ApiRouter): void {
         currentPeriodEnd: plan?.currentPeriodEnd?.toISOString() ?? null,
         planPageUrl: shopifyPlanPageUrl(shop.shopDomain, services.env.SHOPIFY_APP_HANDLE),
         live,
+        features: planFeatures(shop.mode),
       };
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data };

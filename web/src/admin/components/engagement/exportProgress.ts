@@ -1,4 +1,5 @@
 import type { ExportProgress } from '../../api/lists.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /** How far an export has got, in words and as a share of 100 (ExportDataButton). */
 
@@ -18,12 +19,12 @@ export function progressOf(progress: ExportProgress | null): { percent: number |
   const { rows, expectedRows, bytes, totalBytes } = progress;
   if (rows !== null && expectedRows !== null) {
     const percent = expectedRows === 0 ? 100 : Math.min(100, Math.floor((rows / expectedRows) * 100));
-    return { percent, text: `${countFormat.format(rows)} of ${countFormat.format(expectedRows)} rows` };
+    return { percent, text: `${countFormat.format(rows)} of ${counted(expectedRows, 'row', 'rows', countFormat.format)}` };
   }
   if (totalBytes) {
     const percent = Math.min(100, Math.floor((bytes / totalBytes) * 100));
     return { percent, text: `${byteSize(Math.min(bytes, totalBytes))} of ${byteSize(totalBytes)}` };
   }
-  if (rows !== null) return { percent: null, text: `${countFormat.format(rows)} rows received` };
+  if (rows !== null) return { percent: null, text: `${counted(rows, 'row', 'rows', countFormat.format)} received` };
   return { percent: null, text: `${byteSize(bytes)} received` };
 }

@@ -1,4 +1,5 @@
 import type { AdminSection } from './areaUrls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /**
  * The admin area's own words. What the server answers (confirmations, refusals, empty lists) and the
@@ -305,7 +306,7 @@ export const auditTexts = {
     target: 'Target',
     changes: 'Changes',
   },
-  showChanges: (count: number) => (count === 1 ? 'Show 1 change' : `Show ${count} changes`),
+  showChanges: (count: number) => `Show ${counted(count, 'change')}`,
   hideChanges: 'Hide changes',
   changesOf: (action: string, when: string) => `Changes: ${action}, ${when}`,
   noChanges: 'No field changed.',

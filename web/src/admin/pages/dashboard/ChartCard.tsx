@@ -3,8 +3,9 @@ import { dashboardMessages } from '@quizlead/shared/reports.ts';
 import type { TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
 import type { ReactNode } from 'react';
 import { formatDay } from './range.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
-export const completions = (count: number) => `${count} ${count === 1 ? 'completion' : 'completions'}`;
+export const completions = (count: number) => counted(count, 'completion');
 
 interface Props {
   graph: TDashboardGraph;

@@ -2,6 +2,7 @@ import { BlockStack, Box, Card, InlineGrid, Text } from '@shopify/polaris';
 import { formatMoney, revenueMessages } from '@quizlead/shared/reports.ts';
 import type { TRevenueFigures } from '@quizlead/shared/schemas/reports.ts';
 import styles from './dashboard.module.css';
+import { counted } from '@quizlead/shared/plural.ts';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -62,7 +63,7 @@ export function RevenueCards({ revenue, rangeLabel }: Props) {
             {revenue.otherCurrencyOrders > 0 ? (
               <Box paddingInline={{ xs: '400', sm: '0' }}>
                 <Text as="p" variant="bodySm" tone="subdued">
-                  {`${number.format(revenue.otherCurrencyOrders)} ${revenue.otherCurrencyOrders === 1 ? 'order' : 'orders'} ${revenueMessages.otherCurrency}.`}
+                  {`${counted(revenue.otherCurrencyOrders, 'order', 'orders', number.format)} ${revenueMessages.otherCurrency}.`}
                 </Text>
               </Box>
             ) : null}

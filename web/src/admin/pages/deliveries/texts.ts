@@ -1,3 +1,4 @@
+import { counted } from '@quizlead/shared/plural.ts';
 /** The delivery log's own words; the server's messages (replayed, empty, load error…) are in shared. */
 export const deliveryTexts = {
   title: 'Delivery log',
@@ -33,7 +34,7 @@ export const deliveryTexts = {
   replayAllTitle: 'Replay failed deliveries?',
   replayAllConfirm: 'Replay',
   replayAllQuestion: (count: number, destination: string | null) =>
-    `${count === 1 ? '1 failed delivery' : `${count} failed deliveries`}${destination ? ` to ${destination}` : ''} will be sent again now. ` +
+    `${counted(count, 'failed delivery', 'failed deliveries')}${destination ? ` to ${destination}` : ''} will be sent again now. ` +
     'Each keeps its id, so a receiver that already has one can ignore the copy. Deliveries to switched-off destinations are skipped.',
   details: 'Details',
   detailTitle: 'Delivery',

@@ -27,6 +27,7 @@ export const planTexts = {
   explain:
     'Pick, change or cancel your plan on Shopify’s plan page. Paid plans remove the ‘Powered By’ footer from your quizzes.',
   stale: 'Shopify could not be reached just now: this is the plan last recorded.',
+  includes: 'What your plan includes',
 } as const;
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; plan: TShopifyPlan };
@@ -107,10 +108,20 @@ export function ShopifyPlanPage() {
               </Text>
             ) : null}
           </BlockStack>
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingSm" id="plan-includes">
+              {planTexts.includes}
+            </Text>
+            <ul aria-labelledby="plan-includes" style={{ margin: 0, paddingInlineStart: 20 }}>
+              {plan.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+          </BlockStack>
           <Text as="p">{planTexts.explain}</Text>
           <InlineStack>
-            {/* Shopify's page cannot be framed: it replaces the whole admin page. */}
-            <Button variant="primary" icon={ExternalIcon} onClick={() => window.open(plan.planPageUrl, '_top')}>
+            {/* A link (Shopify's page cannot be framed: it replaces the whole admin page). */}
+            <Button variant="primary" icon={ExternalIcon} url={plan.planPageUrl} target="_top">
               {shopifyPlanMessages.changePlan}
             </Button>
           </InlineStack>

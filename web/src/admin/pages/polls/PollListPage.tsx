@@ -14,6 +14,7 @@ import { listDate } from '../quizzes/format.ts';
 import { PublishSwitch } from '../quizzes/PublishSwitch.tsx';
 import { pollTexts, pollUrls } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 const [titleColumn, dateColumn, statusColumn, votesColumn] = pollListColumns;
 
@@ -50,7 +51,7 @@ function item(row: TPollListRow): ListItem {
   const name = row.description;
   const cut = cutText(name, listDescriptionChars);
   const date = listDate(row.createdAt);
-  const votes = row.totalVotes === 1 ? '1 vote' : `${row.totalVotes} votes`;
+  const votes = counted(row.totalVotes, 'vote');
   return {
     name,
     cells: [

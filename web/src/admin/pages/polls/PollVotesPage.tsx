@@ -8,6 +8,7 @@ import { SubmissionsScreen, type SubmissionColumn } from '../../components/engag
 import { useResource } from '../../data/useResource.ts';
 import './polls.css';
 import { pollList, pollTexts } from './texts.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 const [idTitle, voteTitle, emailTitle, dateTitle] = pollVoteColumns;
 
@@ -20,7 +21,7 @@ const columns: SubmissionColumn<TPollVoteRow>[] = [
 
 /**
  * Each option's votes and share, as the public poll shows them: the server's whole-number percentages,
- * which add up to 100 (votePercentages in shared/src/engagement.ts). Loaded again when the total changes.
+ * which add up to 100 (wholePercentages in shared/src/percentages.ts). Loaded again when the total changes.
  */
 function Results({ pollId, total }: { pollId: string; total: number | null }) {
   const { data: results, loaded } = useResource(['poll', 'results', pollId, total], (signal) => getPollResults(pollId, signal));
@@ -43,7 +44,7 @@ function Results({ pollId, total }: { pollId: string; total: number | null }) {
             </InlineStack>
             <ProgressBar progress={option.percentage} size="small" tone="primary" animated={false} />
             <Text as="span" variant="bodySm" tone="subdued">
-              {option.votes === 1 ? '1 vote' : `${option.votes} votes`}
+              {counted(option.votes, 'vote')}
             </Text>
           </li>
         ))}

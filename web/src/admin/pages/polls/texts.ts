@@ -1,4 +1,5 @@
 import { adminLink } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /** Poll screens: words the spec does not give (the rest are in shared/src/engagement.ts). */
 export const pollTexts = {
@@ -15,8 +16,7 @@ export const pollTexts = {
   noVotes: 'No votes yet.',
   createButton: 'Create Poll',
   updateButton: 'Update Poll',
-  optionsLocked: (votes: number) =>
-    `It has ${votes === 1 ? '1 vote' : `${votes} votes`}. Status, description, email and colours can still change.`,
+  optionsLocked: (votes: number) => `It has ${counted(votes, 'vote')}. Status, description, email and colours can still change.`,
 };
 
 /** The back action to the list. */

@@ -7,6 +7,7 @@ import {
   Icon,
   IndexTable,
   InlineStack,
+  Link,
   Page,
   SkeletonBodyText,
   Text,
@@ -33,6 +34,7 @@ import { ConfirmModal } from '../quizEditor/fields/ConfirmModal.tsx';
 import { PagePicker } from '../quizzes/PagePicker.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductSyncBanner, useProductSync } from './ProductSyncBanner.tsx';
+import { shopifyAdminProductUrl } from './shopifyAdminProductUrl.ts';
 import { productTexts } from './texts.ts';
 import './products.css';
 
@@ -67,6 +69,23 @@ function Title({ product }: { product: TProduct }) {
         </Text>
       ) : null}
     </BlockStack>
+  );
+}
+
+/**
+ * A product synced from the shop is changed in Shopify: the link opens it in Shopify's admin, over the app's frame
+ * (App Bridge's navigation, `shopify://admin/…`); without its Shopify id, the words alone.
+ */
+function ShopifyManaged({ product }: { product: TProduct }) {
+  const url = shopifyAdminProductUrl(product.externalId);
+  return url ? (
+    <Link url={url} target="_top">
+      {productTexts.shopifyManaged}
+    </Link>
+  ) : (
+    <Text as="span" variant="bodySm" tone="subdued">
+      {productTexts.shopifyManaged}
+    </Text>
   );
 }
 
@@ -237,7 +256,11 @@ export function ProductsPage() {
                           <Text as="span" variant="bodySm" tone="subdued">
                             {productTexts.sources[product.source]}
                           </Text>
-                          <RowActions actions={actionsOf(product)} />
+                          {product.source === 'shopify' ? (
+                            <ShopifyManaged product={product} />
+                          ) : (
+                            <RowActions actions={actionsOf(product)} />
+                          )}
                         </InlineStack>
                       </BlockStack>
                     </div>
@@ -281,9 +304,7 @@ export function ProductsPage() {
                   <IndexTable.Cell>
                     <InlineStack align="end">
                       {product.source === 'shopify' ? (
-                        <Text as="span" variant="bodySm" tone="subdued">
-                          {productTexts.shopifyManaged}
-                        </Text>
+                        <ShopifyManaged product={product} />
                       ) : (
                         <RowActions actions={actionsOf(product)} />
                       )}

@@ -1,4 +1,5 @@
 import { productLimits } from '@quizlead/shared/schemas/products.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /** Products screen: its words (the server's refusals are productMessages in shared/src/schemas/products.ts). */
 export const productTexts = {
@@ -13,7 +14,7 @@ export const productTexts = {
   search: 'Search products',
   searchPlaceholder: 'Search by title or tag',
   loading: 'Loading products…',
-  total: (count: number) => (count === 1 ? '1 product' : `${count} products`),
+  total: (count: number) => counted(count, 'product'),
   empty: {
     standalone: {
       heading: 'Add the products your quizzes recommend',

@@ -31,7 +31,7 @@ export function QuizCreatePage() {
     if (!quizType || started.current === attempt) return;
     started.current = attempt;
     create(quizType, theme).then(
-      (id) => navigate(adminUrl('Quiz/Edit', id), { replace: true }),
+      (id) => navigate(adminUrl('Quiz/Edit', id), { replace: true, state: { created: true } }),
       (error: unknown) => setFailure(errorNotice(error)),
     );
   }, [quizType, theme, attempt, navigate]);

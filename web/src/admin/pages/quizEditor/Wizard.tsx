@@ -5,9 +5,12 @@ import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
+import { deleteQuiz } from '../../api/quizzes.ts';
 import { StepProgress } from '../../components/StepProgress.tsx';
+import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import { useShowToast } from '../../toast.ts';
 import './quizEditor.css';
@@ -19,7 +22,7 @@ import { OutcomeTab } from './tabs/OutcomeTab.tsx';
 import { SettingsTab } from './tabs/SettingsTab.tsx';
 import { UnpublishModal } from './UnpublishModal.tsx';
 import { useQuizDraft } from './useQuizDraft.ts';
-import { useCompanyLogo, useLeaveWarning, useScrolledPast } from './wizardHooks.ts';
+import { useCompanyLogo, useLeaveWarning, useOnLeave, useScrolledPast } from './wizardHooks.ts';
 import { WizardNav } from './WizardNav.tsx';
 import { adminLink, adminUrl } from '../../urls.ts';
 
@@ -43,6 +46,21 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   const [askingToUnpublish, setAskingToUnpublish] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
   useLeaveWarning(dirty);
+  const queryClient = useQueryClient();
+  // Opened on the draft the blank quiz's Create page just made (QuizCreatePage).
+  const created = (useLocation().state as { created?: unknown } | null)?.created === true;
+
+  // Leaving a draft (Back, a link): what was typed is saved, and a new quiz left blank (no title, no question) is
+  // removed rather than left behind as "Untitled quiz". A published quiz's edits wait for the owner's own save.
+  useOnLeave(() => {
+    if (saved.status !== 'draft') return;
+    const blank = draft.title.trim() === '' && saved.questions.length === 0;
+    const work = created && blank ? deleteQuiz(saved.id) : dirty ? editor.save() : null;
+    work?.then(
+      () => queryClient.invalidateQueries({ queryKey: ['quizzes'] }),
+      () => undefined,
+    );
+  });
 
   useEffect(() => {
     if (problem) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -118,6 +136,16 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
     });
   }
 
+  /** The admin's save bar (inside a shop): saves the edits as they are, a live quiz staying live. */
+  function saveFromBar() {
+    setProblem(null);
+    void run('draft', async () => {
+      await editor.save();
+      showToast(saved.status === 'published' ? quizMessages.savedPublished : quizMessages.savedDraft);
+    });
+  }
+  const saveBar = useSaveBar({ dirty, saving: busy !== null, onSave: saveFromBar, onDiscard: editor.discard });
+
   function keepLive() {
     setAskingToUnpublish(false);
     void run('draft', async () => {
@@ -165,6 +193,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
         },
       ]}
     >
+      {saveBar}
       <div className="ql-quiz-editor">
         <div className="ql-quiz-editor__form">
           <BlockStack gap="400">

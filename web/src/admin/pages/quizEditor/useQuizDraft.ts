@@ -30,6 +30,11 @@ export function useQuizDraft(initial: TQuizDetail) {
     setState((current) => ({ ...current, draft: { ...current.draft, settings: { ...current.draft.settings, ...patch } } }));
   }, []);
 
+  /** Drops the unsaved tab edits: the draft is the saved quiz again. */
+  const discard = useCallback(() => {
+    setState((current) => ({ ...current, draft: toDraft(current.saved) }));
+  }, []);
+
   /** Takes a server answer from a question, branch or status call. */
   const receive = useCallback((detail: TQuizDetail) => {
     setState((current) => ({ ...current, saved: detail }));
@@ -52,7 +57,7 @@ export function useQuizDraft(initial: TQuizDetail) {
     [saved.id, receive],
   );
 
-  return { saved, draft, quiz, dirty, update, updateSettings, receive, save, setStatus };
+  return { saved, draft, quiz, dirty, update, updateSettings, discard, receive, save, setStatus };
 }
 
 export type QuizDraftApi = ReturnType<typeof useQuizDraft>;

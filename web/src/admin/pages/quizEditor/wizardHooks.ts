@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { getProfile } from '../../api/account.ts';
 
 const subscribeToScroll = (notify: () => void) => {
@@ -37,4 +37,26 @@ export function useLeaveWarning(active: boolean): void {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [active]);
+}
+
+/**
+ * Runs the latest `leave` once the wizard is gone for good: the owner went Back or followed a link. Not when
+ * React's development mode unmounts and mounts it again at once (StrictMode): the call waits a task, and a
+ * mount in between cancels it.
+ */
+export function useOnLeave(leave: () => void): void {
+  const latest = useRef(leave);
+  const mounted = useRef(false);
+  useEffect(() => {
+    latest.current = leave;
+  });
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) latest.current();
+      }, 0);
+    };
+  }, []);
 }

@@ -2,6 +2,7 @@ import { BlockStack, Card, Text } from '@shopify/polaris';
 import type { TQuizKpis } from '@quizlead/shared/schemas/reports.ts';
 import { count, percent } from './format.ts';
 import { reportTexts } from './texts.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 interface Kpi {
   label: string;
@@ -18,7 +19,7 @@ function kpisOf(kpis: TQuizKpis): Kpi[] {
     {
       label: reportTexts.completionRate,
       value: percent(kpis.completionRate),
-      help: `${count(kpis.completions)} of ${count(kpis.starts)} ${kpis.starts === 1 ? 'start' : 'starts'}`,
+      help: `${count(kpis.completions)} of ${counted(kpis.starts, 'start', 'starts', count)}`,
     },
     { label: reportTexts.leads, value: count(kpis.leads), help: 'Emails collected' },
   ];

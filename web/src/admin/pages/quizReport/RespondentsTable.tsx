@@ -7,6 +7,7 @@ import { count } from './format.ts';
 import { firstDirection, type Direction, type RespondentsQuery } from './query.ts';
 import { blank, reportTexts } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 type Column = (typeof respondentColumns)[number];
 
@@ -81,7 +82,7 @@ export function RespondentsTable(props: Props) {
           ) : null}
           {respondents.items.length > 0 ? (
             <Text as="p" tone="subdued" alignment="center" variant="bodySm">
-              {`Showing ${count(first)}–${count(last)} of ${count(respondents.total)} ${respondents.total === 1 ? 'respondent' : 'respondents'}`}
+              {`Showing ${count(first)}–${count(last)} of ${counted(respondents.total, 'respondent', 'respondents', count)}`}
             </Text>
           ) : null}
         </BlockStack>

@@ -2,6 +2,7 @@ import { formatMoney } from '@quizlead/shared/reports.ts';
 import type { TRevenueFigures } from '@quizlead/shared/schemas/reports.ts';
 import { count, percent } from './format.ts';
 import { revenueTexts } from './texts.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /** One figure of a revenue card: its label, its value written out, and what it counts. */
 export interface RevenueKpi {
@@ -10,7 +11,7 @@ export interface RevenueKpi {
   help: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => counted(n, one, many, count);
 
 /** Money in the figures' currency ('€1,234.50'); no currency means no orders, so nothing to write. */
 export const money = (figures: Pick<TRevenueFigures, 'currency'>, minor: number) =>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { plainText } from './format.ts';
 import styles from './quizzes.module.css';
+import { counted } from '@quizlead/shared/plural.ts';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; quiz: TQuizDetail };
 
@@ -82,7 +83,7 @@ function QuizContent({ quiz, showStatus }: { quiz: TQuizDetail; showStatus: bool
           </Badge>
         ) : null}
         <Text as="span" tone="subdued">
-          {quiz.questions.length === 1 ? '1 question' : `${quiz.questions.length} questions`}
+          {counted(quiz.questions.length, 'question')}
         </Text>
       </InlineStack>
       {welcome ? <Text as="p">{welcome}</Text> : null}

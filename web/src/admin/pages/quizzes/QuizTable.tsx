@@ -22,6 +22,7 @@ import { PublishSwitch } from './PublishSwitch.tsx';
 import type { ListQuery, SortField } from './query.ts';
 import styles from './quizzes.module.css';
 import { adminUrl } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /** Columns in order; the sortable ones name their server-side sort field. */
 const columns: { title: string; sort?: SortField; alignment?: 'start' | 'end' }[] = [
@@ -218,7 +219,7 @@ function QuizList({ rows, query, loading, busy, onSort, onToggleStatus, onPrevie
         <ul className={styles.list} aria-label="Quizzes">
           {rows.map((row) => {
             const name = row.title.trim() || untitled;
-            const questions = row.questionCount === 1 ? '1 question' : `${row.questionCount} questions`;
+            const questions = counted(row.questionCount, 'question');
             return (
               <li key={row.id} className={styles.item}>
                 <BlockStack gap="200">

@@ -32,6 +32,7 @@ import { QuizPreviewModal } from './QuizPreview.tsx';
 import { QuizTable } from './QuizTable.tsx';
 import { QuizTableSkeleton } from './QuizTableSkeleton.tsx';
 import { adminUrl } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 const title = 'Quizzes';
 const subtitle = 'Search, publish, preview and manage your quizzes.';
@@ -216,7 +217,7 @@ export function Quizzes() {
           <BlockStack gap="300" inlineAlign="center">
             <PagePicker page={list.page} pageCount={pageCount} onChange={(page) => setQuery({ page })} />
             <Text as="p" tone="subdued" alignment="center">
-              {`Showing ${first}–${last} of ${list.total} ${list.total === 1 ? 'quiz' : 'quizzes'}`}
+              {`Showing ${first}–${last} of ${counted(list.total, 'quiz', 'quizzes')}`}
               {anyFromTemplate ? ' · * made from a template' : ''}
             </Text>
           </BlockStack>

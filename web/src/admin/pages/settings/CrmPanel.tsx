@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { saveCrm, testCrm } from '../../api/settings.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
+import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { useShowToast } from '../../toast.ts';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';
@@ -106,6 +107,7 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
     setProblem(null);
     form.submit();
   }
+  const saveBar = useSaveBar({ dirty: form.dirty, saving: form.saving, onSave: save, onDiscard: form.discard });
 
   async function test() {
     setProblem(null);
@@ -130,6 +132,7 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
 
   return (
     <BlockStack gap="400">
+      {saveBar}
       {crm?.disabledReason ? (
         <Banner tone="warning" title="Switched off">
           <p>{crm.disabledReason}</p>

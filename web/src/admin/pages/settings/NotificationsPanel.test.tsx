@@ -2,9 +2,10 @@ import { integrationMessages, type TNotificationSetting } from '@quizlead/shared
 import { notificationLimits, notificationMessages } from '@quizlead/shared/schemas/notifications.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { errorUnder } from '../../test/fieldError.ts';
+import { setSaveBarPresenter } from '../../appBridge/saveBar.tsx';
 import { renderScreen } from '../../test/renderScreen.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 
@@ -53,7 +54,7 @@ describe('the settings’ email notification part, on its own', () => {
     await user.click(toggle('Send to additional recipients'));
     expect(screen.queryByLabelText('Additional recipients')).toBeNull();
     await user.click(saveButton());
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe('Settings updated.');
     expect(writes(requests)[0]?.body).toEqual({
       enabled: true,
       additionalEnabled: false,
@@ -72,7 +73,7 @@ describe('the settings’ email notification part, on its own', () => {
     expect(toggle('Email me when a new lead arrives').getAttribute('aria-checked')).toBe('false');
     expect(toggle('Send to additional recipients').getAttribute('aria-checked')).toBe('true');
     await user.click(saveButton());
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(writes(requests)[0]?.body).toMatchObject({ enabled: false, additionalEnabled: true, recipients: 'sales@example.com' });
     expect(onSaved).toHaveBeenCalledWith(notifications({ enabled: false }));
   });
@@ -104,7 +105,7 @@ describe('the settings’ email notification part, on its own', () => {
     expect(again.getAttribute('aria-disabled')).toBe('true');
 
     reply(data(notifications({ unsubscribed: ['gone@example.com'] })));
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(save.getAttribute('aria-busy')).toBeNull();
     expect(again.getAttribute('aria-disabled')).not.toBe('true');
   });
@@ -121,8 +122,53 @@ describe('the settings’ email notification part, on its own', () => {
 
     answer = data(notifications({ unsubscribed: ['gone@example.com'] }));
     await user.click(saveButton());
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(writes(requests)[1]?.body).toMatchObject({ resubscribe: [] });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the settings’ email notification part inside the shop’s admin', () => {
+  /** App Bridge's save bar as the embedded shell hands it over: the ids shown and hidden, in order. */
+  function appBridgeSaveBar() {
+    const calls: string[] = [];
+    setSaveBarPresenter({ show: (id) => calls.push(`show ${id}`), hide: (id) => calls.push(`hide ${id}`) });
+    const shown = () => {
+      const last = new Map<string, string>();
+      for (const call of calls) last.set(call.split(' ')[1]!, call.split(' ')[0]!);
+      return [...last].filter(([, state]) => state === 'show').map(([id]) => id);
+    };
+    return { shown };
+  }
+  afterEach(() => setSaveBarPresenter(null));
+  const barButton = (name: string) =>
+    within(document.querySelector('ui-save-bar') as HTMLElement).getByRole('button', { name }) as HTMLButtonElement;
+
+  it('shows App Bridge’s save bar while the form has unsaved changes; its Save saves them and hides it', async () => {
+    const bar = appBridgeSaveBar();
+    const { requests } = fakeApi({ 'PUT /api/v1/settings/notifications': () => data(notifications({ enabled: false })) });
+    const { user, toast } = open(notifications());
+    expect(bar.shown()).toEqual([]);
+    await user.click(toggle('Email me when a new lead arrives'));
+    await expect.poll(() => bar.shown()).toEqual([document.querySelector('ui-save-bar')!.id]);
+    await user.click(barButton('Save'));
+    await expect.poll(toast).toBe(integrationMessages.saved);
+    expect(writes(requests)).toHaveLength(1);
+    expect(writes(requests)[0]!.body).toMatchObject({ enabled: false });
+    await expect.poll(() => bar.shown()).toEqual([]);
+  });
+
+  it('its Discard puts back what is saved and hides it, sending nothing', async () => {
+    const bar = appBridgeSaveBar();
+    const { requests } = fakeApi({});
+    const { user } = open(notifications());
+    await user.click(toggle('Send to additional recipients'));
+    expect(toggle('Send to additional recipients').getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => bar.shown()).toHaveLength(1);
+    await user.click(barButton('Discard'));
+    expect(toggle('Send to additional recipients').getAttribute('aria-checked')).toBe('true');
+    expect(recipientsField().value).toBe('sales@example.com');
+    await expect.poll(() => bar.shown()).toEqual([]);
+    expect(writes(requests)).toHaveLength(0);
   });
 });

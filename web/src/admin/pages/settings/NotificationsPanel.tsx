@@ -12,6 +12,7 @@ import { parseRecipientList } from '@quizlead/shared/schemas/notifications.ts';
 import { useState } from 'react';
 import { saveNotifications } from '../../api/settings.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
+import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { settingsProblem } from './problems.ts';
@@ -63,7 +64,7 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
         recipients: saved.recipients,
       }));
       onSaved(saved);
-      showToast(integrationMessages.settingsUpdated);
+      showToast(integrationMessages.saved);
     },
     failed: (error) => setProblem(settingsProblem(error)),
   });
@@ -85,9 +86,11 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
     if (message) form.refuse('recipients', message);
   }
 
+  const saveBar = useSaveBar({ dirty: form.dirty, saving: form.saving, onSave: () => save(), onDiscard: form.discard });
   const unsubscribed = notifications.unsubscribed;
   return (
     <BlockStack gap="400">
+      {saveBar}
       <Switch
         label="Email me when a new lead arrives"
         checked={values.enabled}

@@ -160,7 +160,7 @@ describe('the settings’ email notification part', () => {
     await user.type(recipientsField(), 'sales@example.com; team@example.com');
     await user.click(screen.getByRole('radio', { name: notificationModeLabels.digest }));
     await user.click(panel('email-notification').getByRole('button', { name: 'Save' }));
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(writes(requests)).toEqual([
       {
         method: 'PUT',
@@ -207,7 +207,7 @@ describe('the settings’ email notification part', () => {
     });
     const { user, toast } = open();
     await user.click(await screen.findByRole('button', { name: 'Send notification emails to gone@example.com again' }));
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(writes(requests)[0]?.body).toMatchObject({ enabled: true, resubscribe: ['gone@example.com'] });
     expect(screen.queryByText('gone@example.com')).toBeNull();
   });
@@ -279,7 +279,7 @@ describe('the settings’ webhooks part', () => {
     const send = await screen.findByRole('switch', { name: 'Send leads to this endpoint' });
     expect(send.getAttribute('aria-checked')).toBe('true');
     await user.click(send);
-    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    await expect.poll(toast).toBe(integrationMessages.saved);
     expect(writes(requests)).toEqual([
       { method: 'PUT', path: `/api/v1/settings/webhooks/${hook.id}`, body: { url: hook.url, enabled: false } },
     ]);

@@ -18,7 +18,7 @@ export function ShopifyCustomersPanel({ enabled, onSaved }: { enabled: boolean; 
     setBusy(true);
     try {
       onSaved((await saveShopifyCustomers(next)).enabled);
-      showToast(integrationMessages.settingsUpdated);
+      showToast(integrationMessages.saved);
     } catch (error) {
       setProblem(settingsProblem(error));
     } finally {

@@ -73,9 +73,7 @@ export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
   }
 
   const toggle = (enabled: boolean) =>
-    run('save', async () =>
-      done(await updateWebhook(webhook.id, { url: webhook.url, enabled }), integrationMessages.settingsUpdated),
-    );
+    run('save', async () => done(await updateWebhook(webhook.id, { url: webhook.url, enabled }), integrationMessages.saved));
 
   const test = () =>
     run('test', async () => {

@@ -26,6 +26,7 @@ import { QuizPreviewModal } from '../quizzes/QuizPreview.tsx';
 import styles from './templates.module.css';
 import { typeIcons } from './typeIcons.ts';
 import { adminUrl } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; templates: TTemplateCard[] };
 
@@ -190,7 +191,7 @@ function TemplateCard({ type, template, copying, disabled, onPreview, onUse }: T
               <Text as="h2" variant="headingSm">
                 {template.title}
               </Text>
-              <Badge>{template.questionCount === 1 ? '1 question' : `${template.questionCount} questions`}</Badge>
+              <Badge>{counted(template.questionCount, 'question')}</Badge>
             </InlineStack>
             {description ? (
               <div className={styles.description}>

@@ -9,6 +9,7 @@ import { StatusBadge, statusLabels } from '../../components/engagement/StatusBad
 import { listDate } from '../quizzes/format.ts';
 import { wheelListColumns, wheelTexts, wheelUrls } from './texts.ts';
 import { adminUrl } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 const [descriptionColumn, dateColumn, statusColumn, spinsColumn] = wheelListColumns;
 
@@ -16,7 +17,7 @@ function item(row: TWheelListRow): ListItem {
   const name = row.description;
   const cut = cutText(name, listDescriptionChars);
   const date = listDate(row.createdAt);
-  const spins = row.totalSpins === 1 ? '1 spin' : `${row.totalSpins} spins`;
+  const spins = counted(row.totalSpins, 'spin');
   return {
     name,
     cells: [

@@ -1,4 +1,5 @@
 import { adminLink } from '../../urls.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /** Wheel spinner screens: words the spec does not give (the rest are in shared/src/engagement.ts). */
 export const wheelTexts = {
@@ -53,7 +54,7 @@ export const prizeTexts = {
   chance: (percent: string) => `Chance ${percent}`,
   pool: {
     pending: 'Codes are being prepared',
-    ready: (left: number, given: number) => `${left} codes ready, ${given} given`,
+    ready: (left: number, given: number) => `${counted(left, 'code')} ready, ${given} given`,
     failed: 'Shopify refused the discount',
     saveToRetry: 'Save the wheel to try again.',
     saved: 'Codes are made once you save.',

@@ -1,4 +1,5 @@
 import { recommendationLimits } from '@quizlead/shared/schemas/recommendations.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 /** The builder's Products panel (Outcome tab). Validation messages live with the schema (recommendationMessages). */
 export const productTexts = {
@@ -34,7 +35,7 @@ export const productTexts = {
   addCollection: (outcome: string) => `Add a collection to ${outcome}`,
   chooseCollection: 'Choose a collection',
   removeCollection: (title: string) => `Remove ${title}`,
-  collectionProducts: (count: number) => (count === 1 ? '1 product' : `${count} products`),
+  collectionProducts: (count: number) => counted(count, 'product'),
   collectionsFull: `At most ${recommendationLimits.collections} collections per outcome.`,
   collectionGone: 'A collection no product is in any more',
   rulesHelp:

@@ -3,6 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon, DeleteIcon, EditIcon } from '@shopify/polar
 import { visibleText } from '@quizlead/shared/engine/index.ts';
 import { questionKindLabels } from '@quizlead/shared/quizzes.ts';
 import type { TCategory, TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 
 interface Props {
   question: TQuestion;
@@ -37,7 +38,7 @@ export function QuestionRow(props: Props) {
             {showKind ? <Badge>{questionKindLabels[question.kind]}</Badge> : null}
             {category ? <Badge tone="info">{category.title || 'Category'}</Badge> : null}
             <Text as="span" tone="subdued" variant="bodySm">
-              {`${question.answers.length} answers`}
+              {counted(question.answers.length, 'answer')}
             </Text>
             {branching && branchCount > 0 ? (
               <Badge tone="magic">{`${branchCount} branch${branchCount > 1 ? 'es' : ''}`}</Badge>
