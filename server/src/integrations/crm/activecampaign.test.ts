@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeActiveCampaign } from '../../test/fakes/crm/activecampaign.ts';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { activeCampaign, activeCampaignBase, type ActiveCampaignSettings } from './activecampaign.ts';
 
@@ -21,7 +21,7 @@ beforeEach(() => {
 
 describe('ActiveCampaign', () => {
   it('syncs the contact, subscribes it to the list and tags it with the documented requests', async () => {
-    const outcome = await activeCampaign.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await activeCampaign.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     const calls = fake.requests.map((request) => `${request.method} ${request.path} ${request.status}`);
     expect(calls).toEqual([
@@ -53,12 +53,13 @@ describe('ActiveCampaign', () => {
   });
 
   it('a second lead for the same email is synced as an update (200) and reuses the tags; no list without consent', async () => {
-    await activeCampaign.upsertContact(quizLead(), settings, externalFetch);
+    await activeCampaign.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     const before = fake.requests.length;
     const again = await activeCampaign.upsertContact(
       quizLead({ name: 'Ann', consent: false, tags: ['summer-quiz'] }),
       settings,
       externalFetch,
+      crmTestCall,
     );
     expect(again).toMatchObject({ ok: true });
     expect(fake.requestsSince(before).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
@@ -74,34 +75,50 @@ describe('ActiveCampaign', () => {
   });
 
   it('a bad key is not retryable, with ActiveCampaign’s message', async () => {
-    const outcome = await activeCampaign.upsertContact(quizLead(), { ...settings, api_key: 'not-the-token' }, externalFetch);
+    const outcome = await activeCampaign.upsertContact(
+      quizLead(),
+      { ...settings, api_key: 'not-the-token' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({
       ok: false,
       retryable: false,
       message: 'HTTP 403: You are not authorized to access this resource',
     });
-    const noList = await activeCampaign.upsertContact(quizLead(), { ...settings, campaignid: '99' }, externalFetch);
+    const noList = await activeCampaign.upsertContact(quizLead(), { ...settings, campaignid: '99' }, externalFetch, crmTestCall);
     expect(noList).toMatchObject({ ok: false, retryable: false, message: 'HTTP 404: No Result found for List or Contact' });
   });
 
   it('a 429 is retryable after Retry-After; a 5xx and a network error are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 1000,
     });
     fake.failNext(1);
-    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = true;
-    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = false;
-    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await activeCampaign.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
   });
 
   it('keeps the key out of the Exchange records', async () => {
-    const good = await activeCampaign.upsertContact(quizLead(), settings, externalFetch);
-    const bad = await activeCampaign.upsertContact(quizLead(), { ...settings, api_key: 'not-the-token' }, externalFetch);
+    const good = await activeCampaign.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const bad = await activeCampaign.upsertContact(
+      quizLead(),
+      { ...settings, api_key: 'not-the-token' },
+      externalFetch,
+      crmTestCall,
+    );
     for (const outcome of [good, bad]) {
       const text = exchangeText(outcome.exchange);
       expect(text).not.toContain(apiKey);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeAcumbamail } from '../../test/fakes/crm/acumbamail.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { acumbamail } from './acumbamail.ts';
@@ -15,7 +15,7 @@ beforeEach(() => {
 
 describe('Acumbamail', () => {
   it('adds the subscriber with the documented form POST /api/1/addSubscriber/ and update_subscriber=1', async () => {
-    const outcome = await acumbamail.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await acumbamail.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -36,8 +36,8 @@ describe('Acumbamail', () => {
   });
 
   it('a second lead for the same email updates the subscriber (where update_subscriber=0 is refused)', async () => {
-    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
-    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
+    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
     expect(fake.requests.map((request) => request.responseBody)).toEqual(['{"subscriber_id":5000}', '{"subscriber_id":5000}']);
     expect(fake.lists.get('1045')!.size).toBe(1);
 
@@ -54,35 +54,53 @@ describe('Acumbamail', () => {
   });
 
   it('a bad auth token is not retryable and carries Acumbamail’s message', async () => {
-    const outcome = await acumbamail.upsertContact(quizLead(), { api_key: 'wrong', campaignid: '1045' }, externalFetch);
+    const outcome = await acumbamail.upsertContact(
+      quizLead(),
+      { api_key: 'wrong', campaignid: '1045' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Invalid auth token' });
   });
 
   it('a list that does not exist is not retryable', async () => {
-    const outcome = await acumbamail.upsertContact(quizLead(), { api_key: authToken, campaignid: '7' }, externalFetch);
+    const outcome = await acumbamail.upsertContact(
+      quizLead(),
+      { api_key: authToken, campaignid: '7' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 404: List not found' });
   });
 
   it('a 429 is retryable after Retry-After; a 5xx and a dropped connection are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 60_000,
     });
     fake.failNext(1);
-    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       message: 'HTTP 500: Internal server error',
     });
     fake.down = true;
-    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await acumbamail.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
   });
 
   it('never puts the auth token in the exchange records (it travels in the form body)', async () => {
-    const done = await acumbamail.upsertContact(quizLead(), settings, externalFetch);
-    const refused = await acumbamail.upsertContact(quizLead(), { api_key: `${authToken}0`, campaignid: '1045' }, externalFetch);
+    const done = await acumbamail.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const refused = await acumbamail.upsertContact(
+      quizLead(),
+      { api_key: `${authToken}0`, campaignid: '1045' },
+      externalFetch,
+      crmTestCall,
+    );
     for (const outcome of [done, refused]) {
       expect(outcome.exchange).toHaveLength(1);
       expect(exchangeText(outcome.exchange)).not.toContain(authToken);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeAgileCrm } from '../../test/fakes/crm/agilecrm.ts';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { agileCrm, type AgileCrmSettings } from './agilecrm.ts';
 
@@ -21,7 +21,7 @@ beforeEach(() => {
 
 describe('Agile CRM', () => {
   it('creates the contact with the documented request: Basic email:key, Accept JSON, SYSTEM and CUSTOM properties, tag names', async () => {
-    const outcome = await agileCrm.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests).toHaveLength(1);
     const [create] = fake.requests;
@@ -52,7 +52,7 @@ describe('Agile CRM', () => {
       headers: { Authorization: `Basic ${Buffer.from(`owner@acme.test:${apiKey}`).toString('base64')}` },
     });
     expect(response.status).toBe(204);
-    await agileCrm.upsertContact(quizLead(), settings, externalFetch);
+    await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     const xml = await externalFetch('https://acme.agilecrm.com/dev/api/contacts/search/email/ann.lee%40example.com', {
       headers: { Authorization: `Basic ${Buffer.from(`owner@acme.test:${apiKey}`).toString('base64')}` },
     });
@@ -61,11 +61,12 @@ describe('Agile CRM', () => {
   });
 
   it('a second lead for the same email: the 400 duplicate is looked up by email and its properties and tags are updated', async () => {
-    await agileCrm.upsertContact(quizLead(), settings, externalFetch);
+    await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     const again = await agileCrm.upsertContact(
       quizLead({ name: '', consent: false, result: { personality: 'Planner' }, tags: ['quizlead-personality-planner'] }),
       settings,
       externalFetch,
+      crmTestCall,
     );
     expect(again).toMatchObject({ ok: true });
     const calls = fake.requests.slice(1);
@@ -96,32 +97,38 @@ describe('Agile CRM', () => {
   });
 
   it('a bad key, a full account (406) are not retryable, with Agile’s message', async () => {
-    const bad = await agileCrm.upsertContact(quizLead(), { ...settings, api_key: 'wrong-key-42' }, externalFetch);
+    const bad = await agileCrm.upsertContact(quizLead(), { ...settings, api_key: 'wrong-key-42' }, externalFetch, crmTestCall);
     expect(bad).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: authentication issue' });
     fake.contactLimit = 0;
-    const full = await agileCrm.upsertContact(quizLead(), settings, externalFetch);
+    const full = await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(full).toMatchObject({ ok: false, retryable: false, message: 'HTTP 406: Contacts limit reached' });
   });
 
   it('a 429 is retryable with a wait; a 5xx and a network error are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 30_000,
     });
     fake.failNext(1);
-    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = true;
-    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = false;
-    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
   });
 
   it('keeps the key, in clear or in the Basic header, out of the Exchange records', async () => {
-    const good = await agileCrm.upsertContact(quizLead(), settings, externalFetch);
-    const dup = await agileCrm.upsertContact(quizLead(), settings, externalFetch);
-    const bad = await agileCrm.upsertContact(quizLead(), { ...settings, api_key: 'wrong-key-42' }, externalFetch);
+    const good = await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const dup = await agileCrm.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const bad = await agileCrm.upsertContact(quizLead(), { ...settings, api_key: 'wrong-key-42' }, externalFetch, crmTestCall);
     for (const outcome of [good, dup, bad]) {
       const text = exchangeText(outcome.exchange);
       expect(text).not.toContain(apiKey);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeBirdSend } from '../../test/fakes/crm/birdsend.ts';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { birdSend, type BirdSendSettings } from './birdsend.ts';
 
@@ -16,7 +16,7 @@ beforeEach(() => {
 
 describe('BirdSend', () => {
   it('looks the email up, then creates the contact with the documented request: Bearer, JSON, fields, tag names (201)', async () => {
-    const outcome = await birdSend.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     const [lookup, create] = fake.requests;
     expect(fake.requests).toHaveLength(2);
@@ -34,11 +34,12 @@ describe('BirdSend', () => {
   });
 
   it('a second lead for the same email updates the contact and adds its tags, and a create that races a duplicate does too', async () => {
-    await birdSend.upsertContact(quizLead(), settings, externalFetch);
+    await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     const again = await birdSend.upsertContact(
       quizLead({ name: 'Ann', tags: ['quizlead-personality-planner'] }),
       settings,
       externalFetch,
+      crmTestCall,
     );
     expect(again).toMatchObject({ ok: true });
     const update = fake.requests.at(-1)!;
@@ -54,7 +55,7 @@ describe('BirdSend', () => {
 
     // The lookup misses (another delivery is creating the same contact): the 422 duplicate is looked up and updated.
     fake.failNext(1, { status: 200, body: { data: [], meta: { current_page: 1, last_page: 1 } } });
-    const raced = await birdSend.upsertContact(quizLead(), settings, externalFetch);
+    const raced = await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(raced).toMatchObject({ ok: true });
     expect(fake.requests.slice(-4).map((request) => [request.method, request.status])).toEqual([
       ['GET', 200],
@@ -66,29 +67,40 @@ describe('BirdSend', () => {
   });
 
   it('a bad token is not retryable, with BirdSend’s message', async () => {
-    const outcome = await birdSend.upsertContact(quizLead(), { ...settings, api_key: 'revoked-token-1' }, externalFetch);
+    const outcome = await birdSend.upsertContact(
+      quizLead(),
+      { ...settings, api_key: 'revoked-token-1' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Unauthenticated.' });
     expect(fake.contacts).toHaveLength(0);
   });
 
   it('a 429 is retryable after Retry-After; a 5xx and a network error are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 1000,
     });
     fake.failNext(1);
-    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = true;
-    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = false;
-    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
   });
 
   it('keeps the token out of the Exchange records', async () => {
-    const good = await birdSend.upsertContact(quizLead(), settings, externalFetch);
-    const bad = await birdSend.upsertContact(quizLead(), { ...settings, api_key: 'revoked-token-1' }, externalFetch);
+    const good = await birdSend.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const bad = await birdSend.upsertContact(quizLead(), { ...settings, api_key: 'revoked-token-1' }, externalFetch, crmTestCall);
     for (const outcome of [good, bad]) {
       const text = exchangeText(outcome.exchange);
       expect(text).not.toContain(token);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeBrevo } from '../../test/fakes/crm/brevo.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { brevo } from './brevo.ts';
@@ -14,7 +14,7 @@ beforeEach(() => {
 
 describe('Brevo (formerly Sendinblue)', () => {
   it('creates the contact with the documented POST /v3/contacts: api-key header, upper-case attributes, listIds, updateEnabled', async () => {
-    const outcome = await brevo.upsertContact(quizLead(), { api_key: apiKey, campaignid: '12' }, externalFetch);
+    const outcome = await brevo.upsertContact(quizLead(), { api_key: apiKey, campaignid: '12' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -33,8 +33,8 @@ describe('Brevo (formerly Sendinblue)', () => {
 
   it('a second lead for the same email updates the contact (204), where without updateEnabled Brevo answers 400 duplicate', async () => {
     const settings = { api_key: apiKey, campaignid: '12' };
-    expect(await brevo.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
-    const second = await brevo.upsertContact(quizLead({ name: 'Ann Parker' }), settings, externalFetch);
+    expect(await brevo.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
+    const second = await brevo.upsertContact(quizLead({ name: 'Ann Parker' }), settings, externalFetch, crmTestCall);
     expect(second).toMatchObject({ ok: true });
     expect(fake.requests.map((request) => request.status)).toEqual([201, 204]);
     expect(fake.contacts.get('ann.lee@example.com')!.attributes).toEqual({ FIRSTNAME: 'Ann', LASTNAME: 'Parker' });
@@ -49,7 +49,12 @@ describe('Brevo (formerly Sendinblue)', () => {
   });
 
   it('without the visitor’s consent the contact is kept but not put on the list', async () => {
-    const outcome = await brevo.upsertContact(quizLead({ consent: false }), { api_key: apiKey, campaignid: '12' }, externalFetch);
+    const outcome = await brevo.upsertContact(
+      quizLead({ consent: false }),
+      { api_key: apiKey, campaignid: '12' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests[0]!.json).toEqual({
       email: 'ann.lee@example.com',
@@ -59,37 +64,39 @@ describe('Brevo (formerly Sendinblue)', () => {
   });
 
   it('without a list or a name it sends only the email', async () => {
-    expect(await brevo.upsertContact(quizLead({ name: '' }), { api_key: apiKey }, externalFetch)).toMatchObject({ ok: true });
+    expect(await brevo.upsertContact(quizLead({ name: '' }), { api_key: apiKey }, externalFetch, crmTestCall)).toMatchObject({
+      ok: true,
+    });
     expect(fake.requests[0]!.json).toEqual({ email: 'ann.lee@example.com', attributes: {}, updateEnabled: true });
   });
 
   it('a bad key is not retryable and carries Brevo’s message', async () => {
-    const outcome = await brevo.upsertContact(quizLead(), { api_key: 'wrong-key' }, externalFetch);
+    const outcome = await brevo.upsertContact(quizLead(), { api_key: 'wrong-key' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Key not found' });
   });
 
   it('a 429 is retryable after x-sib-ratelimit-reset; a 5xx and a dropped connection are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await brevo.upsertContact(quizLead(), { api_key: apiKey }, externalFetch)).toMatchObject({
+    expect(await brevo.upsertContact(quizLead(), { api_key: apiKey }, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 2000,
     });
     fake.failNext(1);
-    expect(await brevo.upsertContact(quizLead(), { api_key: apiKey }, externalFetch)).toMatchObject({
+    expect(await brevo.upsertContact(quizLead(), { api_key: apiKey }, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       message: 'HTTP 500: Internal server error',
     });
     fake.down = true;
-    const down = await brevo.upsertContact(quizLead(), { api_key: apiKey }, externalFetch);
+    const down = await brevo.upsertContact(quizLead(), { api_key: apiKey }, externalFetch, crmTestCall);
     expect(down).toMatchObject({ ok: false, retryable: true });
     expect(down.ok === false && down.message).toMatch(/^Network error/);
   });
 
   it('never puts the key in the exchange records', async () => {
-    const created = await brevo.upsertContact(quizLead(), { api_key: apiKey, campaignid: '3' }, externalFetch);
-    const refused = await brevo.upsertContact(quizLead(), { api_key: `${apiKey}x` }, externalFetch);
+    const created = await brevo.upsertContact(quizLead(), { api_key: apiKey, campaignid: '3' }, externalFetch, crmTestCall);
+    const refused = await brevo.upsertContact(quizLead(), { api_key: `${apiKey}x` }, externalFetch, crmTestCall);
     for (const outcome of [created, refused]) {
       expect(outcome.exchange).toHaveLength(1);
       expect(exchangeText(outcome.exchange)).not.toContain(apiKey);

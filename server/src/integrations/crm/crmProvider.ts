@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
 
 /**
  * What every CRM integration is given and answers (issue 12; reference: crm-webhooks-payments.md
@@ -28,6 +29,13 @@ export interface Lead {
     /** The recommended products' titles, best first, joined by ', '. */
     products?: string;
   };
+  /**
+   * The item's property key, the prefix of its answers where a destination namespaces them (Klaviyo's
+   * `skin_quiz.skin_type`, a Shopify metafield per item).
+   */
+  itemKey: string;
+  /** Every answer, in the item's order, under its property key (shared/src/schemas/answerProperties.ts). */
+  answers: TLeadAnswer[];
   /** The visitor agreed to hear from the owner. */
   consent: boolean;
   /** The item's CRM tag (Advanced tab) plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'. */
@@ -37,6 +45,15 @@ export interface Lead {
 
 /** Calls go out through externalFetch (the EXTERNAL_API_ORIGIN seam), never the global fetch. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** What one call to a CRM knows besides the lead. */
+export interface CrmCall {
+  /**
+   * The delivery's id, the same on every retry: an idempotency key where the provider takes one
+   * (Klaviyo's event `unique_id`). Test connection makes one of its own.
+   */
+  deliveryId: string;
+}
 
 /** The request and response as the delivery log shows them: secrets redacted by the provider. */
 export interface Exchange {
@@ -66,7 +83,7 @@ export interface CrmProvider<TSettings> {
   /** Names of settings that are secrets: encrypted at rest, masked when shown, redacted in logs. */
   secretFields: readonly (keyof TSettings & string)[];
   /** Adds the lead, or updates the contact when the email is already there; never fails on a duplicate. */
-  upsertContact(lead: Lead, settings: TSettings, fetch: Fetch): Promise<DeliveryOutcome>;
+  upsertContact(lead: Lead, settings: TSettings, fetch: Fetch, call: CrmCall): Promise<DeliveryOutcome>;
 }
 
 /**
@@ -79,7 +96,7 @@ export interface RegisteredCrmProvider {
   label: string;
   settings: z.ZodType<unknown>;
   secretFields: readonly string[];
-  upsertContact(lead: Lead, settings: unknown, fetch: Fetch): Promise<DeliveryOutcome>;
+  upsertContact(lead: Lead, settings: unknown, fetch: Fetch, call: CrmCall): Promise<DeliveryOutcome>;
 }
 
 export function registerCrmProvider<TSettings>(provider: CrmProvider<TSettings>): RegisteredCrmProvider {
@@ -88,7 +105,7 @@ export function registerCrmProvider<TSettings>(provider: CrmProvider<TSettings>)
     label: provider.label,
     settings: provider.settings,
     secretFields: provider.secretFields,
-    async upsertContact(lead, settings, fetch) {
+    async upsertContact(lead, settings, fetch, call) {
       const parsed = provider.settings.safeParse(settings);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path.join('.') || 'settings';
@@ -99,7 +116,7 @@ export function registerCrmProvider<TSettings>(provider: CrmProvider<TSettings>)
           exchange: [],
         };
       }
-      return provider.upsertContact(lead, parsed.data, fetch);
+      return provider.upsertContact(lead, parsed.data, fetch, call);
     },
   };
 }

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead as sampleLead, useFakeWorld as useExternalWorld } from '../../test/fakes/crm/leadKit.ts';
+import {
+  exchangeText,
+  quizLead as sampleLead,
+  useFakeWorld as useExternalWorld,
+  crmTestCall,
+} from '../../test/fakes/crm/leadKit.ts';
 import { FakeGetResponse } from '../../test/fakes/crm/getresponse.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { getResponse, type GetResponseSettings } from './getresponse.ts';
@@ -16,7 +21,7 @@ beforeEach(() => {
 
 describe('GetResponse', () => {
   it('adds the lead with the documented request: X-Auth-Token api-key, JSON, campaign, name and tag ids; 202', async () => {
-    const outcome = await getResponse.upsertContact(sampleLead(), settings, externalFetch);
+    const outcome = await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     const tagLookups = fake.requests.filter((request) => request.path === '/v3/tags' && request.method === 'GET');
     expect(tagLookups.map((request) => request.query.get('query[name]'))).toEqual([
@@ -45,12 +50,13 @@ describe('GetResponse', () => {
   });
 
   it('a second lead for the same email: 409/1008, then the contact is found by email and updated, not failed', async () => {
-    await getResponse.upsertContact(sampleLead(), settings, externalFetch);
+    await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall);
     const before = fake.requests.length;
     const outcome = await getResponse.upsertContact(
       sampleLead({ name: 'Ann Lee', tags: ['quizlead-personality-planner'], result: { personality: 'Planner' } }),
       settings,
       externalFetch,
+      crmTestCall,
     );
     expect(outcome).toMatchObject({ ok: true });
     const calls = fake.requestsSince(before).filter((request) => request.path.startsWith('/v3/contacts'));
@@ -72,7 +78,12 @@ describe('GetResponse', () => {
   });
 
   it('a bad key is not retryable and carries GetResponse’s message', async () => {
-    const outcome = await getResponse.upsertContact(sampleLead(), { ...settings, api_key: 'wrong-key-123' }, externalFetch);
+    const outcome = await getResponse.upsertContact(
+      sampleLead(),
+      { ...settings, api_key: 'wrong-key-123' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({ ok: false, retryable: false });
     expect(outcome.ok === false && outcome.message).toContain('HTTP 401: Unable to authenticate request');
     expect(fake.contacts).toHaveLength(0);
@@ -80,20 +91,31 @@ describe('GetResponse', () => {
 
   it('a 429 is retryable after X-RateLimit-Reset; a 5xx and a network error are retryable', async () => {
     fake.rateLimitNext(1);
-    const limited = await getResponse.upsertContact(sampleLead(), settings, externalFetch);
+    const limited = await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall);
     expect(limited).toMatchObject({ ok: false, retryable: true, retryAfterMs: 17_000 });
     fake.failNext(1);
-    expect(await getResponse.upsertContact(sampleLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = true;
-    expect(await getResponse.upsertContact(sampleLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = false;
-    expect(await getResponse.upsertContact(sampleLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
   });
 
   it('keeps the key out of the Exchange records', async () => {
-    const first = await getResponse.upsertContact(sampleLead(), settings, externalFetch);
-    const second = await getResponse.upsertContact(sampleLead(), settings, externalFetch);
-    const bad = await getResponse.upsertContact(sampleLead(), { ...settings, api_key: 'wrong-key-123' }, externalFetch);
+    const first = await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall);
+    const second = await getResponse.upsertContact(sampleLead(), settings, externalFetch, crmTestCall);
+    const bad = await getResponse.upsertContact(
+      sampleLead(),
+      { ...settings, api_key: 'wrong-key-123' },
+      externalFetch,
+      crmTestCall,
+    );
     for (const outcome of [first, second, bad]) {
       expect(outcome.exchange.length).toBeGreaterThan(0);
       const text = exchangeText(outcome.exchange);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeKlaviyo } from '../../test/fakes/crm/klaviyo.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { klaviyo, klaviyoRevision } from './klaviyo.ts';
@@ -15,7 +15,7 @@ beforeEach(() => {
 
 describe('Klaviyo', () => {
   it('imports the profile, then subscribes the consenting email to the list, exactly as documented', async () => {
-    const outcome = await klaviyo.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await klaviyo.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests.map(({ method, host, path, status }) => ({ method, host, path, status }))).toEqual([
       { method: 'POST', host: 'a.klaviyo.com', path: '/api/profile-import', status: 201 },
@@ -70,9 +70,11 @@ describe('Klaviyo', () => {
   });
 
   it('without consent (or without a list) it only imports the profile', async () => {
-    expect(await klaviyo.upsertContact(quizLead({ consent: false }), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await klaviyo.upsertContact(quizLead({ consent: false }), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: true,
+    });
     expect(
-      await klaviyo.upsertContact(quizLead({ email: 'bo@example.com' }), { password: privateKey }, externalFetch),
+      await klaviyo.upsertContact(quizLead({ email: 'bo@example.com' }), { password: privateKey }, externalFetch, crmTestCall),
     ).toMatchObject({
       ok: true,
     });
@@ -81,11 +83,12 @@ describe('Klaviyo', () => {
   });
 
   it('a second lead for the same email updates the profile (200) and does not fail', async () => {
-    expect(await klaviyo.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await klaviyo.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
     const second = await klaviyo.upsertContact(
       quizLead({ name: 'Ann Parker', result: { outcome: 'Relaxer' } }),
       settings,
       externalFetch,
+      crmTestCall,
     );
     expect(second).toMatchObject({ ok: true });
     expect(fake.requests.map((request) => request.status)).toEqual([201, 202, 200, 202]);
@@ -109,18 +112,23 @@ describe('Klaviyo', () => {
   });
 
   it('a bad key is not retryable and carries Klaviyo’s message', async () => {
-    const outcome = await klaviyo.upsertContact(quizLead(), { password: 'pk_wrong' }, externalFetch);
+    const outcome = await klaviyo.upsertContact(quizLead(), { password: 'pk_wrong' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Missing or invalid private key.' });
   });
 
   it('a list that does not exist is not retryable', async () => {
-    const outcome = await klaviyo.upsertContact(quizLead(), { password: privateKey, campaignid: 'Nope12' }, externalFetch);
+    const outcome = await klaviyo.upsertContact(
+      quizLead(),
+      { password: privateKey, campaignid: 'Nope12' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 404: List Nope12 does not exist.' });
   });
 
   it('a 429 is retryable after Retry-After; a 5xx and a dropped connection are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await klaviyo.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await klaviyo.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 3000,
@@ -128,16 +136,19 @@ describe('Klaviyo', () => {
     });
     const requests = fake.requests.length;
     fake.failNext(1);
-    const failedSubscription = await klaviyo.upsertContact(quizLead(), settings, externalFetch);
+    const failedSubscription = await klaviyo.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(failedSubscription).toMatchObject({ ok: false, retryable: true });
     expect(fake.requestsSince(requests).map((request) => request.status)).toEqual([500]);
     fake.down = true;
-    expect(await klaviyo.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await klaviyo.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
   });
 
   it('never puts the private key in the exchange records', async () => {
-    const done = await klaviyo.upsertContact(quizLead(), settings, externalFetch);
-    const refused = await klaviyo.upsertContact(quizLead(), { password: `${privateKey}9` }, externalFetch);
+    const done = await klaviyo.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const refused = await klaviyo.upsertContact(quizLead(), { password: `${privateKey}9` }, externalFetch, crmTestCall);
     expect(done.exchange).toHaveLength(2);
     expect(refused.exchange).toHaveLength(1);
     for (const outcome of [done, refused]) {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeMailerLite } from '../../test/fakes/crm/mailerlite.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { mailerLite, type MailerLiteSettings } from './mailerlite.ts';
@@ -19,7 +19,7 @@ beforeEach(() => {
 
 describe('MailerLite', () => {
   it('resolves the tags to groups by name (creating missing ones) and upserts the subscriber with the documented request', async () => {
-    const outcome = await mailerLite.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await mailerLite.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     const lookups = fake.requests.filter((request) => request.method === 'GET');
     expect(lookups.map((request) => [request.path, request.query.get('filter[name]')])).toEqual([
@@ -49,11 +49,12 @@ describe('MailerLite', () => {
   });
 
   it('a second lead for the same email updates the subscriber (200) and keeps its groups', async () => {
-    await mailerLite.upsertContact(quizLead(), settings, externalFetch);
+    await mailerLite.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     const again = await mailerLite.upsertContact(
       quizLead({ name: 'Ann', consent: false, tags: ['quizlead-personality-planner'] }),
       settings,
       externalFetch,
+      crmTestCall,
     );
     expect(again).toMatchObject({ ok: true });
     const add = fake.requests.at(-1)!;
@@ -66,12 +67,18 @@ describe('MailerLite', () => {
   });
 
   it('a bad token is not retryable, with MailerLite’s message', async () => {
-    const outcome = await mailerLite.upsertContact(quizLead(), { ...settings, api_key: 'classic-key-1234' }, externalFetch);
+    const outcome = await mailerLite.upsertContact(
+      quizLead(),
+      { ...settings, api_key: 'classic-key-1234' },
+      externalFetch,
+      crmTestCall,
+    );
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Unauthenticated.' });
     const unknownGroup = await mailerLite.upsertContact(
       quizLead({ tags: [] }),
       { ...settings, tag: '', campaignid: '9' },
       externalFetch,
+      crmTestCall,
     );
     expect(unknownGroup).toMatchObject({ ok: false, retryable: false });
     expect(unknownGroup.ok === false && unknownGroup.message).toContain('The selected groups.0 is invalid.');
@@ -79,22 +86,33 @@ describe('MailerLite', () => {
 
   it('a 429 is retryable after Retry-After; a 5xx and a network error are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 42_000,
     });
     fake.failNext(1);
-    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = true;
-    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
     fake.down = false;
-    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await mailerLite.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
   });
 
   it('keeps the token out of the Exchange records', async () => {
-    const good = await mailerLite.upsertContact(quizLead(), settings, externalFetch);
-    const bad = await mailerLite.upsertContact(quizLead(), { ...settings, api_key: 'classic-key-1234' }, externalFetch);
+    const good = await mailerLite.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const bad = await mailerLite.upsertContact(
+      quizLead(),
+      { ...settings, api_key: 'classic-key-1234' },
+      externalFetch,
+      crmTestCall,
+    );
     for (const outcome of [good, bad]) {
       const text = exchangeText(outcome.exchange);
       expect(text).not.toContain(token);

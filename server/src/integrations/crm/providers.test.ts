@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quizLead } from '../../test/fakes/crm/leadKit.ts';
+import { quizLead, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { crmProviders, findCrmProvider } from './providers.ts';
 
 const lead = quizLead();
@@ -50,7 +50,7 @@ describe('crmProviders', () => {
       return new Response('{}');
     };
     for (const provider of crmProviders) {
-      const outcome = await provider.upsertContact(lead, { unexpected: true }, fetch);
+      const outcome = await provider.upsertContact(lead, { unexpected: true }, fetch, crmTestCall);
       expect(outcome, provider.id).toMatchObject({ ok: false, retryable: false, exchange: [] });
       if (!outcome.ok) expect(outcome.message).toContain(provider.label);
     }

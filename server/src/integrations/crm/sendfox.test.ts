@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeSendfox } from '../../test/fakes/crm/sendfox.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { sendfox } from './sendfox.ts';
@@ -14,7 +14,7 @@ beforeEach(() => {
 
 describe('SendFox', () => {
   it('adds the contact with the documented POST /contacts: Bearer token, first/last name, lists, contact_fields', async () => {
-    const outcome = await sendfox.upsertContact(quizLead(), { api_key: token, campaignid: '123' }, externalFetch);
+    const outcome = await sendfox.upsertContact(quizLead(), { api_key: token, campaignid: '123' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -40,11 +40,12 @@ describe('SendFox', () => {
 
   it('a second lead for the same email updates the contact and does not fail', async () => {
     const settings = { api_key: token, campaignid: '123' };
-    expect(await sendfox.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await sendfox.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
     const second = await sendfox.upsertContact(
       quizLead({ name: 'Ann Parker', result: { outcome: 'Relaxer' }, tags: [] }),
       settings,
       externalFetch,
+      crmTestCall,
     );
     expect(second).toMatchObject({ ok: true });
     expect(fake.requests.map((request) => request.status)).toEqual([201, 200]);
@@ -58,6 +59,7 @@ describe('SendFox', () => {
       quizLead({ consent: false }),
       { api_key: token, campaignid: '123' },
       externalFetch,
+      crmTestCall,
     );
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests[0]!.json).not.toHaveProperty('lists');
@@ -65,13 +67,13 @@ describe('SendFox', () => {
   });
 
   it('a bad token is not retryable and carries SendFox’s message', async () => {
-    const outcome = await sendfox.upsertContact(quizLead(), { api_key: 'wrong' }, externalFetch);
+    const outcome = await sendfox.upsertContact(quizLead(), { api_key: 'wrong' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Unauthenticated.' });
   });
 
   it('the Free plan’s 402 is not retryable and says a paid plan is needed', async () => {
     fake.paidPlan = false;
-    const outcome = await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch);
+    const outcome = await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({
       ok: false,
       retryable: false,
@@ -80,34 +82,34 @@ describe('SendFox', () => {
   });
 
   it('a list that does not exist is refused with the 422 message, not retried', async () => {
-    const outcome = await sendfox.upsertContact(quizLead(), { api_key: token, campaignid: '999' }, externalFetch);
+    const outcome = await sendfox.upsertContact(quizLead(), { api_key: token, campaignid: '999' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 422: The selected lists.0 is invalid.' });
   });
 
   it('a 429 is retryable after Retry-After; a 5xx and a dropped connection are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch)).toMatchObject({
+    expect(await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 30_000,
     });
     fake.failNext(1);
-    expect(await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch)).toMatchObject({
+    expect(await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       message: 'HTTP 500: Server Error',
     });
     fake.down = true;
-    expect(await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch)).toMatchObject({
+    expect(await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
     });
   });
 
   it('never puts the token in the exchange records', async () => {
-    const created = await sendfox.upsertContact(quizLead(), { api_key: token, campaignid: '123' }, externalFetch);
+    const created = await sendfox.upsertContact(quizLead(), { api_key: token, campaignid: '123' }, externalFetch, crmTestCall);
     fake.paidPlan = false;
-    const refused = await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch);
+    const refused = await sendfox.upsertContact(quizLead(), { api_key: token }, externalFetch, crmTestCall);
     for (const outcome of [created, refused]) {
       expect(outcome.exchange).toHaveLength(1);
       expect(exchangeText(outcome.exchange)).not.toContain(token);

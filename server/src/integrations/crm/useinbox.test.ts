@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeUseinbox } from '../../test/fakes/crm/useinbox.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { forgetUseinboxTokens, useinbox } from './useinbox.ts';
@@ -25,7 +25,7 @@ function issuedTokens(): string[] {
 
 describe('UseInbox (INBOX)', () => {
   it('gets a token with the account’s email and password, then adds the email to the contact list as documented', async () => {
-    const outcome = await useinbox.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests.map(({ method, host, path, status }) => ({ method, host, path, status }))).toEqual([
       { method: 'POST', host: 'useapi.useinbox.com', path: '/token', status: 200 },
@@ -41,8 +41,8 @@ describe('UseInbox (INBOX)', () => {
   });
 
   it('keeps the token for the next lead, and a second lead for the same email does not fail', async () => {
-    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
-    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
+    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
     expect(fake.requests.map((request) => `${request.path} ${request.status}`)).toEqual([
       '/token 200',
       `/inbox/v1/contactlists/${listId}/add 201`,
@@ -52,9 +52,11 @@ describe('UseInbox (INBOX)', () => {
   });
 
   it('an expired token is made again once and the lead still goes through', async () => {
-    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
     fake.expireTokens();
-    expect(await useinbox.upsertContact(quizLead({ email: 'bo@example.com' }), settings, externalFetch)).toMatchObject({
+    expect(
+      await useinbox.upsertContact(quizLead({ email: 'bo@example.com' }), settings, externalFetch, crmTestCall),
+    ).toMatchObject({
       ok: true,
     });
     expect(fake.requests.map((request) => `${request.path} ${request.status}`).slice(2)).toEqual([
@@ -65,37 +67,45 @@ describe('UseInbox (INBOX)', () => {
   });
 
   it('a wrong password is not retryable and carries INBOX’s message', async () => {
-    const outcome = await useinbox.upsertContact(quizLead(), { ...settings, password: 'wrong' }, externalFetch);
+    const outcome = await useinbox.upsertContact(quizLead(), { ...settings, password: 'wrong' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 401: Invalid email address or password.' });
   });
 
   it('a contact list that does not exist is not retryable', async () => {
-    const outcome = await useinbox.upsertContact(quizLead(), { ...settings, campaignid: 'nope' }, externalFetch);
+    const outcome = await useinbox.upsertContact(quizLead(), { ...settings, campaignid: 'nope' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: false, retryable: false, message: 'HTTP 404: Contact list not found.' });
   });
 
   it('a 429 is retryable after Retry-After; a 5xx and a dropped connection are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 10_000,
     });
     fake.failNext(1);
-    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       message: 'HTTP 500: An error has occurred.',
     });
     fake.down = true;
-    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
   });
 
   it('never puts the password or the issued tokens in the exchange records', async () => {
-    const done = await useinbox.upsertContact(quizLead(), settings, externalFetch);
+    const done = await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     fake.expireTokens();
-    const renewed = await useinbox.upsertContact(quizLead(), settings, externalFetch);
-    const refused = await useinbox.upsertContact(quizLead(), { ...settings, password: `${account.password}!` }, externalFetch);
+    const renewed = await useinbox.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const refused = await useinbox.upsertContact(
+      quizLead(),
+      { ...settings, password: `${account.password}!` },
+      externalFetch,
+      crmTestCall,
+    );
     expect(done.exchange).toHaveLength(2);
     expect(renewed.exchange).toHaveLength(3);
     expect(issuedTokens()).toHaveLength(4);

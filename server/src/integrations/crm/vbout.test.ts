@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld } from '../../test/fakes/crm/leadKit.ts';
+import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeVbout } from '../../test/fakes/crm/vbout.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { vbout } from './vbout.ts';
@@ -15,7 +15,7 @@ beforeEach(() => {
 
 describe('Vbout', () => {
   it('syncs the contact with the documented POST /1/emailmarketing/synccontact.json?key=: form email, listid, status', async () => {
-    const outcome = await vbout.upsertContact(quizLead(), settings, externalFetch);
+    const outcome = await vbout.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({ ok: true });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -38,8 +38,10 @@ describe('Vbout', () => {
   });
 
   it('a second lead for the same email updates the same contact and does not fail', async () => {
-    expect(await vbout.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: true });
-    expect(await vbout.upsertContact(quizLead({ email: 'Ann.Lee@example.com' }), settings, externalFetch)).toMatchObject({
+    expect(await vbout.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
+    expect(
+      await vbout.upsertContact(quizLead({ email: 'Ann.Lee@example.com' }), settings, externalFetch, crmTestCall),
+    ).toMatchObject({
       ok: true,
     });
     expect(fake.lists.get('24')!.contacts.size).toBe(1);
@@ -47,13 +49,15 @@ describe('Vbout', () => {
   });
 
   it('without the visitor’s consent the contact is synced with status disactive', async () => {
-    expect(await vbout.upsertContact(quizLead({ consent: false }), settings, externalFetch)).toMatchObject({ ok: true });
+    expect(await vbout.upsertContact(quizLead({ consent: false }), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: true,
+    });
     expect(new URLSearchParams(fake.requests[0]!.body).get('status')).toBe('disactive');
     expect(fake.lists.get('24')!.contacts.get('ann.lee@example.com')).toMatchObject({ status: 'disactive' });
   });
 
   it('a bad key (an error envelope) is not retryable and carries Vbout’s message', async () => {
-    const outcome = await vbout.upsertContact(quizLead(), { api_key: 'wrong', campaignid: '24' }, externalFetch);
+    const outcome = await vbout.upsertContact(quizLead(), { api_key: 'wrong', campaignid: '24' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({
       ok: false,
       retryable: false,
@@ -62,7 +66,7 @@ describe('Vbout', () => {
   });
 
   it('a list that does not exist is not retryable', async () => {
-    const outcome = await vbout.upsertContact(quizLead(), { api_key: apiKey, campaignid: '99' }, externalFetch);
+    const outcome = await vbout.upsertContact(quizLead(), { api_key: apiKey, campaignid: '99' }, externalFetch, crmTestCall);
     expect(outcome).toMatchObject({
       ok: false,
       retryable: false,
@@ -72,24 +76,32 @@ describe('Vbout', () => {
 
   it('a 429 is retryable after Retry-After; a 5xx and a dropped connection are retryable', async () => {
     fake.rateLimitNext(1);
-    expect(await vbout.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await vbout.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       retryAfterMs: 5000,
     });
     fake.failNext(1);
-    expect(await vbout.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({
+    expect(await vbout.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
       ok: false,
       retryable: true,
       message: 'HTTP 500: Internal server error. (error 500)',
     });
     fake.down = true;
-    expect(await vbout.upsertContact(quizLead(), settings, externalFetch)).toMatchObject({ ok: false, retryable: true });
+    expect(await vbout.upsertContact(quizLead(), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
   });
 
   it('never puts the key in the exchange records (it travels in the query string)', async () => {
-    const done = await vbout.upsertContact(quizLead(), settings, externalFetch);
-    const refused = await vbout.upsertContact(quizLead(), { api_key: `${apiKey}7`, campaignid: '24' }, externalFetch);
+    const done = await vbout.upsertContact(quizLead(), settings, externalFetch, crmTestCall);
+    const refused = await vbout.upsertContact(
+      quizLead(),
+      { api_key: `${apiKey}7`, campaignid: '24' },
+      externalFetch,
+      crmTestCall,
+    );
     for (const outcome of [done, refused]) {
       expect(outcome.exchange).toHaveLength(1);
       expect(exchangeText(outcome.exchange)).not.toContain(apiKey);

@@ -38,7 +38,7 @@ export function maskSecret(value: string): string {
 }
 
 export const crmDestination: DestinationHandler = {
-  async attempt({ destination, lead }, deps) {
+  async attempt({ deliveryId, destination, lead }, deps) {
     const provider = destination.provider ? findCrmProvider(destination.provider) : undefined;
     if (!provider) {
       return {
@@ -59,6 +59,6 @@ export const crmDestination: DestinationHandler = {
         exchange: [],
       };
     }
-    return provider.upsertContact(lead, { ...destination.settings, ...secret }, externalFetch);
+    return provider.upsertContact(lead, { ...destination.settings, ...secret }, externalFetch, { deliveryId });
   },
 };

@@ -22,6 +22,8 @@ describe('leadFromEvent', () => {
       result: { outcome: 'The Adventurer', personality: 'Adventurer', score: 8, percentage: 80 },
       consent: false,
       tags: ['summer-quiz', 'quizlead-outcome-the-adventurer', 'quizlead-personality-adventurer'],
+      itemKey: 'coffee_quiz',
+      answers: [],
       capturedAt: '2026-11-23T10:00:00.000Z',
     });
   });

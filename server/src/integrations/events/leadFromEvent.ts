@@ -1,4 +1,5 @@
 import { eventResult, type TDomainEvent, type TLeadTool } from '@quizlead/shared/schemas/events.ts';
+import { defaultPropertyKey } from '@quizlead/shared/schemas/answerProperties.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import type { Lead, LeadTool } from '../crm/crmProvider.ts';
 
@@ -34,6 +35,9 @@ export function leadFromEvent(event: TDomainEvent): Lead | undefined {
     tool: event.item.tool,
     item: { id: event.item.id, title: event.item.title },
     result,
+    itemKey: defaultPropertyKey(event.item.title, event.item.tool),
+    // Events do not carry the answers yet (issue 33 adds them); destinations read none until then.
+    answers: [],
     consent: visitor.consent,
     tags: leadTags(event.item.crmTag, result),
     capturedAt: new Date(event.occurredAt).toISOString(),

@@ -66,6 +66,8 @@ describe('lead notification over SMTP', () => {
       tool: 'quiz',
       item: { id: 'quiz-42', title: 'Which coffee suits you?' },
       result: { personality: 'Adventurer', score: 8 },
+      itemKey: 'which_coffee_suits_you',
+      answers: [],
       consent: true,
       tags: [],
       capturedAt: '2026-11-23T10:05:00.000Z',

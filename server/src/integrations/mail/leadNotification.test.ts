@@ -23,6 +23,8 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
   tool: 'quiz',
   item: { id: 'quiz-1', title: 'Which coffee suits you?' },
   result: { outcome: 'The Adventurer', personality: 'Adventurer', score: 8, percentage: 80 },
+  itemKey: 'which_coffee_suits_you',
+  answers: [],
   consent: true,
   tags: ['quizlead-personality-adventurer'],
   capturedAt: '2026-11-23T10:05:00.000Z',

@@ -17,6 +17,8 @@ const lead: Lead = {
   tool: 'quiz',
   item: { id: 'quiz-1', title: 'Which coffee suits you?' },
   result: {},
+  itemKey: 'which_coffee_suits_you',
+  answers: [],
   consent: true,
   tags: [],
   capturedAt: '2026-11-23T10:05:00.000Z',

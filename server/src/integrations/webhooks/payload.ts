@@ -1,3 +1,4 @@
+import { ZLeadAnswer, ZPropertyKey } from '@quizlead/shared/schemas/answerProperties.ts';
 import { domainEventTypes, leadTools } from '@quizlead/shared/schemas/events.ts';
 import { z } from 'zod';
 import type { Lead } from '../crm/crmProvider.ts';
@@ -39,6 +40,10 @@ export const ZWebhookLead = z
     tags: z
       .array(z.string())
       .describe("The item's CRM tag plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'."),
+    itemKey: ZPropertyKey.describe("The item's property key: the prefix its answers take where a destination namespaces them."),
+    answers: z
+      .array(ZLeadAnswer)
+      .describe('Every answer under its property key, in the order of the item (empty when the item asks nothing).'),
     capturedAt: z.iso.datetime({ offset: true }).describe('When the visitor submitted, ISO 8601.'),
   })
   .describe('The lead, exactly as every destination (CRM or webhook) receives it.');
@@ -78,6 +83,28 @@ export function sampleWebhookLead(now: Date = new Date()): Lead {
     tool: 'quiz',
     item: { id: 'sample-quiz', title: 'Which coffee suits you?' },
     result: { outcome: 'The Adventurer', personality: 'Adventurer', score: 8, percentage: 80 },
+    itemKey: 'coffee_quiz',
+    answers: [
+      {
+        key: 'roast',
+        question: 'How do you like your roast?',
+        type: 'choice',
+        value: 'dark',
+        optionIds: ['sample-dark'],
+        tags: ['roast-dark'],
+        segment: true,
+      },
+      {
+        key: 'brew_methods',
+        question: 'How do you brew at home?',
+        type: 'choices',
+        value: ['Espresso', 'Pour-over'],
+        optionIds: ['sample-espresso', 'sample-pour-over'],
+        tags: [],
+        segment: false,
+      },
+      { key: 'cups_a_day', question: 'Cups a day', type: 'number', value: 3, optionIds: [], tags: [], segment: false },
+    ],
     consent: true,
     tags: ['quizlead-sample', 'quizlead-personality-adventurer'],
     capturedAt: now.toISOString(),

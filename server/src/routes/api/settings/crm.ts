@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   integrationMessages,
   ZConnectionTestResponse,
@@ -100,7 +101,8 @@ export function crmSettingsRoutes(api: ApiRouter): void {
       const saved = await findSingleDestination(db, auth.accountId, 'crm');
       const { provider, values } = resolveCrmSettings(body, saved, services);
       const lead = sampleWebhookLead();
-      const outcome = await provider.upsertContact(lead, values, externalFetch);
+      // A delivery id of its own: a Test connection is a contact of its own, never a repeat of another.
+      const outcome = await provider.upsertContact(lead, values, externalFetch, { deliveryId: `test-${randomUUID()}` });
       const secrets = Object.values(splitCrmSettings(provider, values).secret);
       const answer: TConnectionTest = {
         ok: outcome.ok,

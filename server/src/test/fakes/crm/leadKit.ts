@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Exchange, Lead } from '../../../integrations/crm/crmProvider.ts';
+import type { CrmCall, Exchange, Lead } from '../../../integrations/crm/crmProvider.ts';
 import { routeExternalApisTo } from '../../../integrations/external/externalFetch.ts';
 import { FakeExternalWorld } from '../externalWorld.ts';
 
@@ -30,6 +30,8 @@ export function quizLead(overrides: Partial<Lead> = {}): Lead {
     tool: 'quiz',
     item: { id: 'q_123', title: 'Which trip suits you?' },
     result: { outcome: 'Adventurer', score: 7, personality: 'Adventurer' },
+    itemKey: 'which_trip_suits_you',
+    answers: [],
     consent: true,
     tags: ['summer-quiz', 'quizlead-personality-adventurer'],
     capturedAt: '2026-11-23T15:00:00.000Z',
@@ -41,3 +43,6 @@ export function quizLead(overrides: Partial<Lead> = {}): Lead {
 export function exchangeText(exchange: Exchange[]): string {
   return JSON.stringify(exchange);
 }
+
+/** What a delivery hands a provider besides the lead (a fixed delivery id: a retry repeats it). */
+export const crmTestCall: CrmCall = { deliveryId: 'delivery-0001' };
