@@ -19,8 +19,18 @@ export function question(title: string, answers: AnswerSpec[], extra: Partial<Om
     title: `<p>${title}</p>`,
     image: null,
     categoryId: null,
+    propertyKey: '',
+    segment: false,
     ...extra,
-    answers: answers.map((answer) => ({ image: null, correct: false, weight: '', personalityId: null, ...answer })),
+    answers: answers.map((answer) => ({
+      image: null,
+      correct: false,
+      weight: '',
+      personalityId: null,
+      value: '',
+      tags: [],
+      ...answer,
+    })),
   };
 }
 

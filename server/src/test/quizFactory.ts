@@ -12,9 +12,11 @@ export const gradedQuestion = (title = '<p>2 + 2?</p>'): TQuestion => ({
   title,
   image: null,
   categoryId: null,
+  propertyKey: '',
+  segment: false,
   answers: [
-    { id: 'a1', text: '4', image: null, correct: true, weight: '', personalityId: null },
-    { id: 'a2', text: '5', image: null, correct: false, weight: '', personalityId: null },
+    { id: 'a1', text: '4', image: null, correct: true, weight: '', personalityId: null, value: '', tags: [] },
+    { id: 'a2', text: '5', image: null, correct: false, weight: '', personalityId: null, value: '', tags: [] },
   ],
 });
 
@@ -25,9 +27,11 @@ export const personalityQuestion = (): TQuestion => ({
   title: '<p>Tea or coffee?</p>',
   image: null,
   categoryId: null,
+  propertyKey: '',
+  segment: false,
   answers: [
-    { id: 'a1', text: 'Tea', image: null, correct: false, weight: '', personalityId: 'p1' },
-    { id: 'a2', text: 'Coffee', image: null, correct: false, weight: '', personalityId: 'p2' },
+    { id: 'a1', text: 'Tea', image: null, correct: false, weight: '', personalityId: 'p1', value: '', tags: [] },
+    { id: 'a2', text: 'Coffee', image: null, correct: false, weight: '', personalityId: 'p2', value: '', tags: [] },
   ],
 });
 

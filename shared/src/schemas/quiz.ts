@@ -42,6 +42,10 @@ export const ZAnswer = z.object({
   weight: z.string().trim().max(quizLimits.weight, `At most ${quizLimits.weight} characters`).default(''),
   /** Personality types: the outcome this answer counts for. */
   personalityId: ZLocalId.nullable().default(null),
+  /** What destinations receive for this pick instead of its text (e.g. `oily`); '' sends the text (issue 33). */
+  value: z.string().trim().max(quizLimits.answerText, `At most ${quizLimits.answerText} characters`).default(''),
+  /** Tags added to the contact who picks it (e.g. `skin-oily`). */
+  tags: z.array(z.string().trim().min(1).max(80)).max(10).default([]),
 });
 export type TAnswer = z.infer<typeof ZAnswer>;
 
@@ -51,6 +55,10 @@ export const ZQuestion = z.object({
   title: richText('Question', quizLimits.questionTitle),
   image: imageUrl,
   categoryId: ZLocalId.nullable().default(null),
+  /** The name its answer is sent under ("Send as"; shared/src/schemas/answerProperties.ts); '' for the default slug of its text. */
+  propertyKey: z.string().trim().default(''),
+  /** Sent to Shopify as a typed metafield merchants can filter customer segments by. */
+  segment: z.boolean().default(false),
   answers: z.array(ZAnswer).min(quizLimits.answersMin, 'At least two answers').max(quizLimits.answersMax, 'At most four answers'),
 });
 export type TQuestion = z.infer<typeof ZQuestion>;

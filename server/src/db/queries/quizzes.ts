@@ -14,7 +14,10 @@ export async function loadQuestions(db: Db, quizId: string): Promise<TQuestion[]
     title: row.title,
     image: row.image,
     categoryId: row.categoryId,
-    answers: row.answers,
+    propertyKey: row.propertyKey,
+    segment: row.segment,
+    // Answers saved before issue 33 have no value or tags.
+    answers: row.answers.map((answer) => ({ ...answer, value: answer.value ?? '', tags: answer.tags ?? [] })),
   }));
 }
 
@@ -36,6 +39,8 @@ export async function replaceQuestions(
       title: question.title,
       image: question.image,
       categoryId: question.categoryId,
+      propertyKey: question.propertyKey,
+      segment: question.segment,
       answers: question.answers,
     })),
   );

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TAnswer } from '@quizlead/shared/schemas/quiz.ts';
 import type { QuestionKind } from '@quizlead/shared/quizzes.ts';
 import { accounts } from './accounts.ts';
@@ -20,6 +20,9 @@ export const questions = pgTable(
     title: text('title').notNull(),
     image: text('image'),
     categoryId: text('category_id'),
+    /** '' for the default key (a slug of the title). */
+    propertyKey: text('property_key').notNull().default(''),
+    segment: boolean('segment').notNull().default(false),
     answers: jsonb('answers').$type<TAnswer[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@
  */
 import type { TAnswer, TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 
-const blankAnswer = { image: null, correct: false, weight: '', personalityId: null } as const;
+const blankAnswer = { image: null, correct: false, weight: '', personalityId: null, value: '', tags: [] as string[] };
 
 /** A graded answer marked right. */
 export const right = (id: string, text: string): TAnswer => ({ ...blankAnswer, id, text, correct: true });
@@ -39,4 +39,14 @@ export const question = (
   title: string,
   answers: TAnswer[],
   extra: Partial<Pick<TQuestion, 'kind' | 'categoryId' | 'image'>> = {},
-): TQuestion => ({ id, kind: 'single', title, image: null, categoryId: null, answers, ...extra });
+): TQuestion => ({
+  id,
+  kind: 'single',
+  title,
+  image: null,
+  categoryId: null,
+  propertyKey: '',
+  segment: false,
+  answers,
+  ...extra,
+});

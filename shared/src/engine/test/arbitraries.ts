@@ -28,6 +28,8 @@ const answerArb = (id: string): fc.Arbitrary<TAnswer> =>
     correct: fc.boolean(),
     weight: weightArb,
     personalityId: fc.constantFrom(null, 'ghost', ...personalityIds),
+    value: fc.constant(''),
+    tags: fc.constant([]),
   });
 
 const questionArb = (id: string): fc.Arbitrary<TQuestion> =>
@@ -38,6 +40,8 @@ const questionArb = (id: string): fc.Arbitrary<TQuestion> =>
       title: fc.constantFrom('<p>Question</p>', '<p><br></p>', 'Plain'),
       image: fc.constant(null),
       categoryId: fc.constantFrom(null, 'ghost', ...categoryIds),
+      propertyKey: fc.constant(''),
+      segment: fc.constant(false),
       answers: fc.tuple(...answerIds.slice(0, count).map(answerArb)),
     }),
   );
@@ -149,6 +153,8 @@ export const rangeQuizArb: fc.Arbitrary<TEngineQuiz> = fc
         correct: fc.boolean(),
         weight: fc.oneof(fc.integer({ min: -5, max: 20 }).map(String), fc.constantFrom('2.5', '.5', '-1.25', '7.75')),
         personalityId: fc.constant(null),
+        value: fc.constant(''),
+        tags: fc.constant([]),
       });
     const rangeQuestionArb = (id: string): fc.Arbitrary<TQuestion> =>
       fc.integer({ min: 2, max: 4 }).chain((count) =>
@@ -158,6 +164,8 @@ export const rangeQuizArb: fc.Arbitrary<TEngineQuiz> = fc
           title: fc.constant(`<p>${id}</p>`),
           image: fc.constant(null),
           categoryId: categories.length > 0 ? fc.constantFrom(...categories) : fc.constant(null),
+          propertyKey: fc.constant(''),
+          segment: fc.constant(false),
           // The first answer is right, so every graded question has one; the others may be too.
           answers: fc
             .tuple(...answerIds.slice(0, count).map(rangeAnswerArb))

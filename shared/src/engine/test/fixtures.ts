@@ -12,11 +12,21 @@ import {
 import type { TEngineQuiz } from '../model.ts';
 
 export function answer(id: string, text: string, fields: Partial<TAnswer> = {}): TAnswer {
-  return { id, text, image: null, correct: false, weight: '', personalityId: null, ...fields };
+  return { id, text, image: null, correct: false, weight: '', personalityId: null, value: '', tags: [], ...fields };
 }
 
 export function question(id: string, title: string, answers: TAnswer[], fields: Partial<TQuestion> = {}): TQuestion {
-  return { id, kind: 'single', title: `<p>${title}</p>`, image: null, categoryId: null, answers, ...fields };
+  return {
+    id,
+    kind: 'single',
+    title: `<p>${title}</p>`,
+    image: null,
+    categoryId: null,
+    propertyKey: '',
+    segment: false,
+    answers,
+    ...fields,
+  };
 }
 
 export function personality(id: string, title: string, fields: Partial<TPersonality> = {}): TPersonality {

@@ -106,11 +106,22 @@ export const blankAnswer = (text = ''): TAnswer => ({
   correct: false,
   weight: '',
   personalityId: null,
+  value: '',
+  tags: [],
 });
 
 export function blankQuestion(quizType: QuizType): TQuestion {
   const kind = typeTraits(quizType).questionKinds[0] ?? 'single';
-  return { id: questionId(), kind, title: '', image: null, categoryId: null, answers: answersFor(kind, []) };
+  return {
+    id: questionId(),
+    kind,
+    title: '',
+    image: null,
+    categoryId: null,
+    propertyKey: '',
+    segment: false,
+    answers: answersFor(kind, []),
+  };
 }
 
 /** True-False fixes the answers to TRUE and FALSE; other kinds keep theirs (at least two). */
