@@ -23,6 +23,7 @@ export async function templateCatalogueSeeder(database: Db): Promise<number> {
       .onConflictDoNothing();
     // A built-in template new to this database goes after those already listed, in the catalogue's order; one
     // already there keeps the place the administrators gave it (the upsert leaves its position alone).
+    // tenant-scope: the catalogue spans accounts (administrators add any account's quiz), so its last place is read across them
     const [last] = await tx
       .select({ position: sql<number | null>`max(${quizzes.templatePosition})` })
       .from(quizzes)

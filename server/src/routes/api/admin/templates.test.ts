@@ -7,7 +7,7 @@ import { templateCatalogueSeeder } from '../../../commands/templateCatalogueSeed
 import { quizzes } from '../../../db/schema/index.ts';
 import { catalogue as builtIn } from '../../../templates/catalogue/index.ts';
 import { createOwner } from '../../../test/factories.ts';
-import { getTestServer, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
+import { getTestServer, testDatabaseUrl, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
 import { auditRows, createAdmin } from '../../../test/adminFixture.ts';
 
@@ -26,7 +26,9 @@ describe('the template catalogue for administrators', () => {
     const admin = await createAdmin(server);
     const listed = await catalogue(admin.client);
     expect(listed.map((row) => row.position)).toEqual(listed.map((_, index) => index));
-    expect(listed.map((row) => row.id)).toEqual(builtIn.map((template) => template.id));
+    // On a fresh database the built-in ones are seeded in the catalogue's order. A PostgreSQL database the files
+    // share holds other files' templates and the places administrators gave earlier ones, which the seeder keeps.
+    if (!testDatabaseUrl()) expect(listed.map((row) => row.id)).toEqual(builtIn.map((template) => template.id));
     // A start rewrites the built-in templates and keeps their places.
     await templateCatalogueSeeder(server.services.database.db);
     expect(await catalogue(admin.client)).toEqual(listed);
