@@ -121,7 +121,7 @@ it('hides what Shopify does for the merchant: no password, no sign-out; notices 
   expect(await page.getByText('Sign out').count()).toBe(0);
 
   await page.getByLabel('Full name').fill('Shop Owner');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('#personal-details').getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => toasts(page)).toEqual([{ message: messages.account.profileUpdated, isError: false }]);
   // The notice went to the admin, not to a Polaris toast in the page.
   expect(await page.locator('.Polaris-Frame-Toast').count()).toBe(0);

@@ -144,12 +144,12 @@ it('shows no empty footer bar on a paid quiz without a footer message, and the c
   const page = await harness.newPage({ width: 1280 });
   await page.goto(`/quizplayer.html?quizid=${quiz.id}`);
   await expect.poll(() => startButton(page, quiz).isVisible()).toBe(true);
-  expect(await page.locator('footer').count()).toBe(0);
+  expect(await page.locator('footer').isVisible()).toBe(false);
   await harness.screenshot(page, 'player-paid-start-1280');
   await startButton(page, quiz).click();
   await expect.poll(() => counter(page)).toContain('1 / 1');
   await answerQuestion(page, quiz, 0, ['a']);
   await expect.poll(() => page.getByTestId('result-summary').isVisible()).toBe(true);
-  expect(await page.locator('footer').count()).toBe(0);
+  expect(await page.locator('footer').isVisible()).toBe(false);
   await harness.screenshot(page, 'player-paid-result-1280');
 });

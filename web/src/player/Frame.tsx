@@ -44,20 +44,22 @@ export function Frame({ quiz, counter, children }: Props) {
         <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'}>{title || 'Quiz'}</h1>
       </header>
       <main className="ql-main">{children}</main>
-      {/* A paid quiz without a footer message shows no footer bar, but while a question counts. */}
-      {note || counter ? (
-        <footer className="ql-footer">
-          <div className="ql-footer__note">{note}</div>
-          <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
-            {counter ? (
-              <>
-                <span className="qp-sr">Question </span>
-                {`${counter.current} / ${counter.total}`}
-              </>
-            ) : null}
-          </p>
-        </footer>
-      ) : null}
+      {/* A paid quiz without a footer message shows no footer bar but while a question counts; its place stays, so an
+          embed's reserved height still fits the first screen and the page does not jump (layout shift). */}
+      <footer
+        className={note || counter ? 'ql-footer' : 'ql-footer ql-footer--blank'}
+        aria-hidden={note || counter ? undefined : true}
+      >
+        <div className="ql-footer__note">{note}</div>
+        <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
+          {counter ? (
+            <>
+              <span className="qp-sr">Question </span>
+              {`${counter.current} / ${counter.total}`}
+            </>
+          ) : null}
+        </p>
+      </footer>
     </div>
   );
 }
