@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainEventTypes, eventResult, ZDomainEvent, type TDomainEvent } from './events.ts';
 
-const envelope = { version: 1, occurredAt: '2026-11-23T10:00:00.000Z', accountId: 'acc-1' } as const;
+const envelope = { version: 1 as const, occurredAt: '2026-11-23T10:00:00.000Z', accountId: 'acc-1', answers: [] };
 const visitor = { email: 'ann@example.com', name: 'Ann', consent: true };
 
 const samples: TDomainEvent[] = [

@@ -2,7 +2,7 @@ import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import { describe, expect, it } from 'vitest';
 import { leadFromEvent, leadTags } from './leadFromEvent.ts';
 
-const envelope = { version: 1, occurredAt: '2026-11-23T11:00:00+01:00', accountId: 'acc-1' } as const;
+const envelope = { version: 1 as const, occurredAt: '2026-11-23T11:00:00+01:00', accountId: 'acc-1', answers: [] };
 const visitor = { email: 'ann@example.com', name: 'Ann Lee', consent: false };
 
 describe('leadFromEvent', () => {
