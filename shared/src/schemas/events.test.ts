@@ -51,6 +51,24 @@ describe('domain events', () => {
     for (const event of samples) expect(ZDomainEvent.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
   });
 
+  it('reads an event stored before answers were carried as having none, and keeps the answers it has', () => {
+    for (const event of samples) {
+      const { answers: _answers, ...stored } = event;
+      expect(ZDomainEvent.parse(stored).answers).toEqual([]);
+    }
+    const answer = {
+      key: 'skin_type',
+      question: 'Skin type?',
+      type: 'choice',
+      value: 'oily',
+      optionIds: ['a1'],
+      tags: ['skin-oily'],
+      segment: true,
+    };
+    expect(ZDomainEvent.parse({ ...samples[0], answers: [answer] }).answers).toEqual([answer]);
+    expect(ZDomainEvent.safeParse({ ...samples[0], answers: [{ ...answer, key: 'Skin Type' }] }).success).toBe(false);
+  });
+
   it('refuses an unknown version, an unknown type and a missing envelope field', () => {
     const [lead] = samples;
     expect(ZDomainEvent.safeParse({ ...lead, version: 2 }).success).toBe(false);
