@@ -40,7 +40,7 @@ export async function feedbackResponseRecorder(props: {
       occurredAt: inserted.createdAt.toISOString(),
       accountId: feedback.accountId,
       item: { tool: 'feedback', id: feedback.id, title: feedback.title },
-      answers: feedbackAnswers(feedback.title, props.value),
+      answers: feedbackAnswers(feedback.question || feedback.title, props.value),
       responseId: inserted.id,
       rating: { value: props.value },
       ...widgetVisitor(props.email),
