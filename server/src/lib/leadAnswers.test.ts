@@ -113,3 +113,10 @@ describe('fixed keys of polls, web responses and wheels', () => {
     ]);
   });
 });
+
+describe('a stored key that breaks the rules', () => {
+  it('is sent under the default key instead of failing the play', () => {
+    const stray = { ...skin, id: '00000000-0000-4000-8000-000000000009', propertyKey: 'Skin Type!' };
+    expect(quizAnswers([stray], { [stray.id]: ['dry'] })[0]!.key).toBe('what_s_your_skin_type');
+  });
+});

@@ -1,6 +1,7 @@
 import {
   fixedPropertyKeys,
   leadFieldPropertyKeys,
+  propertyKeyPattern,
   questionPropertyKeys,
   type TLeadAnswer,
 } from '@quizlead/shared/schemas/answerProperties.ts';
@@ -19,7 +20,11 @@ const keyedQuestions = new WeakMap<readonly TQuestion[], { question: TQuestion; 
 function keyed(questions: readonly TQuestion[]) {
   let found = keyedQuestions.get(questions);
   if (!found) {
-    const keys = questionPropertyKeys(questions);
+    // quizSaver refuses bad keys; one stored some other way (a copied template) is sent under its default
+    // rather than failing the visitor's play on the event's schema.
+    const keys = questionPropertyKeys(
+      questions.map((question) => (propertyKeyPattern.test(question.propertyKey) ? question : { ...question, propertyKey: '' })),
+    );
     found = questions.map((question, index) => ({ question, key: keys[index]!, text: visibleText(question.title) }));
     keyedQuestions.set(questions, found);
   }
@@ -54,7 +59,13 @@ export function quizAnswers(
       segment: question.segment,
     });
   }
-  return [...answers, ...leadFieldAnswers(fields, all.map(({ key }) => key))];
+  return [
+    ...answers,
+    ...leadFieldAnswers(
+      fields,
+      all.map(({ key }) => key),
+    ),
+  ];
 }
 
 /** A custom lead form's fields (name → value, as the visitor typed them), non-empty ones, as text answers. */
@@ -105,7 +116,15 @@ export function feedbackAnswers(title: string, rating: string | number, comment?
     },
   ];
   if (comment?.trim()) {
-    answers.push({ key: fixedPropertyKeys.comment, question: 'Comment', type: 'text', value: comment, optionIds: [], tags: [], segment: false });
+    answers.push({
+      key: fixedPropertyKeys.comment,
+      question: 'Comment',
+      type: 'text',
+      value: comment,
+      optionIds: [],
+      tags: [],
+      segment: false,
+    });
   }
   return answers;
 }
