@@ -41,6 +41,7 @@ async function deadDelivery(accountId: string, email: string) {
   const event: TDomainEvent = {
     type: 'lead.captured',
     version: 1,
+    answers: [],
     occurredAt: new Date().toISOString(),
     accountId,
     item: { tool: 'quiz', id: randomUUID(), title: 'Spring quiz' },

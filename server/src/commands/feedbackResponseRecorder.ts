@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { feedbackResponses, type feedbacks } from '../db/schema/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { feedbackAnswers } from '../lib/leadAnswers.ts';
 import { eventRecorder } from './eventRecorder.ts';
 import { widgetVisitor } from './widgetEvents.ts';
 
@@ -39,6 +40,7 @@ export async function feedbackResponseRecorder(props: {
       occurredAt: inserted.createdAt.toISOString(),
       accountId: feedback.accountId,
       item: { tool: 'feedback', id: feedback.id, title: feedback.title },
+      answers: feedbackAnswers(feedback.question || feedback.title, props.value),
       responseId: inserted.id,
       rating: { value: props.value },
       ...widgetVisitor(props.email),

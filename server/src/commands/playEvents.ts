@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { plays } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { UnauthorizedError } from '../errors.ts';
+import { quizAnswers } from '../lib/leadAnswers.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
 import { eventsRecorder } from './eventRecorder.ts';
 import { leadingPersonality } from './playOutcome.ts';
@@ -73,16 +74,20 @@ const eventItem = (quiz: PlayableQuiz) => ({
   ...(quiz.quiz.settings.crmTag ? { crmTag: quiz.quiz.settings.crmTag } : {}),
 });
 
-/** `play.completed`: the play finished with this result, at `completedAt`. */
+/**
+ * `play.completed`: the play finished with this result, at `completedAt`, with its answers against the
+ * (cached) quiz's questions under their keys of now.
+ */
 export function completedEvent(
   quiz: PlayableQuiz,
-  play: Pick<PlayRow, 'id' | 'result' | 'resultSummary' | 'completedAt'>,
+  play: Pick<PlayRow, 'id' | 'answers' | 'result' | 'resultSummary' | 'completedAt'>,
 ): Extract<TDomainEvent, { type: 'play.completed' }> {
   return {
     type: 'play.completed',
     version: 1,
     occurredAt: (play.completedAt ?? new Date()).toISOString(),
     accountId: quiz.accountId,
+    answers: quizAnswers(quiz.questions, play.answers),
     item: eventItem(quiz),
     playId: play.id,
     result: eventResult(play),
@@ -99,9 +104,15 @@ export async function recordPlayEvents(
   db: Db,
   services: Services,
   quiz: PlayableQuiz,
-  play: Pick<PlayRow, 'id' | 'preview' | 'result' | 'resultSummary' | 'completedAt'>,
+  play: Pick<PlayRow, 'id' | 'preview' | 'answers' | 'result' | 'resultSummary' | 'completedAt'>,
   visitor?: TEventVisitor,
-  options: { completed?: boolean; prizeCode?: string | undefined; products?: string | undefined } = {},
+  options: {
+    completed?: boolean;
+    prizeCode?: string | undefined;
+    products?: string | undefined;
+    /** A custom lead form's other fields: the lead's answers after the quiz's. */
+    fields?: Record<string, string>;
+  } = {},
 ) {
   if (play.preview) return;
   const completed = completedEvent(quiz, play);
@@ -112,6 +123,7 @@ export async function recordPlayEvents(
       version: 1,
       occurredAt: completed.occurredAt,
       accountId: quiz.accountId,
+      answers: options.fields ? quizAnswers(quiz.questions, play.answers, options.fields) : completed.answers,
       item: eventItem(quiz),
       captureId: play.id,
       visitor,

@@ -93,7 +93,11 @@ export async function playLeadRecorder(props: {
     products: outcome.status === 'completed' ? outcome.products.map((product) => product.title).join(', ') : undefined,
   };
   // A lead after the result joins a play whose `play.completed` the answers step recorded.
-  await recordPlayEvents(db, services, quiz, stored, visitor, { completed: stored.completedNow, ...extras });
+  await recordPlayEvents(db, services, quiz, stored, visitor, {
+    completed: stored.completedNow,
+    fields: lead.fields,
+    ...extras,
+  });
   return outcome;
 }
 

@@ -7,6 +7,7 @@ import { pollVotes } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { PollRow } from '../policies/poll.ts';
+import { pollAnswers } from '../lib/leadAnswers.ts';
 import { eventRecorder } from './eventRecorder.ts';
 import { widgetVisitor } from './widgetEvents.ts';
 
@@ -73,6 +74,7 @@ export async function pollVoteRecorder(props: {
     .returning({ option: pollVotes.optionIndex });
   if (inserted[0]) {
     if (!props.demo) {
+      const option = { index: inserted[0].option, text: poll.options[inserted[0].option] ?? '' };
       await eventRecorder({
         db,
         queue: props.queue,
@@ -82,8 +84,9 @@ export async function pollVoteRecorder(props: {
           occurredAt: new Date().toISOString(),
           accountId: poll.accountId,
           item: { tool: 'poll', id: poll.id, title: poll.description },
+          answers: pollAnswers(poll.description, option),
           voteId: submissionId,
-          option: { index: inserted[0].option, text: poll.options[inserted[0].option] ?? '' },
+          option,
           ...widgetVisitor(email),
         },
       });

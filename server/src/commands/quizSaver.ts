@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { normalizeQuiz, validateForPublish, type TEngineQuiz } from '@quizlead/shared/engine/index.ts';
 import { outcomeOptions, recommendationProblem, recommendedProductFields } from '@quizlead/shared/engine/products.ts';
+import { propertyKeyProblem } from '@quizlead/shared/schemas/answerProperties.ts';
 import { prizeMessages, type TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 import type { TQuestion, TQuizData } from '@quizlead/shared/schemas/quiz.ts';
 import {
@@ -36,6 +37,9 @@ export async function quizSaver(props: {
 }) {
   // Named by the request's paths, before normalising drops or reorders anything.
   await ownUploadsChecker(props.db, props.quiz.accountId, quizImageFields(props.data, props.questions));
+  // Each answer's name where it goes (issue 33): an owner's key that breaks the rules or repeats another is refused.
+  const keyProblem = propertyKeyProblem(props.questions);
+  if (keyProblem) throw ValidationError(keyProblem.message, `questions.${keyProblem.index}.propertyKey`);
   const storedProducts = storedRecommendations(props.quiz.productRecommendations);
   const productRecommendations = props.data.productRecommendations ?? storedProducts;
   await recommendationsChecker(props.db, props.quiz.accountId, productRecommendations, storedProducts, {

@@ -10,6 +10,7 @@ import { scoped } from '../db/scope.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { WheelRow } from '../policies/wheel.ts';
 import { uniquePrizeOf } from '../lib/spinPrize.ts';
+import { wheelAnswers } from '../lib/leadAnswers.ts';
 import { eventRecorder } from './eventRecorder.ts';
 import { givenCodeExpiry, prizeCodeGiver } from './prizes/prizeCodeGiver.ts';
 import { widgetVisitor } from './widgetEvents.ts';
@@ -147,6 +148,7 @@ export async function wheelSpinner(props: {
         occurredAt: inserted.createdAt.toISOString(),
         accountId: wheel.accountId,
         item: { tool: 'wheel', id: wheel.id, title: wheel.description },
+        answers: wheelAnswers(wheel.description, { index: optionIndex, text: option.text }),
         spinId: inserted.id,
         prize: { index: optionIndex, text: option.text, ...(prizeCode ? { code: prizeCode } : {}) },
         ...widgetVisitor(email),

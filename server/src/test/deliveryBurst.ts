@@ -69,6 +69,7 @@ export function leadEvent(accountId: string, email: string): TDomainEvent {
   return {
     type: 'lead.captured',
     version: 1,
+    answers: [],
     occurredAt: new Date().toISOString(),
     accountId,
     item: { tool: 'quiz', id: randomUUID(), title: 'Burst quiz' },

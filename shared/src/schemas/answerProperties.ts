@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from '../engine/text.ts';
 
 /**
  * Every answer as a named piece of data (issue 33; reference: marketing-stack-and-languages.md A–C):
@@ -59,4 +60,89 @@ export function defaultPropertyKey(text: string, fallback = 'answer'): string {
   const cut = slug.slice(0, propertyLimits.keyMaxLength);
   const lastBreak = cut.lastIndexOf('_');
   return (lastBreak > 10 ? cut.slice(0, lastBreak) : cut).replace(/_+$/, '');
+}
+
+/** What the owner reads when a property key is refused (a 400 naming the question's `propertyKey`). */
+export const propertyMessages = {
+  keyInvalid: `Use 1–${propertyLimits.keyMaxLength} lowercase letters, digits or underscores, e.g. skin_type`,
+  keyDuplicate: (key: string) => `Another question is already sent as ${key}: each question needs its own name`,
+  tooMany: `At most ${propertyLimits.perItemMax} properties per item`,
+} as const;
+
+/**
+ * `base`, or `base_2`, `base_3`… (cut to fit the 40 characters) when `taken` has it already; the caller
+ * adds the answer to `taken`.
+ */
+export function uniquePropertyKey(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const key = `${base.slice(0, propertyLimits.keyMaxLength - suffix.length).replace(/_+$/, '')}${suffix}`;
+    if (!taken.has(key)) return key;
+  }
+}
+
+/** What a question needs to have a key: the owner's "Send as" ('' for the default) and its title (rich text). */
+export interface KeyedQuestion {
+  propertyKey: string;
+  title: string;
+}
+
+/**
+ * THE key of each question of an item, in order (server and builder alike): the owner's key, or the default
+ * slug of the question's visible text, made unique within the item (`_2`, `_3`…; an owner's key keeps its
+ * name and a default one moves aside). Owners' keys that break the rules are refused by `propertyKeyProblem`.
+ */
+export function questionPropertyKeys(questions: readonly KeyedQuestion[]): string[] {
+  const taken = new Set(questions.map((question) => question.propertyKey.trim()).filter(Boolean));
+  return questions.map((question) => {
+    const own = question.propertyKey.trim();
+    if (own) return own;
+    const key = uniquePropertyKey(defaultPropertyKey(visibleText(question.title)), taken);
+    taken.add(key);
+    return key;
+  });
+}
+
+/**
+ * The first owner key that breaks the rules (not `[a-z0-9_]{1,40}`, or the same as another question's key),
+ * or too many properties: the question's index and the message, for a 400 naming `questions.N.propertyKey`.
+ */
+export function propertyKeyProblem(questions: readonly KeyedQuestion[]): { index: number; message: string } | undefined {
+  const keys = questionPropertyKeys(questions);
+  const seen = new Set<string>();
+  for (const [index, key] of keys.entries()) {
+    if (!propertyKeyPattern.test(key)) return { index, message: propertyMessages.keyInvalid };
+    if (seen.has(key)) return { index, message: propertyMessages.keyDuplicate(key) };
+    seen.add(key);
+  }
+  if (keys.length > propertyLimits.perItemMax) return { index: propertyLimits.perItemMax, message: propertyMessages.tooMany };
+  return undefined;
+}
+
+/**
+ * The fixed keys of the items with no "Send as" of their own (docs/webhooks.md, "Property keys"): a poll's one
+ * question is sent under the slug of its text (`vote` when none is left), a web response as `rating` and
+ * `comment`, a wheel's prize as `prize`.
+ */
+export const fixedPropertyKeys = {
+  poll: (question: string) => defaultPropertyKey(visibleText(question), 'vote'),
+  rating: 'rating',
+  comment: 'comment',
+  prize: 'prize',
+} as const;
+
+/**
+ * The keys of a custom lead form's fields, by field name: the slug of the name (`field` when none is left),
+ * made unique against the item's other keys (`taken`, e.g. its questions').
+ */
+export function leadFieldPropertyKeys(names: readonly string[], taken: readonly string[]): Map<string, string> {
+  const used = new Set(taken);
+  const keys = new Map<string, string>();
+  for (const name of names) {
+    const key = uniquePropertyKey(defaultPropertyKey(name, 'field'), used);
+    used.add(key);
+    keys.set(name, key);
+  }
+  return keys;
 }

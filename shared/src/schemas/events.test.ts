@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainEventTypes, eventResult, ZDomainEvent, type TDomainEvent } from './events.ts';
 
-const envelope = { version: 1, occurredAt: '2026-11-23T10:00:00.000Z', accountId: 'acc-1' } as const;
+const envelope = { version: 1 as const, occurredAt: '2026-11-23T10:00:00.000Z', accountId: 'acc-1', answers: [] };
 const visitor = { email: 'ann@example.com', name: 'Ann', consent: true };
 
 const samples: TDomainEvent[] = [
@@ -49,6 +49,24 @@ describe('domain events', () => {
   it('has one sample a type, and every sample parses unchanged', () => {
     expect(samples.map((event) => event.type)).toEqual([...domainEventTypes]);
     for (const event of samples) expect(ZDomainEvent.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
+  });
+
+  it('reads an event stored before answers were carried as having none, and keeps the answers it has', () => {
+    for (const event of samples) {
+      const { answers: _answers, ...stored } = event;
+      expect(ZDomainEvent.parse(stored).answers).toEqual([]);
+    }
+    const answer = {
+      key: 'skin_type',
+      question: 'Skin type?',
+      type: 'choice',
+      value: 'oily',
+      optionIds: ['a1'],
+      tags: ['skin-oily'],
+      segment: true,
+    };
+    expect(ZDomainEvent.parse({ ...samples[0], answers: [answer] }).answers).toEqual([answer]);
+    expect(ZDomainEvent.safeParse({ ...samples[0], answers: [{ ...answer, key: 'Skin Type' }] }).success).toBe(false);
   });
 
   it('refuses an unknown version, an unknown type and a missing envelope field', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLeadAnswer } from './answerProperties.ts';
 import { ZStoredEmail } from './storedEmail.ts';
 
 /**
@@ -57,6 +58,11 @@ const envelope = {
   /** When the visitor submitted (ISO 8601); the same on every retry of every delivery. */
   occurredAt: z.iso.datetime({ offset: true }),
   accountId: z.string().min(1),
+  /**
+   * Every answer of the submission under the key it had then (issue 33): a key renamed later never rewrites
+   * a stored event. Added to version 1 (additive): events stored before it read as having none.
+   */
+  answers: z.array(ZLeadAnswer).default([]),
 };
 
 /** A lead given at a lead form (a quiz's gate, or a form before a spin or a vote). */

@@ -39,6 +39,7 @@ function eventOf(accountId: string, lead: Lead): TDomainEvent {
   return {
     type: 'lead.captured',
     version: 1,
+    answers: [],
     occurredAt: lead.capturedAt,
     accountId,
     item: { tool: lead.tool, id: lead.item.id, title: lead.item.title },

@@ -2,7 +2,7 @@ import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import { describe, expect, it } from 'vitest';
 import { leadFromEvent, leadTags } from './leadFromEvent.ts';
 
-const envelope = { version: 1, occurredAt: '2026-11-23T11:00:00+01:00', accountId: 'acc-1' } as const;
+const envelope = { version: 1 as const, occurredAt: '2026-11-23T11:00:00+01:00', accountId: 'acc-1', answers: [] };
 const visitor = { email: 'ann@example.com', name: 'Ann Lee', consent: false };
 
 describe('leadFromEvent', () => {
@@ -57,6 +57,39 @@ describe('leadFromEvent', () => {
       visitor,
     });
     expect(spin).toMatchObject({ tool: 'wheel', result: { prize: 'Free coffee' }, tags: ['quizlead-prize-free-coffee'] });
+  });
+
+  it('hands the event’s answers to the lead, and the picked options’ tags to its tags (once)', () => {
+    const answers = [
+      {
+        key: 'skin_type',
+        question: 'Skin type?',
+        type: 'choice' as const,
+        value: 'oily',
+        optionIds: ['a1'],
+        tags: ['skin-oily'],
+        segment: true,
+      },
+      {
+        key: 'routine',
+        question: 'Routine',
+        type: 'choices' as const,
+        value: ['Serum', 'SPF'],
+        optionIds: ['b1', 'b2'],
+        tags: ['skin-oily', 'serum'],
+        segment: false,
+      },
+    ];
+    const lead = leadFromEvent({
+      type: 'lead.captured',
+      ...envelope,
+      answers,
+      item: { tool: 'quiz', id: 'q1', title: 'Skin quiz', crmTag: 'skin' },
+      visitor,
+      result: { outcome: 'Glow' },
+    });
+    expect(lead?.answers).toEqual(answers);
+    expect(lead?.tags).toEqual(['skin', 'quizlead-outcome-glow', 'skin-oily', 'serum']);
   });
 
   it('gives no lead for an anonymous play', () => {

@@ -36,10 +36,9 @@ export function leadFromEvent(event: TDomainEvent): Lead | undefined {
     item: { id: event.item.id, title: event.item.title },
     result,
     itemKey: defaultPropertyKey(event.item.title, event.item.tool),
-    // Events do not carry the answers yet (issue 33 adds them); destinations read none until then.
-    answers: [],
+    answers: event.answers,
     consent: visitor.consent,
-    tags: leadTags(event.item.crmTag, result),
+    tags: [...new Set([...leadTags(event.item.crmTag, result), ...event.answers.flatMap((answer) => answer.tags)])],
     capturedAt: new Date(event.occurredAt).toISOString(),
   };
 }

@@ -16,6 +16,28 @@ import {
 const appUrl = 'https://app.quizlead.test';
 const secret = 'test-session-secret';
 const hostile = '<img src=x onerror=alert(1)>';
+const answers: Lead['answers'] = [
+  {
+    key: 'roast',
+    question: 'How do you like your roast?',
+    type: 'choice',
+    value: 'Dark',
+    optionIds: ['a1'],
+    tags: [],
+    segment: false,
+  },
+  {
+    key: 'brew',
+    question: 'How do you brew?',
+    type: 'choices',
+    value: ['Espresso', 'Pour-over'],
+    optionIds: ['b1', 'b2'],
+    tags: [],
+    segment: false,
+  },
+  { key: 'cups', question: 'Cups a day', type: 'number', value: 3, optionIds: [], tags: [], segment: false },
+  { key: 'note', question: `Note ${hostile}`, type: 'text', value: `${hostile} & more`, optionIds: [], tags: [], segment: false },
+];
 
 const lead = (overrides: Partial<Lead> = {}): Lead => ({
   email: 'ann@example.com',
@@ -191,6 +213,26 @@ describe('immediate lead notification', () => {
     expect(mail.subject).not.toMatch(/[\r\n]/);
   });
 
+  it('lists the answers, question → answer, escaped in the HTML', () => {
+    const mail = leadNotificationMail(lead({ answers }), links());
+    expect(mail.text).toContain(
+      [
+        'Answers:',
+        '- How do you like your roast?: Dark',
+        '- How do you brew?: Espresso, Pour-over',
+        '- Cups a day: 3',
+        `- Note ${hostile}: ${hostile} & more`,
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('>Answers</h2>');
+    expect(mail.html).toMatch(/How do you brew\?<\/th><td[^>]*>Espresso, Pour-over<\/td>/);
+    expect(mail.html).toMatch(/Cups a day<\/th><td[^>]*>3<\/td>/);
+    expect(mail.html).toContain('Note &lt;img src=x onerror=alert(1)&gt;</th>');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; more</td>');
+    expect(mail.html).not.toContain('<img');
+    expect(leadNotificationMail(lead(), links()).text).not.toContain('Answers:');
+  });
+
   it('names a lead without a name plainly', () => {
     expect(leadNotificationMail(lead({ name: '  ' }), links()).text).toContain('Name: (no name given)');
   });
@@ -231,6 +273,14 @@ describe('hourly digest', () => {
     expect(mail.text).toContain('and 5 more');
     expect(mail.html).toContain('and 5 more');
     expect(mail.text.match(/^- .*<u\d+@example.com>/gm)).toHaveLength(digestLeadsPerItem);
+  });
+
+  it('lists each lead’s answers on its line, escaped in the HTML', () => {
+    const mail = leadDigestMail([lead({ answers })], links());
+    expect(mail.text).toContain('How do you like your roast? → Dark · How do you brew? → Espresso, Pour-over · Cups a day → 3');
+    expect(mail.html).toContain('How do you brew? → Espresso, Pour-over');
+    expect(mail.html).toContain('Note &lt;img src=x onerror=alert(1)&gt; → &lt;img src=x onerror=alert(1)&gt; &amp; more');
+    expect(mail.html).not.toContain('<img');
   });
 
   it('says 1 new lead for one', () => {

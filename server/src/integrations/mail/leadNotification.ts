@@ -56,6 +56,17 @@ export function resultLines(result: Lead['result']): [label: string, value: stri
   return lines;
 }
 
+/**
+ * The lead's answers as labelled lines, question → answer, in the item's order (issue 33): several picks
+ * joined by ', ', numbers as they are, each kept short and on one line.
+ */
+export function answerLines(answers: Lead['answers']): [question: string, answer: string][] {
+  return answers.map((answer) => [
+    shortText(answer.question) || answer.key,
+    shortText(Array.isArray(answer.value) ? answer.value.join(', ') : String(answer.value)),
+  ]);
+}
+
 /** '2026-11-23 10:00 UTC': the owner's time zone is not known. */
 export function formatCapturedAt(iso: string): string {
   const date = new Date(iso);
@@ -158,10 +169,12 @@ export function leadNotificationMail(lead: Lead, links: NotificationLinks): Mail
   const report = links.adminLink(reportScreen(lead.tool, lead.item.id));
   const subject = `New lead from “${shortText(lead.item.title, 60) || '(untitled)'}”: ${shortText(lead.email, 254)}`;
   const rows = leadRows(lead);
+  const answers = answerLines(lead.answers);
   const text = [
     `You have a new lead from your ${toolLabels[lead.tool].toLowerCase()} “${itemOf(lead)}”.`,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(answers.length > 0 ? ['', 'Answers:', ...answers.map(([question, answer]) => `- ${question}: ${answer}`)] : []),
     '',
     `See the report: ${report}`,
     '',
@@ -175,6 +188,14 @@ export function leadNotificationMail(lead: Lead, links: NotificationLinks): Mail
       '<table style="border-collapse:collapse;font-size:14px">',
       ...rows.map(([label, value]) => row(label, label === 'Email' ? link(`mailto:${lead.email}`, value) : escapeHtml(value))),
       '</table>',
+      ...(answers.length > 0
+        ? [
+            '<h2 style="font-size:16px;margin:24px 0 8px">Answers</h2>',
+            '<table style="border-collapse:collapse;font-size:14px">',
+            ...answers.map(([question, answer]) => row(question, escapeHtml(answer))),
+            '</table>',
+          ]
+        : []),
       `<p style="margin-top:24px">${link(report, 'See the report')}</p>`,
     ].join('\n'),
     links.unsubscribeUrl,
@@ -203,11 +224,18 @@ export function groupLeadsByItem(leads: readonly Lead[]): DigestGroup[] {
     .toSorted((a, b) => b.leads.length - a.leads.length || a.title.localeCompare(b.title));
 }
 
-/** One line about a lead in the digest: name, email, results, time. */
+/** One line about a lead in the digest: name, email, results, answers, time. */
 function digestLine(lead: Lead): string {
   const results = resultLines(lead.result).map(([label, value]) => `${label}: ${value}`);
+  const answers = answerLines(lead.answers).map(([question, answer]) => `${question} → ${answer}`);
   const consent = lead.consent ? 'consent: yes' : 'consent: no';
-  return [`${nameOf(lead)} <${shortText(lead.email, 254)}>`, ...results, consent, formatCapturedAt(lead.capturedAt)].join(' · ');
+  return [
+    `${nameOf(lead)} <${shortText(lead.email, 254)}>`,
+    ...results,
+    ...answers,
+    consent,
+    formatCapturedAt(lead.capturedAt),
+  ].join(' · ');
 }
 
 /** The hourly digest: every lead of the hour in one mail, grouped by item, with counts. */

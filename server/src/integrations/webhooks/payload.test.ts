@@ -10,10 +10,28 @@ describe('webhook payload', () => {
     expect(committed).toEqual(webhookJsonSchema());
   });
 
-  it('is {type, timestamp, data} with the lead as data; the test event has the same shape as a real one', () => {
+  it('is {type, timestamp, data} with the lead as data, its answers a {key: value} map plus the questions; the test event has the same shape as a real one', () => {
     const lead = sampleWebhookLead(new Date('2026-11-23T10:00:00Z'));
     const real = buildWebhookPayload('lead.captured', lead, '2026-11-23T10:00:00.000Z');
-    expect(real).toEqual({ type: 'lead.captured', timestamp: '2026-11-23T10:00:00.000Z', data: lead });
+    const { answers: _answers, ...unchanged } = lead;
+    expect(real).toEqual({
+      type: 'lead.captured',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      data: expect.objectContaining(unchanged),
+    });
+    // The answers as a receiver reads them: one map by key, and the questions behind them in order.
+    expect(real.data.answers).toEqual({ roast: 'dark', brew_methods: ['Espresso', 'Pour-over'], cups_a_day: 3 });
+    expect(real.data.questions).toEqual([
+      { key: 'roast', text: 'How do you like your roast?', type: 'choice', optionIds: ['sample-dark'] },
+      {
+        key: 'brew_methods',
+        text: 'How do you brew at home?',
+        type: 'choices',
+        optionIds: ['sample-espresso', 'sample-pour-over'],
+      },
+      { key: 'cups_a_day', text: 'Cups a day', type: 'number', optionIds: [] },
+    ]);
+    expect(Object.keys(real.data).sort()).toEqual([...Object.keys(lead), 'questions'].sort());
     const test = buildWebhookPayload('test', sampleWebhookLead(), new Date());
     expect(Object.keys(test)).toEqual(Object.keys(real));
     expect(Object.keys(test.data).sort()).toEqual(Object.keys(real.data).sort());

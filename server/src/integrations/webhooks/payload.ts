@@ -1,4 +1,4 @@
-import { ZLeadAnswer, ZPropertyKey } from '@quizlead/shared/schemas/answerProperties.ts';
+import { answerValueTypes, ZLeadAnswer, ZPropertyKey } from '@quizlead/shared/schemas/answerProperties.ts';
 import { domainEventTypes, leadTools } from '@quizlead/shared/schemas/events.ts';
 import { z } from 'zod';
 import type { Lead } from '../crm/crmProvider.ts';
@@ -6,7 +6,8 @@ import type { Lead } from '../crm/crmProvider.ts';
 /**
  * What an outgoing webhook carries (issue 12; Standard Webhooks payload shape `{type, timestamp, data}`).
  * `data` is the delivery contract's `Lead` (integrations/crm/crmProvider.ts), so a webhook endpoint is one
- * more destination of the same pipeline as the CRMs. The JSON Schema in docs/webhooks.schema.json is
+ * more destination of the same pipeline as the CRMs, with its answers presented for a receiver (issue 33):
+ * `answers` as one `{key: value}` map, and `questions` listing each key's question, type and chosen options. The JSON Schema in docs/webhooks.schema.json is
  * generated from `ZWebhookPayload` (scripts/writeWebhooksSchema.ts) and a test keeps them equal.
  */
 
@@ -42,11 +43,23 @@ export const ZWebhookLead = z
       .describe("The item's CRM tag plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'."),
     itemKey: ZPropertyKey.describe("The item's property key: the prefix its answers take where a destination namespaces them."),
     answers: z
-      .array(ZLeadAnswer)
-      .describe('Every answer under its property key, in the order of the item (empty when the item asks nothing).'),
+      .record(ZPropertyKey, ZLeadAnswer.shape.value)
+      .describe(
+        "Every answer under its property key: the option's text or the owner's value for it, an array of them for a multiple-answer question, a number for a rating or score, or the text typed. Keys are the ones the item had when the visitor submitted.",
+      ),
+    questions: z
+      .array(
+        z.object({
+          key: ZPropertyKey.describe('The property key, as in `answers`.'),
+          text: z.string().describe("The question's text as the visitor saw it."),
+          type: z.enum(answerValueTypes).describe("How the answer's value is typed: choice, choices (an array), number or text."),
+          optionIds: z.array(z.string()).describe('The ids of the options picked (empty for typed and numeric answers).'),
+        }),
+      )
+      .describe('One entry per answer, in the order of the item (empty when the item asks nothing).'),
     capturedAt: z.iso.datetime({ offset: true }).describe('When the visitor submitted, ISO 8601.'),
   })
-  .describe('The lead, exactly as every destination (CRM or webhook) receives it.');
+  .describe('The lead, as every destination (CRM or webhook) receives it, its answers as a map and a list of questions.');
 
 export const ZWebhookPayload = z
   .object({
@@ -64,15 +77,36 @@ export const ZWebhookPayload = z
 
 export type WebhookPayload = z.infer<typeof ZWebhookPayload>;
 
-// The payload's data is the contract's Lead, both ways: a change to either fails the typecheck here.
+/** The contract's Lead with its answers as a webhook presents them. */
+type WebhookLead = Omit<Lead, 'answers'> & {
+  answers: Record<string, Lead['answers'][number]['value']>;
+  questions: { key: string; text: string; type: Lead['answers'][number]['type']; optionIds: string[] }[];
+};
+
+// The payload's data is the contract's Lead (answers presented), both ways: a change to either fails the typecheck here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const leadMatchesContract: Same<z.infer<typeof ZWebhookLead>, Lead> = true;
+const leadMatchesContract: Same<z.infer<typeof ZWebhookLead>, WebhookLead> = true;
 void leadMatchesContract;
+
+/** The lead as `data`: every field as it is, its answers as `{key: value}` plus the questions they answer. */
+export function webhookLead(lead: Lead): WebhookLead {
+  const { answers, ...rest } = lead;
+  return {
+    ...rest,
+    answers: Object.fromEntries(answers.map((answer) => [answer.key, answer.value])),
+    questions: answers.map((answer) => ({
+      key: answer.key,
+      text: answer.question,
+      type: answer.type,
+      optionIds: answer.optionIds,
+    })),
+  };
+}
 
 /** The JSON body sent for an event: the same bytes on every attempt, so a receiver can dedupe on webhook-id. */
 export function buildWebhookPayload(type: WebhookEventType, lead: Lead, occurredAt: Date | string): WebhookPayload {
   const timestamp = typeof occurredAt === 'string' ? new Date(occurredAt).toISOString() : occurredAt.toISOString();
-  return ZWebhookPayload.parse({ type, timestamp, data: lead });
+  return ZWebhookPayload.parse({ type, timestamp, data: webhookLead(lead) });
 }
 
 /** A realistic lead for the `test` event (Settings → Webhook Integration → test): the same shape as a real one. */

@@ -26,7 +26,29 @@ afterEach(() => {
 });
 afterAll(() => receiver.close());
 
-const lead = quizLead();
+const lead = quizLead({
+  answers: [
+    {
+      key: 'trip_style',
+      question: 'How do you travel?',
+      type: 'choice',
+      value: 'backpack',
+      optionIds: ['a2'],
+      tags: ['style-backpack'],
+      segment: true,
+    },
+    {
+      key: 'seasons',
+      question: 'When?',
+      type: 'choices',
+      value: ['Spring', 'Autumn'],
+      optionIds: ['s1', 's3'],
+      tags: [],
+      segment: false,
+    },
+  ],
+});
+const { answers: _answers, ...leadWithoutAnswers } = lead;
 const delivery = { idempotencyKey: 'dlv_0001', type: 'lead.captured' as const, lead, occurredAt: '2026-11-23T10:00:00.000Z' };
 const privateOk = { allowPrivate: true };
 
@@ -57,7 +79,18 @@ describe('deliverWebhook to a receiver that verifies with the standardwebhooks l
     expect(outcome.ok).toBe(true);
     const [got] = receiver.received;
     expect(got).toMatchObject({ method: 'POST', path: '/hooks?source=quizlead', verified: true });
-    expect(got!.payload).toEqual({ type: 'lead.captured', timestamp: '2026-11-23T10:00:00.000Z', data: lead });
+    expect(got!.payload).toEqual({
+      type: 'lead.captured',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      data: {
+        ...leadWithoutAnswers,
+        answers: { trip_style: 'backpack', seasons: ['Spring', 'Autumn'] },
+        questions: [
+          { key: 'trip_style', text: 'How do you travel?', type: 'choice', optionIds: ['a2'] },
+          { key: 'seasons', text: 'When?', type: 'choices', optionIds: ['s1', 's3'] },
+        ],
+      },
+    });
     expect(got!.headers['content-type']).toBe('application/json');
     expect(got!.headers['webhook-id']).toBe('dlv_0001');
     expect(got!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);

@@ -34,6 +34,7 @@ async function seedDelivery(destination: typeof destinations.$inferSelect, statu
   const event: TDomainEvent = {
     type: 'lead.captured',
     version: 1,
+    answers: [],
     occurredAt: new Date().toISOString(),
     accountId: destination.accountId,
     item: { tool: 'quiz', id: randomUUID(), title: 'Summer quiz' },

@@ -36,6 +36,7 @@ function leadEvent(accountId: string, options: { tool?: TLeadTool; title?: strin
   return {
     type: 'lead.captured',
     version: 1,
+    answers: [],
     occurredAt: new Date().toISOString(),
     accountId,
     item: { tool: options.tool ?? 'quiz', id: randomUUID(), title: options.title ?? 'Summer quiz' },
