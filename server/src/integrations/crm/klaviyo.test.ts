@@ -300,6 +300,21 @@ describe('Klaviyo events: metric, limits and the fake’s checks', () => {
     expect(profile['which_trip_suits_you.budget']).toBe(120);
   });
 
+  it('fits 100 long answers into the 5 MB event and the 100 KB profile', async () => {
+    const answers = Array.from({ length: 100 }, (_, index) =>
+      answer(`q${index}`, `Question ${index}`, 'text', 'x'.repeat(100 * 1024)),
+    );
+    expect(await klaviyo.upsertContact(answeredLead({ answers }), settings, externalFetch, crmTestCall)).toMatchObject({
+      ok: true,
+    });
+    const [profile, event] = fake.requests;
+    expect(Buffer.byteLength(profile!.body)).toBeLessThanOrEqual(100 * 1024);
+    expect(Buffer.byteLength(event!.body)).toBeLessThanOrEqual(5 * 1024 * 1024);
+    expect(event!.status).toBe(202);
+    expect(Object.keys(fake.events[0]!.properties).filter((key) => /^q\d+$/.test(key))).toHaveLength(100);
+    expect(fake.events[0]!.properties[klaviyoNoteProperty]).toMatch(/^Cut to fit Klaviyo's limits: shortened: q/);
+  });
+
   it('keeps at most 300 properties, the last one a note of what was left out', () => {
     const many = Object.fromEntries(Array.from({ length: 320 }, (_, index) => [`q${index}`, index]));
     const fitted = fitProperties(many, { count: 300, maxBytes: 5 * 1024 * 1024 });

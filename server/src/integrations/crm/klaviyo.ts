@@ -175,17 +175,23 @@ export function fitProperties(
     if (JSON.stringify(fit) !== JSON.stringify(value)) shortened.add(key);
     fitted[key] = fit;
   }
-  // Room for the note itself.
+  // Each entry's share of the JSON, kept up to date as texts are cut (one stringify of the whole would
+  // cost megabytes a step); 512 bytes are left for the note itself.
+  const size = (key: string) => bytes(JSON.stringify(key)) + bytes(JSON.stringify(fitted[key])) + 2;
+  const sizes = new Map(Object.keys(fitted).map((key) => [key, size(key)]));
   const budget = limits.maxBytes - 512;
-  let over = bytes(JSON.stringify(fitted)) - budget;
+  let over = [...sizes.values()].reduce((sum, one) => sum + one, 2) - budget;
   while (over > 0) {
     const longest = Object.entries(fitted)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
       .sort((a, b) => bytes(b[1]) - bytes(a[1]))[0];
     if (!longest || bytes(longest[1]) < 64) break;
-    fitted[longest[0]] = cutText(longest[1], Math.max(16, bytes(longest[1]) - over - 16));
-    shortened.add(longest[0]);
-    over = bytes(JSON.stringify(fitted)) - budget;
+    const [key, text] = longest;
+    fitted[key] = cutText(text, Math.max(16, bytes(text) - over - 16));
+    shortened.add(key);
+    const before = sizes.get(key)!;
+    sizes.set(key, size(key));
+    over -= before - sizes.get(key)!;
   }
   const notes: string[] = [];
   if (shortened.size > 0) notes.push(`shortened: ${[...shortened].join(', ')}`);
