@@ -193,6 +193,13 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
     fields: [
       secret('password', 'Private API key', 'Starts with pk_ (Settings → API keys).'),
       text('campaignid', 'List id', false, 'e.g. Y6nRLr; leave empty to add profiles to no list.'),
+      {
+        name: 'flat_properties',
+        label: 'Name answer properties without the quiz’s key',
+        type: 'checkbox',
+        required: false,
+        help: 'On: skin_type. Off (default): skin_quiz.skin_type, so two quizzes that ask the same question keep both answers.',
+      },
     ],
   },
   {

@@ -94,6 +94,28 @@ describe('the settings’ CRM part', () => {
     expect(writes(requests)[0]?.body).toEqual({ enabled: false, provider: 'brevo', settings: { api_key: '', campaignid: '7' } });
   });
 
+  it('offers Klaviyo’s answer property names: prefixed by the quiz’s key unless the owner ticks flat names', async () => {
+    const answer = saved({ provider: 'klaviyo', settings: { campaignid: 'Y6nRLr', flat_properties: true }, secrets: {} });
+    const { requests } = fakeApi({ 'PUT /api/v1/settings/crm': () => data(answer) });
+    const { user, toast } = open();
+    await user.click(crmSwitch());
+    await user.selectOptions(field('CRM'), 'klaviyo');
+    const flat = field('Name answer properties without the quiz’s key');
+    expect(flat.checked).toBe(false);
+    expect(screen.getByText(/Off \(default\): skin_quiz\.skin_type/)).toBeTruthy();
+    await user.type(field('Private API key'), 'pk_abc123');
+    await user.type(field('List id'), 'Y6nRLr');
+    await user.click(flat);
+    await user.click(saveButton());
+    await expect.poll(toast).toBe(integrationMessages.settingsUpdated);
+    expect(writes(requests)[0]?.body).toEqual({
+      enabled: true,
+      provider: 'klaviyo',
+      settings: { password: 'pk_abc123', campaignid: 'Y6nRLr', flat_properties: true },
+    });
+    expect(field('Name answer properties without the quiz’s key').checked).toBe(true);
+  });
+
   it('refuses a setting longer than the shared schema allows, under that setting, before sending it', async () => {
     const long = '1'.repeat(501);
     const parsed = ZCrmSettingsRequest.safeParse({ enabled: true, provider: 'brevo', settings: { campaignid: long } });
