@@ -89,7 +89,11 @@ export class FakeCustomers {
    * which then takes the request's time; only a given one within 24 hours fires the "Customer subscribed
    * to email marketing" automations, reference C5), so tests can tell a sent time from a defaulted one.
    */
-  readonly consentInputs: { customerId: string; via: 'customerCreate' | 'customerEmailMarketingConsentUpdate'; consent: ConsentInput }[] = [];
+  readonly consentInputs: {
+    customerId: string;
+    via: 'customerCreate' | 'customerEmailMarketingConsentUpdate';
+    consent: ConsentInput;
+  }[] = [];
 
   /** Every customer of the shop, oldest first (the stored objects: read, or change them to set a scene). */
   all(): FakeCustomer[] {

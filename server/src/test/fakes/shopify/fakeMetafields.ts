@@ -162,19 +162,28 @@ export class FakeMetafields {
     };
   }
 
-  #list(args: { ownerType: string; namespace?: string; key?: string; first?: number; after?: string; last?: number; query?: string }) {
+  #list(args: {
+    ownerType: string;
+    namespace?: string | null;
+    key?: string | null;
+    first?: number | null;
+    after?: string | null;
+    last?: number | null;
+    query?: string | null;
+  }) {
     if (args.ownerType !== 'CUSTOMER') throw new Error('fake Shopify: metafieldDefinitions answers CUSTOMER only');
-    if (args.query !== undefined || args.last !== undefined) throw new Error('fake Shopify: metafieldDefinitions takes no query or last');
-    if (args.first === undefined) throw new Error('you must provide one of first or last');
+    if (args.query != null || args.last != null) throw new Error('fake Shopify: metafieldDefinitions takes no query or last');
+    if (args.first == null) throw new Error('you must provide one of first or last');
     if (args.first > 250) throw new Error('fake Shopify: first is at most 250');
     const found = this.definitions.filter(
       (definition) =>
         definition.ownerType === args.ownerType &&
-        (args.namespace === undefined || definition.namespace === resolveNamespace(args.namespace)) &&
-        (args.key === undefined || definition.key === args.key),
+        (args.namespace == null || definition.namespace === resolveNamespace(args.namespace)) &&
+        (args.key == null || definition.key === args.key),
     );
-    const start = args.after === undefined ? 0 : Number(Buffer.from(args.after, 'base64').toString('utf8')) + 1;
-    const page = found.slice(start, start + args.first);
+    const first = args.first;
+    const start = args.after == null ? 0 : Number(Buffer.from(args.after, 'base64').toString('utf8')) + 1;
+    const page = found.slice(start, start + first);
     const nodes = page.map(presentDefinition);
     const cursor = (index: number) => Buffer.from(String(start + index)).toString('base64');
     return {
@@ -205,10 +214,18 @@ export class FakeMetafields {
     if (input.name.length > 255) return refuse(['name'], 'Name is too long (maximum is 255 characters)', 'TOO_LONG');
     if (!knownTypes.has(input.type)) return refuse(['type'], 'Type is not included in the list', 'INCLUSION');
     if (input.access?.admin && !isAppNamespace(namespace))
-      return refuse(['access', 'admin'], 'Admin access can only be set on app-owned definitions', 'ADMIN_ACCESS_INPUT_NOT_ALLOWED');
+      return refuse(
+        ['access', 'admin'],
+        'Admin access can only be set on app-owned definitions',
+        'ADMIN_ACCESS_INPUT_NOT_ALLOWED',
+      );
     const filterable = input.capabilities?.adminFilterable?.enabled === true;
     if (filterable && !filterableTypes.has(input.type))
-      return refuse(['capabilities', 'adminFilterable'], `Admin filterable is not supported for ${input.type}`, 'INVALID_CAPABILITY');
+      return refuse(
+        ['capabilities', 'adminFilterable'],
+        `Admin filterable is not supported for ${input.type}`,
+        'INVALID_CAPABILITY',
+      );
     if (this.definitions.some((definition) => definition.namespace === namespace && definition.key === input.key))
       return refuse(['key'], 'Key is in use for Customer metafields on the namespace.', 'TAKEN');
     const ownerTypeCount = this.definitions.filter(
@@ -254,7 +271,7 @@ export class FakeMetafields {
       if (input.compareDigest !== undefined) throw new Error('fake Shopify: compareDigest is not modelled');
       const definition = this.definitions.find((found) => found.namespace === namespace && found.key === input.key);
       const type = input.type ?? definition?.type;
-      if (!type) return refuse('type', 'Type can\'t be blank when no definition exists', 'BLANK');
+      if (!type) return refuse('type', "Type can't be blank when no definition exists", 'BLANK');
       if (definition && type !== definition.type)
         return refuse('type', `Type must be ${definition.type} as the definition says`, 'INVALID_TYPE');
       if (!knownTypes.has(type)) return refuse('type', 'Type is not included in the list', 'INCLUSION');
@@ -269,12 +286,29 @@ export class FakeMetafields {
         (found) => found.ownerId === input.ownerId && found.namespace === namespace && found.key === input.key,
       );
       if (metafield) {
-        if (metafield.value !== input.value || metafield.type !== type) Object.assign(metafield, { value: input.value, type, updatedAt: now });
+        if (metafield.value !== input.value || metafield.type !== type)
+          Object.assign(metafield, { value: input.value, type, updatedAt: now });
       } else {
-        metafield = { id: `gid://shopify/Metafield/${++lastId}`, ownerId: input.ownerId, namespace, key: input.key, type, value: input.value, updatedAt: now };
+        metafield = {
+          id: `gid://shopify/Metafield/${++lastId}`,
+          ownerId: input.ownerId,
+          namespace,
+          key: input.key,
+          type,
+          value: input.value,
+          updatedAt: now,
+        };
         this.metafields.push(metafield);
       }
-      return { __typename: 'Metafield', id: metafield.id, namespace, key: metafield.key, type, value: metafield.value, updatedAt: metafield.updatedAt };
+      return {
+        __typename: 'Metafield',
+        id: metafield.id,
+        namespace,
+        key: metafield.key,
+        type,
+        value: metafield.value,
+        updatedAt: metafield.updatedAt,
+      };
     });
     return { metafields: written, userErrors: [] };
   }
