@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
 import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
+import { eq, sql } from 'drizzle-orm';
+import { customerMetafieldDefinitionsCreator } from '../../commands/customerMetafieldDefinitionsCreator.ts';
 import { shopUninstaller } from '../../commands/shopInstaller.ts';
+import { createCustomerMetafieldDefinitionsTask } from '../../jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
+import { createGradedQuiz, gradedQuestion } from '../../test/quizFactory.ts';
 import { destinations } from '../../db/schema/index.ts';
 import { quizLead } from '../../test/fakes/crm/leadKit.ts';
 import { fakeAppClientId } from '../../test/fakes/shopify/index.ts';
@@ -575,5 +579,82 @@ describe('Shopify customers destination: answers as metafields, option tags, con
     // The other delivery made budget a decimal: the whole number is written as one.
     expect(metafieldsOf(installed.shop, customer.id)['skin_quiz-budget']).toEqual({ type: 'number_decimal', value: '40' });
     server.fake.expectValidQueries();
+  });
+});
+
+describe('Shopify customers: metafield definitions on install', () => {
+  it('an install enqueues the definitions of the published quizzes’ segment questions, which a delivery then finds', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const client = server.embedded(installed.shop);
+    const quiz = await createGradedQuiz(client, { title: 'Skin quiz' });
+    const skinType = { ...gradedQuestion('<p>What is your <b>skin</b> type?</p>'), segment: true };
+    const concerns = { ...gradedQuestion('<p>Concerns?</p>'), kind: 'multiple' as const, propertyKey: 'concerns', segment: true };
+    const plain = gradedQuestion('<p>Not for segments</p>');
+    expect((await client.put(`/api/v1/quizzes/${quiz.id}/questions`, { questions: [skinType, concerns, plain] })).status).toBe(
+      200,
+    );
+    expect((await client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'published' })).status).toBe(200);
+
+    // The shop reinstalls: the install enqueues the definitions' task.
+    server.fake.uninstall(installed.shop);
+    expect(await shopUninstaller({ db: db(), shop: installed.shop })).toBe(true);
+    expect((await server.embedded(installed.shop).get('/api/v1/session')).status).toBe(200);
+    const jobs = await db().execute(
+      sql`select data from ${sql.identifier(server.services.queue.schema)}.job where name = ${createCustomerMetafieldDefinitionsTask.name}
+        and data->>'accountId' = ${installed.accountId}`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+
+    expect(await customerMetafieldDefinitionsCreator(server.services, installed.accountId)).toBe(3);
+    expect(
+      fakeShop.metafields.definitions.map(({ key, type, adminFilterable, name }) => ({ key, type, adminFilterable, name })),
+    ).toEqual([
+      { key: 'skin_quiz', type: 'json', adminFilterable: false, name: 'Skin quiz (answers)' },
+      {
+        key: 'skin_quiz-what_is_your_skin_type',
+        type: 'single_line_text_field',
+        adminFilterable: true,
+        name: 'Skin quiz: What is your skin type?',
+      },
+      { key: 'skin_quiz-concerns', type: 'list.single_line_text_field', adminFilterable: true, name: 'Skin quiz: Concerns?' },
+    ]);
+    // Run again (a retried job): nothing more.
+    expect(await customerMetafieldDefinitionsCreator(server.services, installed.accountId)).toBe(3);
+    expect(fakeShop.metafields.definitions).toHaveLength(3);
+
+    const lead = skinLead({
+      answers: [
+        {
+          key: 'what_is_your_skin_type',
+          question: 'What is your skin type?',
+          type: 'choice',
+          value: 'Oily',
+          optionIds: ['a1'],
+          tags: [],
+          segment: true,
+        },
+        { key: 'concerns', question: 'Concerns?', type: 'choices', value: ['Acne'], optionIds: ['a1'], tags: [], segment: true },
+      ],
+    });
+    const outcome = await attempt(installed, lead);
+    expect(outcome).toMatchObject({ ok: true });
+    expect(operationsOf(outcome.exchange)).not.toContain('QuizleadMetafieldDefinitionCreate');
+    const customer = fakeShop.customers.all()[0]!;
+    expect(metafieldsOf(installed.shop, customer.id)['skin_quiz-concerns']).toEqual({
+      type: 'list.single_line_text_field',
+      value: '["Acne"]',
+    });
+    server.fake.expectValidQueries();
+  });
+
+  it('makes none for a shop without Shopify customers on', async () => {
+    const installed = await installedShop();
+    await db().update(destinations).set({ enabled: false }).where(eq(destinations.id, installed.destination.id));
+    const client = server.embedded(installed.shop);
+    const quiz = await createGradedQuiz(client, { title: 'Skin quiz', questions: 1, publish: true });
+    expect(quiz.id).toBeTruthy();
+    expect(await customerMetafieldDefinitionsCreator(server.services, installed.accountId)).toBe(0);
+    expect(server.fake.shop(installed.shop).metafields.definitions).toHaveLength(0);
   });
 });

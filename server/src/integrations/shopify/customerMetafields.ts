@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
+import type { TAnswerValueType, TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
 import type { Lead } from '../crm/crmProvider.ts';
 
 /**
@@ -53,13 +53,17 @@ export function refuseOn(userErrors: readonly UserError[] | null | undefined): v
 
 type MetafieldType = 'json' | 'single_line_text_field' | 'list.single_line_text_field' | 'number_integer' | 'number_decimal';
 
-interface PlannedMetafield {
+/** A metafield definition as the app makes it (C1): always merchant read, admin filterable for segments. */
+export interface DefinitionSpec {
   key: string;
   type: MetafieldType;
-  value: TLeadAnswer['value'] | Record<string, unknown>;
   name: string;
   description: string;
   adminFilterable: boolean;
+}
+
+interface PlannedMetafield extends DefinitionSpec {
+  value: TLeadAnswer['value'] | Record<string, unknown>;
 }
 
 const definitionsQuery = `query QuizleadMetafieldDefinitions($namespace: String!, $after: String) {
@@ -95,16 +99,7 @@ const quotaCodes = new Set([
 export async function answerMetafieldsWriter(run: RunGraphql, customerId: string, lead: Lead): Promise<void> {
   const planned = plannedMetafields(lead);
   if (planned.length === 0) return;
-  let existing = await definitionTypes(run);
-  let raced = false;
-  for (const metafield of planned) {
-    if (existing.has(metafield.key)) continue;
-    const created = await definitionCreator(run, metafield);
-    if (created === 'taken') raced = true;
-    else if (created) existing.set(metafield.key, created);
-  }
-  // A racing delivery made some: read the types it gave them (a number may have been whole there).
-  if (raced) existing = await definitionTypes(run);
+  const existing = await definitionsEnsurer(run, planned);
   const inputs = planned.flatMap((metafield) => {
     const type = (existing.get(metafield.key) ?? metafield.type) as MetafieldType;
     const value = metafieldValue(metafield.value, type);
@@ -118,32 +113,79 @@ export async function answerMetafieldsWriter(run: RunGraphql, customerId: string
   }
 }
 
+/**
+ * Makes the definitions missing among `wanted` (looked up first; `TAKEN` counts as made) and answers
+ * every definition of the namespace, key → type. One the shop has no room for is left out (the value
+ * is then written without one).
+ */
+export async function definitionsEnsurer(run: RunGraphql, wanted: readonly DefinitionSpec[]): Promise<Map<string, string>> {
+  let existing = await definitionTypes(run);
+  let raced = false;
+  for (const definition of wanted) {
+    if (existing.has(definition.key)) continue;
+    const created = await definitionCreator(run, definition);
+    if (created === 'taken') raced = true;
+    else if (created) existing.set(definition.key, created);
+  }
+  // A racing delivery made some: read the types it gave them (a number may have been whole there).
+  if (raced) existing = await definitionTypes(run);
+  return existing;
+}
+
+/**
+ * The definitions of an item's metafields before any answer arrives (an install): the json one, and a
+ * typed one per question marked "use in segments", typed by the kind of answer it takes (a number
+ * question as a decimal, which takes whole numbers too).
+ */
+export function itemDefinitionSpecs(
+  item: { title: string; itemKey: string },
+  questions: readonly { key: string; question: string; type: TAnswerValueType }[],
+): DefinitionSpec[] {
+  const types: Record<TAnswerValueType, MetafieldType> = {
+    choice: 'single_line_text_field',
+    text: 'single_line_text_field',
+    choices: 'list.single_line_text_field',
+    number: 'number_decimal',
+  };
+  return [
+    itemJsonSpec(item),
+    ...questions.map((question) => segmentSpec(item, question.key, question.question, types[question.type])),
+  ];
+}
+
+function itemJsonSpec(item: { title: string; itemKey: string }): DefinitionSpec {
+  return {
+    key: itemMetafieldKey(item.itemKey),
+    type: 'json',
+    name: cut(`${item.title} (answers)`, nameMaxLength),
+    description: cut(`Every answer to “${item.title}”, written by Quizlead at each submission.`, nameMaxLength),
+    adminFilterable: false,
+  };
+}
+
+function segmentSpec(
+  item: { title: string; itemKey: string },
+  key: string,
+  question: string,
+  type: MetafieldType,
+): DefinitionSpec {
+  return {
+    key: segmentMetafieldKey(item.itemKey, key),
+    type,
+    name: cut(`${item.title}: ${question || key}`, nameMaxLength),
+    description: cut(`The answer to “${question}” in “${item.title}” (Quizlead).`, nameMaxLength),
+    adminFilterable: true,
+  };
+}
+
 /** The json metafield of the item, then one typed metafield per segment answer. */
 export function plannedMetafields(lead: Lead): PlannedMetafield[] {
   if (lead.answers.length === 0) return [];
-  const itemKey = itemMetafieldKey(lead.itemKey);
-  const planned: PlannedMetafield[] = [
-    {
-      key: itemKey,
-      type: 'json',
-      value: itemDocument(lead),
-      name: cut(`${lead.item.title} (answers)`, nameMaxLength),
-      description: cut(`Every answer to “${lead.item.title}”, written by Quizlead at each submission.`, nameMaxLength),
-      adminFilterable: false,
-    },
-  ];
+  const item = { title: lead.item.title, itemKey: lead.itemKey };
+  const planned: PlannedMetafield[] = [{ ...itemJsonSpec(item), value: itemDocument(lead) }];
   for (const answer of lead.answers) {
-    if (!answer.segment) continue;
-    const type = typeOfValue(answer.value);
-    if (!type) continue;
-    planned.push({
-      key: segmentMetafieldKey(lead.itemKey, answer.key),
-      type,
-      value: answer.value,
-      name: cut(`${lead.item.title}: ${answer.question || answer.key}`, nameMaxLength),
-      description: cut(`The answer to “${answer.question}” in “${lead.item.title}” (Quizlead).`, nameMaxLength),
-      adminFilterable: true,
-    });
+    const type = answer.segment ? typeOfValue(answer.value) : undefined;
+    if (type) planned.push({ ...segmentSpec(item, answer.key, answer.question, type), value: answer.value });
   }
   return planned;
 }
@@ -247,7 +289,7 @@ interface DefinitionsPage {
  * Creates the definition; the type it has, or undefined when the shop has no room for another
  * (the value is then written without one). `TAKEN`: another delivery made it meanwhile.
  */
-async function definitionCreator(run: RunGraphql, metafield: PlannedMetafield): Promise<string | 'taken' | undefined> {
+async function definitionCreator(run: RunGraphql, metafield: DefinitionSpec): Promise<string | 'taken' | undefined> {
   const { metafieldDefinitionCreate } = await run<{
     metafieldDefinitionCreate: { createdDefinition: { type: { name: string } } | null; userErrors: UserError[] } | null;
   }>(definitionCreateMutation, {
