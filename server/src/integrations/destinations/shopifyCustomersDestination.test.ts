@@ -96,7 +96,7 @@ describe('Shopify customers destination', () => {
     });
     server.fake.expectValidQueries();
 
-    expect(operationsOf(outcome.exchange)).toEqual(['CustomerByEmail', 'CustomerCreate']);
+    expect(operationsOf(outcome.exchange)).toEqual(['CustomerByEmail', 'CustomerCreate', 'EmailMarketingConsentUpdate']);
     for (const entry of outcome.exchange) {
       expect(entry.request).toMatchObject({
         method: 'POST',
@@ -110,14 +110,18 @@ describe('Shopify customers destination', () => {
       firstName: 'Ann',
       lastName: 'Lee Smith',
       tags: ['summer-quiz', 'quizlead-personality-adventurer'],
+    });
+    expect(JSON.parse(outcome.exchange[1]!.response!.body)).toMatchObject({
+      data: { customerCreate: { customer: { id: customers[0]!.id }, userErrors: [] } },
+    });
+    // Subscribed by the consent mutation with the capture time, which fires Shopify's "customer subscribed" automations.
+    expect(variablesOf(outcome.exchange[2]).input).toEqual({
+      customerId: customers[0]!.id,
       emailMarketingConsent: {
         marketingState: 'SUBSCRIBED',
         marketingOptInLevel: 'SINGLE_OPT_IN',
         consentUpdatedAt: lead.capturedAt,
       },
-    });
-    expect(JSON.parse(outcome.exchange[1]!.response!.body)).toMatchObject({
-      data: { customerCreate: { customer: { id: customers[0]!.id }, userErrors: [] } },
     });
     expectNoToken(installed.shop, outcome.exchange);
   });
@@ -400,7 +404,7 @@ describe('Shopify customers destination: answers as metafields, option tags, con
     expect(fakeShop.customers.consentInputs).toEqual([
       {
         customerId: customer!.id,
-        via: 'customerCreate',
+        via: 'customerEmailMarketingConsentUpdate',
         consent: {
           marketingState: 'SUBSCRIBED',
           marketingOptInLevel: 'SINGLE_OPT_IN',
@@ -457,6 +461,7 @@ describe('Shopify customers destination: answers as metafields, option tags, con
     expect(operationsOf(first.exchange)).toEqual([
       'CustomerByEmail',
       'CustomerCreate',
+      'EmailMarketingConsentUpdate',
       'QuizleadMetafieldDefinitions',
       'QuizleadMetafieldDefinitionCreate',
       'QuizleadMetafieldDefinitionCreate',
@@ -477,6 +482,7 @@ describe('Shopify customers destination: answers as metafields, option tags, con
     expect(operationsOf(second.exchange)).toEqual([
       'CustomerByEmail',
       'CustomerCreate',
+      'EmailMarketingConsentUpdate',
       'QuizleadMetafieldDefinitions',
       'QuizleadMetafieldsSet',
     ]);

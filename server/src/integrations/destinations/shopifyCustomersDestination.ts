@@ -10,9 +10,9 @@ import type { DestinationHandler } from './destination.ts';
  * Leads into the shop's customers (Admin GraphQL, scope write_customers; shopify.md 7). The lead's
  * email is looked up with `customerByIdentifier`, an exact match that sees a customer created a moment
  * ago (the `customers(query:)` search is tokenized and indexed later, so a retry or a second lead could
- * miss it and make a duplicate). A new customer is created with the name, the tags and, only when the
- * visitor ticked consent, SUBSCRIBED / SINGLE_OPT_IN at the capture time; a known one gets the tags it
- * lacks (`tagsAdd`, which never removes any) and a subscription only on a ticked box. Nothing here ever
+ * miss it and make a duplicate). A new customer is created with the name and the tags, a known one gets
+ * the tags it lacks (`tagsAdd`, which never removes any); then, only when the visitor ticked consent,
+ * SUBSCRIBED / SINGLE_OPT_IN at the capture time (`customerEmailMarketingConsentUpdate`). Nothing here ever
  * unsubscribes or otherwise lowers a customer's consent. The tags are the lead's and those of the options
  * picked. Then the answers go into the customer's `$app:quizlead` metafields, their definitions created
  * where missing (shopify/customerMetafields.ts; `customerSet` can write neither metafields nor consent in
@@ -85,13 +85,15 @@ async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<string> {
     ...(first ? { firstName: first } : {}),
     ...(last ? { lastName: last } : {}),
     tags: tagsOf(lead),
-    ...(lead.consent ? { emailMarketingConsent: subscribed(lead) } : {}),
   };
   const { customerCreate } = await calls.run<{ customerCreate: { customer: Customer | null; userErrors: UserError[] } | null }>(
     createCustomerMutation,
     { input },
   );
-  if (customerCreate?.customer) return customerCreate.customer.id;
+  if (customerCreate?.customer) {
+    await subscribe(calls, customerCreate.customer.id, lead);
+    return customerCreate.customer.id;
+  }
   const userErrors = customerCreate?.userErrors ?? [];
   if (userErrors.some(emailTaken)) {
     // Another delivery for the same email created the customer since the lookup: update it instead.
@@ -112,13 +114,23 @@ async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead)
     refuseOn(tagsAdd?.userErrors);
   }
   // Consent only ever goes up, and only on the visitor's tick.
-  if (lead.consent && customer.defaultEmailAddress?.marketingState !== 'SUBSCRIBED') {
-    const { customerEmailMarketingConsentUpdate } = await calls.run<{
-      customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
-    }>(subscribeMutation, { input: { customerId: customer.id, emailMarketingConsent: subscribed(lead) } });
-    refuseOn(customerEmailMarketingConsentUpdate?.userErrors);
-  }
+  if (customer.defaultEmailAddress?.marketingState !== 'SUBSCRIBED') await subscribe(calls, customer.id, lead);
   return customer.id;
+}
+
+/**
+ * A ticked box subscribes with `customerEmailMarketingConsentUpdate` and `consentUpdatedAt` = the capture
+ * time: Shopify fires its "Customer subscribed to email marketing" automations when an app updates the
+ * consent with a `consentUpdatedAt` within the last 24 hours (reference C5), which a new customer's
+ * `customerCreate` consent is not documented to do; so a new customer is created first, then subscribed
+ * (a retry finds it unsubscribed and subscribes it).
+ */
+async function subscribe(calls: AdminCalls, customerId: string, lead: Lead): Promise<void> {
+  if (!lead.consent) return;
+  const { customerEmailMarketingConsentUpdate } = await calls.run<{
+    customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
+  }>(subscribeMutation, { input: { customerId, emailMarketingConsent: subscribed(lead) } });
+  refuseOn(customerEmailMarketingConsentUpdate?.userErrors);
 }
 
 async function findCustomer(calls: AdminCalls, email: string): Promise<Customer | null> {
