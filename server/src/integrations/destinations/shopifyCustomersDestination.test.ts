@@ -557,6 +557,27 @@ describe('Shopify customers destination: answers as metafields, option tags, con
     server.fake.expectValidQueries();
   });
 
+  it('two leads of one quiz delivered at once make each definition once and both customers get their answers', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const outcomes = await Promise.all([
+      attempt(installed, skinLead({ email: 'one@example.com' })),
+      attempt(installed, skinLead({ email: 'two@example.com' })),
+    ]);
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ ok: true });
+    expect(fakeShop.metafields.definitions.map((definition) => definition.key).sort()).toEqual([
+      'skin_quiz',
+      'skin_quiz-budget',
+      'skin_quiz-concerns',
+      'skin_quiz-skin_type',
+    ]);
+    for (const email of ['one@example.com', 'two@example.com']) {
+      const customer = fakeShop.customers.byEmail(email)!;
+      expect(Object.keys(metafieldsOf(installed.shop, customer.id))).toHaveLength(4);
+    }
+    server.fake.expectValidQueries();
+  });
+
   it('when a racing delivery made a definition first (TAKEN), counts it as made and writes the value', async () => {
     const installed = await installedShop();
     const fakeShop = server.fake.shop(installed.shop);

@@ -210,7 +210,7 @@ function typeOfValue(value: TLeadAnswer['value']): MetafieldType | undefined {
   if (Array.isArray(value)) return value.some((item) => item.trim()) ? 'list.single_line_text_field' : undefined;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
-    return Number.isInteger(value) ? 'number_integer' : 'number_decimal';
+    return Number.isSafeInteger(value) ? 'number_integer' : 'number_decimal';
   }
   return value.trim() ? 'single_line_text_field' : undefined;
 }
@@ -226,11 +226,12 @@ function metafieldValue(value: PlannedMetafield['value'], type: MetafieldType): 
     .map((text) => singleLine(text))
     .filter(Boolean);
   if (type === 'list.single_line_text_field') return texts.length > 0 ? JSON.stringify(texts.slice(0, listMaxItems)) : undefined;
-  if (type === 'single_line_text_field') return texts.length > 0 ? texts.join(', ') : undefined;
+  if (type === 'single_line_text_field') return texts.length > 0 ? cutBytes(texts.join(', '), textMaxBytes) : undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  if (type === 'number_integer') return Number.isInteger(value) ? String(value) : undefined;
-  const decimal = String(value);
-  return /^-?\d+(\.\d+)?$/.test(decimal) ? decimal : value.toFixed(9).replace(/0+$/, '').replace(/\.$/, '');
+  if (type === 'number_integer') return Number.isSafeInteger(value) ? String(value) : undefined;
+  // Plain digits only: a tiny fraction is rounded to 9 places, an exponent form Shopify would refuse is left out.
+  const decimal = /e/i.test(String(value)) ? value.toFixed(9).replace(/\.?0+$/, '') : String(value);
+  return /^-?\d+(\.\d+)?$/.test(decimal) ? decimal : undefined;
 }
 
 /** Single-line text: line breaks become spaces, within the 64 KB a value holds. */
