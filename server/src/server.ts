@@ -23,6 +23,7 @@ import { sendAuthEmailTask, sendPasswordResetTask, sendSignupTokenTask } from '.
 import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
 import { syncShopEmailTask } from './jobs/tasks/SyncShopEmailTask.ts';
+import { createCustomerMetafieldDefinitionsTask } from './jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
 import { notifyDataRequestTask } from './jobs/tasks/NotifyDataRequestTask.ts';
 import { syncProductsTask } from './jobs/tasks/SyncProductsTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
@@ -119,6 +120,7 @@ export async function startServer(
       applyShopifyWebhookTask,
       syncShopPlanTask,
       syncShopEmailTask,
+      createCustomerMetafieldDefinitionsTask,
       notifyDataRequestTask,
       syncProductsTask,
       attemptDeliveryTask,

@@ -14,6 +14,7 @@ import type { Secrets } from '../lib/secrets.ts';
 import { syncShopPlanTask } from '../jobs/tasks/SyncShopPlanTask.ts';
 import { syncProductsTask } from '../jobs/tasks/SyncProductsTask.ts';
 import { syncShopEmailTask } from '../jobs/tasks/SyncShopEmailTask.ts';
+import { createCustomerMetafieldDefinitionsTask } from '../jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
 
 /** The account and owner a shop's requests act as. */
 export interface ShopOwner {
@@ -111,6 +112,8 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
     await productSyncRecorder({ db: tx, accountId: account.id, state: 'queued' });
     // And the shop's own address, where mail to the owner goes (lead notifications…).
     await services.queue.enqueue(tx, syncShopEmailTask, { accountId: account.id });
+    // And the customer metafield definitions of its quizzes' answers, when it has Shopify customers on (a reinstall).
+    await services.queue.enqueue(tx, createCustomerMetafieldDefinitionsTask, { accountId: account.id });
     services.logger.info({ shop, accountId: account.id, reinstall: Boolean(previous?.uninstalledAt) }, 'shop installed');
     return { accountId: account.id, userId: user.id, shopEmailKnown: true };
   });

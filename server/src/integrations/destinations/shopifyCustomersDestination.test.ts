@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
 import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
+import { eq, sql } from 'drizzle-orm';
+import { customerMetafieldDefinitionsCreator } from '../../commands/customerMetafieldDefinitionsCreator.ts';
 import { shopUninstaller } from '../../commands/shopInstaller.ts';
+import { createCustomerMetafieldDefinitionsTask } from '../../jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
+import { createGradedQuiz, gradedQuestion } from '../../test/quizFactory.ts';
 import { destinations } from '../../db/schema/index.ts';
 import { quizLead } from '../../test/fakes/crm/leadKit.ts';
+import { fakeAppClientId } from '../../test/fakes/shopify/index.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../test/getTestServer.ts';
 import type { Exchange, Lead } from '../crm/crmProvider.ts';
 import { destinationDeps } from '../../commands/deliveryAttempter.ts';
@@ -91,7 +97,7 @@ describe('Shopify customers destination', () => {
     });
     server.fake.expectValidQueries();
 
-    expect(operationsOf(outcome.exchange)).toEqual(['CustomerByEmail', 'CustomerCreate']);
+    expect(operationsOf(outcome.exchange)).toEqual(['CustomerByEmail', 'CustomerCreate', 'EmailMarketingConsentUpdate']);
     for (const entry of outcome.exchange) {
       expect(entry.request).toMatchObject({
         method: 'POST',
@@ -105,14 +111,18 @@ describe('Shopify customers destination', () => {
       firstName: 'Ann',
       lastName: 'Lee Smith',
       tags: ['summer-quiz', 'quizlead-personality-adventurer'],
+    });
+    expect(JSON.parse(outcome.exchange[1]!.response!.body)).toMatchObject({
+      data: { customerCreate: { customer: { id: customers[0]!.id }, userErrors: [] } },
+    });
+    // Subscribed by the consent mutation with the capture time, which fires Shopify's "customer subscribed" automations.
+    expect(variablesOf(outcome.exchange[2]).input).toEqual({
+      customerId: customers[0]!.id,
       emailMarketingConsent: {
         marketingState: 'SUBSCRIBED',
         marketingOptInLevel: 'SINGLE_OPT_IN',
         consentUpdatedAt: lead.capturedAt,
       },
-    });
-    expect(JSON.parse(outcome.exchange[1]!.response!.body)).toMatchObject({
-      data: { customerCreate: { customer: { id: customers[0]!.id }, userErrors: [] } },
     });
     expectNoToken(installed.shop, outcome.exchange);
   });
@@ -323,5 +333,356 @@ describe('Shopify customers destination', () => {
     expect(dropped.exchange).toHaveLength(1);
     expect(dropped.exchange[0]!.response).toBeUndefined();
     expect(fakeShop.customers.all()).toHaveLength(0);
+  });
+});
+
+/** A skin quiz's answers: two marked "use in segments" with option tags, a score, a typed answer and a multi-select. */
+function skinAnswers(): TLeadAnswer[] {
+  return [
+    {
+      key: 'skin_type',
+      question: 'What is your skin type?',
+      type: 'choice',
+      value: 'oily',
+      optionIds: ['o_oily'],
+      tags: ['skin-oily'],
+      segment: true,
+    },
+    {
+      key: 'concerns',
+      question: 'Which concerns do you have?',
+      type: 'choices',
+      value: ['Acne', 'Redness'],
+      optionIds: ['o_acne', 'o_red'],
+      tags: ['concern-acne', 'concern-redness'],
+      segment: true,
+    },
+    { key: 'budget', question: 'Your budget per month?', type: 'number', value: 40, optionIds: [], tags: [], segment: true },
+    { key: 'score', question: 'Score', type: 'number', value: 7.5, optionIds: [], tags: [], segment: false },
+    {
+      key: 'anything_else',
+      question: 'Anything else?',
+      type: 'text',
+      value: 'Sensitive\nin winter',
+      optionIds: [],
+      tags: [],
+      segment: false,
+    },
+  ];
+}
+
+const skinLead = (overrides: Partial<Lead> = {}) =>
+  quizLead({ item: { id: 'q_skin', title: 'Skin quiz' }, itemKey: 'skin_quiz', answers: skinAnswers(), ...overrides });
+
+/** The customer's `$app:quizlead` metafields as key → {type, value}. */
+function metafieldsOf(shop: string, customerId: string) {
+  const stored = server.fake.shop(shop).metafields.of(customerId);
+  return Object.fromEntries(
+    Object.entries(stored).map(([key, metafield]) => [key, { type: metafield.type, value: metafield.value }]),
+  );
+}
+
+describe('Shopify customers destination: answers as metafields, option tags, consent (issue 33)', () => {
+  it('writes every answer in the item’s json metafield, a typed metafield per segment answer with its definition (made once across two leads), the option tags and consent with consentUpdatedAt', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const first = await attempt(installed, skinLead());
+    expect(first).toMatchObject({ ok: true });
+
+    const [customer] = fakeShop.customers.all();
+    expect(customer!.tags).toEqual([
+      'summer-quiz',
+      'quizlead-personality-adventurer',
+      'skin-oily',
+      'concern-acne',
+      'concern-redness',
+    ]);
+    expect(customer!.emailMarketing).toEqual({
+      state: 'SUBSCRIBED',
+      optInLevel: 'SINGLE_OPT_IN',
+      updatedAt: '2026-11-23T15:00:00.000Z',
+    });
+    expect(fakeShop.customers.consentInputs).toEqual([
+      {
+        customerId: customer!.id,
+        via: 'customerEmailMarketingConsentUpdate',
+        consent: {
+          marketingState: 'SUBSCRIBED',
+          marketingOptInLevel: 'SINGLE_OPT_IN',
+          consentUpdatedAt: '2026-11-23T15:00:00.000Z',
+        },
+      },
+    ]);
+
+    const metafields = metafieldsOf(installed.shop, customer!.id);
+    expect(Object.keys(metafields).sort()).toEqual([
+      'skin_quiz',
+      'skin_quiz-budget',
+      'skin_quiz-concerns',
+      'skin_quiz-skin_type',
+    ]);
+    expect(metafields['skin_quiz']!.type).toBe('json');
+    expect(JSON.parse(metafields['skin_quiz']!.value)).toEqual({
+      item: { id: 'q_skin', title: 'Skin quiz', tool: 'quiz' },
+      capturedAt: '2026-11-23T15:00:00.000Z',
+      answers: {
+        skin_type: 'oily',
+        concerns: ['Acne', 'Redness'],
+        budget: 40,
+        score: 7.5,
+        anything_else: 'Sensitive\nin winter',
+      },
+      questions: {
+        skin_type: { text: 'What is your skin type?', type: 'choice' },
+        concerns: { text: 'Which concerns do you have?', type: 'choices' },
+        budget: { text: 'Your budget per month?', type: 'number' },
+        score: { text: 'Score', type: 'number' },
+        anything_else: { text: 'Anything else?', type: 'text' },
+      },
+    });
+    expect(metafields['skin_quiz-skin_type']).toEqual({ type: 'single_line_text_field', value: 'oily' });
+    expect(metafields['skin_quiz-concerns']).toEqual({ type: 'list.single_line_text_field', value: '["Acne","Redness"]' });
+    expect(metafields['skin_quiz-budget']).toEqual({ type: 'number_integer', value: '40' });
+
+    const definitions = fakeShop.metafields.definitions;
+    expect(definitions.map(({ key, type, adminFilterable }) => ({ key, type, adminFilterable }))).toEqual([
+      { key: 'skin_quiz', type: 'json', adminFilterable: false },
+      { key: 'skin_quiz-skin_type', type: 'single_line_text_field', adminFilterable: true },
+      { key: 'skin_quiz-concerns', type: 'list.single_line_text_field', adminFilterable: true },
+      { key: 'skin_quiz-budget', type: 'number_integer', adminFilterable: true },
+    ]);
+    for (const definition of definitions) {
+      expect(definition).toMatchObject({
+        namespace: `app--${fakeAppClientId}--quizlead`,
+        ownerType: 'CUSTOMER',
+        access: { admin: 'MERCHANT_READ' },
+      });
+    }
+    expect(definitions[1]!.name).toBe('Skin quiz: What is your skin type?');
+    expect(operationsOf(first.exchange)).toEqual([
+      'CustomerByEmail',
+      'CustomerCreate',
+      'EmailMarketingConsentUpdate',
+      'QuizleadMetafieldDefinitions',
+      'QuizleadMetafieldDefinitionCreate',
+      'QuizleadMetafieldDefinitionCreate',
+      'QuizleadMetafieldDefinitionCreate',
+      'QuizleadMetafieldDefinitionCreate',
+      'QuizleadMetafieldsSet',
+    ]);
+
+    // A second shopper of the same quiz: the definitions exist, none is made again.
+    const second = await attempt(
+      installed,
+      skinLead({
+        email: 'bo@example.com',
+        answers: skinAnswers().map((answer) => (answer.key === 'budget' ? { ...answer, value: 25 } : answer)),
+      }),
+    );
+    expect(second).toMatchObject({ ok: true });
+    expect(operationsOf(second.exchange)).toEqual([
+      'CustomerByEmail',
+      'CustomerCreate',
+      'EmailMarketingConsentUpdate',
+      'QuizleadMetafieldDefinitions',
+      'QuizleadMetafieldsSet',
+    ]);
+    expect(fakeShop.metafields.definitions).toHaveLength(4);
+    const bo = fakeShop.customers.byEmail('bo@example.com')!;
+    expect(metafieldsOf(installed.shop, bo.id)['skin_quiz-budget']).toEqual({ type: 'number_integer', value: '25' });
+    server.fake.expectValidQueries();
+    expect(fakeShop.metafields.unverified).toEqual([]);
+  });
+
+  it('subscribes a known customer with customerEmailMarketingConsentUpdate at the capture time', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const known = fakeShop.customers.add({ email: 'ann.lee@example.com' });
+    expect(await attempt(installed, skinLead({ capturedAt: '2026-11-27T08:00:00.000Z' }))).toMatchObject({ ok: true });
+    expect(fakeShop.customers.consentInputs).toEqual([
+      {
+        customerId: known.id,
+        via: 'customerEmailMarketingConsentUpdate',
+        consent: {
+          marketingState: 'SUBSCRIBED',
+          marketingOptInLevel: 'SINGLE_OPT_IN',
+          consentUpdatedAt: '2026-11-27T08:00:00.000Z',
+        },
+      },
+    ]);
+    expect(known.tags).toContain('skin-oily');
+    expect(Object.keys(metafieldsOf(installed.shop, known.id))).toHaveLength(4);
+    server.fake.expectValidQueries();
+  });
+
+  it('splits more than 25 metafields into calls of at most 25', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const answers: TLeadAnswer[] = Array.from({ length: 30 }, (_, index) => ({
+      key: `q${index + 1}`,
+      question: `Question ${index + 1}`,
+      type: 'choice',
+      value: `Option ${index + 1}`,
+      optionIds: [`o${index + 1}`],
+      tags: [],
+      segment: true,
+    }));
+    const outcome = await attempt(installed, skinLead({ answers }));
+    expect(outcome).toMatchObject({ ok: true });
+    expect(fakeShop.metafields.setCalls.map((call) => call.length)).toEqual([25, 6]);
+    const customer = fakeShop.customers.all()[0]!;
+    const stored = metafieldsOf(installed.shop, customer.id);
+    expect(Object.keys(stored)).toHaveLength(31);
+    expect(stored['skin_quiz-q30']).toEqual({ type: 'single_line_text_field', value: 'Option 30' });
+    expect(fakeShop.metafields.definitions).toHaveLength(31);
+    server.fake.expectValidQueries();
+  });
+
+  it('a retried delivery changes nothing more: no new definition, customer, tag, consent or metafield value', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const lead = skinLead();
+    expect(await attempt(installed, lead)).toMatchObject({ ok: true });
+    const snapshot = () =>
+      JSON.stringify({
+        customers: fakeShop.customers.all(),
+        metafields: fakeShop.metafields.metafields,
+        definitions: fakeShop.metafields.definitions,
+        consent: fakeShop.customers.consentInputs,
+      });
+    const before = snapshot();
+    const retried = await attempt(installed, lead);
+    expect(retried).toMatchObject({ ok: true });
+    expect(operationsOf(retried.exchange)).toEqual(['CustomerByEmail', 'QuizleadMetafieldDefinitions', 'QuizleadMetafieldsSet']);
+    expect(snapshot()).toBe(before);
+    server.fake.expectValidQueries();
+  });
+
+  it('two leads of one quiz delivered at once make each definition once and both customers get their answers', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const outcomes = await Promise.all([
+      attempt(installed, skinLead({ email: 'one@example.com' })),
+      attempt(installed, skinLead({ email: 'two@example.com' })),
+    ]);
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ ok: true });
+    expect(fakeShop.metafields.definitions.map((definition) => definition.key).sort()).toEqual([
+      'skin_quiz',
+      'skin_quiz-budget',
+      'skin_quiz-concerns',
+      'skin_quiz-skin_type',
+    ]);
+    for (const email of ['one@example.com', 'two@example.com']) {
+      const customer = fakeShop.customers.byEmail(email)!;
+      expect(Object.keys(metafieldsOf(installed.shop, customer.id))).toHaveLength(4);
+    }
+    server.fake.expectValidQueries();
+  });
+
+  it('when a racing delivery made a definition first (TAKEN), counts it as made and writes the value', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const list = fakeShop.query.metafieldDefinitions as (args: any) => any;
+    let reads = 0;
+    fakeShop.query.metafieldDefinitions = (args: any) => {
+      // The other delivery creates every definition just after this one read none.
+      if (reads++ === 0) {
+        const answer = list(args);
+        const create = fakeShop.mutation.metafieldDefinitionCreate as (args: any) => any;
+        for (const [key, type] of [
+          ['skin_quiz', 'json'],
+          ['skin_quiz-skin_type', 'single_line_text_field'],
+          ['skin_quiz-concerns', 'list.single_line_text_field'],
+          ['skin_quiz-budget', 'number_decimal'],
+        ] as const)
+          create({ definition: { namespace: '$app:quizlead', key, name: key, ownerType: 'CUSTOMER', type } });
+        return answer;
+      }
+      return list(args);
+    };
+    const outcome = await attempt(installed, skinLead());
+    expect(outcome).toMatchObject({ ok: true });
+    expect(fakeShop.metafields.definitions).toHaveLength(4);
+    const customer = fakeShop.customers.all()[0]!;
+    // The other delivery made budget a decimal: the whole number is written as one.
+    expect(metafieldsOf(installed.shop, customer.id)['skin_quiz-budget']).toEqual({ type: 'number_decimal', value: '40' });
+    server.fake.expectValidQueries();
+  });
+});
+
+describe('Shopify customers: metafield definitions on install', () => {
+  it('an install enqueues the definitions of the published quizzes’ segment questions, which a delivery then finds', async () => {
+    const installed = await installedShop();
+    const fakeShop = server.fake.shop(installed.shop);
+    const client = server.embedded(installed.shop);
+    const quiz = await createGradedQuiz(client, { title: 'Skin quiz' });
+    const skinType = { ...gradedQuestion('<p>What is your <b>skin</b> type?</p>'), segment: true };
+    const concerns = { ...gradedQuestion('<p>Concerns?</p>'), kind: 'multiple' as const, propertyKey: 'concerns', segment: true };
+    const plain = gradedQuestion('<p>Not for segments</p>');
+    expect((await client.put(`/api/v1/quizzes/${quiz.id}/questions`, { questions: [skinType, concerns, plain] })).status).toBe(
+      200,
+    );
+    expect((await client.put(`/api/v1/quizzes/${quiz.id}/status`, { status: 'published' })).status).toBe(200);
+
+    // The shop reinstalls: the install enqueues the definitions' task.
+    server.fake.uninstall(installed.shop);
+    expect(await shopUninstaller({ db: db(), shop: installed.shop })).toBe(true);
+    expect((await server.embedded(installed.shop).get('/api/v1/session')).status).toBe(200);
+    const jobs = await db().execute(
+      sql`select data from ${sql.identifier(server.services.queue.schema)}.job where name = ${createCustomerMetafieldDefinitionsTask.name}
+        and data->>'accountId' = ${installed.accountId}`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+
+    expect(await customerMetafieldDefinitionsCreator(server.services, installed.accountId)).toBe(3);
+    expect(
+      fakeShop.metafields.definitions.map(({ key, type, adminFilterable, name }) => ({ key, type, adminFilterable, name })),
+    ).toEqual([
+      { key: 'skin_quiz', type: 'json', adminFilterable: false, name: 'Skin quiz (answers)' },
+      {
+        key: 'skin_quiz-what_is_your_skin_type',
+        type: 'single_line_text_field',
+        adminFilterable: true,
+        name: 'Skin quiz: What is your skin type?',
+      },
+      { key: 'skin_quiz-concerns', type: 'list.single_line_text_field', adminFilterable: true, name: 'Skin quiz: Concerns?' },
+    ]);
+    // Run again (a retried job): nothing more.
+    expect(await customerMetafieldDefinitionsCreator(server.services, installed.accountId)).toBe(3);
+    expect(fakeShop.metafields.definitions).toHaveLength(3);
+
+    const lead = skinLead({
+      answers: [
+        {
+          key: 'what_is_your_skin_type',
+          question: 'What is your skin type?',
+          type: 'choice',
+          value: 'Oily',
+          optionIds: ['a1'],
+          tags: [],
+          segment: true,
+        },
+        { key: 'concerns', question: 'Concerns?', type: 'choices', value: ['Acne'], optionIds: ['a1'], tags: [], segment: true },
+      ],
+    });
+    const outcome = await attempt(installed, lead);
+    expect(outcome).toMatchObject({ ok: true });
+    expect(operationsOf(outcome.exchange)).not.toContain('QuizleadMetafieldDefinitionCreate');
+    const customer = fakeShop.customers.all()[0]!;
+    expect(metafieldsOf(installed.shop, customer.id)['skin_quiz-concerns']).toEqual({
+      type: 'list.single_line_text_field',
+      value: '["Acne"]',
+    });
+    server.fake.expectValidQueries();
+  });
+
+  it('makes none for a shop without Shopify customers on', async () => {
+    const installed = await installedShop();
+    await db().update(destinations).set({ enabled: false }).where(eq(destinations.id, installed.destination.id));
+    const client = server.embedded(installed.shop);
+    const quiz = await createGradedQuiz(client, { title: 'Skin quiz', questions: 1, publish: true });
+    expect(quiz.id).toBeTruthy();
+    expect(await customerMetafieldDefinitionsCreator(server.services, installed.accountId)).toBe(0);
+    expect(server.fake.shop(installed.shop).metafields.definitions).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { GraphqlQueryError, HttpRequestError, HttpResponseError, HttpThrottlingE
 import { splitName } from '../crm/crmHttp.ts';
 import type { DeliveryOutcome, Exchange, Lead } from '../crm/crmProvider.ts';
 import { shopifyAdmin, ShopNotInstalledError, type ShopifyAdmin } from '../shopify/adminApi.ts';
+import { answerMetafieldsWriter, refuseOn, ShopifyRefusal, type UserError } from '../shopify/customerMetafields.ts';
 import { shopifyApiVersion } from '../shopify/shopifyApp.ts';
 import type { DestinationHandler } from './destination.ts';
 
@@ -9,11 +10,13 @@ import type { DestinationHandler } from './destination.ts';
  * Leads into the shop's customers (Admin GraphQL, scope write_customers; shopify.md 7). The lead's
  * email is looked up with `customerByIdentifier`, an exact match that sees a customer created a moment
  * ago (the `customers(query:)` search is tokenized and indexed later, so a retry or a second lead could
- * miss it and make a duplicate). A new customer is created with the name, the tags and, only when the
- * visitor ticked consent, SUBSCRIBED / SINGLE_OPT_IN at the capture time; a known one gets the tags it
- * lacks (`tagsAdd`, which never removes any) and a subscription only on a ticked box. Nothing here ever
- * unsubscribes or otherwise lowers a customer's consent. Every step is safe to repeat, so a retried
- * attempt ends where the first one would have.
+ * miss it and make a duplicate). A new customer is created with the name and the tags, a known one gets
+ * the tags it lacks (`tagsAdd`, which never removes any); then, only when the visitor ticked consent,
+ * SUBSCRIBED / SINGLE_OPT_IN at the capture time (`customerEmailMarketingConsentUpdate`). Nothing here ever
+ * unsubscribes or otherwise lowers a customer's consent. The tags are the lead's and those of the options
+ * picked. Then the answers go into the customer's `$app:quizlead` metafields, their definitions created
+ * where missing (shopify/customerMetafields.ts; `customerSet` can write neither metafields nor consent in
+ * 2026-04). Every step is safe to repeat, so a retried attempt ends where the first one would have.
  */
 
 export const shopifyCustomersMessages = {
@@ -55,11 +58,6 @@ interface Customer {
   defaultEmailAddress: { marketingState: string } | null;
 }
 
-interface UserError {
-  field: string[] | null;
-  message: string;
-}
-
 type Failure = Extract<DeliveryOutcome, { ok: false }>;
 
 export const shopifyCustomersDestination: DestinationHandler = {
@@ -67,7 +65,9 @@ export const shopifyCustomersDestination: DestinationHandler = {
     const exchange: Exchange[] = [];
     try {
       const admin = await shopifyAdmin(deps.services, destination.accountId);
-      await upsertCustomer(new AdminCalls(admin, exchange), lead);
+      const calls = new AdminCalls(admin, exchange);
+      const customerId = await upsertCustomer(calls, lead);
+      await answerMetafieldsWriter((query, variables) => calls.run(query, variables), customerId, lead);
       return { ok: true, exchange };
     } catch (error) {
       return { ...failureOf(error), exchange };
@@ -75,7 +75,8 @@ export const shopifyCustomersDestination: DestinationHandler = {
   },
 };
 
-async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<void> {
+/** The customer's id, found or created, with the lead's tags and consent. */
+async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<string> {
   const known = await findCustomer(calls, lead.email);
   if (known) return updateCustomer(calls, known, lead);
   const { first, last } = splitName(lead.name);
@@ -84,13 +85,15 @@ async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<void> {
     ...(first ? { firstName: first } : {}),
     ...(last ? { lastName: last } : {}),
     tags: tagsOf(lead),
-    ...(lead.consent ? { emailMarketingConsent: subscribed(lead) } : {}),
   };
   const { customerCreate } = await calls.run<{ customerCreate: { customer: Customer | null; userErrors: UserError[] } | null }>(
     createCustomerMutation,
     { input },
   );
-  if (customerCreate?.customer) return;
+  if (customerCreate?.customer) {
+    await subscribe(calls, customerCreate.customer.id, lead);
+    return customerCreate.customer.id;
+  }
   const userErrors = customerCreate?.userErrors ?? [];
   if (userErrors.some(emailTaken)) {
     // Another delivery for the same email created the customer since the lookup: update it instead.
@@ -100,7 +103,7 @@ async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<void> {
   throw new ShopifyRefusal(userErrors);
 }
 
-async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead): Promise<void> {
+async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead): Promise<string> {
   const kept = new Set(customer.tags.map((tag) => tag.toLowerCase()));
   const missing = tagsOf(lead).filter((tag) => !kept.has(tag.toLowerCase()));
   if (missing.length > 0) {
@@ -111,12 +114,23 @@ async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead)
     refuseOn(tagsAdd?.userErrors);
   }
   // Consent only ever goes up, and only on the visitor's tick.
-  if (lead.consent && customer.defaultEmailAddress?.marketingState !== 'SUBSCRIBED') {
-    const { customerEmailMarketingConsentUpdate } = await calls.run<{
-      customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
-    }>(subscribeMutation, { input: { customerId: customer.id, emailMarketingConsent: subscribed(lead) } });
-    refuseOn(customerEmailMarketingConsentUpdate?.userErrors);
-  }
+  if (customer.defaultEmailAddress?.marketingState !== 'SUBSCRIBED') await subscribe(calls, customer.id, lead);
+  return customer.id;
+}
+
+/**
+ * A ticked box subscribes with `customerEmailMarketingConsentUpdate` and `consentUpdatedAt` = the capture
+ * time: Shopify fires its "Customer subscribed to email marketing" automations when an app updates the
+ * consent with a `consentUpdatedAt` within the last 24 hours (reference C5), which a new customer's
+ * `customerCreate` consent is not documented to do; so a new customer is created first, then subscribed
+ * (a retry finds it unsubscribed and subscribes it).
+ */
+async function subscribe(calls: AdminCalls, customerId: string, lead: Lead): Promise<void> {
+  if (!lead.consent) return;
+  const { customerEmailMarketingConsentUpdate } = await calls.run<{
+    customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
+  }>(subscribeMutation, { input: { customerId, emailMarketingConsent: subscribed(lead) } });
+  refuseOn(customerEmailMarketingConsentUpdate?.userErrors);
 }
 
 async function findCustomer(calls: AdminCalls, email: string): Promise<Customer | null> {
@@ -128,26 +142,16 @@ function subscribed(lead: Lead) {
   return { marketingState: 'SUBSCRIBED', marketingOptInLevel: 'SINGLE_OPT_IN', consentUpdatedAt: lead.capturedAt };
 }
 
-/** The lead's tags once each (Shopify compares tags without case). */
+/** The lead's tags and its picked options' tags, once each (Shopify compares tags without case). */
 function tagsOf(lead: Lead): string[] {
   const tags = new Map<string, string>();
-  for (const tag of lead.tags.map((raw) => raw.trim()).filter(Boolean))
+  const all = [...lead.tags, ...lead.answers.flatMap((answer) => answer.tags)];
+  for (const tag of all.map((raw) => raw.trim()).filter(Boolean))
     if (!tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
   return [...tags.values()];
 }
 
 const emailTaken = (error: UserError) => Boolean(error.field?.includes('email')) && /taken/i.test(error.message);
-
-/** Shopify's userErrors: the request was understood and refused, so repeating it will not help. */
-class ShopifyRefusal extends Error {
-  constructor(userErrors: readonly UserError[]) {
-    super(userErrors.map((error) => error.message).join('; ') || 'Shopify refused the change without saying why.');
-  }
-}
-
-function refuseOn(userErrors: readonly UserError[] | undefined): void {
-  if (userErrors && userErrors.length > 0) throw new ShopifyRefusal(userErrors);
-}
 
 /** The attempt's Admin API calls, each kept for the delivery log without the access token. */
 class AdminCalls {

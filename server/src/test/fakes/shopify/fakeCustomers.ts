@@ -47,7 +47,7 @@ interface UserError {
   code?: string;
 }
 
-interface ConsentInput {
+export interface ConsentInput {
   marketingState: EmailMarketingState;
   marketingOptInLevel?: MarketingOptInLevel | null;
   consentUpdatedAt?: string | null;
@@ -84,6 +84,16 @@ function withTags(existing: readonly string[], added: readonly string[]): string
 
 export class FakeCustomers {
   readonly #customers: FakeCustomer[] = [];
+  /**
+   * Every email consent input the shop accepted, as sent (`consentUpdatedAt` is optional for Shopify,
+   * which then takes the request's time; only a given one within 24 hours fires the "Customer subscribed
+   * to email marketing" automations, reference C5), so tests can tell a sent time from a defaulted one.
+   */
+  readonly consentInputs: {
+    customerId: string;
+    via: 'customerCreate' | 'customerEmailMarketingConsentUpdate';
+    consent: ConsentInput;
+  }[] = [];
 
   /** Every customer of the shop, oldest first (the stored objects: read, or change them to set a scene). */
   all(): FakeCustomer[] {
@@ -172,6 +182,7 @@ export class FakeCustomers {
       tags: input.tags ?? [],
       emailMarketing: consent ? consentState(consent) : undefined,
     });
+    if (consent) this.consentInputs.push({ customerId: customer.id, via: 'customerCreate', consent });
     return { customer: present(customer), userErrors };
   }
 
@@ -201,6 +212,7 @@ export class FakeCustomers {
       );
     }
     customer.emailMarketing = consentState(consent);
+    this.consentInputs.push({ customerId, via: 'customerEmailMarketingConsentUpdate', consent });
     customer.updatedAt = new Date().toISOString();
     return { customer: present(customer), userErrors: [] };
   }

@@ -4,3 +4,10 @@ export { FakeDiscounts, type FakeBulkCreation, type FakeCodeDiscount, type FakeR
 export { FakeProducts, type FakeProduct, type FakeProductSeed } from './fakeProducts.ts';
 export { forgedSessionTokens, sessionTokens, type FakeApp } from './sessionTokens.ts';
 export { adminHost, signAdminQuery } from './adminLinks.ts';
+export {
+  FakeMetafields,
+  fakeAppClientId,
+  resolveNamespace,
+  type FakeMetafield,
+  type FakeMetafieldDefinition,
+} from './fakeMetafields.ts';
