@@ -1,0 +1,1 @@
+ALTER TABLE "crm_fields" ADD CONSTRAINT "crm_fields_type_check" CHECK (field_type in ('number', 'text'));
