@@ -79,7 +79,8 @@ export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: Field
   const refused: string[] = [];
   let fields = await store.known([...wanted.keys()]);
   if ([...wanted.keys()].some((key) => !fields.has(key))) {
-    const made = await store.alone(async (kept) => {
+    type Made = { kept: Map<string, CrmField>; fresh: CrmField[]; failure?: Failure };
+    const made = await store.alone<Made>(async (kept) => {
       const fresh: CrmField[] = [];
       const missing = [...wanted].filter(([key]) => !kept.has(key));
       if (missing.length === 0) return { made: fresh, value: { kept, fresh } };
@@ -109,7 +110,7 @@ export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: Field
       }
       return { made: fresh, value: { kept, fresh } };
     });
-    if ('failure' in made && made.failure) return made.failure;
+    if (made.failure) return made.failure;
     fields = new Map([...made.kept, ...made.fresh.map((field) => [field.key, field] as const)]);
   }
 
