@@ -85,7 +85,8 @@ export const crmReceives = {
   sendfox: 'The name, the list, and the result and tags as contact fields.',
   vbout: 'The email only, on the list (custom fields need ids this form does not carry).',
   useinbox: 'The email only, on the contact list.',
-  brevo: 'Answers as custom fields (contact attributes): one per question, created the first time it is answered. The list with consent.',
+  brevo:
+    'Answers as custom fields (contact attributes): one per question, created the first time it is answered. The list with consent.',
   klaviyo: 'The name, and the result and tags as profile properties; the list with consent.',
   acumbamail: 'The email only, on the list.',
 } as const;

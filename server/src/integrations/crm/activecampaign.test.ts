@@ -157,7 +157,9 @@ describe('ActiveCampaign custom fields for answers', () => {
     expect(await activeCampaign.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
       expect.objectContaining({ ok: true }),
     );
-    expect(fieldCalls().map((request) => `${request.method} ${request.path}?${request.query.toString()} ${request.status}`)).toEqual([
+    expect(
+      fieldCalls().map((request) => `${request.method} ${request.path}?${request.query.toString()} ${request.status}`),
+    ).toEqual([
       'GET /api/3/fields?limit=100&offset=0 200',
       'POST /api/3/fields? 201',
       'POST /api/3/fieldRels? 201',
@@ -197,6 +199,8 @@ describe('ActiveCampaign custom fields for answers', () => {
     const post = (path: string, body: object) =>
       externalFetch(`https://acme.api-us1.com/api/3${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     expect((await post('/fields', { field: { title: 'x', type: 'number' } })).status).toBe(422);
-    expect((await post('/contact/sync', { contact: { email: 'a@b.co', fieldValues: [{ field: '999', value: 'x' }] } })).status).toBe(422);
+    expect(
+      (await post('/contact/sync', { contact: { email: 'a@b.co', fieldValues: [{ field: '999', value: 'x' }] } })).status,
+    ).toBe(422);
   });
 });

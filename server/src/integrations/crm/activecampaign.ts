@@ -125,7 +125,8 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
     const contact: Record<string, unknown> = { email: lead.email };
     if (first) contact.firstName = first;
     if (last) contact.lastName = last;
-    if (answers.placed.length) contact.fieldValues = answers.placed.map(({ field, value }) => ({ field: field.ref, value: String(value) }));
+    if (answers.placed.length)
+      contact.fieldValues = answers.placed.map(({ field, value }) => ({ field: field.ref, value: String(value) }));
     const synced = await post('/contact/sync', { contact });
     if (!synced.ok) return synced.outcome;
     const contactId = stringAt((synced.answer.json as { contact?: unknown } | undefined)?.contact, 'id');

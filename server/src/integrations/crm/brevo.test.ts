@@ -117,7 +117,9 @@ describe('Brevo attributes for answers', () => {
 
   it('lists the attributes, creates one normal attribute per answer (float for numbers), then reuses them', async () => {
     const call = fieldsCall();
-    expect(await brevo.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(expect.objectContaining({ ok: true }));
+    expect(await brevo.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
     expect(fake.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
       'GET /v3/contacts/attributes 200',
       'POST /v3/contacts/attributes/normal/SKIN_QUIZ__SKIN_TYPE 201',
@@ -125,7 +127,11 @@ describe('Brevo attributes for answers', () => {
       'POST /v3/contacts/attributes/normal/SKIN_QUIZ__BUDGET 201',
       'POST /v3/contacts 201',
     ]);
-    expect(fake.createdAttributes().map((request) => request.json)).toEqual([{ type: 'text' }, { type: 'text' }, { type: 'float' }]);
+    expect(fake.createdAttributes().map((request) => request.json)).toEqual([
+      { type: 'text' },
+      { type: 'text' },
+      { type: 'float' },
+    ]);
     expect(fake.contacts.get('ann.lee@example.com')!.attributes).toEqual({
       FIRSTNAME: 'Ann',
       LASTNAME: 'Lee Smith',
@@ -134,7 +140,9 @@ describe('Brevo attributes for answers', () => {
       SKIN_QUIZ__BUDGET: 40,
     });
     const before = fake.requests.length;
-    expect(await brevo.upsertContact(answersLead({ email: 'bo@example.com' }), settings, externalFetch, call)).toMatchObject({ ok: true });
+    expect(await brevo.upsertContact(answersLead({ email: 'bo@example.com' }), settings, externalFetch, call)).toMatchObject({
+      ok: true,
+    });
     expect(fake.requestsSince(before).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v3/contacts']);
     expect(fake.createdAttributes()).toHaveLength(3);
     expect(fake.unexpected).toEqual([]);

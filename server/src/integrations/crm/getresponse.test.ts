@@ -134,7 +134,9 @@ describe('GetResponse custom fields for answers', () => {
 
   it('lists, creates one lower-case custom field per answer (number for numbers), sends the values as arrays; a second lead reuses them', async () => {
     const call = fieldsCall();
-    expect(await getResponse.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(expect.objectContaining({ ok: true }));
+    expect(await getResponse.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
     expect(fieldCalls().map((request) => `${request.method} ${request.query.toString()} ${request.status}`)).toEqual([
       'GET perPage=1000&page=1 200',
       'POST  201',
@@ -160,7 +162,11 @@ describe('GetResponse custom fields for answers', () => {
     expect(again).toMatchObject({ ok: true });
     expect(fieldCalls()).toHaveLength(before);
     expect(fake.createdCustomFields()).toHaveLength(3);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v3/contacts/${fake.contacts[0]!.contactId}/custom-fields`, status: 200 });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v3/contacts/${fake.contacts[0]!.contactId}/custom-fields`,
+      status: 200,
+    });
     expect(fake.contacts[0]!.customFieldValues[skin!]).toEqual(['dry']);
   });
 

@@ -111,7 +111,11 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
       async create(name, answer) {
         const type = fieldTypeOf(answer);
         const body = { name, type: type === 'number' ? 'number' : 'string', format: 'text', hidden: 'false', values: [] };
-        const created = await call.send('POST', `${getResponseApi}/custom-fields`, { headers: json, body: JSON.stringify(body), ...options });
+        const created = await call.send('POST', `${getResponseApi}/custom-fields`, {
+          headers: json,
+          body: JSON.stringify(body),
+          ...options,
+        });
         if (!created.ok) return created.outcome;
         const id = stringAt(created.answer.json, 'customFieldId');
         if (!id) return call.fail(true, 'GetResponse answered the new custom field without its id');

@@ -137,7 +137,11 @@ describe('Mailchimp', () => {
 });
 
 describe('Mailchimp merge fields for answers', () => {
-  const tags = { skin: mergeTag('skin_quiz', 'skin_type'), concerns: mergeTag('skin_quiz', 'concerns'), budget: mergeTag('skin_quiz', 'budget') };
+  const tags = {
+    skin: mergeTag('skin_quiz', 'skin_type'),
+    concerns: mergeTag('skin_quiz', 'concerns'),
+    budget: mergeTag('skin_quiz', 'budget'),
+  };
 
   it('derives a stable tag of at most 10 upper-case letters, digits and underscores per item and key', () => {
     expect(tags.skin).toMatch(/^QSKINT[0-9A-F]{4}$/);
@@ -174,7 +178,10 @@ describe('Mailchimp merge fields for answers', () => {
 
     const before = fake.requests.length;
     const second = await mailchimp.upsertContact(
-      answersLead({ email: 'bo@example.com', answers: answersLead().answers.map((a) => (a.key === 'budget' ? { ...a, value: 25 } : a)) }),
+      answersLead({
+        email: 'bo@example.com',
+        answers: answersLead().answers.map((a) => (a.key === 'budget' ? { ...a, value: 25 } : a)),
+      }),
       settings,
       externalFetch,
       call,
@@ -201,17 +208,24 @@ describe('Mailchimp merge fields for answers', () => {
     const outcome = await mailchimp.upsertContact(answersLead(), settings, externalFetch, fieldsCall());
     expect(outcome).toMatchObject({
       ok: true,
-      message: 'Answers not sent: budget (Mailchimp: Invalid Resource: This audience already has the maximum of 6 merge fields.).',
+      message:
+        'Answers not sent: budget (Mailchimp: Invalid Resource: This audience already has the maximum of 6 merge fields.).',
     });
     const put = fake.requests.find((request) => request.method === 'PUT');
-    expect(Object.keys((put!.json as { merge_fields: object }).merge_fields)).toEqual(['FNAME', 'LNAME', tags.skin, tags.concerns]);
+    expect(Object.keys((put!.json as { merge_fields: object }).merge_fields)).toEqual([
+      'FNAME',
+      'LNAME',
+      tags.skin,
+      tags.concerns,
+    ]);
     expect(fake.members('a1b2c3d4e5')).toHaveLength(1);
   });
 
   it('the fake refuses a tag longer than 10 characters, a bad type and an unknown merge tag on a member', async () => {
     const base = 'https://us6.api.mailchimp.com/3.0/lists/a1b2c3d4e5';
     const auth = { Authorization: `Basic ${Buffer.from(`x:${apiKey}`).toString('base64')}`, 'Content-Type': 'application/json' };
-    const post = (body: object) => externalFetch(`${base}/merge-fields`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+    const post = (body: object) =>
+      externalFetch(`${base}/merge-fields`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
     expect((await post({ name: 'x', type: 'text', tag: 'ELEVENCHARS' })).status).toBe(400);
     expect((await post({ name: 'x', type: 'string', tag: 'OK' })).status).toBe(400);
     expect((await post({ type: 'text', tag: 'OK' })).status).toBe(400);

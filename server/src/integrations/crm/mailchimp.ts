@@ -58,7 +58,10 @@ const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ??
  * Mailchimp's tag rule (≤ 10 characters, upper-case letters, digits, underscore), e.g. `QSKINT81C2F`.
  */
 export function mergeTag(itemKey: string, propertyKey: string): string {
-  const letters = propertyKey.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 5);
+  const letters = propertyKey
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 5);
   const hash = createHash('sha256').update(fieldKey(itemKey, propertyKey)).digest('hex').toUpperCase();
   return `Q${letters}${hash.slice(0, 9 - letters.length)}`;
 }
@@ -116,7 +119,8 @@ export const mailchimp: CrmProvider<MailchimpSettings> = {
           retryAfterOf,
         });
         if (!created.ok) return created.outcome;
-        if (created.answer.status === 400) return { refused: `Mailchimp: ${messageOf(created.answer) ?? 'the merge field was refused'}` };
+        if (created.answer.status === 400)
+          return { refused: `Mailchimp: ${messageOf(created.answer) ?? 'the merge field was refused'}` };
         const made = stringAt(created.answer.json, 'tag') ?? tag;
         return { handle: tag, ref: made, type };
       },

@@ -131,7 +131,9 @@ describe('MailerLite fields for answers', () => {
       fake.fields.push({ id: `9${index}`, name: `Owner field ${index}`, key: `owner_field_${index}`, type: 'text' });
     }
     const call = fieldsCall();
-    expect(await mailerLite.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(expect.objectContaining({ ok: true }));
+    expect(await mailerLite.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
     expect(fieldCalls().map((request) => `${request.method} ${request.query.toString()} ${request.status}`)).toEqual([
       'GET limit=100&page=1 200',
       'GET limit=100&page=2 200',
@@ -152,9 +154,11 @@ describe('MailerLite fields for answers', () => {
       skin_quiz_budget: 40,
     });
     const before = fieldCalls().length;
-    expect(await mailerLite.upsertContact(answersLead({ email: 'bo@example.com' }), settings, externalFetch, call)).toMatchObject({
-      ok: true,
-    });
+    expect(await mailerLite.upsertContact(answersLead({ email: 'bo@example.com' }), settings, externalFetch, call)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     expect(fieldCalls()).toHaveLength(before);
     expect(fake.createdFields()).toHaveLength(3);
     expect(fake.subscribers.get('bo@example.com')!.fields).toMatchObject({ skin_quiz_budget: 40 });

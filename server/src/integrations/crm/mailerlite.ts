@@ -72,7 +72,8 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
           for (const field of Array.isArray(json?.data) ? (json.data as unknown[]) : []) {
             const name = stringAt(field, 'name');
             const key = stringAt(field, 'key');
-            if (name && key) found.push({ handle: name, ref: key, type: stringAt(field, 'type') === 'number' ? 'number' : 'text' });
+            if (name && key)
+              found.push({ handle: name, ref: key, type: stringAt(field, 'type') === 'number' ? 'number' : 'text' });
           }
           const last = typeof json?.meta?.last_page === 'number' ? json.meta.last_page : page;
           if (page >= last) return found;
@@ -80,7 +81,11 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
       },
       async create(name, answer) {
         const type = fieldTypeOf(answer);
-        const created = await call.send('POST', `${mailerLiteApi}/fields`, { headers, body: JSON.stringify({ name, type }), messageOf });
+        const created = await call.send('POST', `${mailerLiteApi}/fields`, {
+          headers,
+          body: JSON.stringify({ name, type }),
+          messageOf,
+        });
         if (!created.ok) return created.outcome;
         const key = stringAt((created.answer.json as { data?: unknown } | undefined)?.data, 'key');
         if (!key) return call.fail(true, 'MailerLite answered the new field without its key');

@@ -100,7 +100,12 @@ describe('CRM custom fields are created once per destination', () => {
         const [destination] = await db.select().from(destinations).where(eq(destinations.id, id));
         const deliver = (email: string) =>
           crmDestination.attempt(
-            { deliveryId: randomUUID(), destination: destination!, event: leadEvent(account.id, email), lead: answersLead({ email, tags: [] }) },
+            {
+              deliveryId: randomUUID(),
+              destination: destination!,
+              event: leadEvent(account.id, email),
+              lead: answersLead({ email, tags: [] }),
+            },
             destinationDeps(server.services),
           );
 
@@ -112,11 +117,13 @@ describe('CRM custom fields are created once per destination', () => {
         ]);
         expect(each.creates(fake)).toHaveLength(3);
         const kept = await db.select().from(crmFields).where(eq(crmFields.destinationId, id));
-        expect(kept.map((row) => [row.provider, row.propertyKey, row.fieldType]).sort()).toEqual([
-          [each.provider, 'skin_quiz.budget', 'number'].map(String),
-          [each.provider, 'skin_quiz.concerns', 'text'],
-          [each.provider, 'skin_quiz.skin_type', 'text'],
-        ].map((row) => (each.provider === 'activecampaign' ? [row[0], row[1], 'text'] : row)));
+        expect(kept.map((row) => [row.provider, row.propertyKey, row.fieldType]).sort()).toEqual(
+          [
+            [each.provider, 'skin_quiz.budget', 'number'].map(String),
+            [each.provider, 'skin_quiz.concerns', 'text'],
+            [each.provider, 'skin_quiz.skin_type', 'text'],
+          ].map((row) => (each.provider === 'activecampaign' ? [row[0], row[1], 'text'] : row)),
+        );
 
         // A third lead goes straight to the contact: no field listed, none created.
         const before = fake.requests.length;

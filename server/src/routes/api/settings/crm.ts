@@ -53,10 +53,14 @@ function resolveCrmSettings(body: CrmBody, saved: DestinationRow | undefined, se
 }
 
 /** Whether `values` are the saved destination's settings (the same account and list), so its custom fields apply. */
-function isSavedTarget(saved: DestinationRow | undefined, providerId: string, values: Record<string, unknown>, services: Services) {
+function isSavedTarget(
+  saved: DestinationRow | undefined,
+  providerId: string,
+  values: Record<string, unknown>,
+  services: Services,
+) {
   if (!saved || saved.provider !== providerId) return false;
-  const stable = (value: Record<string, unknown>) =>
-    JSON.stringify(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+  const stable = (value: Record<string, unknown>) => JSON.stringify(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
   return stable({ ...saved.settings, ...savedCrmSecrets(services.secrets, saved) }) === stable(values);
 }
 

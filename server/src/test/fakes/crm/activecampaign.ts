@@ -59,7 +59,9 @@ export class FakeActiveCampaign extends CrmFake {
 
   /** The field creations the fake accepted. */
   createdFields(): RecordedCall[] {
-    return this.requests.filter((request) => request.method === 'POST' && request.path === '/api/3/fields' && request.status === 201);
+    return this.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/api/3/fields' && request.status === 201,
+    );
   }
 
   constructor(token: string, lists: string[] = ['1']) {
@@ -160,7 +162,8 @@ export class FakeActiveCampaign extends CrmFake {
       }
       const id = String(this.#next++);
       const perstag = typeof field.perstag === 'string' ? field.perstag : field.title.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-      if (this.fields.some((known) => known.perstag === perstag)) return unprocessable('Duplicate', 'perstag is taken', 'duplicate');
+      if (this.fields.some((known) => known.perstag === perstag))
+        return unprocessable('Duplicate', 'perstag is taken', 'duplicate');
       const created: ActiveCampaignField = { id, title: field.title, type: field.type, perstag, relids: [] };
       this.fields.push(created);
       return { status: 201, body: { field: { id, title: created.title, type: created.type, perstag } } };

@@ -112,16 +112,23 @@ export class FakeBrevo extends CrmFake {
       return { status: 200, body: { attributes: this.attributes } };
     }
     const route = /^\/v3\/contacts\/attributes\/([^/]+)\/([^/]+)$/.exec(request.path);
-    if (request.method !== 'POST' || !route) return error(404, 'document_not_found', `No route ${request.method} ${request.path}`);
+    if (request.method !== 'POST' || !route)
+      return error(404, 'document_not_found', `No route ${request.method} ${request.path}`);
     const category = decodeURIComponent(route[1]!);
     const name = decodeURIComponent(route[2]!);
     if (!attributeCategories.includes(category)) return error(400, 'invalid_parameter', 'attributeCategory is not valid');
     if (!/^[A-Z][A-Z0-9_]*$/.test(name)) return error(400, 'invalid_parameter', 'attributeName must be upper case');
     if (!isJson(request) || !isRecord(request.json)) return error(400, 'missing_parameter', 'No inputs in the body');
     const body = request.json;
-    const extra = Object.keys(body).find((key) => !['type', 'value', 'isRecurring', 'enumeration', 'multiCategoryOptions'].includes(key));
+    const extra = Object.keys(body).find(
+      (key) => !['type', 'value', 'isRecurring', 'enumeration', 'multiCategoryOptions'].includes(key),
+    );
     if (extra) return error(400, 'invalid_parameter', `${extra} is not a valid parameter`);
-    if (category === 'normal' && !(typeof body.type === 'string' && normalTypes.includes(body.type)) && !body.multiCategoryOptions) {
+    if (
+      category === 'normal' &&
+      !(typeof body.type === 'string' && normalTypes.includes(body.type)) &&
+      !body.multiCategoryOptions
+    ) {
       return error(400, 'invalid_parameter', 'type is not valid for a normal attribute');
     }
     if (this.attributes.some((attribute) => attribute.name === name)) {

@@ -36,7 +36,21 @@ export interface GetResponseCustomField {
   values: string[];
 }
 
-const mergeWords = ['name', 'email', 'twitter', 'facebook', 'buzz', 'myspace', 'linkedin', 'digg', 'googleplus', 'pinterest', 'responder', 'campaign', 'change'];
+const mergeWords = [
+  'name',
+  'email',
+  'twitter',
+  'facebook',
+  'buzz',
+  'myspace',
+  'linkedin',
+  'digg',
+  'googleplus',
+  'pinterest',
+  'responder',
+  'campaign',
+  'change',
+];
 const customTypes = ['string', 'number', 'date', 'datetime', 'country', 'currency', 'phone', 'gender', 'ip', 'url'];
 const customFormats = ['text', 'textarea', 'checkbox', 'radio', 'single_select', 'multi_select'];
 
@@ -63,7 +77,9 @@ export class FakeGetResponse extends CrmFake {
 
   /** The custom-field creations the fake accepted. */
   createdCustomFields(): RecordedCall[] {
-    return this.requests.filter((request) => request.method === 'POST' && request.path === '/v3/custom-fields' && request.status === 201);
+    return this.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v3/custom-fields' && request.status === 201,
+    );
   }
 
   readonly apiKey: string;
@@ -131,7 +147,11 @@ export class FakeGetResponse extends CrmFake {
       const matching = this.customFields.filter((field) => name === null || field.name.includes(name));
       return {
         status: 200,
-        headers: { TotalCount: String(matching.length), TotalPages: String(Math.max(1, Math.ceil(matching.length / perPage))), CurrentPage: String(page) },
+        headers: {
+          TotalCount: String(matching.length),
+          TotalPages: String(Math.max(1, Math.ceil(matching.length / perPage))),
+          CurrentPage: String(page),
+        },
         body: matching.slice((page - 1) * perPage, page * perPage),
       };
     }
@@ -237,19 +257,28 @@ export class FakeGetResponse extends CrmFake {
   }
 
   #setValues(contact: GetResponseContact, values: unknown[]) {
-    for (const value of values as { customFieldId: string; value: string[] }[]) contact.customFieldValues[value.customFieldId] = value.value;
+    for (const value of values as { customFieldId: string; value: string[] }[])
+      contact.customFieldValues[value.customFieldId] = value.value;
   }
 
   #createCustomField(body: unknown): Answer {
     if (!isRecord(body)) return error(400, 1000, 'Validation error', ['body must be a JSON object']);
     const missing = ['name', 'type', 'format', 'hidden', 'values'].filter((key) => body[key] === undefined);
-    if (missing.length) return error(400, 1000, 'Validation error', missing.map((key) => `${key}: this value should not be blank`));
+    if (missing.length)
+      return error(
+        400,
+        1000,
+        'Validation error',
+        missing.map((key) => `${key}: this value should not be blank`),
+      );
     const { name, type, format, hidden, values } = body;
     if (typeof name !== 'string' || !/^[a-z0-9_]{1,128}$/.test(name) || mergeWords.includes(name)) {
       return error(400, 1000, 'Validation error', ['name: 1–128 lower-case letters, digits or underscores, not a merge word']);
     }
-    if (typeof type !== 'string' || !customTypes.includes(type)) return error(400, 1000, 'Validation error', ['type: not a valid choice']);
-    if (typeof format !== 'string' || !customFormats.includes(format)) return error(400, 1000, 'Validation error', ['format: not a valid choice']);
+    if (typeof type !== 'string' || !customTypes.includes(type))
+      return error(400, 1000, 'Validation error', ['type: not a valid choice']);
+    if (typeof format !== 'string' || !customFormats.includes(format))
+      return error(400, 1000, 'Validation error', ['format: not a valid choice']);
     if (hidden !== 'true' && hidden !== 'false') return error(400, 1000, 'Validation error', ['hidden: "true" or "false"']);
     if (!Array.isArray(values) || !values.every((value) => typeof value === 'string')) {
       return error(400, 1000, 'Validation error', ['values: a list of strings']);
@@ -257,8 +286,16 @@ export class FakeGetResponse extends CrmFake {
     if (['radio', 'single_select', 'multi_select'].includes(format) && values.length < 2) {
       return error(400, 1000, 'Validation error', ['values: at least 2 for this format']);
     }
-    if (this.customFields.some((field) => field.name === name)) return error(409, 1008, 'Custom field with given name already exists');
-    const field: GetResponseCustomField = { customFieldId: this.#id('f'), name, type, format, hidden, values: values as string[] };
+    if (this.customFields.some((field) => field.name === name))
+      return error(409, 1008, 'Custom field with given name already exists');
+    const field: GetResponseCustomField = {
+      customFieldId: this.#id('f'),
+      name,
+      type,
+      format,
+      hidden,
+      values: values as string[],
+    };
     this.customFields.push(field);
     return {
       status: 201,

@@ -81,14 +81,24 @@ export class FakeMailchimp extends CrmFake {
       ];
       this.mergeFields.set(
         list,
-        defaults.map(([tag, name, type], index) => ({ merge_id: index + 1, tag, name, type, required: false, public: false, list_id: list })),
+        defaults.map(([tag, name, type], index) => ({
+          merge_id: index + 1,
+          tag,
+          name,
+          type,
+          required: false,
+          public: false,
+          list_id: list,
+        })),
       );
     }
   }
 
   /** The merge-field creations the fake accepted. */
   createdMergeFields(): RecordedCall[] {
-    return this.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/merge-fields') && request.status === 200);
+    return this.requests.filter(
+      (request) => request.method === 'POST' && request.path.endsWith('/merge-fields') && request.status === 200,
+    );
   }
 
   members(list: string): MailchimpMember[] {
@@ -197,7 +207,10 @@ export class FakeMailchimp extends CrmFake {
       if (!Number.isInteger(count) || count < 1 || count > 1000 || !Number.isInteger(offset) || offset < 0) {
         return problem(400, 'Invalid Resource', 'count must be 1–1000 and offset 0 or more.');
       }
-      return { status: 200, body: { merge_fields: fields.slice(offset, offset + count), list_id: listId, total_items: fields.length } };
+      return {
+        status: 200,
+        body: { merge_fields: fields.slice(offset, offset + count), list_id: listId, total_items: fields.length },
+      };
     }
     if (request.method !== 'POST') return problem(405, 'Method Not Allowed', `${request.method} is not allowed here.`);
     const body = request.json;
@@ -205,13 +218,18 @@ export class FakeMailchimp extends CrmFake {
     const extra = Object.keys(body).find((key) => !mergeFieldKeys.includes(key));
     if (extra) return problem(400, 'Invalid Resource', `Schema describes object, ${extra} is not allowed.`);
     if (typeof body.name !== 'string' || !body.name.trim()) {
-      return problem(400, 'Invalid Resource', 'The resource submitted could not be validated.', [{ field: 'name', message: 'This value should not be blank.' }]);
+      return problem(400, 'Invalid Resource', 'The resource submitted could not be validated.', [
+        { field: 'name', message: 'This value should not be blank.' },
+      ]);
     }
     if (typeof body.type !== 'string' || !mergeTypes.includes(body.type)) {
-      return problem(400, 'Invalid Resource', 'The resource submitted could not be validated.', [{ field: 'type', message: 'Value is not one of the enum values.' }]);
+      return problem(400, 'Invalid Resource', 'The resource submitted could not be validated.', [
+        { field: 'type', message: 'Value is not one of the enum values.' },
+      ]);
     }
     for (const flag of ['required', 'public'] as const) {
-      if (body[flag] !== undefined && typeof body[flag] !== 'boolean') return problem(400, 'Invalid Resource', `${flag} must be a boolean.`);
+      if (body[flag] !== undefined && typeof body[flag] !== 'boolean')
+        return problem(400, 'Invalid Resource', `${flag} must be a boolean.`);
     }
     if (body.tag !== undefined && (typeof body.tag !== 'string' || !/^[A-Z0-9_]{1,10}$/.test(body.tag))) {
       return problem(400, 'Invalid Resource', 'The merge tag must be at most 10 upper-case letters, digits or underscores.');

@@ -53,12 +53,19 @@ export class FakeMailerLite extends CrmFake {
   readonly token: string;
   readonly subscribers = new Map<string, MailerLiteSubscriber>();
   readonly groups: { id: string; name: string }[] = [];
-  readonly fields: MailerLiteField[] = defaultFields.map(([name, key], index) => ({ id: String(index + 1), name, key, type: 'text' }));
+  readonly fields: MailerLiteField[] = defaultFields.map(([name, key], index) => ({
+    id: String(index + 1),
+    name,
+    key,
+    type: 'text',
+  }));
   #next = 31_897_397_363_737_859n;
 
   /** The field creations the fake accepted. */
   createdFields(): RecordedCall[] {
-    return this.requests.filter((request) => request.method === 'POST' && request.path === '/api/fields' && request.status === 200);
+    return this.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/api/fields' && request.status === 200,
+    );
   }
 
   constructor(token: string, groups: { id: string; name: string }[] = []) {
@@ -118,9 +125,13 @@ export class FakeMailerLite extends CrmFake {
       if (extra) return invalid(extra, `The ${extra} field is not allowed.`);
       if (typeof body.name !== 'string' || !body.name.trim()) return invalid('name', 'The name field is required.');
       if (body.name.length > 255) return invalid('name', 'The name may not be greater than 255 characters.');
-      if (body.type !== 'text' && body.type !== 'number' && body.type !== 'date') return invalid('type', 'The selected type is invalid.');
+      if (body.type !== 'text' && body.type !== 'number' && body.type !== 'date')
+        return invalid('type', 'The selected type is invalid.');
       if (this.fields.some((field) => field.name === body.name)) return invalid('name', 'The name has already been taken.');
-      const key = body.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+      const key = body.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '');
       const field: MailerLiteField = { id: this.#id(), name: body.name, key, type: body.type };
       this.fields.push(field);
       return { status: 200, body: { data: field } };
