@@ -225,7 +225,8 @@ async function recordOutcome(
         accountId: delivery.accountId,
         number: delivery.attempts,
         ok: outcome.ok,
-        error: outcome.ok ? null : outcome.message,
+        // A success may say what it left out (answers a CRM's field limit refused): the log shows it beside the badge.
+        error: outcome.ok ? (outcome.message ?? null) : outcome.message,
         exchange: outcome.exchange as Exchange[],
         startedAt,
         durationMs,

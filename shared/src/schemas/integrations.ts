@@ -68,8 +68,28 @@ export interface TCrmField {
 export interface TCrmProviderForm {
   id: string;
   label: string;
+  /** What each lead brings to this CRM, shown under the CRM select (issue 33). */
+  receives: string;
   fields: TCrmField[];
 }
+
+/**
+ * What each CRM receives of a lead (Settings, under the CRM select). The five with custom fields get every
+ * answer as a field of its own, made on first use; the others what their adapters send today.
+ */
+export const crmReceives = {
+  customFields: 'Answers as custom fields: one per question, created the first time it is answered. The result as tags.',
+  mailerlite: 'Answers as custom fields: one per question, created the first time it is answered. The result as groups.',
+  agilecrm: 'The name, the result as custom properties (Result, Score…), and the result as tags.',
+  birdsend: 'The name and the result as tags.',
+  sendfox: 'The name, the list, and the result and tags as contact fields.',
+  vbout: 'The email only, on the list (custom fields need ids this form does not carry).',
+  useinbox: 'The email only, on the contact list.',
+  brevo:
+    'Answers as custom fields (contact attributes): one per question, created the first time it is answered. The list with consent.',
+  klaviyo: 'The name, and the result and tags as profile properties; the list with consent.',
+  acumbamail: 'The email only, on the list.',
+} as const;
 
 const tag: TCrmField = {
   name: 'tag',
@@ -98,6 +118,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'getresponse',
     label: 'GetResponse',
+    receives: crmReceives.customFields,
     fields: [
       secret('api_key', 'API key', 'In GetResponse: Tools → Integrations and API → API.'),
       text('campaignid', 'List token (campaign id)', true, 'In GetResponse: Lists → your list → Settings → List token.'),
@@ -107,6 +128,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'agilecrm',
     label: 'Agile CRM',
+    receives: crmReceives.agilecrm,
     fields: [
       text('agilecrm_domain', 'Domain', true, 'The part before .agilecrm.com in your Agile CRM address.'),
       { name: 'agilecrm_email', label: 'Account email', type: 'email', required: true, help: 'The email you sign in with.' },
@@ -117,6 +139,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'activecampaign',
     label: 'ActiveCampaign',
+    receives: crmReceives.customFields,
     fields: [
       secret('api_key', 'API key', 'In ActiveCampaign: Settings → Developer.'),
       {
@@ -133,6 +156,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'mailerlite',
     label: 'MailerLite',
+    receives: crmReceives.mailerlite,
     fields: [
       secret('api_key', 'API token', 'In MailerLite: Integrations → MailerLite API.'),
       text('campaignid', 'Group id', false, 'A number; leave empty to add subscribers to no group.'),
@@ -142,6 +166,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'mailchimp',
     label: 'Mailchimp',
+    receives: crmReceives.customFields,
     fields: [
       secret('api_key', 'API key', 'Ends in your data centre, e.g. -us6 (Profile → Extras → API keys).'),
       text('campaignid', 'Audience id', true, 'Audience → Settings → Audience name and defaults.'),
@@ -152,11 +177,13 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'birdsend',
     label: 'BirdSend',
+    receives: crmReceives.birdsend,
     fields: [secret('api_key', 'Personal access token', 'In BirdSend: Settings → API.'), tag],
   },
   {
     id: 'sendfox',
     label: 'SendFox',
+    receives: crmReceives.sendfox,
     fields: [
       secret('api_key', 'Personal access token', 'In SendFox: Account → API.'),
       text('campaignid', 'List id', false, 'A number; leave empty to add contacts to no list.'),
@@ -165,6 +192,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'vbout',
     label: 'Vbout',
+    receives: crmReceives.vbout,
     fields: [
       secret('api_key', 'API key', 'In Vbout: Settings → API Integrations.'),
       text('campaignid', 'List id', true, 'A number: the list new contacts join.'),
@@ -173,6 +201,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'useinbox',
     label: 'UseInbox',
+    receives: crmReceives.useinbox,
     fields: [
       { name: 'username', label: 'Account email', type: 'email', required: true },
       secret('password', 'Account password'),
@@ -182,6 +211,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'brevo',
     label: 'Brevo (formerly Sendinblue)',
+    receives: crmReceives.brevo,
     fields: [
       secret('api_key', 'API key', 'In Brevo: SMTP & API → API keys.'),
       text('campaignid', 'List id', false, 'A number; leave empty to add contacts to no list.'),
@@ -190,6 +220,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'klaviyo',
     label: 'Klaviyo',
+    receives: crmReceives.klaviyo,
     fields: [
       secret('password', 'Private API key', 'Starts with pk_ (Settings → API keys).'),
       text('campaignid', 'List id', false, 'e.g. Y6nRLr; leave empty to add profiles to no list.'),
@@ -205,6 +236,7 @@ export const crmProviderForms: readonly TCrmProviderForm[] = [
   {
     id: 'acumbamail',
     label: 'Acumbamail',
+    receives: crmReceives.acumbamail,
     fields: [
       secret('api_key', 'Auth token', 'In Acumbamail: your account → API.'),
       text('campaignid', 'List id', true, 'A number: the list new subscribers join.'),
@@ -299,7 +331,7 @@ export const ZCrmField = z.object({
   help: z.string().optional(),
 });
 
-export const ZCrmProviderForm = z.object({ id: z.string(), label: z.string(), fields: z.array(ZCrmField) });
+export const ZCrmProviderForm = z.object({ id: z.string(), label: z.string(), receives: z.string(), fields: z.array(ZCrmField) });
 
 export const ZNotificationSetting = z.object({
   enabled: z.boolean(),

@@ -21,3 +21,4 @@ export { rateLimits } from './rateLimits.ts';
 export { attributedOrders, prizeCodes, prizeDiscounts, products } from './commerce.ts';
 export { experiments } from './experiments.ts';
 export { spentSocialFlows } from './spentSocialFlows.ts';
+export { crmFields } from './crmFields.ts';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeActiveCampaign } from '../../test/fakes/crm/activecampaign.ts';
-import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
+import { answersLead, exchangeText, fieldsCall, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { activeCampaign, activeCampaignBase, type ActiveCampaignSettings } from './activecampaign.ts';
 
@@ -146,5 +146,61 @@ describe('ActiveCampaign', () => {
     ])
       expect(activeCampaignBase(account), account).toBeUndefined();
     expect(activeCampaign.settings.safeParse({ api_key: 'k', activecampaign_account: 'http://x.y' }).success).toBe(false);
+  });
+});
+
+describe('ActiveCampaign custom fields for answers', () => {
+  const fieldCalls = () => fake.requests.filter((request) => /^\/api\/3\/(fields|fieldRels)$/.test(request.path));
+
+  it('lists the fields, creates and relates one per answer, sends fieldValues by id; a second lead reuses them', async () => {
+    const call = fieldsCall();
+    expect(await activeCampaign.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+    expect(
+      fieldCalls().map((request) => `${request.method} ${request.path}?${request.query.toString()} ${request.status}`),
+    ).toEqual([
+      'GET /api/3/fields?limit=100&offset=0 200',
+      'POST /api/3/fields? 201',
+      'POST /api/3/fieldRels? 201',
+      'POST /api/3/fields? 201',
+      'POST /api/3/fieldRels? 201',
+      'POST /api/3/fields? 201',
+      'POST /api/3/fieldRels? 201',
+    ]);
+    expect(fake.createdFields().map((request) => request.json)).toEqual([
+      { field: { title: 'skin_quiz__skin_type', type: 'text', descript: 'What is your skin type?' } },
+      { field: { title: 'skin_quiz__concerns', type: 'text', descript: 'What worries you most?' } },
+      { field: { title: 'skin_quiz__budget', type: 'text', descript: 'Budget per month' } },
+    ]);
+    const ids = fake.fields.map((field) => field.id);
+    expect(fake.fields.every((field) => field.relids.includes(0))).toBe(true);
+    const sync = fake.requests.find((request) => request.path === '/api/3/contact/sync');
+    expect((sync!.json as { contact: { fieldValues: unknown } }).contact.fieldValues).toEqual([
+      { field: ids[0], value: 'oily' },
+      { field: ids[1], value: 'Acne, Redness' },
+      { field: ids[2], value: '40' },
+    ]);
+    const before = fieldCalls().length;
+    expect(
+      await activeCampaign.upsertContact(answersLead({ email: 'bo@example.com' }), settings, externalFetch, call),
+    ).toMatchObject({ ok: true });
+    expect(fieldCalls()).toHaveLength(before);
+    expect(fake.createdFields()).toHaveLength(3);
+    expect(fake.contacts.find((contact) => contact.email === 'bo@example.com')!.fieldValues).toEqual({
+      [ids[0]!]: 'oily',
+      [ids[1]!]: 'Acne, Redness',
+      [ids[2]!]: '40',
+    });
+  });
+
+  it('the fake refuses an undocumented field type and a value for a field that does not exist', async () => {
+    const headers = { 'Api-Token': apiKey, 'Content-Type': 'application/json' };
+    const post = (path: string, body: object) =>
+      externalFetch(`https://acme.api-us1.com/api/3${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    expect((await post('/fields', { field: { title: 'x', type: 'number' } })).status).toBe(422);
+    expect(
+      (await post('/contact/sync', { contact: { email: 'a@b.co', fieldValues: [{ field: '999', value: 'x' }] } })).status,
+    ).toBe(422);
   });
 });

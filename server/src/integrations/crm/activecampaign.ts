@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName, placeAnswers, type ProviderField } from './crmFields.ts';
 import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
@@ -11,8 +12,13 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
  * consent it is subscribed to the list (`campaignid`) with `POST /api/3/contactLists
  * {contactList:{list, contact, status:1}}`; each tag name is found with `GET /api/3/tags?search=` (a
  * partial match: the exact name is picked), created with `POST /api/3/tags` when missing, and put on the
- * contact with `POST /api/3/contactTags {contactTag:{contact, tag}}`. Custom fields need per-account ids,
- * so the result travels as tags. 5 requests/s: a 429 waits Retry-After, else 1 s.
+ * contact with `POST /api/3/contactTags {contactTag:{contact, tag}}`. The result travels as tags. Each
+ * answer goes as a custom field titled `<item key>__<key>` (marketing-stack-and-languages.md B2): found
+ * with `GET /api/3/fields?limit=100&offset=` (every page), else created with `POST /api/3/fields
+ * {field:{title, type, descript}}` (`textarea` for typed text, `text` otherwise: ActiveCampaign has no
+ * number type, and option lists are not known up front, so several choices are joined) and related to
+ * all lists with `POST /api/3/fieldRels {fieldRel:{field, relid:0}}`; the values ride on the sync as
+ * `fieldValues:[{field:"<id>", value}]`. 5 requests/s: a 429 waits Retry-After, else 1 s.
  */
 export const activeCampaignMessages = {
   required: 'Enter your ActiveCampaign API URL, e.g. https://youraccount.api-us1.com',
@@ -74,7 +80,7 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
   label: 'ActiveCampaign',
   settings: activeCampaignSettings,
   secretFields: ['api_key'],
-  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+  async upsertContact(lead, settings, fetch, { fields }): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
     const base = activeCampaignBase(settings.activecampaign_account);
     if (!base) return call.fail(false, 'The ActiveCampaign API URL is not valid');
@@ -84,10 +90,43 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
     const post = (path: string, body: unknown) =>
       call.send('POST', `${base}${path}`, { headers: json, body: JSON.stringify(body), ...options });
 
+    const answers = await placeAnswers(lead, fields, {
+      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      async list() {
+        const found: ProviderField[] = [];
+        for (let offset = 0; ; offset += 100) {
+          const page = await call.send('GET', `${base}/fields?limit=100&offset=${offset}`, { headers, ...options });
+          if (!page.ok) return page.outcome;
+          const json = page.answer.json as { fields?: unknown; meta?: { total?: unknown } } | undefined;
+          const items = Array.isArray(json?.fields) ? (json.fields as unknown[]) : [];
+          for (const item of items) {
+            const title = stringAt(item, 'title');
+            const id = stringAt(item, 'id');
+            if (title && id) found.push({ handle: title, ref: id, type: 'text' });
+          }
+          if (items.length < 100 || offset + 100 >= Number(stringAt(json?.meta, 'total') ?? 0)) return found;
+        }
+      },
+      async create(title, answer) {
+        const created = await post('/fields', {
+          field: { title, type: answer.type === 'text' ? 'textarea' : 'text', descript: answer.question.slice(0, 255) },
+        });
+        if (!created.ok) return created.outcome;
+        const id = stringAt((created.answer.json as { field?: unknown } | undefined)?.field, 'id');
+        if (!id) return call.fail(true, 'ActiveCampaign answered the new field without an id');
+        const related = await post('/fieldRels', { fieldRel: { field: Number(id), relid: 0 } });
+        if (!related.ok) return related.outcome;
+        return { handle: title, ref: id, type: 'text' as const };
+      },
+    });
+    if ('ok' in answers) return answers;
+
     const { first, last } = splitName(lead.name);
-    const contact: Record<string, string> = { email: lead.email };
+    const contact: Record<string, unknown> = { email: lead.email };
     if (first) contact.firstName = first;
     if (last) contact.lastName = last;
+    if (answers.placed.length)
+      contact.fieldValues = answers.placed.map(({ field, value }) => ({ field: field.ref, value: String(value) }));
     const synced = await post('/contact/sync', { contact });
     if (!synced.ok) return synced.outcome;
     const contactId = stringAt((synced.answer.json as { contact?: unknown } | undefined)?.contact, 'id');
@@ -114,6 +153,6 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
       const tagged = await post('/contactTags', { contactTag: { contact: Number(contactId), tag: Number(tagId) } });
       if (!tagged.ok) return tagged.outcome;
     }
-    return call.done();
+    return call.done(answers.leftOut);
   },
 };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
+import { answersLead, exchangeText, fieldsCall, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeBrevo } from '../../test/fakes/crm/brevo.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { brevo } from './brevo.ts';
@@ -109,5 +109,52 @@ describe('Brevo (formerly Sendinblue)', () => {
     expect(brevo.settings.safeParse({ api_key: 'k', campaignid: 'abc' }).success).toBe(false);
     expect(brevo.settings.safeParse({ api_key: 'k', campaignid: '7' }).success).toBe(true);
     expect(brevo.secretFields).toEqual(['api_key']);
+  });
+});
+
+describe('Brevo attributes for answers', () => {
+  const settings = { api_key: apiKey, campaignid: '12' };
+
+  it('lists the attributes, creates one normal attribute per answer (float for numbers), then reuses them', async () => {
+    const call = fieldsCall();
+    expect(await brevo.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+    expect(fake.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+      'GET /v3/contacts/attributes 200',
+      'POST /v3/contacts/attributes/normal/SKIN_QUIZ__SKIN_TYPE 201',
+      'POST /v3/contacts/attributes/normal/SKIN_QUIZ__CONCERNS 201',
+      'POST /v3/contacts/attributes/normal/SKIN_QUIZ__BUDGET 201',
+      'POST /v3/contacts 201',
+    ]);
+    expect(fake.createdAttributes().map((request) => request.json)).toEqual([
+      { type: 'text' },
+      { type: 'text' },
+      { type: 'float' },
+    ]);
+    expect(fake.contacts.get('ann.lee@example.com')!.attributes).toEqual({
+      FIRSTNAME: 'Ann',
+      LASTNAME: 'Lee Smith',
+      SKIN_QUIZ__SKIN_TYPE: 'oily',
+      SKIN_QUIZ__CONCERNS: 'Acne, Redness',
+      SKIN_QUIZ__BUDGET: 40,
+    });
+    const before = fake.requests.length;
+    expect(await brevo.upsertContact(answersLead({ email: 'bo@example.com' }), settings, externalFetch, call)).toMatchObject({
+      ok: true,
+    });
+    expect(fake.requestsSince(before).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v3/contacts']);
+    expect(fake.createdAttributes()).toHaveLength(3);
+    expect(fake.unexpected).toEqual([]);
+  });
+
+  it('the fake refuses a lower-case attribute name, an unknown category and an attribute the account lacks', async () => {
+    const headers = { 'api-key': apiKey, 'content-type': 'application/json' };
+    const post = (path: string, body: object) =>
+      externalFetch(`https://api.brevo.com/v3${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    expect((await post('/contacts/attributes/normal/skin', { type: 'text' })).status).toBe(400);
+    expect((await post('/contacts/attributes/plain/SKIN', { type: 'text' })).status).toBe(400);
+    expect((await post('/contacts/attributes/normal/SKIN', { type: 'string' })).status).toBe(400);
+    expect((await post('/contacts', { email: 'a@b.co', attributes: { SKIN: 'oily' }, updateEnabled: true })).status).toBe(400);
   });
 });

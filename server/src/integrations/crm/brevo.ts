@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CrmCall, retryAfterHeader, splitName, stringAt } from './crmHttp.ts';
+import { fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
+import { CrmCall, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
 /**
@@ -7,9 +8,11 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
  * https://api.brevo.com/v3/contacts` with the `api-key` header and JSON `{email,
  * attributes:{FIRSTNAME,LASTNAME}, listIds:[int], updateEnabled:true}`. 201 `{id}` creates, 204
  * updates; without `updateEnabled` an existing email would be 400 duplicate_parameter, so it is always
- * sent. The contact joins the list (`listIds`) only with the visitor's consent. No tags (lists only),
- * and attribute keys must already exist in the account, so only the standard FIRSTNAME/LASTNAME are
- * sent (the result has nowhere safe to go). A 429 waits for Retry-After or `x-sib-ratelimit-reset`
+ * sent. The contact joins the list (`listIds`) only with the visitor's consent. No tags (lists only).
+ * Attribute keys must already exist in the account, so each answer's attribute (`<ITEM KEY>__<KEY>`, upper
+ * case, marketing-stack-and-languages.md B3) is found with `GET /v3/contacts/attributes` and created
+ * with `POST /v3/contacts/attributes/normal/{NAME} {type: float|text}` (several choices joined) before
+ * the contact is sent with it. A 429 waits for Retry-After or `x-sib-ratelimit-reset`
  * (seconds).
  */
 export const brevoSettings = z.object({
@@ -20,27 +23,52 @@ export const brevoSettings = z.object({
 export type BrevoSettings = z.infer<typeof brevoSettings>;
 
 export const brevoContactsUrl = 'https://api.brevo.com/v3/contacts';
+const brevoAttributesUrl = `${brevoContactsUrl}/attributes`;
+
+const messageOf = (answer: CallAnswer) => stringAt(answer.json, 'message') ?? stringAt(answer.json, 'code');
+const retryAfterOf = (answer: CallAnswer) =>
+  retryAfterHeader(answer.headers) ?? secondsHeader(answer.headers, 'x-sib-ratelimit-reset');
 
 export const brevo: CrmProvider<BrevoSettings> = {
   id: 'brevo',
   label: 'Brevo (formerly Sendinblue)',
   settings: brevoSettings,
   secretFields: ['api_key'],
-  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+  async upsertContact(lead, settings, fetch, { fields }): Promise<DeliveryOutcome> {
     const crm = new CrmCall(fetch, [settings.api_key]);
+    const headers = { 'api-key': settings.api_key, 'content-type': 'application/json', accept: 'application/json' };
+    const options = { headers, messageOf, retryAfterOf };
+    const answers = await placeAnswers(lead, fields, {
+      handleOf: (answer) => fieldName(lead.itemKey, answer.key).toUpperCase(),
+      async list() {
+        const listed = await crm.send('GET', brevoAttributesUrl, options);
+        if (!listed.ok) return listed.outcome;
+        const all = (listed.answer.json as { attributes?: unknown } | undefined)?.attributes;
+        return (Array.isArray(all) ? all : []).flatMap((attribute): ProviderField[] => {
+          const name = stringAt(attribute, 'name');
+          return name ? [{ handle: name, ref: name, type: stringAt(attribute, 'type') === 'float' ? 'number' : 'text' }] : [];
+        });
+      },
+      async create(name, answer) {
+        const type = fieldTypeOf(answer);
+        const created = await crm.send('POST', `${brevoAttributesUrl}/normal/${encodeURIComponent(name)}`, {
+          ...options,
+          body: JSON.stringify({ type: type === 'number' ? 'float' : 'text' }),
+        });
+        return created.ok ? { handle: name, ref: name, type } : created.outcome;
+      },
+    });
+    if ('ok' in answers) return answers;
+
     const { first, last } = splitName(lead.name);
-    const attributes: Record<string, string> = {};
+    const attributes: Record<string, string | number> = {};
     if (first) attributes.FIRSTNAME = first;
     if (last) attributes.LASTNAME = last;
+    for (const { field, value } of answers.placed) attributes[field.ref] = value;
     const body: Record<string, unknown> = { email: lead.email, attributes, updateEnabled: true };
     if (settings.campaignid && lead.consent) body.listIds = [Number(settings.campaignid)];
-    const sent = await crm.send('POST', brevoContactsUrl, {
-      headers: { 'api-key': settings.api_key, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      messageOf: (answer) => stringAt(answer.json, 'message') ?? stringAt(answer.json, 'code'),
-      retryAfterOf: (answer) => retryAfterHeader(answer.headers) ?? secondsHeader(answer.headers, 'x-sib-ratelimit-reset'),
-    });
-    return sent.ok ? crm.done() : sent.outcome;
+    const sent = await crm.send('POST', brevoContactsUrl, { ...options, body: JSON.stringify(body) });
+    return sent.ok ? crm.done(answers.leftOut) : sent.outcome;
   },
 };
 

@@ -132,8 +132,9 @@ export class CrmCall {
     return { ok: false, retryable, message: this.redact(message), exchange: this.exchange };
   }
 
-  done(): DeliveryOutcome {
-    return { ok: true, exchange: this.exchange };
+  /** Success; `message` says what was left out, if anything. */
+  done(message?: string): DeliveryOutcome {
+    return message ? { ok: true, exchange: this.exchange, message: this.redact(message) } : { ok: true, exchange: this.exchange };
   }
 }
 

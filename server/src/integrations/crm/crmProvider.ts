@@ -53,6 +53,36 @@ export interface CrmCall {
    * (Klaviyo's event `unique_id`). Test connection makes one of its own.
    */
   deliveryId: string;
+  /**
+   * The custom fields this destination already has in the provider, one per answer's property key
+   * (Mailchimp merge fields, ActiveCampaign fields, Brevo attributes, MailerLite fields, GetResponse
+   * custom fields): a delivery keeps the ones it finds or creates, and two deliveries at once never
+   * both create one. The database gives it for a destination (db/queries/crmFields.ts); adapters only
+   * see this interface.
+   */
+  fields: CrmFieldStore;
+}
+
+/** A custom field made (or found) in the provider for one property, as a destination remembers it. */
+export interface CrmField {
+  /** `<item key>.<property key>`: what the field holds. */
+  key: string;
+  /** How the provider addresses it on a contact: a merge tag, a field id, an attribute name, a field key. */
+  ref: string;
+  /** Its name in the provider (Mailchimp: its tag). */
+  name: string;
+  /** A number field takes numbers only; a text field any answer (several choices joined). */
+  type: 'number' | 'text';
+}
+
+export interface CrmFieldStore {
+  /** The fields already kept for these keys. */
+  known(keys: readonly string[]): Promise<Map<string, CrmField>>;
+  /**
+   * Runs `make` alone among the deliveries to the same destination (others wait), given the fields
+   * kept by the time it runs, and keeps the fields it answers as `made`.
+   */
+  alone<T>(make: (known: Map<string, CrmField>) => Promise<{ made: CrmField[]; value: T }>): Promise<T>;
 }
 
 /** The request and response as the delivery log shows them: secrets redacted by the provider. */
@@ -62,7 +92,12 @@ export interface Exchange {
 }
 
 export type DeliveryOutcome =
-  | { ok: true; exchange: Exchange[] }
+  | {
+      ok: true;
+      exchange: Exchange[];
+      /** What the delivery left out and why (answers a provider's limits refused), for the owner. */
+      message?: string;
+    }
   | {
       ok: false;
       /** false for answers that cannot succeed on retry (bad key, 401, 403, 404, a refused list): the delivery goes dead at once. */

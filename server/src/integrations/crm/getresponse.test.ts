@@ -4,6 +4,8 @@ import {
   quizLead as sampleLead,
   useFakeWorld as useExternalWorld,
   crmTestCall,
+  answersLead,
+  fieldsCall,
 } from '../../test/fakes/crm/leadKit.ts';
 import { FakeGetResponse } from '../../test/fakes/crm/getresponse.ts';
 import { externalFetch } from '../external/externalFetch.ts';
@@ -124,5 +126,61 @@ describe('GetResponse', () => {
     }
     expect(first.exchange.at(-1)!.request.headers['x-auth-token']).toBe('api-key [redacted]');
     expect(getResponse.secretFields).toEqual(['api_key']);
+  });
+});
+
+describe('GetResponse custom fields for answers', () => {
+  const fieldCalls = () => fake.requests.filter((request) => request.path === '/v3/custom-fields');
+
+  it('lists, creates one lower-case custom field per answer (number for numbers), sends the values as arrays; a second lead reuses them', async () => {
+    const call = fieldsCall();
+    expect(await getResponse.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+    expect(fieldCalls().map((request) => `${request.method} ${request.query.toString()} ${request.status}`)).toEqual([
+      'GET perPage=1000&page=1 200',
+      'POST  201',
+      'POST  201',
+      'POST  201',
+    ]);
+    expect(fake.createdCustomFields().map((request) => request.json)).toEqual([
+      { name: 'skin_quiz__skin_type', type: 'string', format: 'text', hidden: 'false', values: [] },
+      { name: 'skin_quiz__concerns', type: 'string', format: 'text', hidden: 'false', values: [] },
+      { name: 'skin_quiz__budget', type: 'number', format: 'text', hidden: 'false', values: [] },
+    ]);
+    const [skin, concerns, budget] = fake.customFields.map((field) => field.customFieldId);
+    expect(fake.contacts[0]!.customFieldValues).toEqual({ [skin!]: ['oily'], [concerns!]: ['Acne, Redness'], [budget!]: ['40'] });
+
+    // The same email again: 409, then the update and the values through /contacts/{id}/custom-fields.
+    const before = fieldCalls().length;
+    const again = await getResponse.upsertContact(
+      answersLead({ answers: answersLead().answers.map((a) => (a.key === 'skin_type' ? { ...a, value: 'dry' } : a)) }),
+      settings,
+      externalFetch,
+      call,
+    );
+    expect(again).toMatchObject({ ok: true });
+    expect(fieldCalls()).toHaveLength(before);
+    expect(fake.createdCustomFields()).toHaveLength(3);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v3/contacts/${fake.contacts[0]!.contactId}/custom-fields`,
+      status: 200,
+    });
+    expect(fake.contacts[0]!.customFieldValues[skin!]).toEqual(['dry']);
+  });
+
+  it('the fake refuses a merge word, upper case, a missing format and a choice list without two values', async () => {
+    const headers = { 'X-Auth-Token': `api-key ${apiKey}`, 'Content-Type': 'application/json' };
+    const post = (body: object) =>
+      externalFetch('https://api.getresponse.com/v3/custom-fields', { method: 'POST', headers, body: JSON.stringify(body) });
+    const field = { name: 'skin', type: 'string', format: 'text', hidden: 'false', values: [] };
+    expect((await post({ ...field, name: 'campaign' })).status).toBe(400);
+    expect((await post({ ...field, name: 'Skin' })).status).toBe(400);
+    expect((await post({ name: 'skin', type: 'string', hidden: 'false', values: [] })).status).toBe(400);
+    expect((await post({ ...field, format: 'multi_select', values: ['a'] })).status).toBe(400);
+    expect((await post({ ...field, hidden: false })).status).toBe(400);
+    expect((await post(field)).status).toBe(201);
+    expect((await post(field)).status).toBe(409);
   });
 });

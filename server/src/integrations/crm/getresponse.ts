@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
 import { CrmCall, leadTags, stringAt, type CallAnswer } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
@@ -10,8 +11,13 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
  * Tags are referenced by id: each name is looked up with `GET /tags?query[name]=` and, when missing,
  * created with `POST /tags {name}` (that call is GetResponse's, not in the reference). Tag names are
  * sent with anything but letters, digits and underscores turned into underscores (GetResponse's rule
- * for tag names as we understand it; unverified). Custom fields need per-account ids, so the result
- * travels as tags. 429 waits for `X-RateLimit-Reset` (seconds).
+ * for tag names as we understand it; unverified). The result travels as tags. Each answer goes as a
+ * custom field named `<item key>__<key>` (lower case, so never a merge word; marketing-stack-and-languages.md
+ * B5), found with `GET /custom-fields?perPage=1000&page=` (every page) and created with `POST
+ * /custom-fields {name, type: number|string, format:"text", hidden:"false", values:[]}` (201; a choice
+ * list needs its options up front, which a lead does not know, so several choices are joined); the values
+ * go as `customFieldValues:[{customFieldId, value:["…"]}]` on the new contact, or with `POST
+ * /contacts/{id}/custom-fields` (which keeps the contact's other values) on an existing one. 429 waits for `X-RateLimit-Reset` (seconds).
  */
 export const getResponseSettings = z.object({
   api_key: z.string().trim().min(1, 'Enter your GetResponse API key'),
@@ -21,6 +27,9 @@ export const getResponseSettings = z.object({
 export type GetResponseSettings = z.infer<typeof getResponseSettings>;
 
 export const getResponseApi = 'https://api.getresponse.com/v3';
+
+/** Custom fields per page when listing them (GetResponse's perPage goes up to 1000). */
+const customFieldsPage = 1000;
 
 /** GetResponse tag names: letters, digits and underscores. */
 export function getResponseTagName(tag: string): string {
@@ -43,7 +52,7 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
   label: 'GetResponse',
   settings: getResponseSettings,
   secretFields: ['api_key'],
-  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+  async upsertContact(lead, settings, fetch, { fields }): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
     const auth = { 'X-Auth-Token': `api-key ${settings.api_key}`, Accept: 'application/json' };
     const json = { ...auth, 'Content-Type': 'application/json' };
@@ -80,9 +89,46 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
       if (tagId) tagIds.push(tagId);
     }
 
+    const answers = await placeAnswers(lead, fields, {
+      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      async list() {
+        const found: ProviderField[] = [];
+        for (let page = 1; ; page += 1) {
+          const listed = await call.send('GET', `${getResponseApi}/custom-fields?perPage=${customFieldsPage}&page=${page}`, {
+            headers: auth,
+            ...options,
+          });
+          if (!listed.ok) return listed.outcome;
+          const items = Array.isArray(listed.answer.json) ? (listed.answer.json as unknown[]) : [];
+          for (const item of items) {
+            const name = stringAt(item, 'name');
+            const id = stringAt(item, 'customFieldId');
+            if (name && id) found.push({ handle: name, ref: id, type: stringAt(item, 'type') === 'number' ? 'number' : 'text' });
+          }
+          if (items.length < customFieldsPage) return found;
+        }
+      },
+      async create(name, answer) {
+        const type = fieldTypeOf(answer);
+        const body = { name, type: type === 'number' ? 'number' : 'string', format: 'text', hidden: 'false', values: [] };
+        const created = await call.send('POST', `${getResponseApi}/custom-fields`, {
+          headers: json,
+          body: JSON.stringify(body),
+          ...options,
+        });
+        if (!created.ok) return created.outcome;
+        const id = stringAt(created.answer.json, 'customFieldId');
+        if (!id) return call.fail(true, 'GetResponse answered the new custom field without its id');
+        return { handle: name, ref: id, type };
+      },
+    });
+    if ('ok' in answers) return answers;
+    const customFieldValues = answers.placed.map(({ field, value }) => ({ customFieldId: field.ref, value: [String(value)] }));
+
     const contact: Record<string, unknown> = { email: lead.email, campaign: { campaignId: settings.campaignid } };
     if (lead.name.trim()) contact.name = lead.name.trim();
     if (tagIds.length) contact.tags = tagIds.map((tagId) => ({ tagId }));
+    if (customFieldValues.length) contact.customFieldValues = customFieldValues;
     const added = await call.send('POST', `${getResponseApi}/contacts`, {
       headers: json,
       body: JSON.stringify(contact),
@@ -90,7 +136,7 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
       ...options,
     });
     if (!added.ok) return added.outcome;
-    if (added.answer.status !== 409) return call.done();
+    if (added.answer.status !== 409) return call.done(answers.leftOut);
     if (stringAt(added.answer.json, 'code') !== '1008') return call.failFrom(added.answer, messageOf);
 
     // Already in the list: find the contact and update it.
@@ -118,6 +164,15 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
       body: JSON.stringify(update),
       ...options,
     });
-    return updated.ok ? call.done() : updated.outcome;
+    if (!updated.ok) return updated.outcome;
+    if (customFieldValues.length) {
+      const valued = await call.send('POST', `${getResponseApi}/contacts/${encodeURIComponent(contactId)}/custom-fields`, {
+        headers: json,
+        body: JSON.stringify({ customFieldValues }),
+        ...options,
+      });
+      if (!valued.ok) return valued.outcome;
+    }
+    return call.done(answers.leftOut);
   },
 };

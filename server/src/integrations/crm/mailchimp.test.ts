@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
+import { answersLead, exchangeText, fieldsCall, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeMailchimp } from '../../test/fakes/crm/mailchimp.ts';
 import { externalFetch } from '../external/externalFetch.ts';
-import { mailchimp, type MailchimpSettings } from './mailchimp.ts';
+import { mailchimp, mergeTag, type MailchimpSettings } from './mailchimp.ts';
 
 const apiKey = '0123456789abcdef0123456789abcdef-us6';
 const settings: MailchimpSettings = { api_key: apiKey, campaignid: 'a1b2c3d4e5', tag: 'Quiz lead' };
@@ -133,5 +133,107 @@ describe('Mailchimp', () => {
       expect(text).not.toContain(Buffer.from(`quizlead:${apiKey}`).toString('base64'));
     }
     expect(good.exchange[0]!.request.headers.authorization).toBe('Basic [redacted]');
+  });
+});
+
+describe('Mailchimp merge fields for answers', () => {
+  const tags = {
+    skin: mergeTag('skin_quiz', 'skin_type'),
+    concerns: mergeTag('skin_quiz', 'concerns'),
+    budget: mergeTag('skin_quiz', 'budget'),
+  };
+
+  it('derives a stable tag of at most 10 upper-case letters, digits and underscores per item and key', () => {
+    expect(tags.skin).toMatch(/^QSKINT[0-9A-F]{4}$/);
+    expect(mergeTag('skin_quiz', 'skin_type')).toBe(tags.skin);
+    expect(mergeTag('other_quiz', 'skin_type')).not.toBe(tags.skin);
+    expect(mergeTag('q', '1')).toMatch(/^Q1[0-9A-F]{8}$/);
+  });
+
+  it('finds, then creates one merge field per answer (number for numbers); a second lead reuses them', async () => {
+    const call = fieldsCall();
+    const first = await mailchimp.upsertContact(answersLead(), settings, externalFetch, call);
+    expect(first).toEqual(expect.objectContaining({ ok: true }));
+    expect(first).not.toHaveProperty('message');
+    const list = fake.requests.filter((request) => request.path.endsWith('/merge-fields'));
+    expect(list.map((request) => `${request.method} ${request.query.toString()}`)).toEqual([
+      'GET count=1000&offset=0',
+      'POST ',
+      'POST ',
+      'POST ',
+    ]);
+    expect(list.slice(1).map((request) => request.json)).toEqual([
+      { name: 'skin_quiz__skin_type', type: 'text', tag: tags.skin, required: false, public: false },
+      { name: 'skin_quiz__concerns', type: 'text', tag: tags.concerns, required: false, public: false },
+      { name: 'skin_quiz__budget', type: 'number', tag: tags.budget, required: false, public: false },
+    ]);
+    const put = fake.requests.find((request) => request.method === 'PUT');
+    expect((put!.json as { merge_fields: unknown }).merge_fields).toEqual({
+      FNAME: 'Ann',
+      LNAME: 'Lee Smith',
+      [tags.skin]: 'oily',
+      [tags.concerns]: 'Acne, Redness',
+      [tags.budget]: 40,
+    });
+
+    const before = fake.requests.length;
+    const second = await mailchimp.upsertContact(
+      answersLead({
+        email: 'bo@example.com',
+        answers: answersLead().answers.map((a) => (a.key === 'budget' ? { ...a, value: 25 } : a)),
+      }),
+      settings,
+      externalFetch,
+      call,
+    );
+    expect(second).toMatchObject({ ok: true });
+    const again = fake.requestsSince(before);
+    expect(again.filter((request) => request.path.endsWith('/merge-fields'))).toEqual([]);
+    expect(fake.createdMergeFields()).toHaveLength(3);
+    expect(fake.members('a1b2c3d4e5').find((m) => m.email_address === 'bo@example.com')!.merge_fields[tags.budget]).toBe(25);
+  });
+
+  it('finds a field the audience already has (by tag) instead of creating it', async () => {
+    await mailchimp.upsertContact(answersLead(), settings, externalFetch, fieldsCall());
+    const before = fake.requests.length;
+    // Another destination (or a forgotten store) meets the same audience: it finds all three by tag.
+    const outcome = await mailchimp.upsertContact(answersLead(), settings, externalFetch, fieldsCall());
+    expect(outcome).toMatchObject({ ok: true });
+    expect(fake.requestsSince(before).map((request) => request.method)).toEqual(['GET', 'PUT', 'POST']);
+    expect(fake.createdMergeFields()).toHaveLength(3);
+  });
+
+  it('past the 30-field cap the member is still added and the outcome says which answers were not sent and why', async () => {
+    fake.mergeFieldCap = 6; // the four defaults and two more
+    const outcome = await mailchimp.upsertContact(answersLead(), settings, externalFetch, fieldsCall());
+    expect(outcome).toMatchObject({
+      ok: true,
+      message:
+        'Answers not sent: budget (Mailchimp: Invalid Resource: This audience already has the maximum of 6 merge fields.).',
+    });
+    const put = fake.requests.find((request) => request.method === 'PUT');
+    expect(Object.keys((put!.json as { merge_fields: object }).merge_fields)).toEqual([
+      'FNAME',
+      'LNAME',
+      tags.skin,
+      tags.concerns,
+    ]);
+    expect(fake.members('a1b2c3d4e5')).toHaveLength(1);
+  });
+
+  it('the fake refuses a tag longer than 10 characters, a bad type and an unknown merge tag on a member', async () => {
+    const base = 'https://us6.api.mailchimp.com/3.0/lists/a1b2c3d4e5';
+    const auth = { Authorization: `Basic ${Buffer.from(`x:${apiKey}`).toString('base64')}`, 'Content-Type': 'application/json' };
+    const post = (body: object) =>
+      externalFetch(`${base}/merge-fields`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+    expect((await post({ name: 'x', type: 'text', tag: 'ELEVENCHARS' })).status).toBe(400);
+    expect((await post({ name: 'x', type: 'string', tag: 'OK' })).status).toBe(400);
+    expect((await post({ type: 'text', tag: 'OK' })).status).toBe(400);
+    const put = await externalFetch(`${base}/members/${createHash('md5').update('a@b.co').digest('hex')}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ email_address: 'a@b.co', status_if_new: 'subscribed', merge_fields: { NOPE: 'x' } }),
+    });
+    expect(put.status).toBe(400);
   });
 });

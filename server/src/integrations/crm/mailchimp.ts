@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
+import { fieldKey, fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
 import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
@@ -11,8 +13,13 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
  * `POST …/members/{hash}/tags {tags:[{name, status:"active"}]}`, 204. `status_if_new` is "subscribed"
  * with consent ("pending" when the owner asks for double opt-in) and "transactional" without it
  * (a Mailchimp status, not in the reference: the contact is kept but not marketed to), and it never
- * changes an existing member's status. Merge fields other than FNAME/LNAME must exist in the audience,
- * so the result travels as tags. Errors are problem+json (`title`, `detail`). Mailchimp limits
+ * changes an existing member's status. The result travels as tags; each answer as a merge field
+ * (marketing-stack-and-languages.md B1) under a tag of its own (≤ 10 characters A-Z0-9_, derived from
+ * the item and property keys, see `mergeTag`), found with `GET …/merge-fields?count=&offset=` (all
+ * pages) and created with `POST …/merge-fields {name, type, tag, required:false, public:false}` (type
+ * `number` for numbers, `text` otherwise; several choices joined). An audience holds 30 merge fields (80
+ * on Premium): when Mailchimp refuses another, those answers are left out, the member is still added and
+ * the outcome says which. Errors are problem+json (`title`, `detail`). Mailchimp limits
  * simultaneous connections and documents no reset header: a 429 waits Retry-After if sent, else 10 s.
  */
 export const mailchimpSettings = z.object({
@@ -45,12 +52,29 @@ function messageOf(answer: CallAnswer): string | undefined {
 
 const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 10_000;
 
+/**
+ * The merge tag of an answer's field: `Q`, up to five letters and digits of the property key, then hex of
+ * a hash of `<item key>.<property key>` to ten characters: stable, unique in practice, and within
+ * Mailchimp's tag rule (≤ 10 characters, upper-case letters, digits, underscore), e.g. `QSKINT81C2F`.
+ */
+export function mergeTag(itemKey: string, propertyKey: string): string {
+  const letters = propertyKey
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 5);
+  const hash = createHash('sha256').update(fieldKey(itemKey, propertyKey)).digest('hex').toUpperCase();
+  return `Q${letters}${hash.slice(0, 9 - letters.length)}`;
+}
+
+/** Merge fields per page when listing them (Mailchimp's `count` goes up to 1000). */
+const mergeFieldsPage = 1000;
+
 export const mailchimp: CrmProvider<MailchimpSettings> = {
   id: 'mailchimp',
   label: 'Mailchimp',
   settings: mailchimpSettings,
   secretFields: ['api_key'],
-  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+  async upsertContact(lead, settings, fetch, { fields }): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
     const base = mailchimpBase(settings.api_key);
     if (!base) return call.fail(false, 'The Mailchimp API key must end in its data centre, e.g. -us6');
@@ -59,11 +83,55 @@ export const mailchimp: CrmProvider<MailchimpSettings> = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
     };
-    const member = `${base}/lists/${encodeURIComponent(settings.campaignid)}/members/${subscriberHash(lead.email)}`;
+    const list = `${base}/lists/${encodeURIComponent(settings.campaignid)}`;
+    const member = `${list}/members/${subscriberHash(lead.email)}`;
+
+    const answers = await placeAnswers(lead, fields, {
+      handleOf: (answer) => mergeTag(lead.itemKey, answer.key),
+      async list() {
+        const found: ProviderField[] = [];
+        for (let offset = 0; ; offset += mergeFieldsPage) {
+          const page = await call.send('GET', `${list}/merge-fields?count=${mergeFieldsPage}&offset=${offset}`, {
+            headers,
+            messageOf,
+            retryAfterOf,
+          });
+          if (!page.ok) return page.outcome;
+          const json = page.answer.json as { merge_fields?: unknown; total_items?: unknown } | undefined;
+          const items = Array.isArray(json?.merge_fields) ? (json.merge_fields as unknown[]) : [];
+          for (const item of items) {
+            const tag = stringAt(item, 'tag');
+            if (tag) found.push({ handle: tag, ref: tag, type: stringAt(item, 'type') === 'number' ? 'number' : 'text' });
+          }
+          const total = typeof json?.total_items === 'number' ? json.total_items : 0;
+          if (items.length < mergeFieldsPage || offset + mergeFieldsPage >= total) return found;
+        }
+      },
+      async create(tag: string, answer: TLeadAnswer) {
+        const type = fieldTypeOf(answer);
+        const body = { name: fieldName(lead.itemKey, answer.key), type, tag, required: false, public: false };
+        const created = await call.send('POST', `${list}/merge-fields`, {
+          headers,
+          body: JSON.stringify(body),
+          // A 400 is the audience refusing another field (its cap): the answer is left out, the rest goes on.
+          accept: (status) => (status >= 200 && status < 300) || status === 400,
+          messageOf,
+          retryAfterOf,
+        });
+        if (!created.ok) return created.outcome;
+        if (created.answer.status === 400)
+          return { refused: `Mailchimp: ${messageOf(created.answer) ?? 'the merge field was refused'}` };
+        const made = stringAt(created.answer.json, 'tag') ?? tag;
+        return { handle: tag, ref: made, type };
+      },
+    });
+    if ('ok' in answers) return answers;
+
     const { first, last } = splitName(lead.name);
-    const mergeFields: Record<string, string> = {};
+    const mergeFields: Record<string, string | number> = {};
     if (first) mergeFields.FNAME = first;
     if (last) mergeFields.LNAME = last;
+    for (const { field, value } of answers.placed) mergeFields[field.ref] = value;
     const body = {
       email_address: lead.email,
       status_if_new: lead.consent ? (settings.double_optin ? 'pending' : 'subscribed') : 'transactional',
@@ -81,6 +149,6 @@ export const mailchimp: CrmProvider<MailchimpSettings> = {
       });
       if (!tagged.ok) return tagged.outcome;
     }
-    return call.done();
+    return call.done(answers.leftOut);
   },
 };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exchangeText, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
+import { answersLead, exchangeText, fieldsCall, quizLead, useFakeWorld, crmTestCall } from '../../test/fakes/crm/leadKit.ts';
 import { FakeMailerLite } from '../../test/fakes/crm/mailerlite.ts';
 import { externalFetch } from '../external/externalFetch.ts';
 import { mailerLite, type MailerLiteSettings } from './mailerlite.ts';
@@ -119,5 +119,58 @@ describe('MailerLite', () => {
       expect(text).not.toContain('classic-key-1234');
     }
     expect(good.exchange.at(-1)!.request.headers.authorization).toBe('Bearer [redacted]');
+  });
+});
+
+describe('MailerLite fields for answers', () => {
+  const fieldCalls = () => fake.requests.filter((request) => request.path === '/api/fields');
+
+  it('lists every page of fields, creates one per answer (number for numbers), sends the values by key; a second lead reuses them', async () => {
+    // 8 default fields and 101 of the owner's: the list takes two pages of 100.
+    for (let index = 0; index < 101; index += 1) {
+      fake.fields.push({ id: `9${index}`, name: `Owner field ${index}`, key: `owner_field_${index}`, type: 'text' });
+    }
+    const call = fieldsCall();
+    expect(await mailerLite.upsertContact(answersLead(), settings, externalFetch, call)).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+    expect(fieldCalls().map((request) => `${request.method} ${request.query.toString()} ${request.status}`)).toEqual([
+      'GET limit=100&page=1 200',
+      'GET limit=100&page=2 200',
+      'POST  200',
+      'POST  200',
+      'POST  200',
+    ]);
+    expect(fake.createdFields().map((request) => request.json)).toEqual([
+      { name: 'skin_quiz__skin_type', type: 'text' },
+      { name: 'skin_quiz__concerns', type: 'text' },
+      { name: 'skin_quiz__budget', type: 'number' },
+    ]);
+    expect(fake.subscribers.get('ann.lee@example.com')!.fields).toEqual({
+      name: 'Ann',
+      last_name: 'Lee Smith',
+      skin_quiz_skin_type: 'oily',
+      skin_quiz_concerns: 'Acne, Redness',
+      skin_quiz_budget: 40,
+    });
+    const before = fieldCalls().length;
+    expect(await mailerLite.upsertContact(answersLead({ email: 'bo@example.com' }), settings, externalFetch, call)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    expect(fieldCalls()).toHaveLength(before);
+    expect(fake.createdFields()).toHaveLength(3);
+    expect(fake.subscribers.get('bo@example.com')!.fields).toMatchObject({ skin_quiz_budget: 40 });
+  });
+
+  it('the fake refuses a field type MailerLite does not have and an unknown key on a subscriber', async () => {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+    const post = (path: string, body: object) =>
+      externalFetch(`https://connect.mailerlite.com/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const bad = await post('/fields', { name: 'x', type: 'string' });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ errors: { type: ['The selected type is invalid.'] } });
+    expect((await post('/subscribers', { email: 'a@b.co', fields: { skin: 'oily' } })).status).toBe(422);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
 import { CrmCall, leadTags, splitName, stringAt, laravelMessage } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
 
@@ -10,7 +11,10 @@ import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
  * tag, the automatic result tags) is a group found by name with `GET /api/groups?filter[name]=` (a
  * partial match, so the exact name is picked) and created with `POST /api/groups {name}` when missing.
  * `status` is "active" only with consent; without it no status is sent, so an existing subscriber's
- * status is left alone. Custom fields must exist in the account, so the result travels as groups.
+ * status is left alone. The result travels as groups; each answer as a custom field named
+ * `<item key>__<key>` (marketing-stack-and-languages.md B4), found with `GET /api/fields?limit=100&page=`
+ * (every page) and created with `POST /api/fields {name, type: number|text}` (200; several choices
+ * joined), then sent under the field's `key` in `fields`.
  * Keys of MailerLite Classic (pre-2022 accounts) are refused with 401. 429 waits Retry-After.
  */
 export const mailerLiteSettings = z.object({
@@ -30,7 +34,7 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
   label: 'MailerLite',
   settings: mailerLiteSettings,
   secretFields: ['api_key'],
-  async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
+  async upsertContact(lead, settings, fetch, { fields: store }): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
     const headers = {
       Authorization: `Bearer ${settings.api_key}`,
@@ -57,13 +61,47 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
       }
       if (id && !groups.includes(id)) groups.push(id);
     }
+    const answers = await placeAnswers(lead, store, {
+      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      async list() {
+        const found: ProviderField[] = [];
+        for (let page = 1; ; page += 1) {
+          const listed = await call.send('GET', `${mailerLiteApi}/fields?limit=100&page=${page}`, { headers, messageOf });
+          if (!listed.ok) return listed.outcome;
+          const json = listed.answer.json as { data?: unknown; meta?: { last_page?: unknown } } | undefined;
+          for (const field of Array.isArray(json?.data) ? (json.data as unknown[]) : []) {
+            const name = stringAt(field, 'name');
+            const key = stringAt(field, 'key');
+            if (name && key)
+              found.push({ handle: name, ref: key, type: stringAt(field, 'type') === 'number' ? 'number' : 'text' });
+          }
+          const last = typeof json?.meta?.last_page === 'number' ? json.meta.last_page : page;
+          if (page >= last) return found;
+        }
+      },
+      async create(name, answer) {
+        const type = fieldTypeOf(answer);
+        const created = await call.send('POST', `${mailerLiteApi}/fields`, {
+          headers,
+          body: JSON.stringify({ name, type }),
+          messageOf,
+        });
+        if (!created.ok) return created.outcome;
+        const key = stringAt((created.answer.json as { data?: unknown } | undefined)?.data, 'key');
+        if (!key) return call.fail(true, 'MailerLite answered the new field without its key');
+        return { handle: name, ref: key, type };
+      },
+    });
+    if ('ok' in answers) return answers;
+
     const { first, last } = splitName(lead.name);
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string | number> = {};
     if (first) fields.name = first;
     if (last) fields.last_name = last;
+    for (const { field, value } of answers.placed) fields[field.ref] = value;
     const body: Record<string, unknown> = { email: lead.email, fields, groups };
     if (lead.consent) body.status = 'active';
     const added = await call.send('POST', `${mailerLiteApi}/subscribers`, { headers, body: JSON.stringify(body), messageOf });
-    return added.ok ? call.done() : added.outcome;
+    return added.ok ? call.done(answers.leftOut) : added.outcome;
   },
 };

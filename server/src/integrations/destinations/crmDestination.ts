@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crmFieldStore } from '../../db/queries/crmFields.ts';
 import type { SealedSecret, Secrets } from '../../lib/secrets.ts';
 import type { RegisteredCrmProvider } from '../crm/crmProvider.ts';
 import { findCrmProvider } from '../crm/providers.ts';
@@ -59,6 +60,9 @@ export const crmDestination: DestinationHandler = {
         exchange: [],
       };
     }
-    return provider.upsertContact(lead, { ...destination.settings, ...secret }, externalFetch, { deliveryId });
+    return provider.upsertContact(lead, { ...destination.settings, ...secret }, externalFetch, {
+      deliveryId,
+      fields: crmFieldStore(deps.db, destination.id, provider.id),
+    });
   },
 };

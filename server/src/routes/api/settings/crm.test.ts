@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrationMessages } from '@quizlead/shared/schemas/integrations.ts';
-import { destinations } from '../../../db/schema/index.ts';
+import { crmFields, destinations } from '../../../db/schema/index.ts';
+import type { Exchange } from '../../../integrations/crm/crmProvider.ts';
 import { maskSecret, openCrmSecrets } from '../../../integrations/destinations/crmDestination.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { FakeBrevo } from '../../../test/fakes/crm/brevo.ts';
@@ -161,12 +162,49 @@ describe('POST /api/v1/settings/crm/test', () => {
       ok: true,
       message: integrationMessages.crmTestSent('Brevo (formerly Sendinblue)', 'jane.doe@example.com'),
     });
-    expect(tested.body.data.exchange).toHaveLength(1);
+    // The sample's three answers: the attributes are listed and created, then the contact is sent.
+    expect(tested.body.data.exchange.map((call: Exchange) => `${call.request.method} ${call.response?.status}`)).toEqual([
+      'GET 200',
+      'POST 201',
+      'POST 201',
+      'POST 201',
+      'POST 201',
+    ]);
     expect(tested.body.data.exchange[0].request.headers['api-key']).toBe('[redacted]');
-    expect(tested.body.data.exchange[0].response.status).toBe(201);
     expect(JSON.stringify(tested.body)).not.toContain(apiKey);
-    expect(brevo.contacts.get('jane.doe@example.com')).toMatchObject({ listIds: [12] });
+    expect(brevo.contacts.get('jane.doe@example.com')).toMatchObject({
+      listIds: [12],
+      attributes: { COFFEE_QUIZ__ROAST: 'dark', COFFEE_QUIZ__BREW_METHODS: 'Espresso, Pour-over', COFFEE_QUIZ__CUPS_A_DAY: 3 },
+    });
     expect(brevo.requests[0]!.headers['api-key']).toBe(apiKey);
+  });
+
+  it('Test connection with the saved settings keeps the fields it made for the destination; other settings keep none, and saving other settings forgets them', async () => {
+    const { client, account } = await createOwner(server);
+    await client.put('/api/v1/settings/crm', brevoOn());
+    const row = (await crmRow(account.id))!;
+    const kept = () => db().select().from(crmFields).where(eq(crmFields.destinationId, row.id));
+    expect((await client.post('/api/v1/settings/crm/test', brevoOn({ api_key: '' }))).body.data.ok).toBe(true);
+    expect((await kept()).map((field) => field.propertyKey).sort()).toEqual([
+      'coffee_quiz.brew_methods',
+      'coffee_quiz.cups_a_day',
+      'coffee_quiz.roast',
+    ]);
+    const before = brevo.requests.length;
+    await client.post('/api/v1/settings/crm/test', brevoOn({ api_key: '' }));
+    expect(brevo.requestsSince(before).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v3/contacts']);
+
+    // Another list: tried with a store of its own (the attributes are found, nothing kept for it).
+    const other = brevo.requests.length;
+    await client.post('/api/v1/settings/crm/test', brevoOn({ api_key: '', campaignid: '13' }));
+    expect(brevo.requestsSince(other).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v3/contacts/attributes',
+      'POST /v3/contacts',
+    ]);
+    expect(await kept()).toHaveLength(3);
+    // Saved, the other list may be another account's: the destination forgets its fields.
+    await client.put('/api/v1/settings/crm', brevoOn({ api_key: '', campaignid: '13' }));
+    expect(await kept()).toHaveLength(0);
   });
 
   it('unsaved values are tried as typed; a bad key shows the provider’s message', async () => {

@@ -18,6 +18,8 @@ import { externalFetch } from '../../../integrations/external/externalFetch.ts';
 import { sampleWebhookLead } from '../../../integrations/webhooks/payload.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
+import { crmFieldStore, forgetCrmFields } from '../../../db/queries/crmFields.ts';
+import { memoryCrmFieldStore } from '../../../integrations/crm/crmFields.ts';
 import { ownerKey } from './ownerKey.ts';
 import { presentCrm, savedCrmSecrets } from '../../../presenters/settings.ts';
 
@@ -48,6 +50,18 @@ function resolveCrmSettings(body: CrmBody, saved: DestinationRow | undefined, se
     throw ValidationError(issue.message, ['settings', ...issue.path].join('.'));
   }
   return { provider, values: parsed.data as Record<string, unknown> };
+}
+
+/** Whether `values` are the saved destination's settings (the same account and list), so its custom fields apply. */
+function isSavedTarget(
+  saved: DestinationRow | undefined,
+  providerId: string,
+  values: Record<string, unknown>,
+  services: Services,
+) {
+  if (!saved || saved.provider !== providerId) return false;
+  const stable = (value: Record<string, unknown>) => JSON.stringify(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+  return stable({ ...saved.settings, ...savedCrmSecrets(services.secrets, saved) }) === stable(values);
 }
 
 /** The providers redact their exchanges; this is the backstop, so no route ever answers a saved secret. */
@@ -101,12 +115,20 @@ export function crmSettingsRoutes(api: ApiRouter): void {
       const saved = await findSingleDestination(db, auth.accountId, 'crm');
       const { provider, values } = resolveCrmSettings(body, saved, services);
       const lead = sampleWebhookLead();
-      // A delivery id of its own: a Test connection is a contact of its own, never a repeat of another.
-      const outcome = await provider.upsertContact(lead, values, externalFetch, { deliveryId: `test-${randomUUID()}` });
+      // A delivery id of its own: a Test connection is a contact of its own, never a repeat of another. The
+      // sample's answers use the saved destination's custom fields when the settings are the saved ones;
+      // other settings keep what they make for this call only (a delivery finds those fields again).
+      const fields =
+        saved && isSavedTarget(saved, provider.id, values, services)
+          ? crmFieldStore(db, saved.id, provider.id)
+          : memoryCrmFieldStore();
+      const outcome = await provider.upsertContact(lead, values, externalFetch, { deliveryId: `test-${randomUUID()}`, fields });
       const secrets = Object.values(splitCrmSettings(provider, values).secret);
       const answer: TConnectionTest = {
         ok: outcome.ok,
-        message: outcome.ok ? integrationMessages.crmTestSent(provider.label, lead.email) : outcome.message,
+        message: outcome.ok
+          ? [integrationMessages.crmTestSent(provider.label, lead.email), outcome.message].filter(Boolean).join(' ')
+          : outcome.message,
         exchange: redactExchange(outcome.exchange, secrets),
       };
       ctx.body = { data: answer };
@@ -122,6 +144,8 @@ async function saveCrm(db: Db, accountId: string, body: CrmBody, saved: Destinat
   }
   const { provider, values } = resolveCrmSettings(body, saved, services);
   const { open, secret } = splitCrmSettings(provider, values);
+  // Other settings may name another account or audience: its fields are found (or made) again.
+  if (saved && !isSavedTarget(saved, provider.id, values, services)) await forgetCrmFields(db, saved.id);
   return saveSingleDestination(db, accountId, 'crm', saved, {
     enabled: true,
     provider: provider.id,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmProviderForms } from '@quizlead/shared/schemas/integrations.ts';
+import { crmProviderForms, crmReceives } from '@quizlead/shared/schemas/integrations.ts';
 import { accounts, destinations } from '../../../db/schema/index.ts';
 import { crmProviders } from '../../../integrations/crm/providers.ts';
 import { createOwner } from '../../../test/factories.ts';
@@ -76,6 +76,7 @@ describe('GET /api/v1/settings/integrations', () => {
     expect(data.providers.find((provider: { id: string }) => provider.id === 'brevo')).toEqual({
       id: 'brevo',
       label: 'Brevo (formerly Sendinblue)',
+      receives: crmReceives.brevo,
       fields: [
         { name: 'api_key', label: 'API key', type: 'password', required: true, help: expect.any(String) },
         { name: 'campaignid', label: 'List id', type: 'text', required: false, help: expect.any(String) },

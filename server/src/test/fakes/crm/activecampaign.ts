@@ -10,6 +10,12 @@ import { CrmFake, header, isJson, isRecord, type RecordedCall } from './crmFake.
  * - `POST /api/3/contactLists {contactList:{list, contact, status:1|2}}`; an unknown list or contact 404.
  * - `GET /api/3/tags?search=` (partial match) `{tags:[{id, tag, tagType}]}`; `POST /api/3/tags {tag:{tag, tagType, description}}`.
  * - `POST /api/3/contactTags {contactTag:{contact, tag}}` (201; the same pair again keeps one).
+ * - Custom fields (marketing-stack-and-languages.md B2): `GET /api/3/fields?limit=&offset=` (20 a page
+ *   by default, at most 100) `{fields:[{id,title,type,perstag}], meta:{total}}`; `POST /api/3/fields
+ *   {field:{title, type, descript?, perstag?, defval?, visible?}}` with a documented type → 201
+ *   `{field:{id,…}}`; `POST /api/3/fieldRels {fieldRel:{field, relid}}` (relid 0 = all lists) → 201. A
+ *   contact's `fieldValues` must be `[{field:"<id>", value:"<text>"}]` of fields related to its lists (the
+ *   reference leaves an unknown id open: refused here).
  * A wrong token answers 403 `{message}` (ActiveCampaign's answer, not in the reference); 429 past 5 requests/s.
  */
 export interface ActiveCampaignContact {
@@ -19,7 +25,20 @@ export interface ActiveCampaignContact {
   lastName: string;
   lists: Record<string, number>;
   tags: string[];
+  fieldValues: Record<string, string>;
 }
+
+export interface ActiveCampaignField {
+  id: string;
+  title: string;
+  type: string;
+  perstag: string;
+  /** The lists it is related to (0 = all). */
+  relids: number[];
+}
+
+const fieldTypes = ['text', 'textarea', 'date', 'datetime', 'dropdown', 'multiselect', 'radio', 'checkbox', 'hidden', 'listbox'];
+const fieldKeys = ['title', 'type', 'descript', 'perstag', 'defval', 'visible'];
 
 type Answer = { status: number; headers?: Record<string, string>; body?: string | object };
 
@@ -35,7 +54,15 @@ export class FakeActiveCampaign extends CrmFake {
   readonly contacts: ActiveCampaignContact[] = [];
   readonly tags: { id: string; tag: string; tagType: string }[] = [];
   readonly lists: Set<string>;
+  readonly fields: ActiveCampaignField[] = [];
   #next = 100;
+
+  /** The field creations the fake accepted. */
+  createdFields(): RecordedCall[] {
+    return this.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/api/3/fields' && request.status === 201,
+    );
+  }
 
   constructor(token: string, lists: string[] = ['1']) {
     super();
@@ -68,6 +95,16 @@ export class FakeActiveCampaign extends CrmFake {
       if (fields.fieldValues !== undefined && !Array.isArray(fields.fieldValues)) {
         return unprocessable('fieldValues is invalid', 'fieldValues must be a list of {field, value}');
       }
+      const values = (fields.fieldValues ?? []) as unknown[];
+      for (const value of values) {
+        if (!isRecord(value) || typeof value.field !== 'string' || typeof value.value !== 'string') {
+          return unprocessable('fieldValues is invalid', 'each field value is {field: "<id>", value: "<text>"}');
+        }
+        const field = this.fields.find((candidate) => candidate.id === value.field);
+        if (!field || !field.relids.includes(0)) {
+          return unprocessable('Field not found', `No custom field ${String(value.field)} related to all lists`, 'field_missing');
+        }
+      }
       const email = fields.email.toLowerCase();
       let contact = this.contacts.find((candidate) => candidate.email === email);
       if (contact && request.path === '/api/3/contacts') {
@@ -78,7 +115,8 @@ export class FakeActiveCampaign extends CrmFake {
         );
       }
       const created = !contact;
-      contact ??= { id: String(this.#next++), email, firstName: '', lastName: '', lists: {}, tags: [] };
+      contact ??= { id: String(this.#next++), email, firstName: '', lastName: '', lists: {}, tags: [], fieldValues: {} };
+      for (const value of values as { field: string; value: string }[]) contact.fieldValues[value.field] = value.value;
       if (created) this.contacts.push(contact);
       if (typeof fields.firstName === 'string') contact.firstName = fields.firstName;
       if (typeof fields.lastName === 'string') contact.lastName = fields.lastName;
@@ -103,6 +141,42 @@ export class FakeActiveCampaign extends CrmFake {
         status: 201,
         body: { contactList: { list: String(link.list), contact: contact.id, status: String(link.status) } },
       };
+    }
+    if (request.method === 'GET' && request.path === '/api/3/fields') {
+      const limit = Number(request.query.get('limit') ?? '20');
+      const offset = Number(request.query.get('offset') ?? '0');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0) {
+        return unprocessable('Invalid paging', 'limit is 1–100 and offset 0 or more');
+      }
+      const page = this.fields.slice(offset, offset + limit).map(({ relids: _relids, ...field }) => field);
+      return { status: 200, body: { fields: page, meta: { total: String(this.fields.length) } } };
+    }
+    if (request.method === 'POST' && request.path === '/api/3/fields') {
+      const field = body.field;
+      if (!isRecord(field)) return unprocessable('field is invalid', 'The body is {field:{title, type}}');
+      const extra = Object.keys(field).find((key) => !fieldKeys.includes(key));
+      if (extra) return unprocessable('field is invalid', `${extra} is not a field property`);
+      if (typeof field.title !== 'string' || !field.title.trim()) return unprocessable('Title is required', 'Title is required');
+      if (typeof field.type !== 'string' || !fieldTypes.includes(field.type)) {
+        return unprocessable('Type is invalid', `type must be one of ${fieldTypes.join(', ')}`);
+      }
+      const id = String(this.#next++);
+      const perstag = typeof field.perstag === 'string' ? field.perstag : field.title.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+      if (this.fields.some((known) => known.perstag === perstag))
+        return unprocessable('Duplicate', 'perstag is taken', 'duplicate');
+      const created: ActiveCampaignField = { id, title: field.title, type: field.type, perstag, relids: [] };
+      this.fields.push(created);
+      return { status: 201, body: { field: { id, title: created.title, type: created.type, perstag } } };
+    }
+    if (request.method === 'POST' && request.path === '/api/3/fieldRels') {
+      const rel = body.fieldRel;
+      if (!isRecord(rel) || !isId(rel.field) || !isId(rel.relid)) {
+        return unprocessable('fieldRel is invalid', 'fieldRel needs field and relid ids');
+      }
+      const field = this.fields.find((candidate) => candidate.id === String(rel.field));
+      if (!field) return { status: 404, body: { message: 'No Result found for Field' } };
+      field.relids.push(Number(rel.relid));
+      return { status: 201, body: { fieldRel: { id: String(this.#next++), field: field.id, relid: String(rel.relid) } } };
     }
     if (request.method === 'GET' && request.path === '/api/3/tags') {
       const search = (request.query.get('search') ?? '').toLowerCase();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
+import { memoryCrmFieldStore } from '../../../integrations/crm/crmFields.ts';
 import type { CrmCall, Exchange, Lead } from '../../../integrations/crm/crmProvider.ts';
 import { routeExternalApisTo } from '../../../integrations/external/externalFetch.ts';
 import { FakeExternalWorld } from '../externalWorld.ts';
@@ -45,4 +47,34 @@ export function exchangeText(exchange: Exchange[]): string {
 }
 
 /** What a delivery hands a provider besides the lead (a fixed delivery id: a retry repeats it). */
-export const crmTestCall: CrmCall = { deliveryId: 'delivery-0001' };
+export const crmTestCall: CrmCall = { deliveryId: 'delivery-0001', fields: memoryCrmFieldStore() };
+
+/** A call with a store of its own (or the given one), for tests that look at custom fields. */
+export const fieldsCall = (fields = memoryCrmFieldStore(), deliveryId = 'delivery-0002'): CrmCall => ({ deliveryId, fields });
+
+/** Three answers of every kind a custom-field CRM handles: one choice, several choices, a number. */
+export const skinAnswers: TLeadAnswer[] = [
+  {
+    key: 'skin_type',
+    question: 'What is your skin type?',
+    type: 'choice',
+    value: 'oily',
+    optionIds: ['opt-oily'],
+    tags: ['skin-oily'],
+    segment: true,
+  },
+  {
+    key: 'concerns',
+    question: 'What worries you most?',
+    type: 'choices',
+    value: ['Acne', 'Redness'],
+    optionIds: ['opt-acne', 'opt-redness'],
+    tags: [],
+    segment: false,
+  },
+  { key: 'budget', question: 'Budget per month', type: 'number', value: 40, optionIds: [], tags: [], segment: false },
+];
+
+/** A quiz lead with answers (item key `skin_quiz`). */
+export const answersLead = (overrides: Partial<Lead> = {}): Lead =>
+  quizLead({ itemKey: 'skin_quiz', answers: skinAnswers, ...overrides });

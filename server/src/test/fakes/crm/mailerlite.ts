@@ -8,6 +8,11 @@ import { CrmFake, header, isJson, isRecord, type RecordedCall } from './crmFake.
  *   existing; groups are added, never removed. Validation errors are 422 `{message, errors:{field:[..]}}`
  *   (a body that is not JSON reads as empty: "The email field is required.").
  * - `GET /api/groups?filter[name]=` (partial match) → `{data:[{id,name}]}`; `POST /api/groups {name}` → 201.
+ * - Fields (marketing-stack-and-languages.md B4): `GET /api/fields?limit=&page=&filter[keyword]=`
+ *   (limit 1–100) → `{data:[{id,name,key,type}], links, meta:{current_page,last_page,per_page,total}}`;
+ *   `POST /api/fields {name (≤ 255), type: text|number|date}` → **200** `{data:{id,name,key,type}}`, the
+ *   key derived from the name; a subscriber's `fields` may name existing keys only (the reference leaves
+ *   an unknown key open: refused here), a number field takes a number.
  * Answers carry X-RateLimit-Limit/Remaining (120 a minute); 429 with Retry-After.
  */
 export interface MailerLiteSubscriber {
@@ -21,7 +26,23 @@ export interface MailerLiteSubscriber {
 
 type Answer = { status: number; headers?: Record<string, string>; body?: string | object };
 
-const knownFields = ['name', 'last_name', 'company', 'country', 'city', 'phone', 'state', 'z_i_p'];
+export interface MailerLiteField {
+  id: string;
+  name: string;
+  key: string;
+  type: 'text' | 'number' | 'date';
+}
+
+const defaultFields: [string, string][] = [
+  ['Name', 'name'],
+  ['Last name', 'last_name'],
+  ['Company', 'company'],
+  ['Country', 'country'],
+  ['City', 'city'],
+  ['Phone', 'phone'],
+  ['State', 'state'],
+  ['ZIP', 'z_i_p'],
+];
 const statuses = ['active', 'unsubscribed', 'unconfirmed', 'bounced', 'junk'];
 
 function invalid(field: string, message: string): Answer {
@@ -32,7 +53,20 @@ export class FakeMailerLite extends CrmFake {
   readonly token: string;
   readonly subscribers = new Map<string, MailerLiteSubscriber>();
   readonly groups: { id: string; name: string }[] = [];
+  readonly fields: MailerLiteField[] = defaultFields.map(([name, key], index) => ({
+    id: String(index + 1),
+    name,
+    key,
+    type: 'text',
+  }));
   #next = 31_897_397_363_737_859n;
+
+  /** The field creations the fake accepted. */
+  createdFields(): RecordedCall[] {
+    return this.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/api/fields' && request.status === 200,
+    );
+  }
 
   constructor(token: string, groups: { id: string; name: string }[] = []) {
     super();
@@ -69,6 +103,39 @@ export class FakeMailerLite extends CrmFake {
         body: { data: this.groups.filter((group) => group.name.includes(name)), links: {}, meta: { current_page: 1 } },
       };
     }
+    if (request.method === 'GET' && request.path === '/api/fields') {
+      const limit = Number(request.query.get('limit') ?? '25');
+      const page = Number(request.query.get('page') ?? '1');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid('limit', 'The limit must be between 1 and 100.');
+      if (!Number.isInteger(page) || page < 1) return invalid('page', 'The page must be at least 1.');
+      const keyword = request.query.get('filter[keyword]') ?? '';
+      const matching = this.fields.filter((field) => field.name.toLowerCase().includes(keyword.toLowerCase()));
+      const lastPage = Math.max(1, Math.ceil(matching.length / limit));
+      return {
+        status: 200,
+        body: {
+          data: matching.slice((page - 1) * limit, page * limit),
+          links: {},
+          meta: { current_page: page, last_page: lastPage, per_page: limit, total: matching.length },
+        },
+      };
+    }
+    if (request.method === 'POST' && request.path === '/api/fields') {
+      const extra = Object.keys(body).find((key) => key !== 'name' && key !== 'type');
+      if (extra) return invalid(extra, `The ${extra} field is not allowed.`);
+      if (typeof body.name !== 'string' || !body.name.trim()) return invalid('name', 'The name field is required.');
+      if (body.name.length > 255) return invalid('name', 'The name may not be greater than 255 characters.');
+      if (body.type !== 'text' && body.type !== 'number' && body.type !== 'date')
+        return invalid('type', 'The selected type is invalid.');
+      if (this.fields.some((field) => field.name === body.name)) return invalid('name', 'The name has already been taken.');
+      const key = body.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '');
+      const field: MailerLiteField = { id: this.#id(), name: body.name, key, type: body.type };
+      this.fields.push(field);
+      return { status: 200, body: { data: field } };
+    }
     if (request.method === 'POST' && request.path === '/api/groups') {
       if (typeof body.name !== 'string' || !body.name.trim()) return invalid('name', 'The name field is required.');
       if (body.name.length > 255) return invalid('name', 'The name may not be greater than 255 characters.');
@@ -84,9 +151,10 @@ export class FakeMailerLite extends CrmFake {
       const fields = body.fields ?? {};
       if (!isRecord(fields)) return invalid('fields', 'The fields must be an array.');
       for (const [name, value] of Object.entries(fields)) {
-        if (!knownFields.includes(name)) return invalid(`fields.${name}`, `The selected fields.${name} is invalid.`);
-        if (value !== null && typeof value !== 'string' && typeof value !== 'number') {
-          return invalid(`fields.${name}`, `The fields.${name} must be a string.`);
+        const field = this.fields.find((candidate) => candidate.key === name);
+        if (!field) return invalid(`fields.${name}`, `The selected fields.${name} is invalid.`);
+        if (field.type === 'number' ? value !== null && typeof value !== 'number' : value !== null && typeof value !== 'string') {
+          return invalid(`fields.${name}`, `The fields.${name} must be a ${field.type === 'number' ? 'number' : 'string'}.`);
         }
       }
       const groups = body.groups ?? [];

@@ -42,7 +42,7 @@ function Attempt({ attempt }: { attempt: TDeliveryAttempt }) {
         </Text>
       </InlineStack>
       {attempt.error ? (
-        <Text as="p" tone="critical" breakWord>
+        <Text as="p" tone={attempt.ok ? 'caution' : 'critical'} breakWord>
           {attempt.error}
         </Text>
       ) : null}

@@ -2,6 +2,7 @@ import {
   ZCrmSetting,
   ZCrmSettingsRequest,
   crmProviderForms,
+  crmReceives,
   integrationMessages,
   type TCrmSetting,
 } from '@quizlead/shared/schemas/integrations.ts';
@@ -226,5 +227,22 @@ describe('the settings’ CRM part', () => {
     await expect.poll(() => errorUnder(field('List id'))).toBe('The Brevo list id is a number');
     expect(screen.queryByText('Connection works')).toBeNull();
     expect(toast()).toBeNull();
+  });
+
+  it('says under the CRM select what the chosen CRM receives of each lead', async () => {
+    const { user } = open(saved());
+    expect(screen.getByText(crmReceives.brevo)).toBeTruthy();
+    for (const [id, text] of [
+      ['mailchimp', crmReceives.customFields],
+      ['activecampaign', crmReceives.customFields],
+      ['getresponse', crmReceives.customFields],
+      ['mailerlite', crmReceives.mailerlite],
+      ['sendfox', crmReceives.sendfox],
+      ['klaviyo', crmReceives.klaviyo],
+    ] as const) {
+      await user.selectOptions(field('CRM'), id);
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(crmReceives.customFields.startsWith('Answers as custom fields')).toBe(true);
   });
 });

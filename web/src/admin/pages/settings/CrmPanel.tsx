@@ -151,7 +151,14 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
         }}
       />
       {values.enabled ? (
-        <Select label="CRM" options={options} value={values.provider} onChange={choose} error={form.error('provider')} />
+        <Select
+          label="CRM"
+          options={options}
+          value={values.provider}
+          onChange={choose}
+          error={form.error('provider')}
+          helpText={provider?.receives}
+        />
       ) : null}
       {values.enabled && provider ? (
         <BlockStack gap="300">
