@@ -87,7 +87,8 @@ export const crmReceives = {
   useinbox: 'The email only, on the contact list.',
   brevo:
     'Answers as custom fields (contact attributes): one per question, created the first time it is answered. The list with consent.',
-  klaviyo: 'The name, and the result and tags as profile properties; the list with consent.',
+  klaviyo:
+    'Every answer and the result as profile properties, one event a submission (Completed quiz, Voted in poll…), and the list with consent.',
   acumbamail: 'The email only, on the list.',
 } as const;
 

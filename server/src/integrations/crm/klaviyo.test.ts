@@ -153,7 +153,7 @@ describe('Klaviyo', () => {
       202, 202,
     ]);
     expect(fake.events).toHaveLength(1);
-    await klaviyo.upsertContact(answeredLead(), settings, externalFetch, { deliveryId: 'delivery-0002' });
+    await klaviyo.upsertContact(answeredLead(), settings, externalFetch, { ...crmTestCall, deliveryId: 'delivery-0002' });
     expect(fake.events.map((event) => event.uniqueId)).toEqual(['delivery-0001', 'delivery-0002']);
   });
 
