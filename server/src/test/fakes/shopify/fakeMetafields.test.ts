@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeShopify } from './fakeShopify.ts';
+import { rawAdminGraphql } from './rawAdminCall.ts';
 import { fakeAppClientId } from './fakeMetafields.ts';
-import { sessionTokens } from './sessionTokens.ts';
 
 const app = { apiKey: 'fake-metafields-key', apiSecret: 'fake-metafields-secret-0123456789' };
 let fake: FakeShopify;
@@ -12,26 +12,8 @@ afterAll(() => fake.stop());
 
 const newShop = () => `metafields-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
 
-/** A raw call as externalFetch makes it: the shop in X-Forwarded-Host, a token the fake issued. */
-async function graphql(shop: string, query: string, variables: Record<string, unknown> = {}) {
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    (
-      await fetch(`${fake.origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-host': shop, ...headers },
-        body: JSON.stringify(body),
-      })
-    ).json() as Promise<Record<string, any>>;
-  const token = await post('/admin/oauth/access_token', {
-    client_id: app.apiKey,
-    client_secret: app.apiSecret,
-    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-    subject_token: await sessionTokens.valid(app, shop),
-    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
-    requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
-  });
-  return post('/admin/api/2026-10/graphql.json', { query, variables }, { 'x-shopify-access-token': token.access_token });
-}
+const graphql = (shop: string, query: string, variables: Record<string, unknown> = {}) =>
+  rawAdminGraphql(fake, app, shop, query, variables);
 
 const createDefinition = `mutation Create($definition: MetafieldDefinitionInput!) {
   metafieldDefinitionCreate(definition: $definition) { createdDefinition { id namespace key } userErrors { field message code } }
