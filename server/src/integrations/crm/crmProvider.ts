@@ -54,6 +54,11 @@ export interface CrmCall {
    */
   deliveryId: string;
   /**
+   * Test connection's sample lead: recorded where the provider can without starting the owner's automations
+   * (Klaviyo's event `backfill`), since no visitor is behind it.
+   */
+  sample?: true;
+  /**
    * The custom fields this destination already has in the provider, one per answer's property key
    * (Mailchimp merge fields, ActiveCampaign fields, Brevo attributes, MailerLite fields, GetResponse
    * custom fields): a delivery keeps the ones it finds or creates, and two deliveries at once never

@@ -157,6 +157,19 @@ describe('Klaviyo', () => {
     expect(fake.events.map((event) => event.uniqueId)).toEqual(['delivery-0001', 'delivery-0002']);
   });
 
+  it('records a Test connection sample as a backfill, so the owner’s flows do not start for it; a lead’s event does start them', async () => {
+    await klaviyo.upsertContact(answeredLead(), settings, externalFetch, crmTestCall);
+    await klaviyo.upsertContact(answeredLead({ email: 'sample@example.com' }), settings, externalFetch, {
+      ...crmTestCall,
+      deliveryId: 'test-1',
+      sample: true,
+    });
+    expect(fake.events.map((event) => [event.email, event.backfill])).toEqual([
+      ['ann.lee@example.com', undefined],
+      ['sample@example.com', true],
+    ]);
+  });
+
   it('names the profile properties flat when the owner chooses, prefixed by the item key by default', async () => {
     await klaviyo.upsertContact(answeredLead(), { ...settings, flat_properties: true }, externalFetch, crmTestCall);
     await klaviyo.upsertContact(

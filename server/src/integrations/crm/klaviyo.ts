@@ -254,6 +254,8 @@ export const klaviyo: CrmProvider<KlaviyoSettings> = {
           }),
           time: lead.capturedAt,
           unique_id: call.deliveryId,
+          // A Test connection's sample is recorded without triggering the owner's flows.
+          ...(call.sample ? { backfill: true } : {}),
           metric: { data: { type: 'metric', attributes: { name: metricName(lead) } } },
           profile: { data: { type: 'profile', attributes: identity } },
         },

@@ -122,7 +122,11 @@ export function crmSettingsRoutes(api: ApiRouter): void {
         saved && isSavedTarget(saved, provider.id, values, services)
           ? crmFieldStore(db, saved.id, provider.id)
           : memoryCrmFieldStore();
-      const outcome = await provider.upsertContact(lead, values, externalFetch, { deliveryId: `test-${randomUUID()}`, fields });
+      const outcome = await provider.upsertContact(lead, values, externalFetch, {
+        deliveryId: `test-${randomUUID()}`,
+        sample: true,
+        fields,
+      });
       const secrets = Object.values(splitCrmSettings(provider, values).secret);
       const answer: TConnectionTest = {
         ok: outcome.ok,

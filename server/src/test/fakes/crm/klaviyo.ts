@@ -42,6 +42,8 @@ export interface KlaviyoEvent {
   time: string;
   value?: number | null;
   uniqueId?: string;
+  /** Recorded without triggering flows. */
+  backfill?: boolean;
 }
 
 const oldestRevision = '2024-11-15';
@@ -281,6 +283,7 @@ export class FakeKlaviyo extends CrmFake {
       time: new Date(Math.floor(at / 1000) * 1000).toISOString(),
       ...(value === undefined ? {} : { value: value as number | null }),
       ...(typeof unique_id === 'string' ? { uniqueId: unique_id } : {}),
+      ...(typeof backfill === 'boolean' ? { backfill } : {}),
     };
     const repeated = this.events.some((kept) => kept.email === email && kept.metric === name && key(kept) === key(event));
     if (!repeated) this.events.push(event);
