@@ -180,3 +180,16 @@ export function leadFieldPropertyKeys(names: readonly string[], taken: readonly 
   }
   return keys;
 }
+
+/**
+ * What the destinations other than CRMs receive of each answer (the builder's Data tab; a CRM's text is its
+ * provider's `receives`, crmReceives in integrations.ts, which the Settings read carries). Kept here, not in
+ * integrations.ts, so the builder does not load every CRM's form.
+ */
+export const destinationReceives = {
+  webhook:
+    'data.answers as {key: value} and data.questions (key, text, type, chosen options) in every lead.captured and play.completed.',
+  shopifyCustomers:
+    '$app:quizlead metafields on the customer: one JSON metafield with every answer, a filterable metafield per property used in segments, and the options’ tags.',
+  notifications: 'The answers listed in the new-lead email, under their keys.',
+} as const;

@@ -92,15 +92,6 @@ export const crmReceives = {
   acumbamail: 'The email only, on the list.',
 } as const;
 
-/** What the other destinations receive of each answer (the builder's Data tab; crmReceives for the CRMs). */
-export const destinationReceives = {
-  webhook:
-    'data.answers as {key: value} and data.questions (key, text, type, chosen options) in every lead.captured and play.completed.',
-  shopifyCustomers:
-    '$app:quizlead metafields on the customer: one JSON metafield with every answer, a filterable metafield per property used in segments, and the options’ tags.',
-  notifications: 'The answers listed in the new-lead email, under their keys.',
-} as const;
-
 const tag: TCrmField = {
   name: 'tag',
   label: 'Tag',

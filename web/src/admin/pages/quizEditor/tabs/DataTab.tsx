@@ -1,7 +1,12 @@
 import { Badge, BlockStack, Box, Card, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris';
 import { visibleText } from '@quizlead/shared/engine/text.ts';
-import { optionSentValue, questionPropertyKeys, quizAnswerType } from '@quizlead/shared/schemas/answerProperties.ts';
-import { destinationReceives, type TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
+import {
+  destinationReceives,
+  optionSentValue,
+  questionPropertyKeys,
+  quizAnswerType,
+} from '@quizlead/shared/schemas/answerProperties.ts';
+import type { TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import { getIntegrations } from '../../../api/settings.ts';
 import { useResource } from '../../../data/useResource.ts';
