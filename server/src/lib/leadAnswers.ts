@@ -1,5 +1,7 @@
 import {
   fixedPropertyKeys,
+  optionSentValue,
+  quizAnswerType,
   leadFieldPropertyKeys,
   propertyKeyPattern,
   questionPropertyKeys,
@@ -48,12 +50,13 @@ export function quizAnswers(
     const ids = picks?.[question.id] ?? [];
     const options = question.answers.filter((option) => ids.includes(option.id));
     if (options.length === 0) continue;
-    const values = options.map((option) => option.value || visibleText(option.text));
+    const values = options.map(optionSentValue);
+    const type = quizAnswerType(question.kind);
     answers.push({
       key,
       question: text,
-      type: question.kind === 'multiple' ? 'choices' : 'choice',
-      value: question.kind === 'multiple' ? values : values[0]!,
+      type,
+      value: type === 'choices' ? values : values[0]!,
       optionIds: options.map((option) => option.id),
       tags: [...new Set(options.flatMap((option) => option.tags))],
       segment: question.segment,

@@ -3,12 +3,15 @@ import {
   defaultPropertyKey,
   fixedPropertyKeys,
   leadFieldPropertyKeys,
+  optionTagsProblem,
+  parseOptionTags,
   propertyKeyPattern,
   propertyKeyProblem,
   propertyLimits,
   propertyMessages,
   questionPropertyKeys,
 } from './answerProperties.ts';
+import { ZAnswer } from './quiz.ts';
 
 describe('defaultPropertyKey', () => {
   it.each([
@@ -82,5 +85,22 @@ describe('fixed keys', () => {
       'phone',
       'field',
     ]);
+  });
+});
+
+describe('an option’s tags as the builder reads them', () => {
+  it('splits on commas, trims, drops empties and repeats', () => {
+    expect(parseOptionTags(' skin-oily, ,routine-am,skin-oily,')).toEqual(['skin-oily', 'routine-am']);
+    expect(parseOptionTags('')).toEqual([]);
+  });
+
+  it('refuses more than 10 tags or a tag over 80 characters, as the quiz schema does', () => {
+    const eleven = Array.from({ length: 11 }, (_, n) => `t${n}`);
+    expect(optionTagsProblem(eleven.slice(0, 10))).toBeUndefined();
+    expect(optionTagsProblem(eleven)).toBe(propertyMessages.tagsTooMany);
+    expect(optionTagsProblem(['x'.repeat(81)])).toBe(propertyMessages.tagTooLong);
+    const answer = { id: 'a1', text: 'Oily', tags: eleven };
+    expect(ZAnswer.safeParse(answer).error?.issues[0]?.message).toBe(propertyMessages.tagsTooMany);
+    expect(ZAnswer.safeParse({ ...answer, tags: ['x'.repeat(81)] }).error?.issues[0]?.message).toBe(propertyMessages.tagTooLong);
   });
 });

@@ -13,6 +13,9 @@ export const propertyLimits = {
   keyMaxLength: 40,
   /** Properties one item may have. */
   perItemMax: 100,
+  /** Tags one answer option may add to the contact, and the length of each. */
+  tagsPerOption: 10,
+  tagMaxLength: 80,
 } as const;
 
 export const propertyKeyPattern = /^[a-z0-9_]{1,40}$/;
@@ -67,7 +70,38 @@ export const propertyMessages = {
   keyInvalid: `Use 1–${propertyLimits.keyMaxLength} lowercase letters, digits or underscores, e.g. skin_type`,
   keyDuplicate: (key: string) => `Another question is already sent as ${key}: each question needs its own name`,
   tooMany: `At most ${propertyLimits.perItemMax} properties per item`,
+  tagsTooMany: `At most ${propertyLimits.tagsPerOption} tags per answer`,
+  tagTooLong: `Each tag has at most ${propertyLimits.tagMaxLength} characters`,
 } as const;
+
+/** The tags a comma-separated field names ("skin-oily, dry") as an option stores them: trimmed, no empties, no repeats. */
+export function parseOptionTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Why an option's tags would be refused (too many, one too long), or undefined. */
+export function optionTagsProblem(tags: readonly string[]): string | undefined {
+  if (tags.length > propertyLimits.tagsPerOption) return propertyMessages.tagsTooMany;
+  if (tags.some((tag) => tag.length > propertyLimits.tagMaxLength)) return propertyMessages.tagTooLong;
+  return undefined;
+}
+
+/** How a quiz question's answer is typed: a multiple-answer question sends the picks as an array. */
+export function quizAnswerType(kind: string): Extract<TAnswerValueType, 'choice' | 'choices'> {
+  return kind === 'multiple' ? 'choices' : 'choice';
+}
+
+/** What a picked option sends: the owner's value, or else its visible text. */
+export function optionSentValue(option: { value: string; text: string }): string {
+  return option.value || visibleText(option.text);
+}
 
 /**
  * `base`, or `base_2`, `base_3`… (cut to fit the 40 characters) when `taken` has it already; the caller
@@ -146,3 +180,16 @@ export function leadFieldPropertyKeys(names: readonly string[], taken: readonly 
   }
   return keys;
 }
+
+/**
+ * What the destinations other than CRMs receive of each answer (the builder's Data tab; a CRM's text is its
+ * provider's `receives`, crmReceives in integrations.ts, which the Settings read carries). Kept here, not in
+ * integrations.ts, so the builder does not load every CRM's form.
+ */
+export const destinationReceives = {
+  webhook:
+    'data.answers as {key: value} and data.questions (key, text, type, chosen options) in every lead.captured and play.completed.',
+  shopifyCustomers:
+    '$app:quizlead metafields on the customer: one JSON metafield with every answer, a filterable metafield per property used in segments, and the options’ tags.',
+  notifications: 'The answers listed in the new-lead email, under their keys.',
+} as const;

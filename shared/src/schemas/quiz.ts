@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { visibleLength } from '../engine/text.ts';
 import { colorKeys, questionKinds, quizDefaults, quizLimits, quizMessages, quizTypes, themeIds } from '../quizzes.ts';
+import { propertyLimits, propertyMessages } from './answerProperties.ts';
 import { ZImageRef } from './common.ts';
 import { leadGates } from './experiments.ts';
 import { ZPrizeSettings } from './prizes.ts';
@@ -45,7 +46,10 @@ export const ZAnswer = z.object({
   /** What destinations receive for this pick instead of its text (e.g. `oily`); '' sends the text (issue 33). */
   value: z.string().trim().max(quizLimits.answerText, `At most ${quizLimits.answerText} characters`).default(''),
   /** Tags added to the contact who picks it (e.g. `skin-oily`). */
-  tags: z.array(z.string().trim().min(1).max(80)).max(10).default([]),
+  tags: z
+    .array(z.string().trim().min(1).max(propertyLimits.tagMaxLength, propertyMessages.tagTooLong))
+    .max(propertyLimits.tagsPerOption, propertyMessages.tagsTooMany)
+    .default([]),
 });
 export type TAnswer = z.infer<typeof ZAnswer>;
 

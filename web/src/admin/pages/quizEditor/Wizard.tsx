@@ -1,10 +1,10 @@
-import { Badge, Banner, BlockStack, Card, Page, Tabs } from '@shopify/polaris';
+import { Badge, Banner, BlockStack, Card, Page, SkeletonBodyText, Tabs } from '@shopify/polaris';
 import { quizTabs, validateForPublish, validateTab } from '@quizlead/shared/engine/index.ts';
 import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
@@ -29,8 +29,11 @@ import { adminLink, adminUrl } from '../../urls.ts';
 const tabTitles = ['Settings', 'Design', 'Lead', 'Outcome', 'Advanced'];
 const tabs = quizTabs.map((id, index) => ({ id: `quiz-tab-${id}`, content: tabTitles[index]!, panelID: `quiz-panel-${id}` }));
 const last = quizTabs.length - 1;
+/** Beside the wizard's steps, not one of them: what the quiz sends and where (read-only, no checks to pass). */
+const dataTab = { id: 'quiz-tab-data', content: 'Data', panelID: 'quiz-panel-data' };
+const DataTab = lazy(() => import('./tabs/DataTab.tsx').then((module) => ({ default: module.DataTab })));
 
-/** The five-tab quiz wizard with its live preview. */
+/** The five-tab quiz wizard with its live preview, and the Data tab beside its steps. */
 export function Wizard({ initial }: { initial: TQuizDetail }) {
   const editor = useQuizDraft(initial);
   const { draft, saved, quiz, dirty } = editor;
@@ -40,6 +43,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   const companyLogoUrl = useCompanyLogo();
   const stuck = useScrolledPast(100);
   const [tab, setTab] = useState(0);
+  const [showingData, setShowingData] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'move' | 'finish' | 'draft' | null>(null);
   const [previewFocus, setPreviewFocus] = useState<PreviewFocus | null>(null);
@@ -86,6 +90,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   /** Back is free; forward checks each tab being left and saves, stopping at the first that fails. */
   function moveTo(target: number) {
     if (busy || target === tab || target < 0 || target > last) return;
+    setShowingData(false);
     setProblem(null);
     if (target < tab) return setTab(target);
     let stop = target;
@@ -198,10 +203,22 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
         <div className="ql-quiz-editor__form">
           <BlockStack gap="400">
             <Card padding="0">
-              <Tabs tabs={tabs} selected={tab} onSelect={moveTo} fitted />
-              <div className="ql-quiz-editor__progress">
-                <StepProgress step={tab + 1} total={quizTabs.length} name={tabs[tab]!.content} tone="highlight" />
-              </div>
+              <Tabs
+                tabs={[...tabs, dataTab]}
+                selected={showingData ? tabs.length : tab}
+                onSelect={(index) => {
+                  if (index === tabs.length) return setShowingData(true);
+                  // Back to the step the Data tab was opened from is no move at all.
+                  if (index === tab) return setShowingData(false);
+                  moveTo(index);
+                }}
+                fitted
+              />
+              {showingData ? null : (
+                <div className="ql-quiz-editor__progress">
+                  <StepProgress step={tab + 1} total={quizTabs.length} name={tabs[tab]!.content} tone="highlight" />
+                </div>
+              )}
             </Card>
             {problem ? (
               <div ref={problemRef} className="ql-quiz-editor__problem">
@@ -210,10 +227,20 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
                 </Banner>
               </div>
             ) : null}
-            <div id={tabs[tab]!.panelID} role="tabpanel" aria-labelledby={tabs[tab]!.id}>
-              {content}
-            </div>
-            <WizardNav tab={tab} last={last} busy={busy} onMove={moveTo} onFinish={finish} />
+            {showingData ? (
+              <div id={dataTab.panelID} role="tabpanel" aria-labelledby={dataTab.id}>
+                <Suspense fallback={<SkeletonBodyText lines={6} />}>
+                  <DataTab questions={saved.questions} />
+                </Suspense>
+              </div>
+            ) : (
+              <>
+                <div id={tabs[tab]!.panelID} role="tabpanel" aria-labelledby={tabs[tab]!.id}>
+                  {content}
+                </div>
+                <WizardNav tab={tab} last={last} busy={busy} onMove={moveTo} onFinish={finish} />
+              </>
+            )}
           </BlockStack>
         </div>
         <div className={`ql-quiz-editor__preview${stuck ? ' ql-quiz-editor__preview--sticky' : ''}`}>

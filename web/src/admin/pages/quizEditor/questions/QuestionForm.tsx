@@ -3,11 +3,19 @@ import { PlusIcon } from '@shopify/polaris-icons';
 import { questionKindLabels, quizLimits, quizMessages, typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { QuestionKind, QuizType } from '@quizlead/shared/quizzes.ts';
 import type { TAnswer, TCategory, TPersonality, TQuestion } from '@quizlead/shared/schemas/quiz.ts';
-import { useState } from 'react';
+import {
+  type KeyedQuestion,
+  optionTagsProblem,
+  propertyKeyProblem,
+  questionPropertyKeys,
+} from '@quizlead/shared/schemas/answerProperties.ts';
+import { useMemo, useState } from 'react';
 import { ImageField } from '../../../components/ImageField.tsx';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { answersFor, blankAnswer } from '../quizModel.ts';
 import { AnswerEditor } from './AnswerEditor.tsx';
+import { QuestionDataFields } from './QuestionDataFields.tsx';
+import type { QuestionProblem } from './useQuestionActions.ts';
 
 interface Props {
   initial: TQuestion;
@@ -16,10 +24,12 @@ interface Props {
   quizType: QuizType;
   personalities: TPersonality[];
   categories: TCategory[];
+  /** The quiz's saved questions: this one's default key is unique among theirs. */
+  questions: TQuestion[];
   saving: boolean;
   onChange(question: TQuestion): void;
-  /** Resolves to the message to show, or null once saved. */
-  onSave(question: TQuestion): Promise<string | null>;
+  /** Resolves to the problem to show, or null once saved. */
+  onSave(question: TQuestion): Promise<QuestionProblem | null>;
   onCancel(): void;
 }
 
@@ -30,6 +40,7 @@ export function QuestionForm({
   quizType,
   personalities,
   categories,
+  questions,
   saving,
   onChange,
   onSave,
@@ -37,12 +48,16 @@ export function QuestionForm({
 }: Props) {
   const [question, setQuestion] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
+  const [serverKeyProblem, setServerKeyProblem] = useState<string | null>(null);
   const traits = typeTraits(quizType);
   const trueFalse = question.kind === 'true_false';
+  const { defaultKey, ownKeyProblem } = useKeyRules(question, questions);
+  const keyProblem = ownKeyProblem ?? serverKeyProblem;
 
   const set = (patch: Partial<TQuestion>) => {
     const next = { ...question, ...patch };
     setProblem(null);
+    if ('propertyKey' in patch) setServerKeyProblem(null);
     setQuestion(next);
     onChange(next);
   };
@@ -61,7 +76,11 @@ export function QuestionForm({
 
   const save = async () => {
     setProblem(null);
-    setProblem(await onSave(question));
+    const tagsProblem = question.answers.map((answer) => optionTagsProblem(answer.tags)).find(Boolean);
+    if (ownKeyProblem || tagsProblem) return setProblem(ownKeyProblem ?? tagsProblem!);
+    const refused = await onSave(question);
+    if (refused?.onKey) setServerKeyProblem(refused.message);
+    setProblem(refused?.message ?? null);
   };
 
   return (
@@ -102,6 +121,7 @@ export function QuestionForm({
           maxVisible={quizLimits.questionTitle}
         />
         <ImageField label="Question image" value={question.image} onChange={(image) => set({ image })} preferredSize="1920×540" />
+        <QuestionDataFields question={question} defaultKey={defaultKey} keyProblem={keyProblem} onChange={set} />
         {traits.answerPersonality && personalities.every((personality) => !personality.title) ? (
           <Banner tone="info">
             <p>Name your personalities in the Outcome tab to pick one for each answer.</p>
@@ -149,4 +169,23 @@ export function QuestionForm({
       </BlockStack>
     </Card>
   );
+}
+
+/**
+ * The key this question gets when "Send as" stays empty, computed as the server does over the quiz's questions
+ * with this one in its place (so `_2` suffixes show), and why the owner's own key would be refused. The check
+ * runs with this question last, so a clash with another question's key is reported on this one.
+ */
+function useKeyRules(question: TQuestion, saved: TQuestion[]) {
+  const { propertyKey, title, id } = question;
+  return useMemo(() => {
+    const others = saved.filter((candidate) => candidate.id !== id);
+    const found = saved.findIndex((candidate) => candidate.id === id);
+    const index = found < 0 ? saved.length : found;
+    const inPlace: KeyedQuestion[] = [...others];
+    inPlace.splice(index, 0, { propertyKey: '', title });
+    const defaultKey = questionPropertyKeys(inPlace)[index]!;
+    const problem = propertyKey.trim() ? propertyKeyProblem([...others, { propertyKey, title }]) : undefined;
+    return { defaultKey, ownKeyProblem: problem?.index === others.length ? problem.message : null };
+  }, [propertyKey, title, id, saved]);
 }

@@ -46,6 +46,7 @@ export function QuestionsCard({ editor, onPreview }: Props) {
         quizType={draft.quizType}
         personalities={draft.personalities}
         categories={draft.categories}
+        questions={questions}
         saving={actions.busy}
         onChange={(question) => onPreview({ kind: 'form', question })}
         onSave={async (question) => {

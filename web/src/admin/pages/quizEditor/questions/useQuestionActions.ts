@@ -7,6 +7,12 @@ import { deleteQuestion, saveBranches, saveQuestions } from '../../../api/quizze
 import { useShowToast } from '../../../toast.ts';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 
+/** Why a question was not saved; `onKey`: the message belongs on its "Send as" field. */
+export interface QuestionProblem {
+  message: string;
+  onKey: boolean;
+}
+
 /** The question list's server calls; each answers with the whole quiz, which replaces the saved copy. */
 export function useQuestionActions(editor: QuizDraftApi) {
   const showToast = useShowToast();
@@ -27,24 +33,29 @@ export function useQuestionActions(editor: QuizDraftApi) {
     }
   }
 
-  /** Checks and saves one question; resolves to the message to show, or null when saved. */
-  async function saveQuestion(question: TQuestion): Promise<string | null> {
+  /** Checks and saves one question; resolves to the problem to show, or null when saved. */
+  async function saveQuestion(question: TQuestion): Promise<QuestionProblem | null> {
     const existing = saved.questions.find((candidate) => candidate.id === question.id);
-    if (existing && saved.status === 'published' && existing.kind !== question.kind) return quizMessages.questionTypeLocked;
+    if (existing && saved.status === 'published' && existing.kind !== question.kind) {
+      return { message: quizMessages.questionTypeLocked, onKey: false };
+    }
     const message = validateQuestion(question, editor.draft.quizType);
-    if (message) return message;
+    if (message) return { message, onKey: false };
+    const questions = existing
+      ? saved.questions.map((candidate) => (candidate.id === question.id ? question : candidate))
+      : [...saved.questions, question];
     setBusy(true);
     try {
       // Answers may point at personalities or categories added since the last save: store those first.
       if (editor.dirty) await editor.save();
-      const questions = existing
-        ? saved.questions.map((candidate) => (candidate.id === question.id ? question : candidate))
-        : [...saved.questions, question];
       editor.receive(await saveQuestions(saved.id, questions));
       showToast(quizMessages.questionSaved);
       return null;
     } catch (error) {
-      return error instanceof ApiError && error.code === 'validation' ? error.message : errorNotice(error);
+      if (!(error instanceof ApiError && error.code === 'validation')) return { message: errorNotice(error), onKey: false };
+      // The server names the question whose "Send as" it refused: `questions.N.propertyKey`.
+      const onKey = error.field === `questions.${questions.indexOf(question)}.propertyKey`;
+      return { message: error.message, onKey };
     } finally {
       setBusy(false);
     }
