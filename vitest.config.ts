@@ -62,6 +62,7 @@ export default defineConfig({
           name: 'components',
           include: ['web/src/**/*.test.tsx', 'standalone/src/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['./web/src/admin/test/setup.ts'],
           testTimeout: 20_000,
         },
       },
