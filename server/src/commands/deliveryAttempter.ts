@@ -19,6 +19,7 @@ import type {
 } from '../integrations/destinations/destination.ts';
 import { emailDestination, isDigest, sendLeadDigest } from '../integrations/destinations/emailDestination.ts';
 import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
+import { shopifyFlowDestination } from '../integrations/destinations/shopifyFlowDestination.ts';
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import { destinationDisabledMail } from '../integrations/mail/templates.ts';
@@ -38,6 +39,7 @@ const handlers: Record<TDestinationKind, DestinationHandler> = {
   webhook: webhookDestination,
   email: emailDestination,
   shopify_customers: shopifyCustomersDestination,
+  shopify_flow: shopifyFlowDestination,
 };
 
 /** A worker that dies mid-attempt loses its claim after this; the sweep then wakes the delivery again. */

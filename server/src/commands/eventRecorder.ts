@@ -1,13 +1,14 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { ZDomainEvent, type TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import type { Db } from '../db/client.ts';
-import { deliveries, destinations } from '../db/schema/index.ts';
+import { deliveries, destinations, flowTriggers } from '../db/schema/index.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { scoped } from '../db/scope.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
 import { digestDueAt, isDigest } from '../integrations/destinations/emailDestination.ts';
+import { flowTriggersOf } from '../integrations/shopify/flow/flowTriggers.ts';
 
 /** An event as its `events` row holds it, checked against its versioned schema first. */
 export function eventRow(event: TDomainEvent) {
@@ -43,7 +44,9 @@ const eventsStatement = preparedStatement(
       returning id, type
     )
     select (select json_object_agg(type, id) from recorded) as "events",
-      (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings)), '[]'::json)
+      (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings,
+          'flowTriggers', case when kind = 'shopify_flow' then (select coalesce(json_agg(${flowTriggers.handle}), '[]'::json)
+            from ${flowTriggers} where ${scoped(flowTriggers, value.accountId, eq(flowTriggers.enabled, true))}) end)), '[]'::json)
         from ${destinations} where ${value.withLead}::boolean
           and ${scoped(destinations, value.accountId, eq(destinations.enabled, true), isNull(destinations.disabledReason))}) as "destinations"`,
 );
@@ -75,10 +78,22 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
   return recorded;
 }
 
-type Destination = Pick<typeof destinations.$inferSelect, 'id' | 'kind' | 'settings'>;
+type Destination = Pick<typeof destinations.$inferSelect, 'id' | 'kind' | 'settings'> & {
+  /** For the Shopify Flow destination: the handles of the triggers the shop's workflows use. */
+  flowTriggers: string[] | null;
+};
+
+/**
+ * Whether the destination takes this event: the Shopify Flow destination only when one of the event's
+ * triggers is in use (a disabled trigger gets no delivery row at all), every other one always.
+ */
+const takes = (destination: Destination, event: TDomainEvent) =>
+  destination.kind !== 'shopify_flow' ||
+  flowTriggersOf(event).some((handle) => destination.flowTriggers?.includes(handle) ?? false);
 
 /** One delivery of a lead's event per destination, each with its job; a digest's waits for the top of the hour. */
-async function queueDeliveries(db: Db, queue: JobQueue, event: TDomainEvent, eventId: string, targets: Destination[]) {
+async function queueDeliveries(db: Db, queue: JobQueue, event: TDomainEvent, eventId: string, all: Destination[]) {
+  const targets = all.filter((destination) => takes(destination, event));
   if (targets.length === 0) return 0;
   const now = new Date();
   const rows = await db
