@@ -21,7 +21,7 @@ import { emailDestination, isDigest, sendLeadDigest } from '../integrations/dest
 import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
 import { shopifyFlowDestination } from '../integrations/destinations/shopifyFlowDestination.ts';
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
-import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
+import { eventLead, leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import { destinationDisabledMail } from '../integrations/mail/templates.ts';
 import { accountAdminLink } from '../lib/adminLinks.ts';
 import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
@@ -133,7 +133,7 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
   let claimed: ClaimedDelivery[] = [delivery];
   let outcome: AttemptOutcome;
   const event = found?.payload ? ZDomainEvent.safeParse(found.payload).data : undefined;
-  const lead = event && leadFromEvent(event);
+  const lead = event && (destination && handlers[destination.kind].everyEvent ? eventLead(event) : leadFromEvent(event));
   if (!destination || !event || !lead) {
     outcome = { ok: false, retryable: false, message: deliveryMessages.destinationGone, exchange: [] };
   } else if (!destination.enabled || destination.disabledReason) {

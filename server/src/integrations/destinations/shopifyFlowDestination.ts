@@ -1,6 +1,7 @@
 import { flowLimits, flowMessages } from '@quizlead/shared/schemas/shopifyFlow.ts';
 import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import { enabledFlowTriggers } from '../../db/queries/flowTriggers.ts';
+import { playEmail } from '../../db/queries/plays.ts';
 import type { Exchange, Lead } from '../crm/crmProvider.ts';
 import { resultLines } from '../mail/leadNotification.ts';
 import { shopifyAdmin } from '../shopify/adminApi.ts';
@@ -15,7 +16,8 @@ import { AdminCalls, failureOf } from './shopifyCustomersDestination.ts';
  * keeps `flow_triggers`; a trigger switched off since the submission is reported, not sent). The customer
  * reference is the shop's customer with the lead's email, when there is one (the Shopify customers
  * destination may have made it): `customer_id`, the numeric id, as Flow takes it; without one the
- * payload carries the email only. Every call is kept in the delivery log like the other Admin API calls.
+ * payload carries the email only, and an event whose visitor gave no email (an anonymous play or spin:
+ * Flow takes every event, `everyEvent`) carries neither. Every call is kept in the delivery log like the other Admin API calls.
  */
 
 const findCustomerQuery = `query FlowCustomer($email: String!) {
@@ -27,7 +29,8 @@ const triggerMutation = `mutation FlowTriggerReceive($handle: String, $payload: 
 }`;
 
 export const shopifyFlowDestination: DestinationHandler = {
-  async attempt({ destination, event, lead }, deps) {
+  everyEvent: true,
+  async attempt({ destination, event, lead: given }, deps) {
     const exchange: Exchange[] = [];
     const handles = flowTriggersOf(event);
     const inUse = await enabledFlowTriggers(deps.db, destination.accountId, handles);
@@ -36,10 +39,12 @@ export const shopifyFlowDestination: DestinationHandler = {
     try {
       const admin = await shopifyAdmin(deps.services, destination.accountId);
       const calls = new AdminCalls(admin, exchange);
-      const { customerByIdentifier } = await calls.run<{ customerByIdentifier: { id: string } | null }>(findCustomerQuery, {
-        email: lead.email,
-      });
-      const customerId = customerByIdentifier ? numericId(customerByIdentifier.id) : undefined;
+      // A finished quiz's visitor is on its play (the lead travels as its own event); an anonymous event has no one.
+      const email =
+        given.email ||
+        (event.type === 'play.completed' ? ((await playEmail(deps.db, destination.accountId, event.playId)) ?? '') : '');
+      const lead = { ...given, email };
+      const customerId = email ? await customerOf(calls, email) : undefined;
       let note = '';
       for (const handle of sent) {
         const payload = flowPayload(handle, event, lead, customerId);
@@ -56,6 +61,14 @@ export const shopifyFlowDestination: DestinationHandler = {
     }
   },
 };
+
+/** The shop's customer with this email, as the numeric id a customer reference takes; none when it has none. */
+async function customerOf(calls: AdminCalls, email: string): Promise<number | undefined> {
+  const { customerByIdentifier } = await calls.run<{ customerByIdentifier: { id: string } | null }>(findCustomerQuery, {
+    email,
+  });
+  return customerByIdentifier ? numericId(customerByIdentifier.id) : undefined;
+}
 
 /** "gid://shopify/Customer/123" → 123: a trigger's customer reference is the numeric (legacy) id. */
 function numericId(gid: string): number | undefined {
@@ -76,7 +89,7 @@ export type FlowPayload = Record<string, string | number>;
 export function flowPayload(handle: TFlowTriggerHandle, event: TDomainEvent, lead: Lead, customerId?: number): FlowPayload {
   const base: FlowPayload = {
     ...(customerId === undefined ? {} : { customer_id: customerId }),
-    [flowFieldKeys.email]: lead.email,
+    ...(lead.email ? { [flowFieldKeys.email]: lead.email } : {}),
     [flowFieldKeys.itemId]: lead.item.id,
     [flowFieldKeys.itemTitle]: lead.item.title,
     [flowFieldKeys.result]: resultLines(lead.result)
