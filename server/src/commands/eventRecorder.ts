@@ -76,7 +76,10 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
   const recorded: RecordedEvent[] = [];
   for (const [index, row] of rows.entries()) {
     const eventId = idByType[row.type]!;
-    recorded.push({ eventId, deliveries: await queueDeliveries(db, queue, row.payload, eventId, targets, Boolean(leads[index])) });
+    recorded.push({
+      eventId,
+      deliveries: await queueDeliveries(db, queue, row.payload, eventId, targets, Boolean(leads[index])),
+    });
   }
   return recorded;
 }

@@ -25,7 +25,6 @@ export interface FlowTriggerUsage {
  */
 export async function flowTriggerUsageRecorder(db: Db, usage: FlowTriggerUsage): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // tenant-scope: the shop is named by a callback whose signature held, not by an account
     const [account] = await tx
       .select({ id: accounts.id })
       .from(accounts)

@@ -165,6 +165,10 @@ export async function flowTriggerUsed(server: ShopifyTestServer, shop: string, h
     shopify_domain: shop,
     timestamp: at.toISOString(),
   });
-  const response = await fetch(`${server.url}/webhooks/shopify/flow-lifecycle`, { method: 'POST', headers: signed.headers, body: signed.body });
+  const response = await fetch(`${server.url}/webhooks/shopify/flow-lifecycle`, {
+    method: 'POST',
+    headers: signed.headers,
+    body: signed.body,
+  });
   expect(response.status).toBe(200);
 }

@@ -70,7 +70,10 @@ describe('Shopify Flow destination', () => {
     const detail = await owner.get(`/api/v1/deliveries/${delivered!.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.data).toMatchObject({ status: 'delivered', destination: { kind: 'shopify_flow', name: 'Shopify Flow' } });
-    const exchange = detail.body.data.attemptsLog[0].exchange as { request: { url: string; body: string }; response: { status: number } }[];
+    const exchange = detail.body.data.attemptsLog[0].exchange as {
+      request: { url: string; body: string };
+      response: { status: number };
+    }[];
     expect(exchange.map((entry) => /^(?:query|mutation) (\w+)/.exec(JSON.parse(entry.request.body).query)?.[1])).toEqual([
       'FlowCustomer',
       'FlowTriggerReceive',
@@ -123,7 +126,9 @@ describe('Shopify Flow destination', () => {
     const { shop, owner, accountId } = await installedShop(server);
     await flowTriggerUsed(server, shop, 'wheel-spun');
     const wheel = await createWheel(owner, { collectEmail: false });
-    expect((await server.client().post(`/api/v1/public/wheels/${wheel.id}/spins`, { submissionId: submission() })).status).toBe(201);
+    expect((await server.client().post(`/api/v1/public/wheels/${wheel.id}/spins`, { submissionId: submission() })).status).toBe(
+      201,
+    );
     const destination = await flowDestinationOf(accountId);
     const [delivery] = await waitForDeliveries(server, destination.id, 'delivered');
     expect(delivery).toMatchObject({ eventType: 'wheel.spun', tool: 'wheel' });
@@ -172,5 +177,14 @@ describe('Shopify Flow destination', () => {
     expect(Buffer.byteLength(JSON.stringify(payload), 'utf8')).toBeLessThanOrEqual(flowLimits.payloadBytes);
     expect(flow.unverified).toEqual([]);
     expect(outcome).toMatchObject({ ok: true, message: flowMessages.answersTruncated(kept, 100) });
+
+    // Switched off in Flow after the submission: the attempt sends nothing and the log says why.
+    await flowTriggerUsed(server, shop, 'lead-captured', false, new Date(Date.now() + 1000));
+    const later = await shopifyFlowDestination.attempt(
+      { deliveryId: crypto.randomUUID(), destination, event, lead },
+      destinationDeps(server.services),
+    );
+    expect(later).toEqual({ ok: true, exchange: [], message: flowMessages.notInUse('"Lead captured"') });
+    expect(flow.calls).toHaveLength(1);
   });
 });

@@ -101,14 +101,17 @@ export function flowPayload(handle: TFlowTriggerHandle, event: TDomainEvent, lea
   };
   const withAnswers = (count: number, note: string): FlowPayload => ({
     ...base,
-    [flowFieldKeys.answers]: JSON.stringify(Object.fromEntries(lead.answers.slice(0, count).map((answer) => [answer.key, answer.value]))),
+    [flowFieldKeys.answers]: JSON.stringify(
+      Object.fromEntries(lead.answers.slice(0, count).map((answer) => [answer.key, answer.value])),
+    ),
     [flowFieldKeys.answersNote]: note,
   });
   const total = lead.answers.length;
   const whole = withAnswers(total, '');
   if (byteLength(whole) <= flowLimits.payloadBytes) return whole;
   let kept = total - 1;
-  while (kept > 0 && byteLength(withAnswers(kept, flowMessages.answersTruncated(kept, total))) > flowLimits.payloadBytes) kept -= 1;
+  while (kept > 0 && byteLength(withAnswers(kept, flowMessages.answersTruncated(kept, total))) > flowLimits.payloadBytes)
+    kept -= 1;
   return withAnswers(kept, flowMessages.answersTruncated(kept, total));
 }
 

@@ -22,10 +22,17 @@ const callback = (shop: string, handle: string, enabled: boolean, at = new Date(
   timestamp: at.toISOString(),
 });
 
-async function send(body: unknown, options: { secret?: string; tamper?: (signed: { body: string; headers: Record<string, string> }) => void } = {}) {
+async function send(
+  body: unknown,
+  options: { secret?: string; tamper?: (signed: { body: string; headers: Record<string, string> }) => void } = {},
+) {
   const signed = signFlowRequest(options.secret ?? server.app.apiSecret, body);
   options.tamper?.(signed);
-  const response = await fetch(`${server.url}/webhooks/shopify/flow-lifecycle`, { method: 'POST', headers: signed.headers, body: signed.body });
+  const response = await fetch(`${server.url}/webhooks/shopify/flow-lifecycle`, {
+    method: 'POST',
+    headers: signed.headers,
+    body: signed.body,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -35,7 +42,12 @@ const triggersOf = async (accountId: string) =>
     .sort((a, b) => a.handle.localeCompare(b.handle));
 
 const flowDestination = async (accountId: string) =>
-  (await db().select().from(destinations).where(and(eq(destinations.accountId, accountId), eq(destinations.kind, 'shopify_flow'))))[0];
+  (
+    await db()
+      .select()
+      .from(destinations)
+      .where(and(eq(destinations.accountId, accountId), eq(destinations.kind, 'shopify_flow')))
+  )[0];
 
 describe('POST /webhooks/shopify/flow-lifecycle', () => {
   it('refuses a wrong, missing or altered signature with 401, writing nothing', async () => {
@@ -46,7 +58,9 @@ describe('POST /webhooks/shopify/flow-lifecycle', () => {
       await send(body, { tamper: ({ headers }) => void delete headers['x-shopify-hmac-sha256'] }),
       await send(body, { tamper: (signed) => void (signed.body = signed.body.replace('true', 'false')) }),
       // The same JSON re-serialised is other bytes: the signature is over the raw body.
-      await send(JSON.stringify(body, null, 2), { tamper: (signed) => void (signed.body = JSON.stringify(JSON.parse(signed.body))) }),
+      await send(JSON.stringify(body, null, 2), {
+        tamper: (signed) => void (signed.body = JSON.stringify(JSON.parse(signed.body))),
+      }),
     ];
     for (const response of refused) {
       expect(response.status).toBe(401);

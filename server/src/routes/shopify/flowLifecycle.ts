@@ -46,7 +46,10 @@ export function shopifyFlowLifecycleRoutes(services: Services): Router<AppState>
     const parsed = ZFlowLifecycleCallback.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw ValidationError(issue.path.length ? issue.message : 'Callback body must be a JSON object', issue.path.join('.') || undefined);
+      throw ValidationError(
+        issue.path.length ? issue.message : 'Callback body must be a JSON object',
+        issue.path.join('.') || undefined,
+      );
     }
     const callback = parsed.data;
     const handle = callback.flow_trigger_definition_id;

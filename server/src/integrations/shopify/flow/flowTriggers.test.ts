@@ -77,7 +77,7 @@ describe('Shopify Flow trigger extensions', () => {
     expect(callback[0]!.extensions[0]).toMatchObject({ url: shopifyRoutePaths.flowLifecycle });
   });
 
-  it("sends the triggers through the Admin API version shopify.app.toml names, with the customer scope the reference needs", () => {
+  it('sends the triggers through the Admin API version shopify.app.toml names, with the customer scope the reference needs', () => {
     expect(appToml.webhooks.api_version).toBe(shopifyApiVersion);
     // A customer_reference field needs read_customers; write_customers grants it.
     expect(appToml.access_scopes.scopes.split(',')).toContain('write_customers');

@@ -93,7 +93,8 @@ export class FakeFlow {
     const fields = args.handle ? this.#triggers.get(args.handle) : undefined;
     if (!fields) return error('handle', `No trigger with handle ${JSON.stringify(args.handle)}`);
     const payload = args.payload;
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return error('payload', 'Payload must be an object');
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      return error('payload', 'Payload must be an object');
     const bytes = Buffer.byteLength(JSON.stringify(payload), 'utf8');
     if (bytes >= documentedMaxBytes) return error('payload', 'Payload must be under 1 MB');
     if (bytes > unverifiedMaxBytes) this.unverified.push(`payload of ${bytes} bytes for ${args.handle} (over 50 KB, unverified)`);
