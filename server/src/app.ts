@@ -40,6 +40,7 @@ import { invitationUnsubscribeRoutes } from './routes/public/invitationUnsubscri
 import { notificationUnsubscribeRoutes } from './routes/public/notificationUnsubscribe.ts';
 import { shopifyAppProxyRoutes } from './integrations/shopify/appProxy.ts';
 import { shopifyWebhookRoutes } from './integrations/shopify/webhooks/webhookReceiver.ts';
+import { shopifyFlowLifecycleRoutes } from './routes/shopify/flowLifecycle.ts';
 import { paypalWebhookRoutes } from './integrations/paypal/webhookReceiver.ts';
 import { billingRoutes } from './routes/api/billing/billing.ts';
 import { invoiceRoutes } from './routes/api/billing/invoices.ts';
@@ -152,6 +153,7 @@ export function createApp(
   app.use(publicCors());
   // Shopify and PayPal sign webhooks over what they sent: their routes read the body themselves, before the parser.
   app.use(shopifyWebhookRoutes(services).routes());
+  app.use(shopifyFlowLifecycleRoutes(services).routes());
   app.use(paypalWebhookRoutes(services).routes());
   // DELETE too: the admin area's deletions carry a typed confirmation.
   app.use(

@@ -19,8 +19,9 @@ import type {
 } from '../integrations/destinations/destination.ts';
 import { emailDestination, isDigest, sendLeadDigest } from '../integrations/destinations/emailDestination.ts';
 import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
+import { shopifyFlowDestination } from '../integrations/destinations/shopifyFlowDestination.ts';
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
-import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
+import { eventLead, leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import { destinationDisabledMail } from '../integrations/mail/templates.ts';
 import { accountAdminLink } from '../lib/adminLinks.ts';
 import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
@@ -38,6 +39,7 @@ const handlers: Record<TDestinationKind, DestinationHandler> = {
   webhook: webhookDestination,
   email: emailDestination,
   shopify_customers: shopifyCustomersDestination,
+  shopify_flow: shopifyFlowDestination,
 };
 
 /** A worker that dies mid-attempt loses its claim after this; the sweep then wakes the delivery again. */
@@ -131,7 +133,7 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
   let claimed: ClaimedDelivery[] = [delivery];
   let outcome: AttemptOutcome;
   const event = found?.payload ? ZDomainEvent.safeParse(found.payload).data : undefined;
-  const lead = event && leadFromEvent(event);
+  const lead = event && (destination && handlers[destination.kind].everyEvent ? eventLead(event) : leadFromEvent(event));
   if (!destination || !event || !lead) {
     outcome = { ok: false, retryable: false, message: deliveryMessages.destinationGone, exchange: [] };
   } else if (!destination.enabled || destination.disabledReason) {

@@ -1,13 +1,14 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { ZDomainEvent, type TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import type { Db } from '../db/client.ts';
-import { deliveries, destinations } from '../db/schema/index.ts';
+import { deliveries, destinations, flowTriggers } from '../db/schema/index.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { scoped } from '../db/scope.ts';
 import { leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
 import { digestDueAt, isDigest } from '../integrations/destinations/emailDestination.ts';
+import { flowTriggersOf } from '../integrations/shopify/flow/flowTriggers.ts';
 
 /** An event as its `events` row holds it, checked against its versioned schema first. */
 export function eventRow(event: TDomainEvent) {
@@ -24,7 +25,7 @@ export interface RecordedEvent {
 /**
  * Records what a submission did, inside the submission's own transaction: the `events` row, and for
  * an event that carries a lead, one delivery per active destination of the account with a job to
- * attempt it. Either all of it commits with the submission or none of it does, so a 2xx always has
+ * attempt it (Shopify Flow also gets events without a lead, for the triggers the shop uses). Either all of it commits with the submission or none of it does, so a 2xx always has
  * its deliveries and a failed request leaves nothing behind.
  */
 export async function eventRecorder(props: { db: Db; queue: JobQueue; event: TDomainEvent }): Promise<RecordedEvent> {
@@ -32,7 +33,10 @@ export async function eventRecorder(props: { db: Db; queue: JobQueue; event: TDo
   return recorded!;
 }
 
-/** An account's events inserted, and its active destinations when one of them carries a lead. */
+/**
+ * An account's events inserted, and its active destinations: all of them when an event carries a lead,
+ * else only Shopify Flow (the one destination that takes events without a lead; one indexed look-up).
+ */
 const eventsStatement = preparedStatement(
   ['accountId', 'events', 'withLead'],
   (value) => sql`
@@ -43,14 +47,16 @@ const eventsStatement = preparedStatement(
       returning id, type
     )
     select (select json_object_agg(type, id) from recorded) as "events",
-      (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings)), '[]'::json)
-        from ${destinations} where ${value.withLead}::boolean
+      (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings,
+          'flowTriggers', case when kind = 'shopify_flow' then (select coalesce(json_agg(${flowTriggers.handle}), '[]'::json)
+            from ${flowTriggers} where ${scoped(flowTriggers, value.accountId, eq(flowTriggers.enabled, true))}) end)), '[]'::json)
+        from ${destinations} where (${value.withLead}::boolean or ${destinations.kind} = 'shopify_flow')
           and ${scoped(destinations, value.accountId, eq(destinations.enabled, true), isNull(destinations.disabledReason))}) as "destinations"`,
 );
 
 /**
  * eventRecorder for the events of one submission of one account (a play's `play.completed` and
- * `lead.captured`): their rows and, when one carries a lead, the account's active destinations, in one
+ * `lead.captured`): their rows and the account's active destinations that take them, in one
  * statement. Answers each event's id and deliveries, in order.
  */
 export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: TDomainEvent[] }): Promise<RecordedEvent[]> {
@@ -70,15 +76,39 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
   const recorded: RecordedEvent[] = [];
   for (const [index, row] of rows.entries()) {
     const eventId = idByType[row.type]!;
-    recorded.push({ eventId, deliveries: leads[index] ? await queueDeliveries(db, queue, row.payload, eventId, targets) : 0 });
+    recorded.push({
+      eventId,
+      deliveries: await queueDeliveries(db, queue, row.payload, eventId, targets, Boolean(leads[index])),
+    });
   }
   return recorded;
 }
 
-type Destination = Pick<typeof destinations.$inferSelect, 'id' | 'kind' | 'settings'>;
+type Destination = Pick<typeof destinations.$inferSelect, 'id' | 'kind' | 'settings'> & {
+  /** For the Shopify Flow destination: the handles of the triggers the shop's workflows use. */
+  flowTriggers: string[] | null;
+};
 
-/** One delivery of a lead's event per destination, each with its job; a digest's waits for the top of the hour. */
-async function queueDeliveries(db: Db, queue: JobQueue, event: TDomainEvent, eventId: string, targets: Destination[]) {
+/**
+ * Whether the destination takes this event: the Shopify Flow destination whenever one of the event's
+ * triggers is in use, with or without a lead (a trigger not in use gets no delivery row at all); every
+ * other destination only an event with a lead.
+ */
+const takes = (destination: Destination, event: TDomainEvent, withLead: boolean) =>
+  destination.kind === 'shopify_flow'
+    ? flowTriggersOf(event).some((handle) => destination.flowTriggers?.includes(handle) ?? false)
+    : withLead;
+
+/** One delivery of an event per destination that takes it, each with its job; a digest's waits for the top of the hour. */
+async function queueDeliveries(
+  db: Db,
+  queue: JobQueue,
+  event: TDomainEvent,
+  eventId: string,
+  all: Destination[],
+  withLead: boolean,
+) {
+  const targets = all.filter((destination) => takes(destination, event, withLead));
   if (targets.length === 0) return 0;
   const now = new Date();
   const rows = await db

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { shopifyWebhookReceipts, shopPlans } from '../db/schema/index.ts';
-import { signWebhook } from './fakes/shopify/signers.ts';
+import { signFlowRequest, signWebhook } from './fakes/shopify/signers.ts';
 import type { ShopifyTestServer } from './getTestServer.ts';
 import { personalityQuestion, twoPersonalities, newPlayKey } from './quizFactory.ts';
 import { createFeedback, createPoll, createWheel, submission } from './widgetFactory.ts';
@@ -151,4 +151,24 @@ export async function visitorTraces(
     feedbackId: feedback.id as string,
     wheelId: wheel.id as string,
   };
+}
+
+/**
+ * Shopify Flow's lifecycle callback for one trigger of `shop`, signed with the app's secret: the shop's
+ * workflows start (or stop) using the trigger at `at`.
+ */
+export async function flowTriggerUsed(server: ShopifyTestServer, shop: string, handle: string, enabled = true, at = new Date()) {
+  const signed = signFlowRequest(server.app.apiSecret, {
+    flow_trigger_definition_id: handle,
+    has_enabled_flow: enabled,
+    shop_id: 690933842,
+    shopify_domain: shop,
+    timestamp: at.toISOString(),
+  });
+  const response = await fetch(`${server.url}/webhooks/shopify/flow-lifecycle`, {
+    method: 'POST',
+    headers: signed.headers,
+    body: signed.body,
+  });
+  expect(response.status).toBe(200);
 }

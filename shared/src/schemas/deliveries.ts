@@ -9,7 +9,7 @@ import { counted, pluralNoun } from '../plural.ts';
  */
 
 /** Where an account's leads can go. */
-export const destinationKinds = ['crm', 'webhook', 'email', 'shopify_customers'] as const;
+export const destinationKinds = ['crm', 'webhook', 'email', 'shopify_customers', 'shopify_flow'] as const;
 export type TDestinationKind = (typeof destinationKinds)[number];
 
 export const destinationKindLabels: Record<TDestinationKind, string> = {
@@ -17,6 +17,7 @@ export const destinationKindLabels: Record<TDestinationKind, string> = {
   webhook: 'Webhook',
   email: 'Notification email',
   shopify_customers: 'Shopify customers',
+  shopify_flow: 'Shopify Flow',
 };
 
 /**

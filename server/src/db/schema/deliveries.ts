@@ -70,7 +70,7 @@ export const destinations = pgTable(
     index('destinations_account_idx').on(table.accountId, table.kind),
     uniqueIndex('destinations_one_per_account_key')
       .on(table.accountId, table.kind)
-      .where(sql`${table.kind} in ('crm', 'email', 'shopify_customers')`),
+      .where(sql`${table.kind} in ('crm', 'email', 'shopify_customers', 'shopify_flow')`),
     check('destinations_kind_check', oneOf('kind', destinationKinds)),
   ],
 );

@@ -22,3 +22,4 @@ export { attributedOrders, prizeCodes, prizeDiscounts, products } from './commer
 export { experiments } from './experiments.ts';
 export { spentSocialFlows } from './spentSocialFlows.ts';
 export { crmFields } from './crmFields.ts';
+export { flowTriggers } from './flowTriggers.ts';

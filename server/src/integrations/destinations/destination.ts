@@ -41,5 +41,10 @@ export interface AttemptInput {
 export type AttemptOutcome = DeliveryOutcome & { switchOff?: string };
 
 export interface DestinationHandler {
+  /**
+   * It takes events whose visitor gave no email too (Shopify Flow's triggers need no customer): its
+   * lead then has an empty email. Every other destination gets only events with a lead.
+   */
+  everyEvent?: true;
   attempt(input: AttemptInput, deps: DestinationDeps): Promise<AttemptOutcome>;
 }

@@ -153,8 +153,8 @@ function tagsOf(lead: Lead): string[] {
 
 const emailTaken = (error: UserError) => Boolean(error.field?.includes('email')) && /taken/i.test(error.message);
 
-/** The attempt's Admin API calls, each kept for the delivery log without the access token. */
-class AdminCalls {
+/** The attempt's Admin API calls, each kept for the delivery log without the access token (the Flow destination makes its own). */
+export class AdminCalls {
   readonly #admin: ShopifyAdmin;
   readonly #exchange: Exchange[];
 
@@ -232,7 +232,7 @@ function recordable(text: string): string {
 }
 
 /** 429, 5xx, throttling and network errors may pass; uninstalls, refusals and other answers will not. */
-function failureOf(error: unknown): Omit<Failure, 'exchange'> {
+export function failureOf(error: unknown): Omit<Failure, 'exchange'> {
   const fail = (retryable: boolean, message: string, retryAfterMs?: number) => ({
     ok: false as const,
     retryable,

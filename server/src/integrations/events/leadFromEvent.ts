@@ -26,18 +26,25 @@ export function leadTags(crmTag: string | undefined, result: Lead['result']): st
  * (an anonymous play, vote, response or spin reaches the report only).
  */
 export function leadFromEvent(event: TDomainEvent): Lead | undefined {
+  return event.visitor ? eventLead(event) : undefined;
+}
+
+/**
+ * The event as a lead whether or not the visitor gave an email (then `email` and `name` are '' and
+ * `consent` false): for the destinations that take every event (handler `everyEvent`, Shopify Flow).
+ */
+export function eventLead(event: TDomainEvent): Lead {
   const visitor = event.visitor;
-  if (!visitor) return undefined;
   const result = eventResult(event);
   return {
-    email: visitor.email,
-    name: visitor.name,
+    email: visitor?.email ?? '',
+    name: visitor?.name ?? '',
     tool: event.item.tool,
     item: { id: event.item.id, title: event.item.title },
     result,
     itemKey: defaultPropertyKey(event.item.title, event.item.tool),
     answers: event.answers,
-    consent: visitor.consent,
+    consent: visitor?.consent ?? false,
     tags: [...new Set([...leadTags(event.item.crmTag, result), ...event.answers.flatMap((answer) => answer.tags)])],
     capturedAt: new Date(event.occurredAt).toISOString(),
   };

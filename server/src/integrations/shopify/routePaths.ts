@@ -8,6 +8,8 @@ import { shopifyProxyRoot } from '@quizlead/shared/shopify.ts';
 export const shopifyRoutePaths = {
   /** [webhooks]: every subscription and the compliance topics. */
   webhooks: '/webhooks/shopify',
+  /** Shopify Flow's trigger lifecycle callback (extensions/flow-lifecycle/shopify.extension.toml `url`). */
+  flowLifecycle: '/webhooks/shopify/flow-lifecycle',
   /** [app_proxy] url: the storefront's /apps/quizlead/… arrives here with the same rest of the path. */
   appProxy: shopifyProxyRoot,
 } as const;

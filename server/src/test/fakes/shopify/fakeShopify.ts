@@ -15,6 +15,7 @@ import { shopDomainPattern } from '@quizlead/shared/shopify.ts';
 import { adminSchema } from './adminSchema.ts';
 import { FakeCustomers } from './fakeCustomers.ts';
 import { FakeDiscounts } from './fakeDiscounts.ts';
+import { FakeFlow } from './fakeFlow.ts';
 import { FakeMetafields } from './fakeMetafields.ts';
 import { FakeProducts } from './fakeProducts.ts';
 import type { FakeApp } from './sessionTokens.ts';
@@ -37,7 +38,7 @@ import type { FakeApp } from './sessionTokens.ts';
  *   a valid one is executed against the shop's programmable `query`/`mutation` root objects (graphql's
  *   default resolvers: a property is a field, a function property is called with the field's args).
  *   Each shop starts with its customers', products' and discounts' operations in those roots
- *   (fakeCustomers.ts, fakeProducts.ts, fakeDiscounts.ts, fakeMetafields.ts), and
+ *   (fakeCustomers.ts, fakeProducts.ts, fakeDiscounts.ts, fakeMetafields.ts, fakeFlow.ts), and
  *   `failNext` makes the next valid operations fail as Shopify does under load (throttling, 429, 5xx,
  *   a dropped connection).
  *
@@ -74,6 +75,8 @@ export interface FakeShop {
   products: FakeProducts;
   /** Customer metafields and their definitions, answered through `query` and `mutation` (fakeMetafields.ts). */
   metafields: FakeMetafields;
+  /** Shopify Flow's `flowTriggerReceive`, checked against the app's trigger extensions (fakeFlow.ts). */
+  flow: FakeFlow;
   /**
    * How the next valid GraphQL operations fail (after the schema check): each entry fails one
    * operation, the next one or the next one of that `operation` name, and is then removed.
@@ -172,6 +175,7 @@ export class FakeShopify {
       const discounts = new FakeDiscounts();
       const products = new FakeProducts(domain);
       const metafields = new FakeMetafields((id) => customers.byId(id) !== undefined);
+      const flow = new FakeFlow((id) => customers.byId(id) !== undefined);
       shop = {
         domain,
         query: {
@@ -189,9 +193,15 @@ export class FakeShopify {
           ...products.queryFields(),
           ...metafields.queryFields(),
         },
-        mutation: { ...customers.mutationFields(), ...discounts.mutationFields(), ...metafields.mutationFields() },
+        mutation: {
+          ...customers.mutationFields(),
+          ...discounts.mutationFields(),
+          ...metafields.mutationFields(),
+          ...flow.mutationFields(),
+        },
         customers,
         metafields,
+        flow,
         discounts,
         products,
         failNext: [],

@@ -11,3 +11,4 @@ export {
   type FakeMetafield,
   type FakeMetafieldDefinition,
 } from './fakeMetafields.ts';
+export { FakeFlow, type FlowTriggerCall } from './fakeFlow.ts';

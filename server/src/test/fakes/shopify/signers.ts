@@ -62,3 +62,12 @@ export function signAppProxyQuery(
   const signature = createHmac('sha256', secret).update(message).digest('hex');
   return new URLSearchParams([...params, ['signature', signature]]).toString();
 }
+
+/**
+ * A request Shopify Flow sends the app (the trigger lifecycle callback): the JSON body with
+ * `X-Shopify-Hmac-Sha256` = base64 HMAC-SHA256 of the raw body with the app's secret (reference C6).
+ */
+export function signFlowRequest(secret: string, body: unknown): SignedWebhook {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return { body: raw, headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': getHmac(raw, secret) } };
+}
