@@ -1,6 +1,7 @@
 import { ZFooterLinks } from '../poweredBy.ts';
 import { z } from 'zod';
 import { playMessages } from '../playMessages.ts';
+import { phoneE164 } from '../phone.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail, ZEmailOf, ZSingleLine } from './common.ts';
 import { variantKeys, ZPublicExperiment } from './experiments.ts';
@@ -73,11 +74,28 @@ export const ZAnswersRequest = z.object({
 
 const ZConsent = z.boolean().default(false);
 
+/** A phone number as a lead form sends it: '' for none, else a valid number, kept in E.164 (shared/src/phone.ts). */
+export const ZPhone = z
+  .string({ error: playMessages.phoneInvalid })
+  .trim()
+  .max(40, playMessages.phoneInvalid)
+  .default('')
+  .transform((phone, ctx) => {
+    if (!phone) return '';
+    const e164 = phoneE164(phone);
+    if (!e164) ctx.addIssue({ code: 'custom', message: playMessages.phoneInvalid });
+    return e164 ?? '';
+  });
+
 /** The lead form: standard (name + email) or the owner's custom form (name, email and its other fields). */
 export const ZLeadRequest = z.object({
   name: ZSingleLine(z.string({ error: playMessages.nameRequired }).trim().min(1, playMessages.nameRequired).max(100), 'Name'),
   email: ZEmailOf({ required: playMessages.emailRequired, invalid: playMessages.emailInvalid }),
   consent: ZConsent,
+  /** Optional; sent in E.164 by the player (the server checks it again and keeps E.164). */
+  phone: ZPhone,
+  /** The separate SMS consent checkbox, for the phone given. */
+  smsConsent: z.boolean().default(false),
   /** Other fields of a custom form, kept with the lead. */
   fields: z
     .record(z.string().max(100), z.string().max(2000))
