@@ -38,6 +38,8 @@ export function leadFromEvent(event: TDomainEvent): Lead | undefined {
     itemKey: defaultPropertyKey(event.item.title, event.item.tool),
     answers: event.answers,
     consent: visitor.consent,
+    ...(visitor.phone ? { phone: visitor.phone } : {}),
+    smsConsent: Boolean(visitor.phone && visitor.smsConsent),
     tags: [...new Set([...leadTags(event.item.crmTag, result), ...event.answers.flatMap((answer) => answer.tags)])],
     capturedAt: new Date(event.occurredAt).toISOString(),
   };
