@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { phoneE164, regionOfLocale } from './phone.ts';
+import { phoneE164 } from './phone.ts';
+import { regionOfLocale } from './phoneRegion.ts';
 
 describe('phoneE164', () => {
   it('keeps a valid international number in E.164', () => {

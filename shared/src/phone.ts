@@ -9,13 +9,6 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 
 const maxInput = 30;
 
-/** A two-letter region (ISO 3166-1 alpha-2) from a BCP 47 tag such as `en-GB` or `pt-BR`, if it names one. */
-export function regionOfLocale(locale: string | undefined): string | undefined {
-  if (!locale) return undefined;
-  const match = /^[a-z]{2,3}(?:-[A-Za-z]{4})?-([A-Za-z]{2})\b/.exec(locale);
-  return match?.[1]?.toUpperCase();
-}
-
 /**
  * The number in E.164 (`+447911123456`), or null when it is not a valid number. A national number
  * (`07911 123456`) is read in the default region; one that starts with + (or 00) in its own.

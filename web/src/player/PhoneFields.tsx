@@ -1,0 +1,93 @@
+import { quizDefaults } from '@quizlead/shared/quizzes.ts';
+import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { regionOfLocale } from '@quizlead/shared/phoneRegion.ts';
+import { useEffect, useState } from 'react';
+
+/** The phone check (libphonenumber-js's metadata), loaded only when a form shows the phone field. */
+type PhoneCheck = Promise<typeof import('@quizlead/shared/phone.ts')>;
+
+let loading: PhoneCheck | null = null;
+const loadPhoneCheck = (): PhoneCheck => (loading ??= import('@quizlead/shared/phone.ts'));
+
+/** Starts loading the check as soon as the phone field is shown, so a submit rarely waits for it. */
+export function usePhoneCheck(shown: boolean): PhoneCheck | null {
+  const [check, setCheck] = useState<PhoneCheck | null>(null);
+  useEffect(() => {
+    if (shown) setCheck(loadPhoneCheck());
+  }, [shown]);
+  return check;
+}
+
+/** The visitor's country, for a number typed without its country code: the browser's first locale with a region. */
+export function visitorRegion(): string | undefined {
+  const locales = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  for (const locale of locales) {
+    const region = regionOfLocale(locale);
+    if (region) return region;
+  }
+  return undefined;
+}
+
+/** What the form sends for the phone (E.164, '' when left empty) or the message to show. */
+export async function phoneOfForm(
+  check: PhoneCheck | null,
+  typed: string,
+  smsConsent: boolean,
+): Promise<{ phone: string; smsConsent: boolean } | { error: string }> {
+  if (!typed.trim()) return { phone: '', smsConsent: false };
+  const { phoneE164 } = await (check ?? loadPhoneCheck());
+  const phone = phoneE164(typed, visitorRegion());
+  return phone ? { phone, smsConsent } : { error: playMessages.phoneInvalid };
+}
+
+interface Props {
+  phone: string;
+  smsConsent: boolean;
+  smsConsentText: string;
+  error: string | undefined;
+  onPhone(phone: string): void;
+  onSmsConsent(checked: boolean): void;
+  /** The ids' prefix, so the quiz player and a widget can each have theirs. */
+  idPrefix?: string;
+}
+
+/** The optional phone field and, separate and unticked, the SMS consent checkbox with the owner's legal text. */
+export function PhoneFields({ phone, smsConsent, smsConsentText, error, onPhone, onSmsConsent, idPrefix = 'ql-lead' }: Props) {
+  const errorId = `${idPrefix}-phone-error`;
+  return (
+    <>
+      <div className="ql-field">
+        <label htmlFor={`${idPrefix}-phone`}>{quizDefaults.phoneFieldText}</label>
+        <input
+          id={`${idPrefix}-phone`}
+          className="qp-input"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          placeholder={quizDefaults.phoneFieldText}
+          maxLength={30}
+          value={phone}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onInput={(event) => onPhone(event.currentTarget.value)}
+        />
+        {error ? (
+          <p id={errorId} className="qp-field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="ql-field ql-consent">
+        <input
+          id={`${idPrefix}-sms-consent`}
+          type="checkbox"
+          checked={smsConsent}
+          onChange={(event) => onSmsConsent(event.currentTarget.checked)}
+        />
+        <label htmlFor={`${idPrefix}-sms-consent`}>{smsConsentText}</label>
+      </div>
+    </>
+  );
+}
