@@ -1,9 +1,9 @@
 import { ZFooterLinks } from '../poweredBy.ts';
 import { z } from 'zod';
 import { playMessages } from '../playMessages.ts';
-import { phoneE164 } from '../phone.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail, ZEmailOf, ZSingleLine } from './common.ts';
+import { ZPhone } from './phone.ts';
 import { variantKeys, ZPublicExperiment } from './experiments.ts';
 import { ZRecommendedProduct } from './products.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
@@ -73,19 +73,6 @@ export const ZAnswersRequest = z.object({
 });
 
 const ZConsent = z.boolean().default(false);
-
-/** A phone number as a lead form sends it: '' for none, else a valid number, kept in E.164 (shared/src/phone.ts). */
-export const ZPhone = z
-  .string({ error: playMessages.phoneInvalid })
-  .trim()
-  .max(40, playMessages.phoneInvalid)
-  .default('')
-  .transform((phone, ctx) => {
-    if (!phone) return '';
-    const e164 = phoneE164(phone);
-    if (!e164) ctx.addIssue({ code: 'custom', message: playMessages.phoneInvalid });
-    return e164 ?? '';
-  });
 
 /** The lead form: standard (name + email) or the owner's custom form (name, email and its other fields). */
 export const ZLeadRequest = z.object({

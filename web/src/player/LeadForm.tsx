@@ -5,7 +5,7 @@ import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from './api.ts';
 import { useScreenFocus } from './focus.ts';
-import { PhoneFields, phoneOfForm, usePhoneCheck } from './PhoneFields.tsx';
+import { PhoneFields, phoneOfForm, usePhoneCheck } from '../public/PhoneFields.tsx';
 
 type Field = 'name' | 'email' | 'phone' | 'consent';
 type Errors = Partial<Record<Field, string>>;

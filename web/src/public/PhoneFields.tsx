@@ -49,14 +49,20 @@ interface Props {
   onSmsConsent(checked: boolean): void;
   /** The ids' prefix, so the quiz player and a widget can each have theirs. */
   idPrefix?: string;
+  /** The page's field and checkbox-row classes (the player's ql-…, the widgets' qw-…). */
+  classes?: { field: string; consent: string };
 }
 
+const playerClasses = { field: 'ql-field', consent: 'ql-field ql-consent' };
+
 /** The optional phone field and, separate and unticked, the SMS consent checkbox with the owner's legal text. */
-export function PhoneFields({ phone, smsConsent, smsConsentText, error, onPhone, onSmsConsent, idPrefix = 'ql-lead' }: Props) {
+export function PhoneFields(props: Props) {
+  const { phone, smsConsent, smsConsentText, error, onPhone, onSmsConsent } = props;
+  const { idPrefix = 'ql-lead', classes = playerClasses } = props;
   const errorId = `${idPrefix}-phone-error`;
   return (
     <>
-      <div className="ql-field">
+      <div className={classes.field}>
         <label htmlFor={`${idPrefix}-phone`}>{quizDefaults.phoneFieldText}</label>
         <input
           id={`${idPrefix}-phone`}
@@ -79,7 +85,7 @@ export function PhoneFields({ phone, smsConsent, smsConsentText, error, onPhone,
           </p>
         ) : null}
       </div>
-      <div className="ql-field ql-consent">
+      <div className={classes.consent}>
         <input
           id={`${idPrefix}-sms-consent`}
           type="checkbox"
