@@ -22,7 +22,21 @@ type LeadPlay = OutcomePlay & Pick<PlayRow, 'completedAt'> & { completedNow: boo
 
 // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
 const leadStatement = preparedStatement(
-  ['accountId', 'quizId', 'playId', 'name', 'email', 'consent', 'consentText', 'consented', 'phone', 'smsConsent', 'fields', 'now', ...leadGateNames],
+  [
+    'accountId',
+    'quizId',
+    'playId',
+    'name',
+    'email',
+    'consent',
+    'consentText',
+    'consented',
+    'phone',
+    'smsConsent',
+    'fields',
+    'now',
+    ...leadGateNames,
+  ],
   (value) => sql`
     with previous as (
       select status from plays

@@ -33,7 +33,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const [consent, setConsent] = useState(false);
   const [phone, setPhone] = useState('');
   const [smsConsent, setSmsConsent] = useState(false);
-  const phoneCheck = usePhoneCheck(settings.askPhone);
+  usePhoneCheck(settings.askPhone);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -50,7 +50,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
     if (!name.trim()) found.name = playMessages.nameRequired;
     if (!email.trim()) found.email = playMessages.emailRequired;
     else if (!emailPattern.test(email.trim())) found.email = playMessages.emailInvalid;
-    const phoneOf = settings.askPhone ? await phoneOfForm(phoneCheck, phone, smsConsent) : { phone: '', smsConsent: false };
+    const phoneOf = settings.askPhone ? await phoneOfForm(phone, smsConsent) : { phone: '', smsConsent: false };
     if ('error' in phoneOf) found.phone = phoneOf.error;
     if (hasPrivacy && !consent) found.consent = playMessages.consentRequired;
     setErrors(found);

@@ -1,21 +1,18 @@
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import { playMessages } from '@quizlead/shared/playMessages.ts';
 import { regionOfLocale } from '@quizlead/shared/phoneRegion.ts';
-import { useEffect, useState } from 'react';
+import type * as PhoneModule from '@quizlead/shared/phone.ts';
+import { useEffect } from 'react';
 
 /** The phone check (libphonenumber-js's metadata), loaded only when a form shows the phone field. */
-type PhoneCheck = Promise<typeof import('@quizlead/shared/phone.ts')>;
-
-let loading: PhoneCheck | null = null;
-const loadPhoneCheck = (): PhoneCheck => (loading ??= import('@quizlead/shared/phone.ts'));
+let loading: Promise<typeof PhoneModule> | null = null;
+const loadPhoneCheck = () => (loading ??= import('@quizlead/shared/phone.ts'));
 
 /** Starts loading the check as soon as the phone field is shown, so a submit rarely waits for it. */
-export function usePhoneCheck(shown: boolean): PhoneCheck | null {
-  const [check, setCheck] = useState<PhoneCheck | null>(null);
+export function usePhoneCheck(shown: boolean): void {
   useEffect(() => {
-    if (shown) setCheck(loadPhoneCheck());
+    if (shown) void loadPhoneCheck();
   }, [shown]);
-  return check;
 }
 
 /** The visitor's country, for a number typed without its country code: the browser's first locale with a region. */
@@ -30,12 +27,11 @@ export function visitorRegion(): string | undefined {
 
 /** What the form sends for the phone (E.164, '' when left empty) or the message to show. */
 export async function phoneOfForm(
-  check: PhoneCheck | null,
   typed: string,
   smsConsent: boolean,
 ): Promise<{ phone: string; smsConsent: boolean } | { error: string }> {
   if (!typed.trim()) return { phone: '', smsConsent: false };
-  const { phoneE164 } = await (check ?? loadPhoneCheck());
+  const { phoneE164 } = await loadPhoneCheck();
   const phone = phoneE164(typed, visitorRegion());
   return phone ? { phone, smsConsent } : { error: playMessages.phoneInvalid };
 }

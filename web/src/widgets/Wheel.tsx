@@ -53,7 +53,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
   const emailStep = useEmailStep('qw-wheel-email', wheel.collectEmail, wheelMessages);
   // The optional phone and its SMS consent box, where the owner asks for them with the email (issue 33).
   const askPhone = wheel.collectEmail && wheel.askPhone;
-  const phoneCheck = usePhoneCheck(askPhone);
+  usePhoneCheck(askPhone);
   const [phone, setPhone] = useState('');
   const [smsConsent, setSmsConsent] = useState(false);
   const [phoneError, setPhoneError] = useState<string | undefined>(undefined);
@@ -82,7 +82,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
     event.preventDefault();
     if (sending || spin) return;
     if (!emailStep.check()) return;
-    const phoneOf = askPhone ? await phoneOfForm(phoneCheck, phone, smsConsent) : { phone: '', smsConsent: false };
+    const phoneOf = askPhone ? await phoneOfForm(phone, smsConsent) : { phone: '', smsConsent: false };
     setPhoneError('error' in phoneOf ? phoneOf.error : undefined);
     if ('error' in phoneOf) return focusPhone();
     setSending(true);

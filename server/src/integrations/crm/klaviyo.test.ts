@@ -433,7 +433,10 @@ describe('Klaviyo SMS consent (issue 33)', () => {
                 attributes: {
                   email: 'ann.lee@example.com',
                   phone_number: phone,
-                  subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } }, sms: { marketing: { consent: 'SUBSCRIBED' } } },
+                  subscriptions: {
+                    email: { marketing: { consent: 'SUBSCRIBED' } },
+                    sms: { marketing: { consent: 'SUBSCRIBED' } },
+                  },
                 },
               },
             ],
@@ -458,11 +461,18 @@ describe('Klaviyo SMS consent (issue 33)', () => {
     expect(job.data.attributes.profiles.data).toEqual([
       {
         type: 'profile',
-        attributes: { email: 'ann.lee@example.com', phone_number: phone, subscriptions: { sms: { marketing: { consent: 'SUBSCRIBED' } } } },
+        attributes: {
+          email: 'ann.lee@example.com',
+          phone_number: phone,
+          subscriptions: { sms: { marketing: { consent: 'SUBSCRIBED' } } },
+        },
       },
     ]);
     expect(job.data).not.toHaveProperty('relationships');
-    expect(fake.smsSubscriptions.get(phone)).toEqual({ email: 'ann.lee@example.com', customSource: 'Quizlead: Which trip suits you?' });
+    expect(fake.smsSubscriptions.get(phone)).toEqual({
+      email: 'ann.lee@example.com',
+      customSource: 'Quizlead: Which trip suits you?',
+    });
     expect(fake.lists.get('Y6nRLr')!.size).toBe(0);
     expect(fake.unexpected).toEqual([]);
   });
@@ -479,7 +489,11 @@ describe('Klaviyo SMS consent (issue 33)', () => {
     const job = (attributes: Record<string, unknown>) => ({
       data: {
         type: 'profile-subscription-bulk-create-job',
-        attributes: { custom_source: 'Quizlead: Trip', profiles: { data: [{ type: 'profile', attributes }] }, historical_import: false },
+        attributes: {
+          custom_source: 'Quizlead: Trip',
+          profiles: { data: [{ type: 'profile', attributes }] },
+          historical_import: false,
+        },
       },
     });
     const send = (body: unknown) =>

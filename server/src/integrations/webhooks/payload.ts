@@ -41,7 +41,9 @@ export const ZWebhookLead = z
     phone: z
       .string()
       .optional()
-      .describe('The phone number the visitor gave, in E.164 (e.g. +14155552671); absent when the form asked none or it was left empty.'),
+      .describe(
+        'The phone number the visitor gave, in E.164 (e.g. +14155552671); absent when the form asked none or it was left empty.',
+      ),
     smsConsent: z
       .boolean()
       .describe('The visitor ticked the separate SMS consent checkbox for that phone (false without a phone).'),

@@ -206,8 +206,20 @@ describe('a play', () => {
     const visitors = recorded
       .filter((event) => event.type === 'lead.captured')
       .map((event) => (event.payload as { visitor: Record<string, unknown> }).visitor);
-    expect(visitors).toContainEqual({ email: 'ann@example.com', name: 'Ann', consent: false, phone: '+447911123456', smsConsent: true });
-    expect(visitors).toContainEqual({ email: 'bob@example.com', name: 'Bob', consent: false, phone: '+14155552671', smsConsent: false });
+    expect(visitors).toContainEqual({
+      email: 'ann@example.com',
+      name: 'Ann',
+      consent: false,
+      phone: '+447911123456',
+      smsConsent: true,
+    });
+    expect(visitors).toContainEqual({
+      email: 'bob@example.com',
+      name: 'Bob',
+      consent: false,
+      phone: '+14155552671',
+      smsConsent: false,
+    });
     expect(visitors).toContainEqual({ email: 'cy@example.com', name: 'Cy', consent: false });
   });
 

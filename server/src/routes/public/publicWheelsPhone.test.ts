@@ -30,12 +30,23 @@ describe('a wheel that asks for a phone (issue 33)', () => {
     expect(refused.body.error).toEqual({ code: 'validation', message: playMessages.phoneInvalid, field: 'phone' });
 
     const id = submission();
-    const taken = await spin(wheel.id, { submissionId: id, email: 'pat@example.com', phone: '+44 7911 123456', smsConsent: true });
+    const taken = await spin(wheel.id, {
+      submissionId: id,
+      email: 'pat@example.com',
+      phone: '+44 7911 123456',
+      smsConsent: true,
+    });
     expect(taken.status).toBe(201);
     const { db } = server.services.database;
-    const [stored] = await db.select().from(wheelSpins).where(and(eq(wheelSpins.wheelId, wheel.id), eq(wheelSpins.id, id)));
+    const [stored] = await db
+      .select()
+      .from(wheelSpins)
+      .where(and(eq(wheelSpins.wheelId, wheel.id), eq(wheelSpins.id, id)));
     expect(stored).toMatchObject({ phone: '+447911123456', smsConsent: true });
-    const [event] = await db.select().from(events).where(and(eq(events.accountId, account.id), eq(events.type, 'wheel.spun')));
+    const [event] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.accountId, account.id), eq(events.type, 'wheel.spun')));
     expect((event!.payload as { visitor: unknown }).visitor).toEqual({
       email: 'pat@example.com',
       name: '',
@@ -49,12 +60,16 @@ describe('a wheel that asks for a phone (issue 33)', () => {
     const { client } = await createOwner(server);
     const plain = await createWheel(client, { allowRepeatSpins: true });
     const id = submission();
-    expect((await spin(plain.id, { submissionId: id, email: 'lee@example.com', phone: '+14155552671', smsConsent: true })).status).toBe(201);
+    expect(
+      (await spin(plain.id, { submissionId: id, email: 'lee@example.com', phone: '+14155552671', smsConsent: true })).status,
+    ).toBe(201);
     const asking = await createWheel(client, { askPhone: true, allowRepeatSpins: true });
     const other = submission();
     expect((await spin(asking.id, { submissionId: other, email: 'lee@example.com', phone: '+14155552671' })).status).toBe(201);
     const { db } = server.services.database;
-    const phones = await db.select({ id: wheelSpins.id, phone: wheelSpins.phone, smsConsent: wheelSpins.smsConsent }).from(wheelSpins);
+    const phones = await db
+      .select({ id: wheelSpins.id, phone: wheelSpins.phone, smsConsent: wheelSpins.smsConsent })
+      .from(wheelSpins);
     expect(phones.find((row) => row.id === id)).toEqual({ id, phone: null, smsConsent: false });
     expect(phones.find((row) => row.id === other)).toEqual({ id: other, phone: '+14155552671', smsConsent: false });
   });

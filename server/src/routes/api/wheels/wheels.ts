@@ -90,7 +90,8 @@ export const wheelKind: EngagementApi<'wheel', WheelRow, WheelSpinRow> = {
   deleted: wheelMessages.deleted,
   submissions: {
     summary: 'A wheel’s spins, newest first: the player’s email, the result (and prize code) and the date',
-    exportSummary: 'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin, Prize Code, Player Phone), streamed',
+    exportSummary:
+      'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin, Prize Code, Player Phone), streamed',
     table: wheelSpins,
     of: wheelSpinsOf,
     fields: wheelSpinFields,

@@ -352,7 +352,10 @@ export class FakeKlaviyo extends CrmFake {
       if (email !== undefined && (typeof email !== 'string' || !emailPattern.test(email)))
         return invalid('Invalid email address.', `${pointer}/attributes/email`);
       if (phone !== undefined && (typeof phone !== 'string' || !/^\+[1-9]\d{6,14}$/.test(phone)))
-        return invalid('Invalid phone number format (Example of a valid format: +12345678901)', `${pointer}/attributes/phone_number`);
+        return invalid(
+          'Invalid phone number format (Example of a valid format: +12345678901)',
+          `${pointer}/attributes/phone_number`,
+        );
       if (!isRecord(subscriptions)) return invalid('subscriptions is required.', `${pointer}/attributes/subscriptions`);
       for (const [channel, kinds] of Object.entries(subscriptions)) {
         const allowed = channelKinds[channel];
@@ -361,7 +364,8 @@ export class FakeKlaviyo extends CrmFake {
         for (const [kind, value] of Object.entries(kinds)) {
           const at = `${pointer}/attributes/subscriptions/${channel}/${kind}`;
           if (!allowed.includes(kind)) return invalid(`'${kind}' is not valid for ${channel}.`, at);
-          if (!isRecord(value) || value.consent !== 'SUBSCRIBED') return invalid('consent must be "SUBSCRIBED".', `${at}/consent`);
+          if (!isRecord(value) || value.consent !== 'SUBSCRIBED')
+            return invalid('consent must be "SUBSCRIBED".', `${at}/consent`);
         }
       }
       if (subscriptions.email !== undefined) {

@@ -43,7 +43,9 @@ export interface FakeCustomer {
   updatedAt: string;
 }
 
-export type FakeCustomerSeed = Partial<Omit<FakeCustomer, 'id' | 'createdAt' | 'updatedAt' | 'emailMarketing' | 'smsMarketing'>> & {
+export type FakeCustomerSeed = Partial<
+  Omit<FakeCustomer, 'id' | 'createdAt' | 'updatedAt' | 'emailMarketing' | 'smsMarketing'>
+> & {
   emailMarketing?: Partial<FakeCustomer['emailMarketing']>;
   smsMarketing?: Partial<FakeCustomer['smsMarketing']>;
 };
@@ -215,7 +217,8 @@ export class FakeCustomers {
   /** The app only ever sets a customer's phone with it; other fields fail loudly so no test passes on one ignored. */
   #update(input: CustomerInput & { id: string }) {
     const unsupported = Object.keys(input).filter((key) => !['id', 'phone'].includes(key));
-    if (unsupported.length > 0) throw new Error(`fake Shopify: customerUpdate sets the phone only, not ${unsupported.join(', ')}`);
+    if (unsupported.length > 0)
+      throw new Error(`fake Shopify: customerUpdate sets the phone only, not ${unsupported.join(', ')}`);
     const customer = this.byId(input.id);
     if (!customer) return { customer: null, userErrors: [{ field: ['id'], message: 'Customer does not exist' }] };
     const phone = input.phone?.trim() || null;
@@ -227,12 +230,19 @@ export class FakeCustomers {
   }
 
   #smsConsentUpdate(customerId: string, consent: ConsentInput) {
-    const refuse = (field: string[], message: string, code: string) => ({ customer: null, userErrors: [{ field, message, code }] });
+    const refuse = (field: string[], message: string, code: string) => ({
+      customer: null,
+      userErrors: [{ field, message, code }],
+    });
     const customer = this.byId(customerId);
     if (!customer) return refuse(['input', 'customerId'], 'Customer does not exist', 'INVALID');
     if (!customer.phone) return refuse(['input', 'customerId'], 'Customer must have a phone number', 'INVALID');
     if (consent.marketingState === 'REDACTED' || consent.marketingState === 'INVALID')
-      return refuse(['input', 'smsMarketingConsent', 'marketingState'], 'Marketing state is not included in the list', 'INCLUSION');
+      return refuse(
+        ['input', 'smsMarketingConsent', 'marketingState'],
+        'Marketing state is not included in the list',
+        'INCLUSION',
+      );
     customer.smsMarketing = consentState(consent);
     this.smsConsentInputs.push({ customerId, consent });
     customer.updatedAt = new Date().toISOString();
