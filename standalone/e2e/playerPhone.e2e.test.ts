@@ -2,7 +2,7 @@
  * The lead form's optional phone (issue 33): with "Ask for a phone number" on, the form shows a phone
  * field (type tel) and a separate, unticked SMS consent box with the owner's text; a number that is not one
  * shows the invalid-number message, a valid one with the box ticked is stored in E.164 with SMS consent.
- * Screenshots at 1280 and 375 px, and right to left.
+ * The wheel's form before a spin does the same. Screenshots at 1280 and 375 px, and right to left.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { playMessages } from '@quizlead/shared/playMessages.ts';
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
+import { createWheel } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import { answerQuestion, buildQuiz, personality, question, startButton } from './playerQuizzes.ts';
 
@@ -96,3 +97,36 @@ for (const [width, dir] of [
     await harness.screenshot(page, `player-lead-phone-${width}${dir === 'rtl' ? '-rtl' : ''}`);
   });
 }
+
+it('the wheel asks for the phone before a spin: a bad number is refused, a good one spins and is stored', async () => {
+  const { client } = await createOwner(harness.server);
+  const wheel = await createWheel(client, { description: 'Lucky dip', askPhone: true, smsConsentText: smsText });
+  for (const [width, dir] of [
+    [375, 'ltr'],
+    [1280, 'ltr'],
+    [375, 'rtl'],
+  ] as const) {
+    const page = await harness.newPage({ width });
+    await page.goto(`/wheelspin/publish/show/${wheel.id}/${wheel.slug}`);
+    if (dir === 'rtl') await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    await page.getByLabel('Your email').fill(`spinner-${width}-${dir}@example.com`);
+    const phone = page.getByLabel(quizDefaults.phoneFieldText);
+    expect(await phone.getAttribute('type')).toBe('tel');
+    await phone.fill('12345');
+    await page.getByRole('button', { name: 'Spin' }).click();
+    await expect.poll(() => page.getByText(playMessages.phoneInvalid).isVisible()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: smsText }).isChecked()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await harness.screenshot(page, `widgets-wheel-phone-${width}${dir === 'rtl' ? '-rtl' : ''}`);
+    if (width === 1280) {
+      await phone.fill('+1 415 555 2671');
+      await page.getByRole('checkbox', { name: smsText }).check();
+      await page.getByRole('button', { name: 'Spin' }).click();
+      await expect.poll(() => page.getByTestId('wheel-result').count(), { timeout: 8000 }).toBe(1);
+      const result = await harness.server.services.database.db.execute(
+        `select phone, sms_consent as "smsConsent" from wheel_spins where wheel_id = '${wheel.id}'`,
+      );
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ phone: '+14155552671', smsConsent: true }]);
+    }
+  }
+});
