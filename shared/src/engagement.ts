@@ -264,12 +264,13 @@ export const wheelMessages = {
 } as const;
 
 export const wheelSpinColumns = ['Id', 'Email', 'Result', 'Play Date'] as const;
-/** The spec's three, then the prize code (static or unique) last, so the spec's keep their places. */
+/** The spec's three, then the prize code (static or unique) and the optional phone (E.164), so the spec's keep their places. */
 export const wheelSpinExportColumns = {
   email: 'Player Email',
   result: 'Spin Result',
   date: 'Date of Spin',
   prizeCode: 'Prize Code',
+  phone: 'Player Phone',
 } as const;
 
 /**

@@ -20,6 +20,7 @@ export const playMessages = {
   unknownQuestion: 'Unknown question',
   unknownAnswer: 'Unknown answer',
   tooManyPicks: 'Too many answers picked for this question',
+  phoneInvalid: 'Enter a valid phone number (with the country code if it is from another country)',
   consentRequired: 'Please accept the privacy policy to continue',
   answersFirst: 'Answer the questions first',
   playTaken: 'This play was started in another browser. Please start the quiz again.',

@@ -128,6 +128,7 @@ export const quizLimits = {
   startButtonText: 15,
   emailMessage: 50,
   privacyPolicyText: 200,
+  smsConsentText: 400,
   nameFieldText: 50,
   emailFieldText: 50,
   continueButtonText: 20,
@@ -164,6 +165,10 @@ export const quizDefaults = {
   socialSharingText: 'Share it with your family, friends and colleagues',
   nameFieldText: 'Enter your name',
   emailFieldText: 'Enter your Email',
+  phoneFieldText: 'Phone number (optional)',
+  /** The SMS consent checkbox's legal text until the owner writes theirs (quiz Lead tab, wheel settings). */
+  smsConsentText:
+    'I agree to receive recurring automated marketing text messages at this number. Consent is not a condition of purchase. Msg & data rates may apply. Reply STOP to unsubscribe.',
   emailMessage: 'Enter your email to receive your results',
   certificateText: 'This certificate is proudly presented on completion of the quiz.',
   poweredBy: 'Powered By Quizlead',

@@ -403,7 +403,7 @@ it('sorts respondents by email across pages, keeps the order in the address and 
   // The Answers column does not sort.
   expect(await page.locator('.Polaris-IndexTable__Table thead th').last().getByRole('button').count()).toBe(0);
 
-  // Excel and CSV: the table's columns without Answers, a row per respondent.
+  // Excel and CSV: the table's columns without Answers, plus the phone, a row per respondent.
   const xlsx = await exportFrom(page, 'Excel (.xlsx)');
   expect(xlsx.name).toMatch(/\.xlsx$/);
   const sheet = await xlsxTable(xlsx.bytes);

@@ -242,7 +242,7 @@ it('lists wheels, shares one, shows and exports its spins, previews and deletes'
   const xlsx = await exportFrom(page, 'Excel (.xlsx)');
   expect(xlsx.name).toBe(`${wheel.slug}-spins.xlsx`);
   const sheet = await xlsxTable(xlsx.bytes);
-  expect(sheet.header).toEqual(['Player Email', 'Spin Result', 'Date of Spin', 'Prize Code']);
+  expect(sheet.header).toEqual(['Player Email', 'Spin Result', 'Date of Spin', 'Prize Code', 'Player Phone']);
   expect(sheet.data.map((row) => row.slice(0, 2))).toEqual([
     ['bob@example.com', spins[1]!.result],
     ['amy@example.com', spins[0]!.result],

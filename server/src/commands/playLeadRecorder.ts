@@ -22,7 +22,21 @@ type LeadPlay = OutcomePlay & Pick<PlayRow, 'completedAt'> & { completedNow: boo
 
 // tenant-scope: a visitor's play, named by its signed play token (quiz and play id), in the quiz's account
 const leadStatement = preparedStatement(
-  ['accountId', 'quizId', 'playId', 'name', 'email', 'consent', 'consentText', 'consented', 'fields', 'now', ...leadGateNames],
+  [
+    'accountId',
+    'quizId',
+    'playId',
+    'name',
+    'email',
+    'consent',
+    'consentText',
+    'consented',
+    'phone',
+    'smsConsent',
+    'fields',
+    'now',
+    ...leadGateNames,
+  ],
   (value) => sql`
     with previous as (
       select status from plays
@@ -30,7 +44,8 @@ const leadStatement = preparedStatement(
       for update
     ), stored as (
       update plays set name = ${value.name}, email = ${value.email}, consent = ${value.consent},
-        consent_text = ${value.consentText}, lead_fields = ${value.fields}::jsonb,
+        consent_text = ${value.consentText}, phone = ${value.phone}, sms_consent = ${value.smsConsent}::boolean,
+        lead_fields = ${value.fields}::jsonb,
         status = 'completed', completed_at = coalesce(plays.completed_at, ${value.now}::timestamptz)
       from previous
       where plays.account_id = ${value.accountId} and plays.quiz_id = ${value.quizId} and plays.id = ${value.playId}
@@ -65,6 +80,8 @@ export async function playLeadRecorder(props: {
   const { db, services, quiz, playId, lead } = props;
   const consentText = quiz.quiz.settings.privacyPolicyText || null;
   const consented = !consentText || lead.consent === true;
+  // SMS consent is for a number: without one, the checkbox means nothing.
+  const smsConsent = lead.phone !== '' && lead.smsConsent;
   const now = new Date().toISOString();
   const written = await leadStatement.rows<Omit<LeadPlay, 'id' | 'completedAt'> & { completedAt: string | Date }>(db, {
     accountId: quiz.accountId,
@@ -75,6 +92,8 @@ export async function playLeadRecorder(props: {
     consent: lead.consent,
     consentText,
     consented,
+    phone: lead.phone || null,
+    smsConsent,
     fields: JSON.stringify(lead.fields),
     now,
     ...leadGateValues(quiz),
@@ -86,7 +105,12 @@ export async function playLeadRecorder(props: {
   const stored: LeadPlay = { ...row, id: playId, completedAt: new Date(row.completedAt) };
   const prize = await outcomePrizeGiver(db, services.queue, quiz, stored);
   const outcome = await storedOutcome(db, quiz, stored, prize);
-  const visitor = { email: lead.email, name: lead.name, consent: lead.consent };
+  const visitor = {
+    email: lead.email,
+    name: lead.name,
+    consent: lead.consent,
+    ...(lead.phone ? { phone: lead.phone, smsConsent } : {}),
+  };
   // The lead carries what the result gave: the code and the recommended products.
   const extras = {
     prizeCode: prize && 'code' in prize ? prize.code : undefined,

@@ -58,6 +58,8 @@ export async function wheelSpinner(props: {
   wheel: WheelRow;
   submissionId: string;
   email: string | null;
+  /** The optional phone (E.164) of the form before the spin and its SMS consent, when the wheel asks for one. */
+  phone?: { phone: string; smsConsent: boolean } | null;
   queue: JobQueue;
   /** The A/B test of the wheel's odds running, and the visitor's variant: its weights replace the wheel's. */
   test?: { experimentId: string; variant: TVariant } | null;
@@ -130,6 +132,8 @@ export async function wheelSpinner(props: {
       id: submissionId,
       accountId: wheel.accountId,
       email,
+      phone: props.phone?.phone || null,
+      smsConsent: Boolean(props.phone?.phone && props.phone.smsConsent),
       optionIndex,
       result: option.text,
       prizeCode,
@@ -151,7 +155,7 @@ export async function wheelSpinner(props: {
         answers: wheelAnswers(wheel.description, { index: optionIndex, text: option.text }),
         spinId: inserted.id,
         prize: { index: optionIndex, text: option.text, ...(prizeCode ? { code: prizeCode } : {}) },
-        ...widgetVisitor(email),
+        ...widgetVisitor(email, props.phone),
       },
     });
     return {

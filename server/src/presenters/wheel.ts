@@ -1,3 +1,4 @@
+import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import type { AccountMode } from '@quizlead/shared/constants.ts';
 import { wheelLimits } from '@quizlead/shared/engagement.ts';
@@ -34,6 +35,8 @@ export const presentWheel = (
   playButtonType: wheel.playButtonType,
   playButtonText: wheel.playButtonText,
   playButtonImage: wheel.playButtonImage,
+  askPhone: wheel.askPhone,
+  smsConsentText: wheel.smsConsentText || quizDefaults.smsConsentText,
   totalSpins,
   createdAt: wheel.createdAt.toISOString(),
   updatedAt: wheel.updatedAt.toISOString(),
@@ -67,6 +70,8 @@ export const presentPublicWheel = (wheel: WheelRow, owner: { mode: AccountMode; 
   description: wheel.description,
   options: wheel.options.map((option) => option.text),
   collectEmail: wheel.collectEmail,
+  askPhone: wheel.collectEmail && wheel.askPhone,
+  smsConsentText: wheel.smsConsentText || quizDefaults.smsConsentText,
   playButtonType: wheel.playButtonType,
   playButtonText: wheel.playButtonText,
   playButtonImage: wheel.playButtonImage,

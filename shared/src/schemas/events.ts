@@ -33,6 +33,10 @@ export const ZEventVisitor = z.object({
   name: z.string(),
   /** The visitor agreed to hear from the owner. */
   consent: z.boolean(),
+  /** The optional phone of the lead form, in E.164 (issue 33). */
+  phone: z.string().optional(),
+  /** The separate SMS consent checkbox, ticked for that phone. */
+  smsConsent: z.boolean().optional(),
 });
 export type TEventVisitor = z.infer<typeof ZEventVisitor>;
 

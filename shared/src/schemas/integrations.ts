@@ -79,7 +79,8 @@ export interface TCrmProviderForm {
  */
 export const crmReceives = {
   customFields: 'Answers as custom fields: one per question, created the first time it is answered. The result as tags.',
-  mailerlite: 'Answers as custom fields: one per question, created the first time it is answered. The result as groups.',
+  mailerlite:
+    'Answers as custom fields: one per question, created the first time it is answered. The result as groups. The phone, when asked for.',
   agilecrm: 'The name, the result as custom properties (Result, Score…), and the result as tags.',
   birdsend: 'The name and the result as tags.',
   sendfox: 'The name, the list, and the result and tags as contact fields.',
@@ -88,7 +89,7 @@ export const crmReceives = {
   brevo:
     'Answers as custom fields (contact attributes): one per question, created the first time it is answered. The list with consent.',
   klaviyo:
-    'Every answer and the result as profile properties, one event a submission (Completed quiz, Voted in poll…), and the list with consent.',
+    'Every answer and the result as profile properties, one event a submission (Completed quiz, Voted in poll…), and the list with consent. The phone, subscribed to SMS with its own consent box.',
   acumbamail: 'The email only, on the list.',
 } as const;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail, ZEmailOf, ZSingleLine } from './common.ts';
+import { ZPhone } from './phone.ts';
 import { variantKeys, ZPublicExperiment } from './experiments.ts';
 import { ZRecommendedProduct } from './products.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
@@ -78,6 +79,10 @@ export const ZLeadRequest = z.object({
   name: ZSingleLine(z.string({ error: playMessages.nameRequired }).trim().min(1, playMessages.nameRequired).max(100), 'Name'),
   email: ZEmailOf({ required: playMessages.emailRequired, invalid: playMessages.emailInvalid }),
   consent: ZConsent,
+  /** Optional; sent in E.164 by the player (the server checks it again and keeps E.164). */
+  phone: ZPhone,
+  /** The separate SMS consent checkbox, for the phone given. */
+  smsConsent: z.boolean().default(false),
   /** Other fields of a custom form, kept with the lead. */
   fields: z
     .record(z.string().max(100), z.string().max(2000))

@@ -126,6 +126,10 @@ export const ZQuizSettings = z.object({
   continueButtonText: text(quizLimits.continueButtonText).default(quizDefaults.continueButtonText),
   privacyPolicyText: text(quizLimits.privacyPolicyText).default(''),
   privacyPolicyUrl: optionalUrl,
+  /** An optional phone field on the standard lead form, with its own unticked SMS consent checkbox. */
+  askPhone: z.boolean().default(false),
+  /** The SMS consent checkbox's legal text. */
+  smsConsentText: text(quizLimits.smsConsentText).default(quizDefaults.smsConsentText),
   // Outcome tab
   landingType: z.enum(['standard', 'custom']).default('standard'),
   landingUrl: optionalUrl,

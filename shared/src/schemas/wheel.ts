@@ -2,7 +2,9 @@ import { ZFooterLinks } from '../poweredBy.ts';
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { playButtonTypes, engagementLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
+import { quizDefaults, quizLimits } from '../quizzes.ts';
 import { ZImageRef } from './common.ts';
+import { ZPhone } from './phone.ts';
 import { ZVisitorId } from './experiments.ts';
 import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
 import { ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
@@ -79,6 +81,14 @@ export const ZWheelRequest = z
       .default(wheelDefaults.playButtonText)
       .transform((text) => text || wheelDefaults.playButtonText),
     playButtonImage: ZPlayButtonImage,
+    /** With emails collected: an optional phone field before the spin, with its own unticked SMS consent box. */
+    askPhone: z.boolean().default(false),
+    /** The SMS consent checkbox's legal text. */
+    smsConsentText: z
+      .string()
+      .trim()
+      .max(quizLimits.smsConsentText, `At most ${quizLimits.smsConsentText} characters`)
+      .default(quizDefaults.smsConsentText),
   })
   .superRefine((wheel, ctx) => {
     if (wheel.playButtonType === 'image' && !wheel.playButtonImage) {
@@ -118,6 +128,8 @@ export const ZWheel = z.object({
   playButtonType: z.enum(playButtonTypes),
   playButtonText: z.string(),
   playButtonImage: z.string().nullable(),
+  askPhone: z.boolean(),
+  smsConsentText: z.string(),
   totalSpins: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -163,6 +175,9 @@ export const ZPublicWheel = z.object({
   description: z.string(),
   options: z.array(z.string()),
   collectEmail: z.boolean(),
+  /** The form before the spin asks for an optional phone (only with emails collected), with this SMS consent text. */
+  askPhone: z.boolean(),
+  smsConsentText: z.string(),
   playButtonType: z.enum(playButtonTypes),
   playButtonText: z.string(),
   playButtonImage: z.string().nullable(),
@@ -178,6 +193,10 @@ export const ZSpinRequest = z.object({
   email: ZOptionalEmail,
   /** The browser's lasting visitor id: an A/B test of the odds draws the same visitor from the same variant. */
   visitorId: ZVisitorId.optional(),
+  /** Optional, when the wheel asks for a phone: kept in E.164. */
+  phone: ZPhone,
+  /** The separate SMS consent checkbox, for that phone. */
+  smsConsent: z.boolean().default(false),
 });
 export type TSpinRequest = z.input<typeof ZSpinRequest>;
 

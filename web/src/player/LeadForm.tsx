@@ -5,8 +5,9 @@ import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from './api.ts';
 import { useScreenFocus } from './focus.ts';
+import { PhoneFields, phoneOfForm, usePhoneCheck } from '../public/PhoneFields.tsx';
 
-type Field = 'name' | 'email' | 'consent';
+type Field = 'name' | 'email' | 'phone' | 'consent';
 type Errors = Partial<Record<Field, string>>;
 
 /** The simple pattern of the spec: something@something.something, no spaces. */
@@ -19,7 +20,10 @@ interface Props {
   underResult?: boolean;
 }
 
-/** The standard lead form: name, email and, when the owner has a privacy text, a consent checkbox. */
+/**
+ * The standard lead form: name, email, the optional phone with its own SMS consent box when the owner
+ * asks for a phone, and, when the owner has a privacy text, a consent checkbox.
+ */
 export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const unattached = useRef<HTMLHeadingElement>(null);
@@ -27,6 +31,9 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [smsConsent, setSmsConsent] = useState(false);
+  usePhoneCheck(settings.askPhone);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -43,18 +50,20 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
     if (!name.trim()) found.name = playMessages.nameRequired;
     if (!email.trim()) found.email = playMessages.emailRequired;
     else if (!emailPattern.test(email.trim())) found.email = playMessages.emailInvalid;
+    const phoneOf = settings.askPhone ? await phoneOfForm(phone, smsConsent) : { phone: '', smsConsent: false };
+    if ('error' in phoneOf) found.phone = phoneOf.error;
     if (hasPrivacy && !consent) found.consent = playMessages.consentRequired;
     setErrors(found);
     setFormError(null);
-    const first = (['name', 'email', 'consent'] as const).find((field) => found[field]);
-    if (first) return focusField(first);
+    const first = (['name', 'email', 'phone', 'consent'] as const).find((field) => found[field]);
+    if (first || 'error' in phoneOf) return focusField(first ?? 'phone');
     setSaving(true);
     try {
-      await onSubmit({ name: name.trim(), email: email.trim(), consent, fields: {} });
+      await onSubmit({ name: name.trim(), email: email.trim(), consent, ...phoneOf, fields: {} });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const field = error instanceof ApiError ? error.field : undefined;
-      if (field === 'name' || field === 'email' || field === 'consent') {
+      if (field === 'name' || field === 'email' || field === 'phone' || field === 'consent') {
         setErrors({ [field]: message });
         focusField(field);
       } else setFormError(message);
@@ -110,6 +119,16 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         />
         {errorText('email')}
       </div>
+      {settings.askPhone ? (
+        <PhoneFields
+          phone={phone}
+          smsConsent={smsConsent}
+          smsConsentText={settings.smsConsentText || quizDefaults.smsConsentText}
+          error={errors.phone}
+          onPhone={setPhone}
+          onSmsConsent={setSmsConsent}
+        />
+      ) : null}
       {hasPrivacy ? <Consent settings={settings} checked={consent} error={errors.consent} onChange={setConsent} /> : null}
       {formError ? (
         <p className="qp-alert" role="alert">

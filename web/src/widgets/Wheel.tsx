@@ -1,7 +1,9 @@
 import { wheelDefaults, wheelLimits, wheelMessages } from '@quizlead/shared/engagement.ts';
 import type { TPublicWheel, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { newSubmissionId, widgetApi } from './api.ts';
+import { quizDefaults } from '@quizlead/shared/quizzes.ts';
+import { ApiError, newSubmissionId, widgetApi } from './api.ts';
+import { PhoneFields, phoneOfForm, usePhoneCheck } from '../public/PhoneFields.tsx';
 import { useEmailStep } from './useEmailStep.tsx';
 import { WheelDisc } from '../public/WheelDisc.tsx';
 import { messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
@@ -49,6 +51,13 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
 function Spinner({ wheel }: { wheel: TPublicWheel }) {
   const options = wheel.options.length > 0 ? wheel.options : [...wheelDefaults.placeholderOptions];
   const emailStep = useEmailStep('qw-wheel-email', wheel.collectEmail, wheelMessages);
+  // The optional phone and its SMS consent box, where the owner asks for them with the email (issue 33).
+  const askPhone = wheel.collectEmail && wheel.askPhone;
+  usePhoneCheck(askPhone);
+  const [phone, setPhone] = useState('');
+  const [smsConsent, setSmsConsent] = useState(false);
+  const [phoneError, setPhoneError] = useState<string | undefined>(undefined);
+  const focusPhone = () => document.getElementById('qw-wheel-phone')?.focus();
   /** Why asking for the prize code again failed. */
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -73,11 +82,19 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
     event.preventDefault();
     if (sending || spin) return;
     if (!emailStep.check()) return;
+    const phoneOf = askPhone ? await phoneOfForm(phone, smsConsent) : { phone: '', smsConsent: false };
+    setPhoneError('error' in phoneOf ? phoneOf.error : undefined);
+    if ('error' in phoneOf) return focusPhone();
     setSending(true);
     submissionId.current ??= newSubmissionId();
     try {
       const sent = { id: submissionId.current, email: emailStep.email };
-      const drawn = await widgetApi.spin(wheel.id, { submissionId: sent.id, email: sent.email, visitorId: visitorId() });
+      const drawn = await widgetApi.spin(wheel.id, {
+        submissionId: sent.id,
+        email: sent.email,
+        visitorId: visitorId(),
+        ...(askPhone ? phoneOf : {}),
+      });
       spun.current = sent;
       submissionId.current = null;
       setSpin(drawn);
@@ -93,7 +110,10 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         revealTimer.current = window.setTimeout(() => setRevealed(true), revealDelay);
       }
     } catch (caught) {
-      emailStep.refuse(caught);
+      if (caught instanceof ApiError && caught.field === 'phone') {
+        setPhoneError(caught.message);
+        focusPhone();
+      } else emailStep.refuse(caught);
     } finally {
       setSending(false);
     }
@@ -165,6 +185,21 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         {spin ? null : (
           <form className="qw-form qw-wheel-form" noValidate onSubmit={submit}>
             {emailStep.field}
+            {askPhone ? (
+              <PhoneFields
+                phone={phone}
+                smsConsent={smsConsent}
+                smsConsentText={wheel.smsConsentText || quizDefaults.smsConsentText}
+                error={phoneError}
+                onPhone={(typed) => {
+                  setPhone(typed);
+                  setPhoneError(undefined);
+                }}
+                onSmsConsent={setSmsConsent}
+                idPrefix="qw-wheel"
+                classes={{ field: 'qw-field', consent: 'qw-consent' }}
+              />
+            ) : null}
             {wheel.playButtonType === 'image' && wheel.playButtonImage ? (
               <button type="submit" className="qw-play qw-play--image" disabled={sending} aria-busy={sending || undefined}>
                 <img src={wheel.playButtonImage} alt={buttonText} />

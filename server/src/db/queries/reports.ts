@@ -127,9 +127,10 @@ export async function respondentsPage(
     .offset((options.page - 1) * options.pageSize);
 }
 
-/** The respondents export's cells: respondentExportColumns (the table's, without Answers), in that order. */
+/** The respondents export's cells: respondentExportColumns, in that order. */
 const respondentExportCells: Record<(typeof respondentExportColumns)[number], Omit<ExportColumn, 'header'>> = {
   Email: { value: plays.email, kind: 'text', width: 32 },
+  Phone: { value: plays.phone, kind: 'text', width: 18 },
   'Quiz Result': { value: plays.resultSummary, kind: 'text', width: 32 },
   'Date of play': { value: plays.completedAt, kind: 'date', width: 20 },
   Country: { value: plays.country, kind: 'text', width: 16 },

@@ -51,5 +51,6 @@ export const wheelSpinsExport = (wheel: WheelRef): ExportQuery => ({
     { header: wheelSpinExportColumns.result, value: wheelSpins.result, kind: 'text', width: 30 },
     { header: wheelSpinExportColumns.date, value: wheelSpins.createdAt, kind: 'date', width: 20 },
     { header: wheelSpinExportColumns.prizeCode, value: wheelSpins.prizeCode, kind: 'text', width: 20 },
+    { header: wheelSpinExportColumns.phone, value: wheelSpins.phone, kind: 'text', width: 18 },
   ],
 });

@@ -132,6 +132,9 @@ export const wheels = pgTable(
       .default('text'),
     playButtonText: text('play_button_text').notNull().default('Spin'),
     playButtonImage: text('play_button_image'),
+    /** The form before a spin asks for an optional phone, with its SMS consent box (issue 33). */
+    askPhone: boolean('ask_phone').notNull().default(false),
+    smsConsentText: text('sms_consent_text').notNull().default(''),
   },
   (table) => [
     index('wheels_account_created_idx').on(table.accountId, table.createdAt),
@@ -147,6 +150,9 @@ export const wheelSpins = pgTable(
       .references(() => wheels.id, { onDelete: 'cascade' }),
     ...submissionColumns(),
     email: text('email'),
+    /** The optional phone of the form before the spin, in E.164, and its SMS consent box. */
+    phone: text('phone'),
+    smsConsent: boolean('sms_consent').notNull().default(false),
     optionIndex: integer('option_index').notNull(),
     /** The option's text when it was drawn. */
     result: text('result').notNull(),

@@ -83,6 +83,10 @@ export const plays = pgTable(
     consent: boolean('consent'),
     /** What the visitor agreed to, as it read then. */
     consentText: text('consent_text'),
+    /** The optional phone of the lead form, in E.164. */
+    phone: text('phone'),
+    /** The separate SMS consent checkbox, ticked for that phone. */
+    smsConsent: boolean('sms_consent').notNull().default(false),
     /** Other fields of a custom lead form. */
     leadFields: jsonb('lead_fields').$type<Record<string, string>>(),
     userAgent: text('user_agent').notNull().default(''),

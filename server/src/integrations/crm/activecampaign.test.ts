@@ -204,3 +204,14 @@ describe('ActiveCampaign custom fields for answers', () => {
     ).toBe(422);
   });
 });
+
+describe('ActiveCampaign phone (issue 33)', () => {
+  it('syncs the lead’s phone as the contact’s documented `phone`, in E.164', async () => {
+    const outcome = await activeCampaign.upsertContact(quizLead({ phone: '+14155552671' }), settings, externalFetch, crmTestCall);
+    expect(outcome).toMatchObject({ ok: true });
+    expect(fake.requests[0]!.json).toEqual({
+      contact: { email: 'ann.lee@example.com', firstName: 'Ann', lastName: 'Lee Smith', phone: '+14155552671' },
+    });
+    expect(fake.contacts[0]).toMatchObject({ phone: '+14155552671' });
+  });
+});

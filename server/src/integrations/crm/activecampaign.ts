@@ -125,6 +125,8 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
     const contact: Record<string, unknown> = { email: lead.email };
     if (first) contact.firstName = first;
     if (last) contact.lastName = last;
+    // The contact's documented phone (A3), in E.164; ActiveCampaign has no SMS consent in its contact body.
+    if (lead.phone) contact.phone = lead.phone;
     if (answers.placed.length)
       contact.fieldValues = answers.placed.map(({ field, value }) => ({ field: field.ref, value: String(value) }));
     const synced = await post('/contact/sync', { contact });

@@ -38,6 +38,10 @@ export interface Lead {
   answers: TLeadAnswer[];
   /** The visitor agreed to hear from the owner. */
   consent: boolean;
+  /** The optional phone of the lead form, in E.164. */
+  phone?: string;
+  /** The separate SMS consent checkbox was ticked for that phone (false without a phone). */
+  smsConsent: boolean;
   /** The item's CRM tag (Advanced tab) plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'. */
   tags: string[];
   capturedAt: string;

@@ -424,3 +424,106 @@ describe('Klaviyo events: metric, limits and the fake’s checks', () => {
     expect(fake.lists.get('Y6nRLr')!.size).toBe(0);
   });
 });
+
+describe('Klaviyo SMS consent (issue 33)', () => {
+  const phone = '+14155552671';
+
+  it('puts the phone on the profile and, with SMS consent, subscribes it to SMS marketing in the same job (A4)', async () => {
+    const lead = answeredLead({ phone, smsConsent: true });
+    expect(await klaviyo.upsertContact(lead, settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
+    expect(fake.requests.map((request) => request.status)).toEqual([201, 202, 202]);
+    expect(fake.requests[0]!.json).toMatchObject({ data: { attributes: { email: 'ann.lee@example.com', phone_number: phone } } });
+    expect(fake.requests[1]!.json).toMatchObject({
+      data: { attributes: { profile: { data: { attributes: { email: 'ann.lee@example.com', phone_number: phone } } } } },
+    });
+    expect(fake.requests[2]!.json).toMatchObject({
+      data: {
+        attributes: {
+          profiles: {
+            data: [
+              {
+                type: 'profile',
+                attributes: {
+                  email: 'ann.lee@example.com',
+                  phone_number: phone,
+                  subscriptions: {
+                    email: { marketing: { consent: 'SUBSCRIBED' } },
+                    sms: { marketing: { consent: 'SUBSCRIBED' } },
+                  },
+                },
+              },
+            ],
+          },
+        },
+        relationships: { list: { data: { type: 'list', id: 'Y6nRLr' } } },
+      },
+    });
+    expect(fake.unexpected).toEqual([]);
+    expect(fake.profiles.get('ann.lee@example.com')!.phone_number).toBe(phone);
+    expect(fake.smsSubscriptions.get(phone)).toEqual({
+      email: 'ann.lee@example.com',
+      list: 'Y6nRLr',
+      customSource: 'Quizlead: Which trip suits you?',
+    });
+  });
+
+  it('SMS consent alone subscribes only the SMS channel; without a list the account default applies', async () => {
+    const lead = answeredLead({ phone, smsConsent: true, consent: false });
+    expect(await klaviyo.upsertContact(lead, { password: privateKey }, externalFetch, crmTestCall)).toMatchObject({ ok: true });
+    const job = fake.requests[2]!.json as { data: Record<string, unknown> & { attributes: { profiles: { data: unknown[] } } } };
+    expect(job.data.attributes.profiles.data).toEqual([
+      {
+        type: 'profile',
+        attributes: {
+          email: 'ann.lee@example.com',
+          phone_number: phone,
+          subscriptions: { sms: { marketing: { consent: 'SUBSCRIBED' } } },
+        },
+      },
+    ]);
+    expect(job.data).not.toHaveProperty('relationships');
+    expect(fake.smsSubscriptions.get(phone)).toEqual({
+      email: 'ann.lee@example.com',
+      customSource: 'Quizlead: Which trip suits you?',
+    });
+    expect(fake.lists.get('Y6nRLr')!.size).toBe(0);
+    expect(fake.unexpected).toEqual([]);
+  });
+
+  it('a phone without SMS consent is stored on the profile and not subscribed', async () => {
+    const lead = answeredLead({ phone, smsConsent: false, consent: false });
+    expect(await klaviyo.upsertContact(lead, settings, externalFetch, crmTestCall)).toMatchObject({ ok: true });
+    expect(fake.requests.map((request) => request.path)).toEqual(['/api/profile-import', '/api/events']);
+    expect(fake.profiles.get('ann.lee@example.com')!.phone_number).toBe(phone);
+    expect(fake.smsSubscriptions.size).toBe(0);
+  });
+
+  it('the fake refuses an SMS subscription without a phone in E.164, or with a consent other than SUBSCRIBED', async () => {
+    const job = (attributes: Record<string, unknown>) => ({
+      data: {
+        type: 'profile-subscription-bulk-create-job',
+        attributes: {
+          custom_source: 'Quizlead: Trip',
+          profiles: { data: [{ type: 'profile', attributes }] },
+          historical_import: false,
+        },
+      },
+    });
+    const send = (body: unknown) =>
+      externalFetch('https://a.klaviyo.com/api/profile-subscription-bulk-create-jobs', {
+        method: 'POST',
+        headers: {
+          authorization: `Klaviyo-API-Key ${privateKey}`,
+          revision: klaviyoRevision,
+          'content-type': 'application/vnd.api+json',
+        },
+        body: JSON.stringify(body),
+      });
+    const sms = { sms: { marketing: { consent: 'SUBSCRIBED' } } };
+    expect((await send(job({ email: 'a@b.co', subscriptions: sms }))).status).toBe(400);
+    expect((await send(job({ email: 'a@b.co', phone_number: '4155552671', subscriptions: sms }))).status).toBe(400);
+    const unsubscribed = { sms: { marketing: { consent: 'UNSUBSCRIBED' } } };
+    expect((await send(job({ email: 'a@b.co', phone_number: phone, subscriptions: unsubscribed }))).status).toBe(400);
+    expect(fake.smsSubscriptions.size).toBe(0);
+  });
+});

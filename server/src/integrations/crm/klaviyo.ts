@@ -21,6 +21,9 @@ import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
  *    applies; no custom properties allowed there) with `custom_source` "Quizlead: <item title>". No
  *    `consented_at`: Klaviyo refuses it outside a historical import and stamps the time itself.
  *    Without consent the profile is stored and not subscribed.
+ *    A phone (E.164) is the profile's `phone_number` in every call; with SMS consent the same job
+ *    subscribes it to SMS marketing (`subscriptions.sms.marketing.consent = "SUBSCRIBED"`, A4), with the
+ *    list when there is one and the account's default opt-in without. No SMS consent, no SMS channel.
  * Klaviyo has no tags on profiles (its tags label campaigns, flows, lists), so tags are a property.
  * A 429 waits for Retry-After (or RateLimit-Reset).
  */
@@ -235,6 +238,7 @@ export const klaviyo: CrmProvider<KlaviyoSettings> = {
     const identity: Record<string, string> = { email: lead.email };
     if (first) identity.first_name = first;
     if (last) identity.last_name = last;
+    if (lead.phone) identity.phone_number = lead.phone;
 
     // The profile's other attributes are small; 2 KB of the 100 KB is left for them and the envelope.
     const properties = fitProperties(profileProperties(lead, settings), {
@@ -264,7 +268,13 @@ export const klaviyo: CrmProvider<KlaviyoSettings> = {
     const recorded = await send('events', event);
     if (!recorded.ok) return recorded.outcome;
 
-    if (!settings.campaignid || !lead.consent) return crm.done();
+    const subscribeEmail = Boolean(settings.campaignid && lead.consent);
+    const subscribeSms = Boolean(lead.phone && lead.smsConsent);
+    if (!subscribeEmail && !subscribeSms) return crm.done();
+    const subscriptions = {
+      ...(subscribeEmail ? { email: { marketing: { consent: 'SUBSCRIBED' } } } : {}),
+      ...(subscribeSms ? { sms: { marketing: { consent: 'SUBSCRIBED' } } } : {}),
+    };
     const job = {
       data: {
         type: 'profile-subscription-bulk-create-job',
@@ -274,13 +284,13 @@ export const klaviyo: CrmProvider<KlaviyoSettings> = {
             data: [
               {
                 type: 'profile',
-                attributes: { email: lead.email, subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } } },
+                attributes: { email: lead.email, ...(subscribeSms ? { phone_number: lead.phone } : {}), subscriptions },
               },
             ],
           },
           historical_import: false,
         },
-        relationships: { list: { data: { type: 'list', id: settings.campaignid } } },
+        ...(settings.campaignid ? { relationships: { list: { data: { type: 'list', id: settings.campaignid } } } } : {}),
       },
     };
     const subscribed = await send('profile-subscription-bulk-create-jobs', job);

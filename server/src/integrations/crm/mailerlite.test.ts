@@ -174,3 +174,13 @@ describe('MailerLite fields for answers', () => {
     expect((await post('/subscribers', { email: 'a@b.co', fields: { skin: 'oily' } })).status).toBe(422);
   });
 });
+
+describe('MailerLite phone (issue 33)', () => {
+  it('sends the lead’s phone in the default `phone` field, in E.164', async () => {
+    const outcome = await mailerLite.upsertContact(quizLead({ phone: '+447911123456' }), settings, externalFetch, crmTestCall);
+    expect(outcome).toMatchObject({ ok: true });
+    const add = fake.requests.at(-1)!;
+    expect(add.json).toMatchObject({ fields: { name: 'Ann', last_name: 'Lee Smith', phone: '+447911123456' } });
+    expect(fake.subscribers.get('ann.lee@example.com')!.fields).toMatchObject({ phone: '+447911123456' });
+  });
+});

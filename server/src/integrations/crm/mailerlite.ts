@@ -98,6 +98,8 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
     const fields: Record<string, string | number> = {};
     if (first) fields.name = first;
     if (last) fields.last_name = last;
+    // `phone` is one of the subscriber's default fields (B4: a default or custom field's key), sent in E.164.
+    if (lead.phone) fields.phone = lead.phone;
     for (const { field, value } of answers.placed) fields[field.ref] = value;
     const body: Record<string, unknown> = { email: lead.email, fields, groups };
     if (lead.consent) body.status = 'active';

@@ -686,3 +686,78 @@ describe('Shopify customers: metafield definitions on install', () => {
     expect(server.fake.shop(installed.shop).metafields.definitions).toHaveLength(0);
   });
 });
+
+describe('Shopify customers destination: phone and SMS consent (issue 33, reference C5)', () => {
+  const phone = '+14155552671';
+  const smsConsent = {
+    marketingState: 'SUBSCRIBED',
+    marketingOptInLevel: 'SINGLE_OPT_IN',
+    consentUpdatedAt: '2026-11-23T15:00:00.000Z',
+  };
+
+  it('creates the customer with the phone, then subscribes it to SMS with customerSmsMarketingConsentUpdate and consentUpdatedAt', async () => {
+    const installed = await installedShop();
+    const outcome = await attempt(installed, quizLead({ phone, smsConsent: true }));
+    expect(outcome).toMatchObject({ ok: true });
+    server.fake.expectValidQueries();
+    const [customer] = server.fake.shop(installed.shop).customers.all();
+    expect(customer).toMatchObject({ phone, smsMarketing: { state: 'SUBSCRIBED', updatedAt: '2026-11-23T15:00:00.000Z' } });
+    expect(operationsOf(outcome.exchange)).toEqual([
+      'CustomerByEmail',
+      'CustomerCreate',
+      'EmailMarketingConsentUpdate',
+      'SmsMarketingConsentUpdate',
+    ]);
+    expect(variablesOf(outcome.exchange[1]).input).toMatchObject({ email: 'ann.lee@example.com', phone });
+    expect(variablesOf(outcome.exchange[3]).input).toEqual({ customerId: customer!.id, smsMarketingConsent: smsConsent });
+
+    // A retry finds the customer subscribed: no second consent call.
+    const retried = await attempt(installed, quizLead({ phone, smsConsent: true }));
+    expect(operationsOf(retried.exchange)).toEqual(['CustomerByEmail']);
+    expect(server.fake.shop(installed.shop).customers.smsConsentInputs).toHaveLength(1);
+  });
+
+  it('gives a known customer without a phone the lead’s with customerUpdate first; no SMS consent without the tick', async () => {
+    const installed = await installedShop();
+    const customers = server.fake.shop(installed.shop).customers;
+    const known = customers.add({
+      email: 'ann.lee@example.com',
+      tags: quizLead().tags,
+      emailMarketing: { state: 'SUBSCRIBED' },
+    });
+    const outcome = await attempt(installed, quizLead({ phone, smsConsent: false }));
+    expect(outcome).toMatchObject({ ok: true });
+    server.fake.expectValidQueries();
+    expect(operationsOf(outcome.exchange)).toEqual(['CustomerByEmail', 'CustomerPhone']);
+    expect(variablesOf(outcome.exchange[1]).input).toEqual({ id: known.id, phone });
+    expect(known).toMatchObject({ phone, smsMarketing: { state: 'NOT_SUBSCRIBED' } });
+
+    const ticked = await attempt(installed, quizLead({ phone, smsConsent: true }));
+    expect(operationsOf(ticked.exchange)).toEqual(['CustomerByEmail', 'SmsMarketingConsentUpdate']);
+    expect(customers.smsConsentInputs).toEqual([{ customerId: known.id, consent: smsConsent }]);
+  });
+
+  it('a phone another customer holds is left out: the lead still becomes a customer, with no SMS consent', async () => {
+    const installed = await installedShop();
+    const customers = server.fake.shop(installed.shop).customers;
+    customers.add({ email: 'someone.else@example.com', phone });
+    const outcome = await attempt(installed, quizLead({ phone, smsConsent: true }));
+    expect(outcome).toMatchObject({ ok: true });
+    expect(customers.byEmail('ann.lee@example.com')).toMatchObject({ phone: null, smsMarketing: { state: 'NOT_SUBSCRIBED' } });
+    expect(customers.smsConsentInputs).toEqual([]);
+    server.fake.expectValidQueries();
+  });
+
+  it('the fake refuses SMS consent for a customer without a phone, as Shopify does', async () => {
+    const installed = await installedShop();
+    const customers = server.fake.shop(installed.shop).customers;
+    const known = customers.add({ email: 'no.phone@example.com' });
+    const refused = (customers.mutationFields().customerSmsMarketingConsentUpdate as (args: unknown) => unknown)({
+      input: { customerId: known.id, smsMarketingConsent: smsConsent },
+    });
+    expect(refused).toEqual({
+      customer: null,
+      userErrors: [{ field: ['input', 'customerId'], message: 'Customer must have a phone number', code: 'INVALID' }],
+    });
+  });
+});

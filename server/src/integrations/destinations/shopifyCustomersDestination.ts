@@ -16,7 +16,11 @@ import type { DestinationHandler } from './destination.ts';
  * unsubscribes or otherwise lowers a customer's consent. The tags are the lead's and those of the options
  * picked. Then the answers go into the customer's `$app:quizlead` metafields, their definitions created
  * where missing (shopify/customerMetafields.ts; `customerSet` can write neither metafields nor consent in
- * 2026-04). Every step is safe to repeat, so a retried attempt ends where the first one would have.
+ * 2026-04). A lead's phone (E.164) goes on a new customer, or on a known one that has none
+ * (`customerUpdate`, which C5 asks for before SMS consent); a phone another customer holds is left out
+ * rather than failing the lead. With the SMS consent box ticked and the phone on the customer,
+ * `customerSmsMarketingConsentUpdate` subscribes it like the email (SINGLE_OPT_IN, `consentUpdatedAt`).
+ * Every step is safe to repeat, so a retried attempt ends where the first one would have.
  */
 
 export const shopifyCustomersMessages = {
@@ -34,7 +38,7 @@ const recordedHeaders = ['retry-after', 'x-request-id'];
 /** When Shopify throttles without saying how long to wait. */
 const defaultRetryAfterMs = 2000;
 
-const customerFields = `id tags defaultEmailAddress { marketingState }`;
+const customerFields = `id tags defaultEmailAddress { marketingState } defaultPhoneNumber { phoneNumber marketingState }`;
 
 const findCustomerQuery = `query CustomerByEmail($email: String!) {
   customerByIdentifier(identifier: { emailAddress: $email }) { ${customerFields} }
@@ -42,6 +46,14 @@ const findCustomerQuery = `query CustomerByEmail($email: String!) {
 
 const createCustomerMutation = `mutation CustomerCreate($input: CustomerInput!) {
   customerCreate(input: $input) { customer { ${customerFields} } userErrors { field message } }
+}`;
+
+const setPhoneMutation = `mutation CustomerPhone($input: CustomerInput!) {
+  customerUpdate(input: $input) { customer { ${customerFields} } userErrors { field message } }
+}`;
+
+const smsSubscribeMutation = `mutation SmsMarketingConsentUpdate($input: CustomerSmsMarketingConsentUpdateInput!) {
+  customerSmsMarketingConsentUpdate(input: $input) { customer { id } userErrors { field message code } }
 }`;
 
 const addTagsMutation = `mutation TagsAdd($id: ID!, $tags: [String!]!) {
@@ -56,6 +68,7 @@ interface Customer {
   id: string;
   tags: string[];
   defaultEmailAddress: { marketingState: string } | null;
+  defaultPhoneNumber: { phoneNumber: string; marketingState: string } | null;
 }
 
 type Failure = Extract<DeliveryOutcome, { ok: false }>;
@@ -85,6 +98,7 @@ async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<string> {
     ...(first ? { firstName: first } : {}),
     ...(last ? { lastName: last } : {}),
     tags: tagsOf(lead),
+    ...(lead.phone ? { phone: lead.phone } : {}),
   };
   const { customerCreate } = await calls.run<{ customerCreate: { customer: Customer | null; userErrors: UserError[] } | null }>(
     createCustomerMutation,
@@ -92,9 +106,12 @@ async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<string> {
   );
   if (customerCreate?.customer) {
     await subscribe(calls, customerCreate.customer.id, lead);
+    await subscribeSms(calls, customerCreate.customer, lead);
     return customerCreate.customer.id;
   }
   const userErrors = customerCreate?.userErrors ?? [];
+  // The phone is another customer's: the lead still becomes a customer, without it.
+  if (lead.phone && userErrors.some(phoneTaken)) return upsertCustomer(calls, withoutPhone(lead));
   if (userErrors.some(emailTaken)) {
     // Another delivery for the same email created the customer since the lookup: update it instead.
     const raced = await findCustomer(calls, lead.email);
@@ -115,7 +132,30 @@ async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead)
   }
   // Consent only ever goes up, and only on the visitor's tick.
   if (customer.defaultEmailAddress?.marketingState !== 'SUBSCRIBED') await subscribe(calls, customer.id, lead);
+  await subscribeSms(calls, await withPhone(calls, customer, lead), lead);
   return customer.id;
+}
+
+/** A known customer without a phone gets the lead's (one another customer holds is left out). */
+async function withPhone(calls: AdminCalls, customer: Customer, lead: Lead): Promise<Customer> {
+  if (!lead.phone || customer.defaultPhoneNumber) return customer;
+  const { customerUpdate } = await calls.run<{ customerUpdate: { customer: Customer | null; userErrors: UserError[] } | null }>(
+    setPhoneMutation,
+    { input: { id: customer.id, phone: lead.phone } },
+  );
+  if (customerUpdate?.customer) return customerUpdate.customer;
+  if (customerUpdate?.userErrors.some(phoneTaken)) return customer;
+  throw new ShopifyRefusal(customerUpdate?.userErrors ?? []);
+}
+
+/** The SMS box, like the email one: only for the phone the customer has, only ever up (reference C5). */
+async function subscribeSms(calls: AdminCalls, customer: Customer, lead: Lead): Promise<void> {
+  const phone = customer.defaultPhoneNumber;
+  if (!lead.smsConsent || !phone || phone.phoneNumber !== lead.phone || phone.marketingState === 'SUBSCRIBED') return;
+  const { customerSmsMarketingConsentUpdate } = await calls.run<{
+    customerSmsMarketingConsentUpdate: { userErrors: UserError[] } | null;
+  }>(smsSubscribeMutation, { input: { customerId: customer.id, smsMarketingConsent: subscribed(lead) } });
+  refuseOn(customerSmsMarketingConsentUpdate?.userErrors);
 }
 
 /**
@@ -151,6 +191,8 @@ function tagsOf(lead: Lead): string[] {
   return [...tags.values()];
 }
 
+const phoneTaken = (error: UserError) => Boolean(error.field?.includes('phone')) && /taken/i.test(error.message);
+const withoutPhone = (lead: Lead): Lead => ({ ...lead, phone: undefined, smsConsent: false });
 const emailTaken = (error: UserError) => Boolean(error.field?.includes('email')) && /taken/i.test(error.message);
 
 /** The attempt's Admin API calls, each kept for the delivery log without the access token (the Flow destination makes its own). */

@@ -21,6 +21,7 @@ describe('leadFromEvent', () => {
       item: { id: 'q1', title: 'Coffee quiz' },
       result: { outcome: 'The Adventurer', personality: 'Adventurer', score: 8, percentage: 80 },
       consent: false,
+      smsConsent: false,
       tags: ['summer-quiz', 'quizlead-outcome-the-adventurer', 'quizlead-personality-adventurer'],
       itemKey: 'coffee_quiz',
       answers: [],
@@ -90,6 +91,23 @@ describe('leadFromEvent', () => {
     });
     expect(lead?.answers).toEqual(answers);
     expect(lead?.tags).toEqual(['skin', 'quizlead-outcome-glow', 'skin-oily', 'serum']);
+  });
+
+  it('carries the visitor’s phone and SMS consent (issue 33); SMS consent is false without a phone', () => {
+    const event = (extra: object): TDomainEvent => ({
+      type: 'lead.captured',
+      ...envelope,
+      item: { tool: 'quiz', id: 'q1', title: 'Coffee quiz' },
+      visitor: { ...visitor, ...extra },
+      result: {},
+    });
+    expect(leadFromEvent(event({ phone: '+14155552671', smsConsent: true }))).toMatchObject({
+      phone: '+14155552671',
+      smsConsent: true,
+    });
+    const withoutPhone = leadFromEvent(event({ smsConsent: true }))!;
+    expect(withoutPhone.smsConsent).toBe(false);
+    expect(withoutPhone).not.toHaveProperty('phone');
   });
 
   it('gives no lead for an anonymous play', () => {

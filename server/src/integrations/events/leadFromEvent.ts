@@ -45,6 +45,8 @@ export function eventLead(event: TDomainEvent): Lead {
     itemKey: defaultPropertyKey(event.item.title, event.item.tool),
     answers: event.answers,
     consent: visitor?.consent ?? false,
+    ...(visitor?.phone ? { phone: visitor.phone } : {}),
+    smsConsent: Boolean(visitor?.phone && visitor.smsConsent),
     tags: [...new Set([...leadTags(event.item.crmTag, result), ...event.answers.flatMap((answer) => answer.tags)])],
     capturedAt: new Date(event.occurredAt).toISOString(),
   };

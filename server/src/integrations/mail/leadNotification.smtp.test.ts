@@ -69,6 +69,7 @@ describe('lead notification over SMTP', () => {
       itemKey: 'which_coffee_suits_you',
       answers: [],
       consent: true,
+      smsConsent: false,
       tags: [],
       capturedAt: '2026-11-23T10:05:00.000Z',
     };

@@ -48,6 +48,7 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
   itemKey: 'which_coffee_suits_you',
   answers: [],
   consent: true,
+  smsConsent: false,
   tags: ['quizlead-personality-adventurer'],
   capturedAt: '2026-11-23T10:05:00.000Z',
   ...overrides,

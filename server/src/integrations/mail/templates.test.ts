@@ -20,6 +20,7 @@ const lead: Lead = {
   itemKey: 'which_coffee_suits_you',
   answers: [],
   consent: true,
+  smsConsent: false,
   tags: [],
   capturedAt: '2026-11-23T10:05:00.000Z',
 };

@@ -38,6 +38,15 @@ export const ZWebhookLead = z
       })
       .describe('What the visitor got: only the fields that apply to the tool are present.'),
     consent: z.boolean().describe('The visitor agreed to hear from the owner.'),
+    phone: z
+      .string()
+      .optional()
+      .describe(
+        'The phone number the visitor gave, in E.164 (e.g. +14155552671); absent when the form asked none or it was left empty.',
+      ),
+    smsConsent: z
+      .boolean()
+      .describe('The visitor ticked the separate SMS consent checkbox for that phone (false without a phone).'),
     tags: z
       .array(z.string())
       .describe("The item's CRM tag plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'."),
@@ -118,6 +127,8 @@ export function sampleWebhookLead(now: Date = new Date()): Lead {
     item: { id: 'sample-quiz', title: 'Which coffee suits you?' },
     result: { outcome: 'The Adventurer', personality: 'Adventurer', score: 8, percentage: 80 },
     itemKey: 'coffee_quiz',
+    phone: '+14155552671',
+    smsConsent: true,
     answers: [
       {
         key: 'roast',

@@ -172,6 +172,57 @@ describe('a play', () => {
     expect(stats).toMatchObject({ starts: 1, completions: 1, leads: 1, scored: 1, percentageSum: 100 });
   });
 
+  it('takes an optional phone: 400 naming phone when invalid, stored in E.164, SMS consent false unless ticked (issue 33)', async () => {
+    const { client, account } = await createOwner(server);
+    const quiz = await createGradedQuiz(client, { questions: 1, publish: true });
+    const question = quiz.questions[0].id;
+
+    const withPhone = await start(quiz.id);
+    await withPhone.answers({ [question]: ['a1'] });
+    for (const phone of ['12345', '+44 12', 'call me', '+1 415 555 2671 '.repeat(3)]) {
+      expect((await withPhone.lead({ name: 'Ann', email: 'ann@example.com', phone })).body.error).toEqual({
+        code: 'validation',
+        message: playMessages.phoneInvalid,
+        field: 'phone',
+      });
+    }
+    expect((await withPhone.lead({ name: 'Ann', email: 'ann@example.com', phone: 4155552671 })).body.error.field).toBe('phone');
+    const taken = await withPhone.lead({ name: 'Ann', email: 'ann@example.com', phone: '+44 7911 123456', smsConsent: true });
+    expect(taken.status).toBe(200);
+    expect(await storedPlay(quiz.id, withPhone.playId)).toMatchObject({ phone: '+447911123456', smsConsent: true });
+
+    const phoneOnly = await start(quiz.id);
+    await phoneOnly.answers({ [question]: ['a1'] });
+    expect((await phoneOnly.lead({ name: 'Bob', email: 'bob@example.com', phone: '+1 (415) 555-2671' })).status).toBe(200);
+    expect(await storedPlay(quiz.id, phoneOnly.playId)).toMatchObject({ phone: '+14155552671', smsConsent: false });
+
+    // A ticked box without a number consents to nothing.
+    const noPhone = await start(quiz.id);
+    await noPhone.answers({ [question]: ['a1'] });
+    expect((await noPhone.lead({ name: 'Cy', email: 'cy@example.com', smsConsent: true })).status).toBe(200);
+    expect(await storedPlay(quiz.id, noPhone.playId)).toMatchObject({ phone: null, smsConsent: false });
+
+    const recorded = await server.services.database.db.select().from(events).where(eq(events.accountId, account.id));
+    const visitors = recorded
+      .filter((event) => event.type === 'lead.captured')
+      .map((event) => (event.payload as { visitor: Record<string, unknown> }).visitor);
+    expect(visitors).toContainEqual({
+      email: 'ann@example.com',
+      name: 'Ann',
+      consent: false,
+      phone: '+447911123456',
+      smsConsent: true,
+    });
+    expect(visitors).toContainEqual({
+      email: 'bob@example.com',
+      name: 'Bob',
+      consent: false,
+      phone: '+14155552671',
+      smsConsent: false,
+    });
+    expect(visitors).toContainEqual({ email: 'cy@example.com', name: 'Cy', consent: false });
+  });
+
   it('takes a lead at a domain typed in Unicode and stores it in punycode (issue 32, item 13)', async () => {
     const { client } = await createOwner(server);
     const created = (await client.post('/api/v1/quizzes', { quizType: 'personality_quiz', title: 'Tee' })).body.data;

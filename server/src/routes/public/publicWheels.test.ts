@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wheelLimits, wheelMessages } from '@quizlead/shared/engagement.ts';
+import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import { createOwner } from '../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../test/getTestServer.ts';
 import { createWheel, submission } from '../../test/widgetFactory.ts';
@@ -35,6 +36,8 @@ describe('GET /api/v1/public/wheels/{id}', () => {
       description: 'Spin to win',
       options: ['Free shipping', '10% off', 'Try again'],
       collectEmail: true,
+      askPhone: false,
+      smsConsentText: quizDefaults.smsConsentText,
       playButtonType: 'text',
       playButtonText: 'Spin',
       playButtonImage: null,

@@ -78,6 +78,8 @@ export function publicWheelRoutes(api: ApiRouter): void {
         wheel,
         submissionId: body.submissionId,
         email: checked.email,
+        // A phone only where the wheel asks for one, with the email; SMS consent only with the phone.
+        phone: wheel.askPhone && checked.email && body.phone ? { phone: body.phone, smsConsent: body.smsConsent } : null,
         queue: services.queue,
         test: variantFor(experiment, visitor),
       });

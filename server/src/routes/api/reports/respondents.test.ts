@@ -183,13 +183,14 @@ describe('GET /api/v1/quizzes/{id}/respondents/export', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(expected.map((row) => row.email));
     expect(rows.at(-1)).toEqual([
       expect.stringMatching(/^respondent\d+@example\.com$/),
+      null,
       expect.stringMatching(/%$/),
       new Date('2026-11-03T14:05:00Z'),
       'US',
       'Texas',
       'Austin',
     ]);
-    expect(sheet.numFmt(2, 3)).toBe(spreadsheetDateFormat);
+    expect(sheet.numFmt(2, 4)).toBe(spreadsheetDateFormat);
   });
 
   it('streams a CSV: the same columns, formula cells defused, dates as “Nov 3, 2026 14:05” (UTC)', async () => {
@@ -203,6 +204,7 @@ describe('GET /api/v1/quizzes/{id}/respondents/export', () => {
         accountId: owner.account.id,
         status: 'completed',
         email: '=cmd@example.com',
+        phone: '+4989123456',
         resultSummary: '8 / 10',
         country: 'DE',
         state: 'Bavaria',
@@ -226,8 +228,8 @@ describe('GET /api/v1/quizzes/{id}/respondents/export', () => {
     expect(file.headers.get('x-export-rows')).toBe('0');
     expect(parseCsv(file.bytes)).toEqual([
       [...respondentExportColumns],
-      ["'=cmd@example.com", '8 / 10', formatSubmissionDate(at), 'DE', 'Bavaria', 'Munich, Old Town'],
-      ['', 'The "Explorer"', 'Nov 3, 2026 14:04', '', '', ''],
+      ["'=cmd@example.com", "'+4989123456", '8 / 10', formatSubmissionDate(at), 'DE', 'Bavaria', 'Munich, Old Town'],
+      ['', '', 'The "Explorer"', 'Nov 3, 2026 14:04', '', '', ''],
     ]);
   });
 

@@ -45,6 +45,8 @@ async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelD
     playButtonType: body.playButtonType,
     playButtonText: body.playButtonText,
     playButtonImage: body.playButtonImage,
+    askPhone: body.askPhone,
+    smsConsentText: body.smsConsentText,
   };
 }
 
@@ -88,7 +90,8 @@ export const wheelKind: EngagementApi<'wheel', WheelRow, WheelSpinRow> = {
   deleted: wheelMessages.deleted,
   submissions: {
     summary: 'A wheel’s spins, newest first: the player’s email, the result (and prize code) and the date',
-    exportSummary: 'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin, Prize Code), streamed',
+    exportSummary:
+      'Download the spins as .xlsx or .csv (Player Email, Spin Result, Date of Spin, Prize Code, Player Phone), streamed',
     table: wheelSpins,
     of: wheelSpinsOf,
     fields: wheelSpinFields,

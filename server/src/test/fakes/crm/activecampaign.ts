@@ -23,6 +23,7 @@ export interface ActiveCampaignContact {
   email: string;
   firstName: string;
   lastName: string;
+  phone: string;
   lists: Record<string, number>;
   tags: string[];
   fieldValues: Record<string, string>;
@@ -115,11 +116,21 @@ export class FakeActiveCampaign extends CrmFake {
         );
       }
       const created = !contact;
-      contact ??= { id: String(this.#next++), email, firstName: '', lastName: '', lists: {}, tags: [], fieldValues: {} };
+      contact ??= {
+        id: String(this.#next++),
+        email,
+        firstName: '',
+        lastName: '',
+        phone: '',
+        lists: {},
+        tags: [],
+        fieldValues: {},
+      };
       for (const value of values as { field: string; value: string }[]) contact.fieldValues[value.field] = value.value;
       if (created) this.contacts.push(contact);
       if (typeof fields.firstName === 'string') contact.firstName = fields.firstName;
       if (typeof fields.lastName === 'string') contact.lastName = fields.lastName;
+      if (typeof fields.phone === 'string') contact.phone = fields.phone;
       return {
         status: created ? 201 : 200,
         body: {

@@ -18,10 +18,13 @@ import { CrmFake, header, isRecord, type RecordedCall } from './crmFake.ts';
  *   202 with no body. An event repeating a profile + metric + unique_id (without one: the time to the
  *   second) is dropped, the first one kept, as Klaviyo dedupes; the call creates or updates the profile.
  * - `POST /api/profile-subscription-bulk-create-jobs` `{data:{type:"profile-subscription-bulk-create-job",
- *   attributes:{custom_source, profiles:{data:[{type:"profile", attributes:{email, subscriptions:{email:
- *   {marketing:{consent:"SUBSCRIBED"}}}}}]} (1–1000, no custom properties), historical_import,
- *   consented_at (only with historical_import, then required and past)}, relationships:{list:{data:
- *   {type:"list", id}}}}}`: 202 with an empty body. The custom source is kept per email.
+ *   attributes:{custom_source, profiles:{data:[{type:"profile", attributes:{email?, phone_number?,
+ *   subscriptions:{email?:{marketing:{consent:"SUBSCRIBED"}}, sms?:{marketing?:{consent:"SUBSCRIBED"},
+ *   transactional?:…}}}}]} (1–1000, no custom properties), historical_import, consented_at (only with
+ *   historical_import, then required and past)}, relationships?:{list:{data:{type:"list", id}}}}}`: 202
+ *   with an empty body (marketing-stack-and-languages.md A4). "SUBSCRIBED" is the only consent value;
+ *   an SMS subscription needs the profile's phone_number in E.164; a channel left out is not subscribed.
+ *   Without a list the account's default applies. The custom source is kept per email.
  * Errors are JSON:API `{errors:[{id, status, code, title, detail, source:{pointer}}]}` (the reference
  * marks the shape unverified; these are the codes Klaviyo answers). 429 with Retry-After and
  * RateLimit-Limit/Remaining/Reset.
@@ -31,6 +34,7 @@ export interface KlaviyoProfile {
   email: string;
   first_name?: string;
   last_name?: string;
+  phone_number?: string;
   properties: Record<string, unknown>;
 }
 
@@ -65,6 +69,13 @@ const eventProfileAttributes = [
   'properties',
 ];
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The subscription channels of a bulk subscribe job and the kinds each takes (marketing-stack-and-languages.md A4). */
+const channelKinds: Record<string, string[]> = {
+  email: ['marketing', 'open_tracking'],
+  sms: ['marketing', 'transactional'],
+  whatsapp: ['marketing', 'transactional'],
+  push: ['marketing'],
+};
 
 export class FakeKlaviyo extends CrmFake {
   readonly profiles = new Map<string, KlaviyoProfile>();
@@ -75,6 +86,8 @@ export class FakeKlaviyo extends CrmFake {
   readonly events: KlaviyoEvent[] = [];
   /** Email → the custom_source of its last subscription job. */
   readonly consentSources = new Map<string, string>();
+  /** E.164 phone → the subscription job that consented it to SMS marketing (its list, if any, and source). */
+  readonly smsSubscriptions = new Map<string, { email?: string; list?: string; customSource?: string }>();
 
   readonly privateKey: string;
 
@@ -152,6 +165,7 @@ export class FakeKlaviyo extends CrmFake {
       email: attributes.email,
       ...(typeof attributes.first_name === 'string' ? { first_name: attributes.first_name } : {}),
       ...(typeof attributes.last_name === 'string' ? { last_name: attributes.last_name } : {}),
+      ...(typeof attributes.phone_number === 'string' ? { phone_number: attributes.phone_number } : {}),
       ...(attributes.properties ? { properties: attributes.properties } : {}),
     });
     return {
@@ -174,7 +188,13 @@ export class FakeKlaviyo extends CrmFake {
   }
 
   /** Creates or updates the profile of `fields.email` (profile-import and events both do). */
-  #upsert(fields: { email: string; first_name?: string; last_name?: string; properties?: Record<string, unknown> }) {
+  #upsert(fields: {
+    email: string;
+    first_name?: string;
+    last_name?: string;
+    phone_number?: string;
+    properties?: Record<string, unknown>;
+  }) {
     const key = fields.email.toLowerCase();
     const existing = this.profiles.get(key);
     const profile: KlaviyoProfile = existing ?? {
@@ -184,6 +204,7 @@ export class FakeKlaviyo extends CrmFake {
     };
     if (fields.first_name !== undefined) profile.first_name = fields.first_name;
     if (fields.last_name !== undefined) profile.last_name = fields.last_name;
+    if (fields.phone_number !== undefined) profile.phone_number = fields.phone_number;
     Object.assign(profile.properties, fields.properties ?? {});
     this.profiles.set(key, profile);
     return { profile, existing };
@@ -321,34 +342,70 @@ export class FakeKlaviyo extends CrmFake {
     if (!Array.isArray(profiles) || profiles.length < 1 || profiles.length > 1000)
       return invalid('profiles must have between 1 and 1000 entries.', '/data/attributes/profiles/data');
     const emails: string[] = [];
+    const phones: { phone: string; email?: string }[] = [];
     for (const [index, profile] of profiles.entries()) {
       const pointer = `/data/attributes/profiles/data/${index}`;
       if (!isRecord(profile) || profile.type !== 'profile' || !isRecord(profile.attributes))
         return invalid('Each profile must be {type:"profile", attributes}.', pointer);
-      const { email, subscriptions } = profile.attributes;
+      const { email, phone_number: phone, subscriptions } = profile.attributes;
       for (const key of Object.keys(profile.attributes)) {
         if (!['email', 'phone_number', 'subscriptions', 'age_gated_date_of_birth'].includes(key))
           return invalid(`'${key}' is not a valid field for the resource 'profile'.`, `${pointer}/attributes/${key}`);
       }
-      if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      if (email !== undefined && (typeof email !== 'string' || !emailPattern.test(email)))
         return invalid('Invalid email address.', `${pointer}/attributes/email`);
-      const consent =
-        isRecord(subscriptions) && isRecord(subscriptions.email) && isRecord(subscriptions.email.marketing)
-          ? subscriptions.email.marketing.consent
-          : undefined;
-      if (consent !== 'SUBSCRIBED')
-        return invalid('consent must be "SUBSCRIBED".', `${pointer}/attributes/subscriptions/email/marketing/consent`);
-      emails.push(email.toLowerCase());
+      if (phone !== undefined && (typeof phone !== 'string' || !/^\+[1-9]\d{6,14}$/.test(phone)))
+        return invalid(
+          'Invalid phone number format (Example of a valid format: +12345678901)',
+          `${pointer}/attributes/phone_number`,
+        );
+      if (!isRecord(subscriptions)) return invalid('subscriptions is required.', `${pointer}/attributes/subscriptions`);
+      for (const [channel, kinds] of Object.entries(subscriptions)) {
+        const allowed = channelKinds[channel];
+        if (!allowed || !isRecord(kinds))
+          return invalid(`'${channel}' is not a valid subscription channel.`, `${pointer}/attributes/subscriptions/${channel}`);
+        for (const [kind, value] of Object.entries(kinds)) {
+          const at = `${pointer}/attributes/subscriptions/${channel}/${kind}`;
+          if (!allowed.includes(kind)) return invalid(`'${kind}' is not valid for ${channel}.`, at);
+          if (!isRecord(value) || value.consent !== 'SUBSCRIBED')
+            return invalid('consent must be "SUBSCRIBED".', `${at}/consent`);
+        }
+      }
+      if (subscriptions.email !== undefined) {
+        if (typeof email !== 'string') return invalid('An email subscription needs the email.', `${pointer}/attributes/email`);
+        emails.push(email.toLowerCase());
+      }
+      if (subscriptions.sms !== undefined) {
+        if (typeof phone !== 'string')
+          return invalid('An SMS subscription needs the phone_number.', `${pointer}/attributes/phone_number`);
+        phones.push({ phone, ...(typeof email === 'string' ? { email: email.toLowerCase() } : {}) });
+      }
+      if (subscriptions.email === undefined && subscriptions.sms === undefined)
+        this.unexpected.push('a subscription job that subscribes no email or SMS channel');
     }
-    const list = isRecord(data.relationships) && isRecord(data.relationships.list) ? data.relationships.list.data : undefined;
-    if (!isRecord(list) || list.type !== 'list' || typeof list.id !== 'string')
-      return invalid('relationships.list.data must be {type:"list", id}.', '/data/relationships/list/data');
-    const members = this.lists.get(list.id);
-    if (!members)
-      return error(404, 'not_found', 'Not found.', `List ${list.id} does not exist.`, '/data/relationships/list/data/id');
+    let listId: string | undefined;
+    if (data.relationships !== undefined) {
+      const list = isRecord(data.relationships) && isRecord(data.relationships.list) ? data.relationships.list.data : undefined;
+      if (!isRecord(list) || list.type !== 'list' || typeof list.id !== 'string')
+        return invalid('relationships.list.data must be {type:"list", id}.', '/data/relationships/list/data');
+      if (!this.lists.has(list.id))
+        return error(404, 'not_found', 'Not found.', `List ${list.id} does not exist.`, '/data/relationships/list/data/id');
+      listId = list.id;
+    } else if (emails.length > 0) {
+      // This project only subscribes emails to the owner's list: an email job without one is a bug here.
+      this.unexpected.push('an email subscription without a list');
+    }
+    const customSource = typeof attributes.custom_source === 'string' ? attributes.custom_source : undefined;
     for (const email of emails) {
-      members.add(email);
-      if (typeof attributes.custom_source === 'string') this.consentSources.set(email, attributes.custom_source);
+      if (listId) this.lists.get(listId)!.add(email);
+      if (customSource !== undefined) this.consentSources.set(email, customSource);
+    }
+    for (const { phone, email } of phones) {
+      this.smsSubscriptions.set(phone, {
+        ...(email ? { email } : {}),
+        ...(listId ? { list: listId } : {}),
+        ...(customSource !== undefined ? { customSource } : {}),
+      });
     }
     return { status: 202, body: '' };
   }

@@ -35,6 +35,7 @@ export function quizLead(overrides: Partial<Lead> = {}): Lead {
     itemKey: 'which_trip_suits_you',
     answers: [],
     consent: true,
+    smsConsent: false,
     tags: ['summer-quiz', 'quizlead-personality-adventurer'],
     capturedAt: '2026-11-23T15:00:00.000Z',
     ...overrides,

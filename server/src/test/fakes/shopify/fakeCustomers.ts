@@ -1,7 +1,8 @@
 /**
  * One shop's customers behind the Admin GraphQL operations the app uses (shopify.md 7; the field and
  * argument descriptions of the 2026-04 schema in ./schema): `customers(query:)`, `customerByIdentifier`,
- * `customer(id:)`, `customerCreate`, `tagsAdd` and `customerEmailMarketingConsentUpdate`. The fake
+ * `customer(id:)`, `customerCreate`, `customerUpdate` (its phone), `tagsAdd`, `customerEmailMarketingConsentUpdate`
+ * and `customerSmsMarketingConsentUpdate`. The fake
  * Shopify validates each operation against the schema first; these answer the valid ones.
  *
  * - Emails are unique per shop, compared without case; `customerCreate` with a taken one answers the
@@ -10,6 +11,9 @@
  *   repeats (without case) are dropped, and adding never removes one.
  * - Email marketing consent: only SUBSCRIBED, UNSUBSCRIBED and PENDING are accepted as input; a
  *   customer created without it is NOT_SUBSCRIBED.
+ * - Phones are unique per shop too ("Phone has already been taken"), and must be a valid number (the
+ *   fake takes E.164, the form the app sends). SMS marketing consent (reference C5) needs the customer's
+ *   phone; REDACTED is not an input; a customer starts NOT_SUBSCRIBED. `defaultPhoneNumber` shows both.
  * - `customers(query:)` takes `email:` terms (quoted: the exact address; unquoted: every word of the
  *   value among the address's words, Shopify's tokenized match; `*`: has one) and `tag:` terms,
  *   joined by spaces or AND, and `first`/`last` without cursors. Anything else fails the field loudly
@@ -32,13 +36,18 @@ export interface FakeCustomer {
   firstName: string | null;
   lastName: string | null;
   tags: string[];
+  phone: string | null;
+  smsMarketing: { state: EmailMarketingState; optInLevel: MarketingOptInLevel | null; updatedAt: string | null };
   emailMarketing: { state: EmailMarketingState; optInLevel: MarketingOptInLevel | null; updatedAt: string | null };
   createdAt: string;
   updatedAt: string;
 }
 
-export type FakeCustomerSeed = Partial<Omit<FakeCustomer, 'id' | 'createdAt' | 'updatedAt' | 'emailMarketing'>> & {
+export type FakeCustomerSeed = Partial<
+  Omit<FakeCustomer, 'id' | 'createdAt' | 'updatedAt' | 'emailMarketing' | 'smsMarketing'>
+> & {
   emailMarketing?: Partial<FakeCustomer['emailMarketing']>;
+  smsMarketing?: Partial<FakeCustomer['smsMarketing']>;
 };
 
 interface UserError {
@@ -65,6 +74,7 @@ interface CustomerInput {
 /** Customer ids are unique across shops, as Shopify's are. */
 let lastCustomerNumber = 7_000_000_000;
 
+const phoneFormat = /^\+[1-9]\d{6,14}$/;
 const emailFormat = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const sameEmail = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.trim().toLowerCase();
 
@@ -94,6 +104,8 @@ export class FakeCustomers {
     via: 'customerCreate' | 'customerEmailMarketingConsentUpdate';
     consent: ConsentInput;
   }[] = [];
+  /** Every SMS consent input the shop accepted (`customerSmsMarketingConsentUpdate`), as sent. */
+  readonly smsConsentInputs: { customerId: string; consent: ConsentInput }[] = [];
 
   /** Every customer of the shop, oldest first (the stored objects: read, or change them to set a scene). */
   all(): FakeCustomer[] {
@@ -117,6 +129,8 @@ export class FakeCustomers {
       firstName: seed.firstName ?? null,
       lastName: seed.lastName ?? null,
       tags: withTags([], seed.tags ?? []),
+      phone: seed.phone ?? null,
+      smsMarketing: { state: 'NOT_SUBSCRIBED', optInLevel: null, updatedAt: null, ...seed.smsMarketing },
       emailMarketing: { state: 'NOT_SUBSCRIBED', optInLevel: null, updatedAt: null, ...seed.emailMarketing },
       createdAt: now,
       updatedAt: now,
@@ -146,7 +160,10 @@ export class FakeCustomers {
   mutationFields(): Record<string, unknown> {
     return {
       customerCreate: (args: { input: CustomerInput }) => this.#create(args.input),
+      customerUpdate: (args: { input: CustomerInput & { id: string } }) => this.#update(args.input),
       tagsAdd: (args: { id: string; tags: string[] }) => this.#tagsAdd(args.id, args.tags),
+      customerSmsMarketingConsentUpdate: (args: { input: { customerId: string; smsMarketingConsent: ConsentInput } }) =>
+        this.#smsConsentUpdate(args.input.customerId, args.input.smsMarketingConsent),
       customerEmailMarketingConsentUpdate: (args: { input: { customerId: string; emailMarketingConsent: ConsentInput } }) =>
         this.#consentUpdate(args.input.customerId, args.input.emailMarketingConsent),
     };
@@ -171,6 +188,9 @@ export class FakeCustomers {
         message: 'Marketing state is not included in the list',
       });
     }
+    const phone = input.phone?.trim() || null;
+    const phoneError = phone === null ? undefined : this.#phoneError(phone);
+    if (phoneError) userErrors.push(phoneError);
     if (!email && !input.phone && !input.firstName && !input.lastName) {
       userErrors.push({ field: null, message: 'Customer must have a name, phone number or email address' });
     }
@@ -180,10 +200,53 @@ export class FakeCustomers {
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
       tags: input.tags ?? [],
+      phone,
       emailMarketing: consent ? consentState(consent) : undefined,
     });
     if (consent) this.consentInputs.push({ customerId: customer.id, via: 'customerCreate', consent });
     return { customer: present(customer), userErrors };
+  }
+
+  #phoneError(phone: string, except?: FakeCustomer): UserError | undefined {
+    if (!phoneFormat.test(phone)) return { field: ['phone'], message: 'Phone is invalid' };
+    if (this.#customers.some((customer) => customer !== except && customer.phone === phone))
+      return { field: ['phone'], message: 'Phone has already been taken' };
+    return undefined;
+  }
+
+  /** The app only ever sets a customer's phone with it; other fields fail loudly so no test passes on one ignored. */
+  #update(input: CustomerInput & { id: string }) {
+    const unsupported = Object.keys(input).filter((key) => !['id', 'phone'].includes(key));
+    if (unsupported.length > 0)
+      throw new Error(`fake Shopify: customerUpdate sets the phone only, not ${unsupported.join(', ')}`);
+    const customer = this.byId(input.id);
+    if (!customer) return { customer: null, userErrors: [{ field: ['id'], message: 'Customer does not exist' }] };
+    const phone = input.phone?.trim() || null;
+    const phoneError = phone === null ? undefined : this.#phoneError(phone, customer);
+    if (phoneError) return { customer: null, userErrors: [phoneError] };
+    customer.phone = phone;
+    customer.updatedAt = new Date().toISOString();
+    return { customer: present(customer), userErrors: [] };
+  }
+
+  #smsConsentUpdate(customerId: string, consent: ConsentInput) {
+    const refuse = (field: string[], message: string, code: string) => ({
+      customer: null,
+      userErrors: [{ field, message, code }],
+    });
+    const customer = this.byId(customerId);
+    if (!customer) return refuse(['input', 'customerId'], 'Customer does not exist', 'INVALID');
+    if (!customer.phone) return refuse(['input', 'customerId'], 'Customer must have a phone number', 'INVALID');
+    if (consent.marketingState === 'REDACTED' || consent.marketingState === 'INVALID')
+      return refuse(
+        ['input', 'smsMarketingConsent', 'marketingState'],
+        'Marketing state is not included in the list',
+        'INCLUSION',
+      );
+    customer.smsMarketing = consentState(consent);
+    this.smsConsentInputs.push({ customerId, consent });
+    customer.updatedAt = new Date().toISOString();
+    return { customer: present(customer), userErrors: [] };
   }
 
   #tagsAdd(id: string, tags: string[]) {
@@ -294,6 +357,12 @@ function present(customer: FakeCustomer | undefined) {
       marketingOptInLevel: emailMarketing.optInLevel,
       marketingUpdatedAt: emailMarketing.updatedAt,
       validFormat: emailFormat.test(email),
+    },
+    defaultPhoneNumber: customer.phone && {
+      phoneNumber: customer.phone,
+      marketingState: customer.smsMarketing.state,
+      marketingOptInLevel: customer.smsMarketing.optInLevel,
+      marketingUpdatedAt: customer.smsMarketing.updatedAt,
     },
     emailMarketingConsent: email && {
       marketingState: emailMarketing.state,

@@ -1,3 +1,4 @@
+import { quizDefaults, quizLimits } from '@quizlead/shared/quizzes.ts';
 import {
   Banner,
   BlockStack,
@@ -69,6 +70,8 @@ interface Values {
   playButtonType: PlayButtonType;
   playButtonText: string;
   playButtonImage: string | null;
+  askPhone: boolean;
+  smsConsentText: string;
 }
 
 let nextKey = 1;
@@ -101,6 +104,8 @@ function initialValues(wheel: TWheel | undefined): Values {
       playButtonType: wheelDefaults.playButtonType,
       playButtonText: wheelDefaults.playButtonText,
       playButtonImage: null,
+      askPhone: false,
+      smsConsentText: quizDefaults.smsConsentText,
     };
   }
   return {
@@ -122,6 +127,8 @@ function initialValues(wheel: TWheel | undefined): Values {
     playButtonType: wheel.playButtonType,
     playButtonText: wheel.playButtonText,
     playButtonImage: wheel.playButtonImage,
+    askPhone: wheel.askPhone,
+    smsConsentText: wheel.smsConsentText,
   };
 }
 
@@ -169,6 +176,8 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       playButtonType: values.playButtonType,
       playButtonText: values.playButtonText,
       playButtonImage: values.playButtonImage,
+      askPhone: values.askPhone,
+      smsConsentText: values.smsConsentText,
     }),
     // An option's message shows under its own input (options.N.prize.value → that row's value field).
     fieldOf: (path, values) => {
@@ -398,6 +407,23 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
         helpText={wheelTexts.ignoreEmailTagsHelp}
       />
       <Switch label="Ask for the player's email" {...toggle('collectEmail')} helpText={engagementSwitchHelp.wheelEmail} />
+      <Switch
+        label={wheelTexts.askPhoneLabel}
+        {...toggle('askPhone')}
+        disabled={!values.collectEmail}
+        helpText={wheelTexts.askPhoneHelp}
+      />
+      {values.collectEmail && values.askPhone ? (
+        <TextField
+          label={wheelTexts.smsConsentTextLabel}
+          {...field('smsConsentText')}
+          helpText={wheelTexts.smsConsentTextHelp}
+          autoComplete="off"
+          multiline={3}
+          maxLength={quizLimits.smsConsentText}
+          showCharacterCount
+        />
+      ) : null}
       <Select
         label="Status"
         options={statusOptions}

@@ -22,6 +22,8 @@ const wheel: TWheel = {
   playButtonType: 'text',
   playButtonText: 'Spin',
   playButtonImage: null,
+  askPhone: false,
+  smsConsentText: '',
   totalSpins: 3,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',

@@ -19,6 +19,13 @@ export const wheelTexts = {
     on: 'One spin per inbox: sam+1@example.com counts as sam@example.com, and dots in Gmail addresses are ignored.',
     off: 'Every spelling of an address spins on its own: sam+1@example.com and sam@example.com spin once each.',
   },
+  askPhoneLabel: 'Ask for a phone number',
+  askPhoneHelp: {
+    on: 'With the email: an optional phone field and its own unticked SMS consent box. Klaviyo, Shopify customers and CRMs that take phones get it.',
+    off: 'The form before a spin asks for the email only.',
+  },
+  smsConsentTextLabel: 'SMS consent text',
+  smsConsentTextHelp: 'Shown beside the SMS consent checkbox: your legal text for marketing text messages.',
 };
 
 /** The list's columns before Action (the spec names only the description and date). */

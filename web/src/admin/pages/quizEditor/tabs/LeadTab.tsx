@@ -69,6 +69,26 @@ export function LeadTab({ editor }: { editor: QuizDraftApi }) {
               <SettingTextField editor={editor} name="nameFieldText" label="Name field text" max={quizLimits.nameFieldText} />
               <SettingTextField editor={editor} name="emailFieldText" label="Email field text" max={quizLimits.emailFieldText} />
             </FormLayout.Group>
+            {settings.emailFormType === 'standard' ? (
+              <>
+                <SettingCheckbox
+                  editor={editor}
+                  name="askPhone"
+                  label="Ask for a phone number"
+                  helpText="An optional phone field, with its own unticked SMS consent box. Klaviyo, Shopify customers and CRMs that take phones get it."
+                />
+                {settings.askPhone ? (
+                  <SettingTextField
+                    editor={editor}
+                    name="smsConsentText"
+                    label="SMS consent text"
+                    helpText="Shown beside the SMS consent checkbox: your legal text for marketing text messages."
+                    max={quizLimits.smsConsentText}
+                    multiline={3}
+                  />
+                ) : null}
+              </>
+            ) : null}
             <SettingTextField
               editor={editor}
               name="continueButtonText"
