@@ -104,10 +104,13 @@ export function pollAnswers(question: string, option: { index: number; text: str
   ];
 }
 
-/** A web response: `rating` (a number when it is one: stars, a score) and `comment` when there is one. */
-export function feedbackAnswers(title: string, rating: string | number, comment?: string): TLeadAnswer[] {
+/**
+ * A web response: its `rating`, a number when it is one (stars, a score). Web responses store no comment, so
+ * there is no answer for one.
+ */
+export function feedbackAnswers(title: string, rating: string | number): TLeadAnswer[] {
   const numeric = typeof rating === 'number' ? rating : /^-?\d+(\.\d+)?$/.test(rating) ? Number(rating) : undefined;
-  const answers: TLeadAnswer[] = [
+  return [
     {
       key: fixedPropertyKeys.rating,
       question: visibleText(title),
@@ -118,18 +121,6 @@ export function feedbackAnswers(title: string, rating: string | number, comment?
       segment: false,
     },
   ];
-  if (comment?.trim()) {
-    answers.push({
-      key: fixedPropertyKeys.comment,
-      question: 'Comment',
-      type: 'text',
-      value: comment,
-      optionIds: [],
-      tags: [],
-      segment: false,
-    });
-  }
-  return answers;
 }
 
 /** A wheel spin: the prize landed on under `prize`. */

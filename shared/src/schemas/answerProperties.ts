@@ -156,13 +156,12 @@ export function propertyKeyProblem(questions: readonly KeyedQuestion[]): { index
 
 /**
  * The fixed keys of the items with no "Send as" of their own (docs/webhooks.md, "Property keys"): a poll's one
- * question is sent under the slug of its text (`vote` when none is left), a web response as `rating` and
- * `comment`, a wheel's prize as `prize`.
+ * question is sent under the slug of its text (`vote` when none is left), a web response's rating as
+ * `rating`, a wheel's prize as `prize`.
  */
 export const fixedPropertyKeys = {
   poll: (question: string) => defaultPropertyKey(visibleText(question), 'vote'),
   rating: 'rating',
-  comment: 'comment',
   prize: 'prize',
 } as const;
 
