@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitorLanguages } from '../i18n/languages.ts';
 import { ZImageRef } from './common.ts';
 import { ZPage } from './lists.ts';
 
@@ -45,6 +46,21 @@ export const ZRecommendedProduct = ZProduct.pick({
   currency: true,
 });
 export type TRecommendedProduct = z.infer<typeof ZRecommendedProduct>;
+
+/**
+ * The shopper's market and language, asked with a play step's outcome (`?country=CA&language=fr` on the
+ * answers and lead steps): a Shopify quiz's recommended products then show their title, price and
+ * currency as that market and language sell them (Storefront API `@inContext`). `country` is the
+ * storefront's `localization.country.iso_code`, `language` the language the player shows.
+ */
+export const ZProductMarketQuery = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'country must be a two-letter ISO country code in capitals' })
+    .optional(),
+  language: z.enum(visitorLanguages, { error: 'language must be one of the visitor languages' }).optional(),
+});
+export type TProductMarket = z.infer<typeof ZProductMarketQuery>;
 
 /** Line-item properties Add to cart sets, read back from orders/create to credit the quiz (underscore: hidden at checkout). */
 export const cartProperties = { quizId: '_quizlead_quiz', outcome: '_quizlead_outcome', variant: '_quizlead_variant' } as const;

@@ -21,6 +21,14 @@ export const shopInstallations = pgTable(
     refreshToken: text('refresh_token'),
     refreshTokenKeyId: text('refresh_token_key_id'),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    /**
+     * The app's Storefront API token for this shop (Admin storefrontAccessTokenCreate, made once after the
+     * install or once unauthenticated_read_product_listings is granted), sealed like the others: the
+     * product recommendations read titles and prices in the shopper's market and language with it
+     * (integrations/shopify/storefront).
+     */
+    storefrontToken: text('storefront_token'),
+    storefrontTokenKeyId: text('storefront_token_key_id'),
     /** The scopes Shopify granted, comma-separated as it reports them. */
     scopes: text('scopes').notNull().default(''),
     /**
