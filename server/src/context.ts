@@ -8,6 +8,7 @@ import type { GeoLocator } from './integrations/geo/geoLocator.ts';
 import type { PlayStatsRollup } from './commands/playStats.ts';
 import type { PublishedQuizCache } from './lib/publishedQuizCache.ts';
 import type { PlayableQuiz } from './lib/playableQuiz.ts';
+import type { MarketProducts } from './integrations/shopify/storefront/marketProducts.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiters } from './middlewares/rateLimit.ts';
@@ -50,6 +51,8 @@ export interface Services {
   /** Published quizzes for the player, dropped on every owner change. */
   quizCache: PublishedQuizCache<PlayableQuiz>;
   stats: PlayStatsRollup;
+  /** Recommended products in the shopper's market and language (Storefront API), per shop and market. */
+  marketProducts: MarketProducts;
   /** Seals secrets at rest (lib/secrets.ts). */
   secrets: Secrets;
   /** The Shopify library configured for this app; undefined without SHOPIFY_API_KEY/SECRET. */

@@ -24,6 +24,8 @@ import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts
 import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
 import { syncShopEmailTask } from './jobs/tasks/SyncShopEmailTask.ts';
 import { createCustomerMetafieldDefinitionsTask } from './jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
+import { createStorefrontTokenTask } from './jobs/tasks/CreateStorefrontTokenTask.ts';
+import { MarketProducts } from './integrations/shopify/storefront/marketProducts.ts';
 import { notifyDataRequestTask } from './jobs/tasks/NotifyDataRequestTask.ts';
 import { syncProductsTask } from './jobs/tasks/SyncProductsTask.ts';
 import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
@@ -97,6 +99,8 @@ export async function startServer(
       })
     : undefined;
   const secrets = new Secrets(env.encryptionKeys);
+  // Shared by requests (the play's products) and jobs (products/* webhooks drop a shop's markets).
+  const marketProducts = new MarketProducts({ db: database.db, secrets, logger });
   // Jobs that call Shopify need every service; they exist once the server listens (see below).
   let servicesStarted: (services: Services) => void = () => {};
   const servicesReady = new Promise<Services>((done) => (servicesStarted = done));
@@ -107,6 +111,7 @@ export async function startServer(
     logger,
     storage,
     quizCache,
+    marketProducts,
     secrets,
   };
   const queue = await startJobQueue({
@@ -121,6 +126,7 @@ export async function startServer(
       syncShopPlanTask,
       syncShopEmailTask,
       createCustomerMetafieldDefinitionsTask,
+      createStorefrontTokenTask,
       notifyDataRequestTask,
       syncProductsTask,
       attemptDeliveryTask,
@@ -171,6 +177,7 @@ export async function startServer(
     // Its first fold (within an interval of the start) takes in what a crashed process left.
     stats: new PlayStatsRollup(database.db, { onError: (err) => logger.error({ err }, 'play stats roll-up failed') }),
     secrets,
+    marketProducts,
     shopify: createShopifyApp(publicEnv, logger),
     paypal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET

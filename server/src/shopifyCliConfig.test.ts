@@ -58,6 +58,7 @@ describe('shopify.app.toml', () => {
       read_orders: 'orders/create: revenue per quiz and wheel',
       read_products: 'products a quiz recommends',
       write_discounts: 'unique discount codes as wheel prizes',
+      unauthenticated_read_product_listings: 'the Storefront token: recommended products in the shopper’s market and language',
     };
     expect([...scopes].sort()).toEqual(Object.keys(inUse).sort());
   });

@@ -15,6 +15,7 @@ import { syncShopPlanTask } from '../jobs/tasks/SyncShopPlanTask.ts';
 import { syncProductsTask } from '../jobs/tasks/SyncProductsTask.ts';
 import { syncShopEmailTask } from '../jobs/tasks/SyncShopEmailTask.ts';
 import { createCustomerMetafieldDefinitionsTask } from '../jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
+import { createStorefrontTokenTask } from '../jobs/tasks/CreateStorefrontTokenTask.ts';
 
 /** The account and owner a shop's requests act as. */
 export interface ShopOwner {
@@ -114,6 +115,8 @@ export async function shopInstaller(props: { services: Services; shopify: Shopif
     await services.queue.enqueue(tx, syncShopEmailTask, { accountId: account.id });
     // And the customer metafield definitions of its quizzes' answers, when it has Shopify customers on (a reinstall).
     await services.queue.enqueue(tx, createCustomerMetafieldDefinitionsTask, { accountId: account.id });
+    // And its Storefront token, for recommendations in the shopper's market and language.
+    await services.queue.enqueue(tx, createStorefrontTokenTask, { accountId: account.id });
     services.logger.info({ shop, accountId: account.id, reinstall: Boolean(previous?.uninstalledAt) }, 'shop installed');
     return { accountId: account.id, userId: user.id, shopEmailKnown: true };
   });
@@ -137,6 +140,9 @@ export async function shopUninstaller(props: { db: Db; shop: string }): Promise<
       refreshToken: null,
       refreshTokenKeyId: null,
       refreshExpiresAt: null,
+      // Shopify deletes the app's Storefront tokens with the app.
+      storefrontToken: null,
+      storefrontTokenKeyId: null,
       uninstalledAt: sql`coalesce(${shopInstallations.uninstalledAt}, ${now})`,
       updatedAt: now,
     })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { shopifyAppProxy } from '@quizlead/shared/shopify.ts';
 import { parseEnv } from '../../env.ts';
 import { shopifyRoutePaths } from './routePaths.ts';
+import { storefrontScope } from './storefront/storefrontApi.ts';
 import { shopifyApiVersion } from './shopifyApp.ts';
 import {
   webhookTopics,
@@ -88,6 +89,10 @@ describe('shopify.app.toml', () => {
 
   it('asks for write_discounts, which prize codes need (discountCodeBasicCreate, discountRedeemCodeBulkAdd)', () => {
     expect(toml.access_scopes.scopes.split(',')).toContain('write_discounts');
+  });
+
+  it('asks for unauthenticated_read_product_listings, which the Storefront token reads products with', () => {
+    expect(toml.access_scopes.scopes.split(',')).toContain(storefrontScope);
   });
 
   it('names the app handle the plan page link uses', () => {

@@ -42,6 +42,7 @@ export const syncProductsTask = defineTask({
     try {
       await shopifyProductsSyncer({ services, accountId });
       await productSyncRecorder({ db, accountId, state: 'done' });
+      services.marketProducts.forgetAccount(accountId);
     } catch (error) {
       // Uninstalled or its token revoked since: retrying cannot read anything until the merchant opens
       // the app again (which exchanges new tokens); the page says so and offers the retry.

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { playMessages, ZAnswersRequest, ZLeadRequest, ZPlayOutcomeResponse } from '@quizlead/shared/schemas/play.ts';
+import {
+  playMessages,
+  ZAnswersRequest,
+  ZLeadRequest,
+  ZPlayOutcomeResponse,
+  type TPlayOutcome,
+} from '@quizlead/shared/schemas/play.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import { ZProductMarketQuery, type TProductMarket } from '@quizlead/shared/schemas/products.ts';
 import { ZProgressRequest } from '@quizlead/shared/schemas/reports.ts';
 import type { AppContext, Services } from '../../context.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -35,6 +42,16 @@ function checkedAnswers(answers: Record<string, string[]>, questions: readonly T
       throw ValidationError(playMessages.tooManyPicks, `answers.${questionId}`);
   }
   return answers;
+}
+
+/**
+ * The outcome with its recommended products as the shopper's market and language sell them (a Shopify
+ * quiz asked with `?country=` or `?language=`); read after the step's transaction, from memory when the
+ * market is cached, and the synced products whenever the Storefront API cannot say.
+ */
+async function inMarket(services: Services, accountId: string, outcome: TPlayOutcome, market: TProductMarket) {
+  if (outcome.status !== 'completed' || outcome.products.length === 0) return outcome;
+  return { ...outcome, products: await services.marketProducts.localized(accountId, market, outcome.products) };
 }
 
 /** A play holds at most this many reached questions (a quiz has at most 200). */
@@ -108,15 +125,17 @@ export function playRoutes(api: ApiRouter): void {
     tags: ['play'],
     access: 'public',
     params: ZPlayParams,
+    query: ZProductMarketQuery,
     body: ZAnswersRequest,
     rateLimit: limits,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the answers is wrong', 401: playMessages.playTokenInvalid },
-    handler: async ({ ctx, params, body, services }) => {
+    handler: async ({ ctx, params, query, body, services }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
       const quiz = await findQuizOfPlay(ctx, services, claims.quizId, claims.preview);
       const picksNeeded = new Map(quiz.public.questions.map((question) => [question.id, question.picksNeeded]));
       const answers = checkedAnswers(body.answers, quiz.questions, picksNeeded);
-      ctx.body = { data: await playAnswersRecorder({ db: services.database.db, quiz, playId: params.playId, answers }) };
+      const outcome = await playAnswersRecorder({ db: services.database.db, quiz, playId: params.playId, answers });
+      ctx.body = { data: await inMarket(services, quiz.accountId, outcome, query) };
     },
   });
 
@@ -127,19 +146,19 @@ export function playRoutes(api: ApiRouter): void {
     tags: ['play'],
     access: 'public',
     params: ZPlayParams,
+    query: ZProductMarketQuery,
     body: ZLeadRequest,
     rateLimit: limits,
     responses: { 200: ZPlayOutcomeResponse, 400: 'A field of the lead is wrong', 409: 'The answers are not in yet' },
-    handler: async ({ ctx, params, body, services }) => {
+    handler: async ({ ctx, params, query, body, services }) => {
       const claims = await authorizedPlay(ctx, services, params.playId);
       // The quiz is loaded before the transaction: PGlite has one connection, and a cache miss
       // must not wait behind the transaction it runs in.
       const quiz = await findQuizOfPlay(ctx, services, claims.quizId, claims.preview);
-      ctx.body = {
-        data: await services.database.db.transaction((db) =>
-          playLeadRecorder({ db, services, quiz, playId: params.playId, lead: body }),
-        ),
-      };
+      const outcome = await services.database.db.transaction((db) =>
+        playLeadRecorder({ db, services, quiz, playId: params.playId, lead: body }),
+      );
+      ctx.body = { data: await inMarket(services, quiz.accountId, outcome, query) };
     },
   });
 }

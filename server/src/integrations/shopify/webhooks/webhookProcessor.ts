@@ -11,12 +11,14 @@ import { shopUninstaller } from '../../../commands/shopInstaller.ts';
 import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
 import { shopEmailRecorder } from '../../../commands/shopEmailSyncer.ts';
 import type { Services } from '../../../context.ts';
+import { createStorefrontTokenTask } from '../../../jobs/tasks/CreateStorefrontTokenTask.ts';
 import { notifyDataRequestTask } from '../../../jobs/tasks/NotifyDataRequestTask.ts';
 import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
 import type { Logger } from '../../../logger.ts';
 import type { FileStorage } from '../../storage/fileStorage.ts';
 import type { webhookTopics, WebhookTopic } from '../webhookPayloads.ts';
 import { shopifyProductDeleteApplier, shopifyProductWebhookApplier } from '../products/productWebhooks.ts';
+import { storefrontScope } from '../storefront/storefrontApi.ts';
 
 /** What applying a webhook needs: given to the job's worker. */
 export interface ShopifyWebhookDeps {
@@ -24,6 +26,8 @@ export interface ShopifyWebhookDeps {
   storage: FileStorage;
   /** Published quizzes in memory: dropped when their account is deleted or changes plan. */
   quizCache: { invalidateAccount(accountId: string): Promise<void> };
+  /** The shop's products in each shopper's market (Storefront API): dropped when its products change. */
+  marketProducts: { forgetAccount(accountId: string): void };
   logger: Logger;
   /** Every service, once the server listens: for work after the commit that needs the job queue. */
   servicesReady: Promise<Services>;
@@ -84,9 +88,12 @@ const productChanged: Handler<'PRODUCTS_CREATE' | 'PRODUCTS_UPDATE'> = async (tx
   if (!account) return;
   const productId = webhook.payload.admin_graphql_api_id;
   const { refresh } = await shopifyProductWebhookApplier({ db: tx, accountId: account.id, payload: webhook.payload });
-  if (!refresh) return;
+  // Its title or price may have changed in any market: the markets read it again.
+  const forgetMarkets = () => deps.marketProducts.forgetAccount(account.id);
+  if (!refresh) return { afterCommit: async () => forgetMarkets() };
   return {
     afterCommit: async () => {
+      forgetMarkets();
       const services = await deps.servicesReady;
       await services.queue.enqueue(services.database.db, syncProductsTask, { accountId: account.id, productId });
     },
@@ -114,15 +121,25 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     // Shopify cancels the app's subscriptions with the app; a reinstall reads the plan again.
     await tx.delete(shopPlans).where(scoped(shopPlans, account.id));
     await tx.update(accounts).set({ mode: 'free', updatedAt: new Date() }).where(eq(accounts.id, account.id));
-    return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
+    return {
+      afterCommit: async () => {
+        deps.marketProducts.forgetAccount(account.id);
+        await deps.quizCache.invalidateAccount(account.id);
+      },
+    };
   },
 
-  APP_SCOPES_UPDATE: async (tx, webhook, account) => {
+  APP_SCOPES_UPDATE: async (tx, webhook, account, deps) => {
     if (!account) return;
     await tx
       .update(shopInstallations)
       .set({ scopes: webhook.payload.current.join(','), updatedAt: new Date() })
       .where(scoped(shopInstallations, account.id));
+    // An install from before the Storefront scope gets its token once the merchant grants it.
+    if (webhook.payload.current.includes(storefrontScope)) {
+      const services = await deps.servicesReady;
+      await services.queue.enqueue(tx, createStorefrontTokenTask, { accountId: account.id });
+    }
   },
 
   APP_SUBSCRIPTIONS_UPDATE: async (tx, webhook, account, deps) => {
@@ -249,5 +266,6 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
   PRODUCTS_DELETE: async (tx, webhook, account) => {
     if (!account) return;
     await shopifyProductDeleteApplier({ db: tx, accountId: account.id, productId: webhook.payload.id });
+    return { afterCommit: async () => deps.marketProducts.forgetAccount(account.id) };
   },
 };
