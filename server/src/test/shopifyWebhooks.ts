@@ -71,7 +71,7 @@ export async function writtenFor(server: ShopifyTestServer, shop: string) {
 
 /**
  * A shop installed through its first session token, with an embedded client for the owner API, once
- * the install's own jobs have run (its plan is recorded, its products synced): nothing changes under
+ * the install's own jobs have run (its plan is recorded, its products synced, its Storefront token made): nothing changes under
  * the test after that.
  */
 export async function installedShop(server: ShopifyTestServer, shop = newShop()) {
@@ -83,6 +83,7 @@ export async function installedShop(server: ShopifyTestServer, shop = newShop())
     (await server.services.database.db.select().from(shopPlans).where(eq(shopPlans.accountId, accountId))).length;
   await expect.poll(planRead, { timeout: 10_000 }).toBe(1);
   await jobsSettled(server, 'shopify.products.sync', accountId);
+  await jobsSettled(server, 'shopify.storefront-token.create', accountId);
   return { shop, owner, accountId };
 }
 

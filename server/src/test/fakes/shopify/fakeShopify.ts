@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import {
   execute,
+  getDirectiveValues,
   getVariableValues,
   parse,
   validate,
@@ -19,6 +20,8 @@ import { FakeFlow } from './fakeFlow.ts';
 import { FakeMetafields } from './fakeMetafields.ts';
 import { FakeProducts } from './fakeProducts.ts';
 import type { FakeApp } from './sessionTokens.ts';
+import { FakeStorefront } from './fakeStorefront.ts';
+import { storefrontSchema } from './storefrontSchema.ts';
 
 /**
  * A local Shopify for tests, reached through EXTERNAL_API_ORIGIN (integrations/external/externalFetch.ts):
@@ -41,6 +44,11 @@ import type { FakeApp } from './sessionTokens.ts';
  *   (fakeCustomers.ts, fakeProducts.ts, fakeDiscounts.ts, fakeMetafields.ts, fakeFlow.ts), and
  *   `failNext` makes the next valid operations fail as Shopify does under load (throttling, 429, 5xx,
  *   a dropped connection).
+ * - `POST /api/2026-10/graphql.json`: the Storefront API (fakeStorefront.ts). X-Shopify-Storefront-Access-Token
+ *   must be a token the shop made with `storefrontAccessTokenCreate` (else 401), holding
+ *   unauthenticated_read_product_listings (else ACCESS_DENIED); the query is validated against the
+ *   documented Storefront shape (storefrontSchema.ts; failures kept in `invalidQueries` like the Admin
+ *   ones) and answered in its `@inContext` market and language, the context used in `extensions.context`.
  *
  * The shop is the one the request was meant for: X-Forwarded-Host. Every request is recorded.
  */
@@ -77,6 +85,8 @@ export interface FakeShop {
   metafields: FakeMetafields;
   /** Shopify Flow's `flowTriggerReceive`, checked against the app's trigger extensions (fakeFlow.ts). */
   flow: FakeFlow;
+  /** The Storefront API: its tokens, markets, translations (fakeStorefront.ts). */
+  storefront: FakeStorefront;
   /**
    * How the next valid GraphQL operations fail (after the schema check): each entry fails one
    * operation, the next one or the next one of that `operation` name, and is then removed.
@@ -176,6 +186,7 @@ export class FakeShopify {
       const products = new FakeProducts(domain);
       const metafields = new FakeMetafields((id) => customers.byId(id) !== undefined);
       const flow = new FakeFlow((id) => customers.byId(id) !== undefined);
+      const storefront = new FakeStorefront(products, () => this.scope.split(',').map((scope) => scope.trim()));
       shop = {
         domain,
         query: {
@@ -198,12 +209,14 @@ export class FakeShopify {
           ...discounts.mutationFields(),
           ...metafields.mutationFields(),
           ...flow.mutationFields(),
+          ...storefront.mutationFields(),
         },
         customers,
         metafields,
         flow,
         discounts,
         products,
+        storefront,
         failNext: [],
       };
       this.#shops.set(domain, shop);
@@ -226,19 +239,30 @@ export class FakeShopify {
     return this.tokenRequests(tokenExchangeGrant).filter((request) => !shop || request.shop === shop);
   }
 
+  /** Admin API GraphQL calls. */
   graphqlRequests(shop?: string): RecordedRequest[] {
-    return this.requests.filter((request) => request.path.endsWith('/graphql.json') && (!shop || request.shop === shop));
+    return this.requests.filter((request) => request.path.startsWith('/admin/api/') && (!shop || request.shop === shop));
+  }
+
+  /** Storefront API GraphQL calls. */
+  storefrontRequests(shop?: string): RecordedRequest[] {
+    return this.requests.filter((request) => storefrontPath.test(request.path) && (!shop || request.shop === shop));
   }
 
   /** Throws with every query that did not validate against the Admin schema. */
   expectValidQueries(): void {
     if (this.invalidQueries.length === 0) return;
     const report = this.invalidQueries.map(({ query, errors }) => `${errors.join('; ')}\n${query}`).join('\n---\n');
-    throw new Error(`Queries invalid against the Admin schema:\n${report}`);
+    throw new Error(`Queries invalid against the Admin (or Storefront) schema:\n${report}`);
   }
 
   /** The shop removed the app: Shopify revokes its tokens. */
   uninstall(domain: string): void {
+    this.#revokeAdminTokens(domain);
+    this.#shops.get(domain)?.storefront.revokeTokens();
+  }
+
+  #revokeAdminTokens(domain: string): void {
     for (const [token, issued] of this.#accessTokens) if (issued.shop === domain) this.#accessTokens.delete(token);
     for (const [token, issued] of this.#refreshTokens) if (issued.shop === domain) this.#refreshTokens.delete(token);
   }
@@ -249,7 +273,7 @@ export class FakeShopify {
    * new token exchange (a fresh session token from the admin) brings new ones.
    */
   revokeTokens(domain: string): void {
-    this.uninstall(domain);
+    this.#revokeAdminTokens(domain);
   }
 
   /** Whether `token` is a live access token of `shop` (e.g. to check what the app stored). */
@@ -311,6 +335,12 @@ export class FakeShopify {
         return;
       }
       return send(answer.status, answer.payload, answer.headers);
+    }
+    const storefront = storefrontPath.exec(url.pathname);
+    if (recorded.method === 'POST' && storefront) {
+      if (storefront[1] !== adminApiVersion) return send(404, { errors: 'Not Found' });
+      const answer = this.#storefront(recorded);
+      return send(answer.status, answer.payload);
     }
     return send(404, { errors: 'Not Found' });
   }
@@ -464,8 +494,64 @@ export class FakeShopify {
     return { status: 200, payload: { ...result, extensions: { cost: { requestedQueryCost: 1, actualQueryCost: 1 } } } };
   }
 
-  #invalid(query: string, errors: readonly GraphQLError[]): GraphqlAnswer {
-    this.invalidQueries.push({ query, errors: errors.map((error) => error.message) });
+  #storefront(recorded: RecordedRequest): { status: number; payload: unknown } {
+    const shop = this.shop(recorded.shop);
+    const token = shop.storefront.tokens.get(recorded.headers['x-shopify-storefront-access-token'] ?? '');
+    if (!token)
+      return {
+        status: 401,
+        payload: { errors: [{ message: 'Invalid Storefront access token', extensions: { code: 'UNAUTHORIZED' } }] },
+      };
+    const query = typeof recorded.json?.query === 'string' ? recorded.json.query : '';
+    const variables = recorded.json?.variables;
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch (error) {
+      return this.#invalid(query, [error as GraphQLError], 'Storefront');
+    }
+    recorded.operation = query.replace(/\s+/g, ' ').trim();
+    const errors = validate(storefrontSchema(), document);
+    if (errors.length > 0) return this.#invalid(query, errors, 'Storefront');
+    const operation = document.definitions.find((node): node is OperationDefinitionNode => node.kind === 'OperationDefinition');
+    if (!operation || operation.operation !== 'query') return this.#invalid(query, [], 'Storefront: only queries are answered');
+    const coerced = getVariableValues(
+      storefrontSchema(),
+      operation.variableDefinitions ?? [],
+      variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {},
+    );
+    if (coerced.errors) return this.#invalid(query, coerced.errors, 'Storefront');
+    if (!token.scopes.includes('unauthenticated_read_product_listings'))
+      return {
+        status: 200,
+        payload: {
+          errors: [
+            {
+              message: 'Access denied for nodes field. Required access: `unauthenticated_read_product_listings` access scope.',
+              extensions: { code: 'ACCESS_DENIED' },
+            },
+          ],
+        },
+      };
+    const inContext = storefrontSchema().getDirective('inContext')!;
+    const asked = (getDirectiveValues(inContext, operation, coerced.coerced) ?? {}) as { country?: string; language?: string };
+    const context = shop.storefront.context(asked);
+    shop.storefront.reads.push({ asked: { ...asked }, used: context });
+    const result = execute({
+      schema: storefrontSchema(),
+      document,
+      rootValue: shop.storefront.queryRoot(context),
+      variableValues: coerced.coerced,
+    });
+    if ('then' in result) throw new Error('the fake resolves synchronously');
+    return { status: 200, payload: { ...result, extensions: { context } } };
+  }
+
+  #invalid(query: string, errors: readonly GraphQLError[], api = 'Admin'): { status: number; payload: unknown } {
+    this.invalidQueries.push({
+      query,
+      errors: api === 'Admin' ? errors.map((error) => error.message) : [api, ...errors.map((error) => error.message)],
+    });
     return {
       status: 200,
       payload: {
@@ -478,6 +564,8 @@ export class FakeShopify {
     };
   }
 }
+
+const storefrontPath = /^\/api\/([^/]+)\/graphql\.json$/;
 
 function failureAnswer(failure: FakeGraphqlFailure): GraphqlAnswer {
   if ('disconnect' in failure) return 'disconnect';

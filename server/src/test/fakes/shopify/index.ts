@@ -12,3 +12,4 @@ export {
   type FakeMetafieldDefinition,
 } from './fakeMetafields.ts';
 export { FakeFlow, type FlowTriggerCall } from './fakeFlow.ts';
+export { FakeStorefront, type FakeMarket, type FakeStorefrontToken, type StorefrontRead } from './fakeStorefront.ts';
