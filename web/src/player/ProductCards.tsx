@@ -3,6 +3,7 @@ import { playMessages } from '@quizlead/shared/playMessages.ts';
 import type { TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import { useEffect, useState } from 'react';
 import { CartError, findStorefrontCart, type StorefrontCart } from './cart.ts';
+import { shownLanguage } from './productMarket.ts';
 
 interface Props {
   products: TRecommendedProduct[];
@@ -91,7 +92,7 @@ function ProductCard({
           {title}
         </div>
       )}
-      <p className="ql-product__price">{formatProductPrice(product.price, product.currency)}</p>
+      <p className="ql-product__price">{formatProductPrice(product.price, product.currency, shownLanguage())}</p>
       {cart && variant !== null ? (
         <>
           <button type="button" className="ql-button ql-product__add" onClick={add} aria-disabled={state.name === 'adding'}>

@@ -5,6 +5,7 @@
 import type { TLeadRequest, TPlayOutcome, TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
 import { ApiError, publicRequest } from '../public/apiClient.ts';
 import { visitorId } from '../public/visitorId.ts';
+import { pageProductMarket } from './productMarket.ts';
 
 export { ApiError };
 
@@ -27,10 +28,11 @@ export const playApi = {
         visitorId: visitorId(),
       },
     ),
+  /** The outcome's products come in the shopper's market and language (productMarket.ts). */
   answers: (playId: string, token: string, answers: Record<string, string[]>) =>
-    request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/answers`, { answers }, token),
+    request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/answers${pageProductMarket()}`, { answers }, token),
   lead: (playId: string, token: string, lead: TLeadRequest) =>
-    request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/lead`, lead, token),
+    request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/lead${pageProductMarket()}`, lead, token),
   /**
    * The question now shown, for the owner's drop-off report. Fire and forget: `keepalive` lets it
    * outlive the page, and it never slows or fails the play (the server counts each question once).

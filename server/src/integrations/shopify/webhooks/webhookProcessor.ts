@@ -263,7 +263,7 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
   PRODUCTS_UPDATE: productChanged,
 
   /** The product is kept for the quizzes that name it, and never recommended again. */
-  PRODUCTS_DELETE: async (tx, webhook, account) => {
+  PRODUCTS_DELETE: async (tx, webhook, account, deps) => {
     if (!account) return;
     await shopifyProductDeleteApplier({ db: tx, accountId: account.id, productId: webhook.payload.id });
     return { afterCommit: async () => deps.marketProducts.forgetAccount(account.id) };
