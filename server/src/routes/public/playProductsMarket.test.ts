@@ -12,7 +12,7 @@ import { storefrontTokenTitle } from '../../commands/storefrontTokenCreator.ts';
 import type { FakeProduct } from '../../test/fakes/shopify/index.ts';
 import { getShopifyTestServer, type ShopifyTestServer, type TestClient } from '../../test/getTestServer.ts';
 import { newPlayKey, personalityQuestion, twoPersonalities } from '../../test/quizFactory.ts';
-import { deliverApplied, installedShop, newShop } from '../../test/shopifyWebhooks.ts';
+import { deliverApplied, installedShop, jobsSettled, newShop } from '../../test/shopifyWebhooks.ts';
 
 let server: ShopifyTestServer;
 beforeAll(async () => {
@@ -95,9 +95,7 @@ const productDelivery = (shop: string, product: FakeProduct) => ({
 describe('recommended products in the shopper’s market and language', () => {
   it('makes one Storefront token per shop at the install and keeps it sealed', async () => {
     const { accountId, fake } = await marketShop();
-    expect([...fake.storefront.tokens.values()]).toEqual([
-      { title: storefrontTokenTitle, scopes: ['unauthenticated_read_product_listings'] },
-    ]);
+    expect([...fake.storefront.tokens.values()]).toEqual([{ title: storefrontTokenTitle }]);
     const [installation] = await db().select().from(shopInstallations).where(eq(shopInstallations.accountId, accountId));
     const [token] = [...fake.storefront.tokens.keys()];
     expect(installation!.storefrontToken).toBeTruthy();
@@ -107,27 +105,60 @@ describe('recommended products in the shopper’s market and language', () => {
     ).toBe(token);
   });
 
+  it('makes the token of an install from before the scope once the merchant grants it (app/scopes_update)', async () => {
+    const { shop, owner, accountId, productId, fake } = await marketShop();
+    const quiz = await publishedQuiz(owner, productId);
+    fake.storefront.revokeTokens();
+    await db()
+      .update(shopInstallations)
+      .set({ storefrontToken: null, storefrontTokenKeyId: null })
+      .where(eq(shopInstallations.accountId, accountId));
+    server.services.marketProducts.forgetAccount(accountId);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Green tea', price: '10.00', currency: 'USD' },
+    ]);
+
+    await deliverApplied(server, {
+      topic: 'app/scopes_update',
+      shop,
+      body: { current: ['read_products', 'unauthenticated_read_product_listings'] },
+    });
+    await jobsSettled(server, 'shopify.storefront-token.create', accountId);
+    expect(fake.storefront.tokens.size).toBe(1);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Thé vert', price: '13.50', currency: 'CAD' },
+    ]);
+  });
+
   it('a CA/fr play gets CAD prices and the French title, from the cache the second time', async () => {
     const { shop, owner, productId, fake } = await marketShop();
     const quiz = await publishedQuiz(owner, productId);
 
-    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([{ title: 'Thé vert', price: '13.50', currency: 'CAD' }]);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Thé vert', price: '13.50', currency: 'CAD' },
+    ]);
     const calls = server.fake.storefrontRequests(shop);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.path).toBe('/api/2026-10/graphql.json');
     expect(fake.storefront.tokens.has(calls[0]!.headers['x-shopify-storefront-access-token']!)).toBe(true);
     expect(calls[0]!.operation).toContain('@inContext(country: $country, language: $language)');
-    expect(fake.storefront.reads).toEqual([{ asked: { country: 'CA', language: 'FR' }, used: { country: 'CA', language: 'FR' } }]);
+    expect(fake.storefront.reads).toEqual([
+      { asked: { country: 'CA', language: 'FR' }, used: { country: 'CA', language: 'FR' } },
+    ]);
     server.fake.expectValidQueries();
 
     // Another play in the same market: from memory, no Storefront call.
-    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([{ title: 'Thé vert', price: '13.50', currency: 'CAD' }]);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Thé vert', price: '13.50', currency: 'CAD' },
+    ]);
     expect(server.fake.storefrontRequests(shop)).toHaveLength(1);
 
     // Without a market the synced product, as before; English in Canada is its own market.
     expect(await shownProducts(quiz)).toEqual([{ title: 'Green tea', price: '10.00', currency: 'USD' }]);
     expect(server.fake.storefrontRequests(shop)).toHaveLength(1);
-    expect(await shownProducts(quiz, '?country=CA&language=en')).toEqual([{ title: 'Green tea', price: '13.50', currency: 'CAD' }]);
+    expect(await shownProducts(quiz, '?country=CA&language=en')).toEqual([
+      { title: 'Green tea', price: '13.50', currency: 'CAD' },
+    ]);
     expect(server.fake.storefrontRequests(shop)).toHaveLength(2);
   });
 
@@ -163,8 +194,13 @@ describe('recommended products in the shopper’s market and language', () => {
   it('show what Shopify falls back to for a country it does not sell in, and a variant’s own market price', async () => {
     const { shop, owner, productId, fake, tea } = await marketShop();
     const quiz = await publishedQuiz(owner, productId);
-    expect(await shownProducts(quiz, '?country=DE&language=fr')).toEqual([{ title: 'Green tea', price: '10.00', currency: 'USD' }]);
-    expect(fake.storefront.reads.at(-1)).toEqual({ asked: { country: 'DE', language: 'FR' }, used: { country: 'US', language: 'EN' } });
+    expect(await shownProducts(quiz, '?country=DE&language=fr')).toEqual([
+      { title: 'Green tea', price: '10.00', currency: 'USD' },
+    ]);
+    expect(fake.storefront.reads.at(-1)).toEqual({
+      asked: { country: 'DE', language: 'FR' },
+      used: { country: 'US', language: 'EN' },
+    });
 
     fake.storefront.setPrice(tea.variants[0]!.id, 'CA', '12.95');
     expect(await shownProducts(quiz, '?country=CA')).toEqual([{ title: 'Green tea', price: '12.95', currency: 'CAD' }]);
@@ -175,7 +211,9 @@ describe('recommended products in the shopper’s market and language', () => {
   it('are read again after a products/update webhook', async () => {
     const { shop, owner, productId, fake, tea } = await marketShop();
     const quiz = await publishedQuiz(owner, productId);
-    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([{ title: 'Thé vert', price: '13.50', currency: 'CAD' }]);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Thé vert', price: '13.50', currency: 'CAD' },
+    ]);
     fake.storefront.translate(tea.id, 'FR', 'Thé vert bio');
     // Cached: the new translation is not asked for until the product changes (or the TTL passes).
     expect((await shownProducts(quiz, '?country=CA&language=fr'))[0]!.title).toBe('Thé vert');
@@ -198,11 +236,15 @@ describe('recommended products in the shopper’s market and language', () => {
       .where(eq(shopInstallations.accountId, accountId));
     server.services.marketProducts.forgetAccount(accountId);
 
-    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([{ title: 'Green tea', price: '10.00', currency: 'USD' }]);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Green tea', price: '10.00', currency: 'USD' },
+    ]);
     const calls = server.fake.storefrontRequests(shop);
     expect(calls.map((call) => call.status)).toEqual([401]);
     // The next play shows the synced products at once: the market is not asked again for a while.
-    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([{ title: 'Green tea', price: '10.00', currency: 'USD' }]);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Green tea', price: '10.00', currency: 'USD' },
+    ]);
     expect(server.fake.storefrontRequests(shop)).toHaveLength(1);
   });
 
@@ -214,7 +256,9 @@ describe('recommended products in the shopper’s market and language', () => {
       .set({ storefrontToken: null, storefrontTokenKeyId: null })
       .where(eq(shopInstallations.accountId, accountId));
     server.services.marketProducts.forgetAccount(accountId);
-    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([{ title: 'Green tea', price: '10.00', currency: 'USD' }]);
+    expect(await shownProducts(quiz, '?country=CA&language=fr')).toEqual([
+      { title: 'Green tea', price: '10.00', currency: 'USD' },
+    ]);
     expect(server.fake.storefrontRequests(shop)).toHaveLength(0);
   });
 

@@ -59,7 +59,8 @@ export function localizedProductsQuery(context: StorefrontContext): string {
     ...(context.language ? ['$language: LanguageCode!'] : []),
   ];
   const directive = [...(context.country ? ['country: $country'] : []), ...(context.language ? ['language: $language'] : [])];
-  return `query LocalizedProducts(${variables.join(', ')}) @inContext(${directive.join(', ')}) {
+  const inContext = directive.length > 0 ? ` @inContext(${directive.join(', ')})` : '';
+  return `query LocalizedProducts(${variables.join(', ')})${inContext} {
   nodes(ids: $ids) {
     ... on Product {
       id title

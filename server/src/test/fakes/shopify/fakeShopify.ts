@@ -521,7 +521,7 @@ export class FakeShopify {
       variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {},
     );
     if (coerced.errors) return this.#invalid(query, coerced.errors, 'Storefront');
-    if (!token.scopes.includes('unauthenticated_read_product_listings'))
+    if (!shop.storefront.scopes().includes('unauthenticated_read_product_listings'))
       return {
         status: 200,
         payload: {

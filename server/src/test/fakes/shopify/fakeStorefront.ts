@@ -8,7 +8,8 @@ import { availableForSale } from './fakeProducts.ts';
  * query against storefrontSchema.ts first):
  *
  * - Tokens come from the Admin `storefrontAccessTokenCreate(input: {title})`; each inherits the app's
- *   granted unauthenticated_* scopes; a shop holds at most 100 (the 101st is a userError).
+ *   unauthenticated_* scopes as granted at the time of the call (so a scope granted later reaches a
+ *   token made before); a shop holds at most 100 (the 101st is a userError).
  * - Markets: the shop's primary country sells in the shop's currency and primary language; each added
  *   market has its country, currency, a rate from the shop's prices (or a price set per variant) and the
  *   languages active in it.
@@ -32,7 +33,6 @@ export interface FakeMarket {
 
 export interface FakeStorefrontToken {
   title: string;
-  scopes: string[];
 }
 
 export interface StorefrontRead {
@@ -70,6 +70,11 @@ export class FakeStorefront {
     const titles = this.#translations.get(productId) ?? new Map<string, string>();
     titles.set(language, title);
     this.#translations.set(productId, titles);
+  }
+
+  /** The unauthenticated scopes the app's Storefront tokens have now. */
+  scopes(): string[] {
+    return this.#grantedScopes().filter((scope) => scope.startsWith('unauthenticated_'));
   }
 
   /** A variant's own price in a market (instead of the rate's). */
@@ -123,8 +128,8 @@ export class FakeStorefront {
         userErrors: [{ field: ['input'], message: `Shop has reached the maximum of ${maxTokens} storefront access tokens` }],
       };
     const accessToken = randomBytes(16).toString('hex');
-    const scopes = this.#grantedScopes().filter((scope) => scope.startsWith('unauthenticated_'));
-    this.tokens.set(accessToken, { title, scopes });
+    const scopes = this.scopes();
+    this.tokens.set(accessToken, { title });
     const now = new Date().toISOString();
     return {
       storefrontAccessToken: {
