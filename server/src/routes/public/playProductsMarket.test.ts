@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPlayOutcome } from '@quizlead/shared/schemas/play.ts';
 import { products, shopInstallations } from '../../db/schema/index.ts';
 import { storefrontTokenTitle } from '../../commands/storefrontTokenCreator.ts';
+import { MarketProducts, marketRetryMs, marketTtlMs } from '../../integrations/shopify/storefront/marketProducts.ts';
 import type { FakeProduct } from '../../test/fakes/shopify/index.ts';
 import { getShopifyTestServer, type ShopifyTestServer, type TestClient } from '../../test/getTestServer.ts';
 import { newPlayKey, personalityQuestion, twoPersonalities } from '../../test/quizFactory.ts';
@@ -260,6 +261,51 @@ describe('recommended products in the shopper’s market and language', () => {
       { title: 'Green tea', price: '10.00', currency: 'USD' },
     ]);
     expect(server.fake.storefrontRequests(shop)).toHaveLength(0);
+  });
+
+  it('are kept for the TTL, and asked again a while after a failure', async () => {
+    const { shop, accountId, productId, fake } = await marketShop();
+    let clock = Date.now();
+    const markets = new MarketProducts({
+      db: db(),
+      secrets: server.services.secrets,
+      logger: server.services.logger,
+      now: () => clock,
+    });
+    const [row] = await db().select().from(products).where(eq(products.id, productId));
+    const synced = [
+      {
+        id: row!.id,
+        variantId: row!.variantId,
+        title: row!.title,
+        url: row!.url,
+        imageUrl: null,
+        price: row!.price,
+        currency: row!.currency,
+      },
+    ];
+    const canada = { country: 'CA', language: 'fr' } as const;
+    const calls = () => server.fake.storefrontRequests(shop).length;
+    const before = calls();
+
+    expect((await markets.localized(accountId, canada, synced))[0]).toMatchObject({ title: 'Thé vert', currency: 'CAD' });
+    clock += marketTtlMs - 1000;
+    await markets.localized(accountId, canada, synced);
+    expect(calls() - before).toBe(1);
+    clock += 2000;
+    await markets.localized(accountId, canada, synced);
+    expect(calls() - before).toBe(2);
+
+    // Shopify down: the synced products, and no call again until the retry time has passed.
+    fake.storefront.revokeTokens();
+    clock += marketTtlMs + 1;
+    expect((await markets.localized(accountId, canada, synced))[0]).toMatchObject({ title: 'Green tea', currency: 'USD' });
+    clock += marketRetryMs - 1000;
+    await markets.localized(accountId, canada, synced);
+    expect(calls() - before).toBe(3);
+    clock += 2000;
+    await markets.localized(accountId, canada, synced);
+    expect(calls() - before).toBe(4);
   });
 
   it('refuse a malformed market with a 400 naming the field', async () => {
