@@ -99,8 +99,25 @@ export async function startServer(
       })
     : undefined;
   const secrets = new Secrets(env.encryptionKeys);
-  // Shared by requests (the play's products) and jobs (products/* webhooks drop a shop's markets).
-  const marketProducts = new MarketProducts({ db: database.db, secrets, logger });
+  // Shared by requests (the play's products) and jobs (products/* webhooks drop a shop's markets), and
+  // dropped in every process like the quiz cache.
+  const marketProducts = new MarketProducts({
+    db: database.db,
+    secrets,
+    logger,
+    broadcast: async (accountId) => {
+      if (database.driver === 'pg') await database.db.execute(sql`select pg_notify(${marketProductsChannel}, ${accountId})`);
+    },
+  });
+  const marketListener = env.DATABASE_URL
+    ? await listenOn({
+        connectionString: env.DATABASE_URL,
+        channel: marketProductsChannel,
+        onMessage: (payload) => marketProducts.received(payload),
+        onReconnect: () => marketProducts.clear(),
+        logger,
+      })
+    : undefined;
   // Jobs that call Shopify need every service; they exist once the server listens (see below).
   let servicesStarted: (services: Services) => void = () => {};
   const servicesReady = new Promise<Services>((done) => (servicesStarted = done));
@@ -206,6 +223,7 @@ export async function startServer(
       busyRateLimitStore.close();
       rateLimitStore.close();
       await cacheListener?.close();
+      await marketListener?.close();
       await queue.stop();
       mailer.close();
       await database.close();
@@ -230,6 +248,7 @@ function warnAboutUnsafeSettings(env: Env, logger: Logger): void {
 
 /** The channel on which processes tell each other which published quizzes changed. */
 const quizCacheChannel = 'quizlead_quiz_cache';
+const marketProductsChannel = 'quizlead_market_products';
 
 /** How long a stop lets requests in flight finish before it cuts their connections. */
 const drainMs = 10_000;

@@ -87,6 +87,13 @@ const shownProducts = async (quiz: { quizId: string; questionId: string }, searc
   return outcome.products.map(({ title, price, currency }) => ({ title, price, currency }));
 };
 
+/** The product as a play shows it without a market (the synced row). */
+async function syncedShown(productId: string) {
+  const [row] = await db().select().from(products).where(eq(products.id, productId));
+  const { id, variantId, title, url, imageUrl, price, currency } = row!;
+  return [{ id, variantId, title, url, imageUrl, price, currency }];
+}
+
 const productDelivery = (shop: string, product: FakeProduct) => ({
   topic: 'products/update' as const,
   shop,
@@ -272,18 +279,7 @@ describe('recommended products in the shopper’s market and language', () => {
       logger: server.services.logger,
       now: () => clock,
     });
-    const [row] = await db().select().from(products).where(eq(products.id, productId));
-    const synced = [
-      {
-        id: row!.id,
-        variantId: row!.variantId,
-        title: row!.title,
-        url: row!.url,
-        imageUrl: null,
-        price: row!.price,
-        currency: row!.currency,
-      },
-    ];
+    const synced = await syncedShown(productId);
     const canada = { country: 'CA', language: 'fr' } as const;
     const calls = () => server.fake.storefrontRequests(shop).length;
     const before = calls();
@@ -306,6 +302,29 @@ describe('recommended products in the shopper’s market and language', () => {
     clock += 2000;
     await markets.localized(accountId, canada, synced);
     expect(calls() - before).toBe(4);
+  });
+
+  it('tell the other processes when a shop’s markets are dropped, and drop what they are told', async () => {
+    const { shop, accountId, productId } = await marketShop();
+    const told: string[] = [];
+    const options = { db: db(), secrets: server.services.secrets, logger: server.services.logger };
+    const here = new MarketProducts({ ...options, broadcast: async (id) => void told.push(id) });
+    const there = new MarketProducts(options);
+    const synced = await syncedShown(productId);
+    const canada = { country: 'CA', language: 'fr' } as const;
+    const calls = () => server.fake.storefrontRequests(shop).length;
+    await here.localized(accountId, canada, synced);
+    await there.localized(accountId, canada, synced);
+    const before = calls();
+
+    here.forgetAccount(accountId);
+    expect(told).toEqual([accountId]);
+    there.received(told[0]!);
+    await there.localized(accountId, canada, synced);
+    expect(calls() - before).toBe(1);
+    // An unreadable message drops everything.
+    there.received('?');
+    expect(there.size).toBe(0);
   });
 
   it('refuse a malformed market with a 400 naming the field', async () => {

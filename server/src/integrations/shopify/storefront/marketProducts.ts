@@ -35,6 +35,8 @@ export interface MarketProductsOptions {
   secrets: Secrets;
   logger: Logger;
   now?: () => number;
+  /** Tells the other server processes that a shop's markets are stale (PostgreSQL NOTIFY). */
+  broadcast?: (accountId: string) => Promise<void>;
 }
 
 /**
@@ -44,13 +46,15 @@ export interface MarketProductsOptions {
  * (products/* webhooks, a sync), its token is made or it uninstalls. A cached market costs a play no
  * Storefront call and no query. Anything that goes wrong (no token yet, Shopify refusing it, a timeout,
  * a product the market does not list) shows the synced products in the shop's currency, logged, never
- * an error to the visitor. In memory per process: another process's copy lasts at most the TTL.
+ * an error to the visitor. In memory per process; what one process forgets it tells the others
+ * (`broadcast`, received with `received`), as the published quizzes' cache does.
  */
 export class MarketProducts {
   readonly #db: Db;
   readonly #secrets: Secrets;
   readonly #logger: Logger;
   readonly #now: () => number;
+  readonly #broadcast: (accountId: string) => Promise<void>;
   readonly #markets = new Map<string, MarketEntry>();
   readonly #access = new Map<string, { loadedAt: number; access: Promise<StorefrontAccess> }>();
 
@@ -59,6 +63,7 @@ export class MarketProducts {
     this.#secrets = options.secrets;
     this.#logger = options.logger;
     this.#now = options.now ?? Date.now;
+    this.#broadcast = options.broadcast ?? (async () => undefined);
   }
 
   /** `shown` with each product's title, price and currency of the market, where the market lists it. */
@@ -79,8 +84,27 @@ export class MarketProducts {
     }
   }
 
-  /** The shop's products, token or installation changed: every market of it is read again. */
+  /** The shop's products, token or installation changed: every market of it is read again, in every process. */
   forgetAccount(accountId: string): void {
+    this.#forget(accountId);
+    this.#broadcast(accountId).catch((error: unknown) =>
+      this.#logger.warn({ err: error, accountId }, 'market products: other processes were not told'),
+    );
+  }
+
+  /** Another process forgot a shop (`payload`: its account id); anything unreadable drops everything. */
+  received(payload: string): void {
+    if (/^[0-9a-f-]{36}$/i.test(payload)) this.#forget(payload);
+    else this.clear();
+  }
+
+  /** Whatever other processes said may have been missed (the connection dropped): start afresh. */
+  clear(): void {
+    this.#markets.clear();
+    this.#access.clear();
+  }
+
+  #forget(accountId: string): void {
     this.#access.delete(accountId);
     const prefix = `${accountId}|`;
     for (const key of this.#markets.keys()) if (key.startsWith(prefix)) this.#markets.delete(key);
