@@ -28,6 +28,8 @@ export const marketTtlMs = 10 * 60_000;
 /** After a failed Storefront read, the market shows the synced products this long before asking again. */
 export const marketRetryMs = 60_000;
 const maxMarkets = 2000;
+/** Accounts whose Storefront access (or lack of one) is kept. */
+const maxAccounts = 10_000;
 const maxProductsPerMarket = 1000;
 
 export interface MarketProductsOptions {
@@ -191,7 +193,9 @@ export class MarketProducts {
     const cached = this.#access.get(accountId);
     if (cached && now - cached.loadedAt <= marketTtlMs) return cached.access;
     const access = this.#readAccess(accountId);
+    this.#access.delete(accountId);
     this.#access.set(accountId, { loadedAt: now, access });
+    if (this.#access.size > maxAccounts) this.#access.delete(this.#access.keys().next().value!);
     access.catch(() => this.#access.delete(accountId));
     return access;
   }
