@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { visitorLanguages, type VisitorLanguage } from '../languages.ts';
+import en from './en.ts';
+import type { Message } from './types.ts';
+
+/**
+ * Languages whose catalogue is still being written (the translators fill them in; the lead empties
+ * this list at merge). Every other visitor language must have its file.
+ */
+const pendingLanguages: VisitorLanguage[] = [
+  'es',
+  'fr',
+  'it',
+  'pt-BR',
+  'pt-PT',
+  'nl',
+  'sv',
+  'da',
+  'nb',
+  'fi',
+  'pl',
+  'cs',
+  'tr',
+  'ru',
+  'uk',
+  'el',
+  'ja',
+  'ko',
+  'zh-CN',
+  'zh-TW',
+  'ar',
+  'he',
+  'hi',
+  'id',
+  'th',
+  'vi',
+];
+
+/**
+ * Keys a language may leave as in English because that is the natural word there (a loanword, a
+ * brand, an example address). Anything else identical to English is a string left untranslated.
+ */
+const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
+  de: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
+  es: [],
+  fr: ['player.untitled'],
+  it: ['player.untitled', 'feedback.heading'],
+  'pt-BR': ['player.untitled', 'feedback.heading'],
+  'pt-PT': ['player.untitled', 'feedback.heading'],
+  nl: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
+  sv: ['player.untitled', 'feedback.heading'],
+  da: ['player.untitled', 'feedback.heading'],
+  nb: ['player.untitled', 'feedback.heading'],
+  fi: [],
+  pl: [],
+  cs: [],
+  tr: [],
+  id: ['feedback.heading'],
+  vi: [],
+};
+
+/** Each written catalogue (a language without its file yet is missing here). */
+const catalogues = new Map<VisitorLanguage, Record<string, Message>>();
+for (const language of visitorLanguages.filter((code) => code !== 'en')) {
+  const loaded = (await import(/* @vite-ignore */ `./${language}.ts`).catch(() => null)) as {
+    default: Record<string, Message>;
+  } | null;
+  if (loaded) catalogues.set(language, loaded.default);
+}
+const written = [...catalogues.keys()];
+
+/** The `{name}` placeholders of a text, sorted (order may change between languages). */
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
+const textsOf = (message: Message) => (typeof message === 'string' ? [message] : Object.values(message));
+
+describe('the English catalogue', () => {
+  it('gives each plural the categories English has, with a {count}', () => {
+    const categories = new Intl.PluralRules('en').resolvedOptions().pluralCategories;
+    for (const [key, message] of Object.entries(en)) {
+      if (typeof message === 'string') continue;
+      expect(Object.keys(message).sort(), key).toEqual([...categories].sort());
+      for (const text of Object.values(message)) expect(placeholders(text), key).toContain('count');
+    }
+  });
+});
+
+describe('every visitor language has its catalogue', () => {
+  it.each(visitorLanguages.filter((language) => language !== 'en' && !pendingLanguages.includes(language)))('%s', (language) => {
+    expect(written).toContain(language);
+  });
+
+  it('lists as pending only languages that are real and not written yet', () => {
+    for (const language of pendingLanguages) {
+      expect(visitorLanguages).toContain(language);
+      expect(written, `${language} is written: take it off pendingLanguages`).not.toContain(language);
+    }
+  });
+});
+
+describe.each(written)('the %s catalogue', (language) => {
+  const catalogue = catalogues.get(language)!;
+
+  it('has every key of English and no other', () => {
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it("keeps each message's placeholders, and its plurals are the language's own categories", () => {
+    const categories = [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+    for (const [key, english] of Object.entries(en) as [string, Message][]) {
+      const message = catalogue[key];
+      if (message === undefined) continue;
+      const englishPlaceholders = placeholders(textsOf(english)[0]!);
+      expect(typeof message, key).toBe(typeof english);
+      if (typeof message !== 'string') expect(Object.keys(message).sort(), key).toEqual(categories);
+      for (const text of textsOf(message)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), `${key}: ${text}`).toEqual(englishPlaceholders);
+      }
+    }
+  });
+
+  it('translates every message (no value left as in English but the allowed ones)', () => {
+    const allowed = new Set(sameAsEnglish[language] ?? []);
+    const untranslated = (Object.entries(en) as [string, Message][])
+      .filter(([key, english]) => !allowed.has(key) && JSON.stringify(catalogue[key]) === JSON.stringify(english))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+    for (const key of allowed) expect(Object.keys(en), `${key} in the allow-list is no key`).toContain(key);
+  });
+});
