@@ -42,7 +42,7 @@ const pendingLanguages: VisitorLanguage[] = [
  */
 const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   de: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
-  es: [],
+  es: ['feedback.neutral'],
   fr: ['player.untitled'],
   it: ['player.untitled', 'feedback.heading'],
   'pt-BR': ['player.untitled', 'feedback.heading'],
