@@ -43,7 +43,7 @@ const pendingLanguages: VisitorLanguage[] = [
 const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   de: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
   es: ['feedback.neutral'],
-  fr: ['player.untitled'],
+  fr: ['player.untitled', 'player.question'],
   it: ['player.untitled', 'feedback.heading'],
   'pt-BR': ['player.untitled', 'feedback.heading'],
   'pt-PT': ['player.untitled', 'feedback.heading'],
