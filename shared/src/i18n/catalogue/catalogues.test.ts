@@ -47,7 +47,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   it: ['player.untitled', 'feedback.heading'],
   'pt-BR': ['player.untitled', 'feedback.heading'],
   'pt-PT': ['player.untitled', 'feedback.heading'],
-  nl: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
+  nl: ['player.untitled', 'feedback.heading'],
   sv: ['player.untitled', 'feedback.heading'],
   da: ['player.untitled', 'feedback.heading'],
   nb: ['player.untitled', 'feedback.heading'],
