@@ -48,7 +48,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   'pt-BR': ['player.untitled', 'feedback.heading'],
   'pt-PT': ['player.untitled', 'feedback.heading'],
   nl: ['player.untitled', 'feedback.heading'],
-  sv: ['player.untitled', 'feedback.heading'],
+  sv: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
   da: ['player.untitled', 'feedback.heading'],
   nb: ['player.untitled', 'feedback.heading'],
   fi: [],
