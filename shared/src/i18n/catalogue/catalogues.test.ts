@@ -49,7 +49,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   'pt-PT': ['player.untitled', 'feedback.heading'],
   nl: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
   sv: ['player.untitled', 'feedback.heading'],
-  da: ['player.untitled', 'feedback.heading'],
+  da: ['player.untitled', 'feedback.heading', 'feedback.neutral', 'feedback.send'],
   nb: ['player.untitled', 'feedback.heading'],
   fi: [],
   pl: [],
