@@ -50,7 +50,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   nl: ['player.untitled', 'feedback.heading', 'feedback.neutral'],
   sv: ['player.untitled', 'feedback.heading'],
   da: ['player.untitled', 'feedback.heading', 'feedback.neutral', 'feedback.send'],
-  nb: ['player.untitled', 'feedback.heading'],
+  nb: ['player.untitled', 'feedback.send'],
   fi: [],
   pl: [],
   cs: [],

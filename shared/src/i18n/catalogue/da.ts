@@ -8,7 +8,7 @@ export default {
   'common.tryAgain': 'Prøv igen',
   'common.notFound': 'Ikke fundet',
   'common.emailLocalPartNotLatin':
-    "Brug en e-mailadresse, der før @ kun indeholder bogstaverne a-z (uden æ, ø og å), tal og . _ % + ' -",
+    "Brug en e-mailadresse, der før @ kun indeholder bogstaverne a–z (uden æ, ø og å), tal og . _ % + ' -",
 
   'player.loading': 'Indlæser quiz',
   'player.notFound': 'Noget gik galt – vi kan ikke finde quizzen.',
