@@ -52,7 +52,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   da: ['player.untitled', 'feedback.heading', 'feedback.neutral', 'feedback.send'],
   nb: ['player.untitled', 'feedback.send'],
   fi: [],
-  pl: [],
+  pl: ['player.untitled'],
   cs: [],
   tr: [],
   id: ['feedback.heading'],
