@@ -55,6 +55,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   pl: ['player.untitled'],
   cs: [],
   tr: [],
+  el: ['player.shareEmail'],
   id: ['feedback.heading'],
   vi: [],
 };
