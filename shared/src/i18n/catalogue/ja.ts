@@ -27,7 +27,7 @@ export default {
   'player.yourResult': 'あなたの結果',
   'player.answerCount': { other: '{count}件の回答' },
   'player.retake': 'もう一度挑戦する',
-  'player.shareLabel': '家族や友だち、同僚にシェアしよう',
+  'player.shareLabel': 'ご家族やご友人、同僚にシェアしましょう',
   'player.shareEmail': 'メール',
   'player.certificate': 'この証明書は、クイズの修了を称えて授与されるものです。',
   'player.offerButton': '今すぐ予約',
