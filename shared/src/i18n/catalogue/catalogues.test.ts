@@ -55,6 +55,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   pl: [],
   cs: [],
   tr: [],
+  ar: ['widget.emailPlaceholder'],
   id: ['feedback.heading'],
   vi: [],
 };
