@@ -56,6 +56,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   cs: [],
   tr: [],
   ar: ['widget.emailPlaceholder'],
+  he: ['widget.emailPlaceholder'],
   id: ['feedback.heading'],
   vi: [],
 };
