@@ -57,6 +57,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   tr: [],
   ar: ['widget.emailPlaceholder'],
   he: ['widget.emailPlaceholder'],
+  hi: ['widget.emailPlaceholder'],
   id: ['feedback.heading'],
   vi: [],
 };
