@@ -58,7 +58,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   ar: ['widget.emailPlaceholder'],
   he: ['widget.emailPlaceholder'],
   hi: ['widget.emailPlaceholder'],
-  id: ['feedback.heading'],
+  id: ['player.shareEmail'],
   vi: [],
 };
 
