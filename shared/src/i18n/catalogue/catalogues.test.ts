@@ -59,6 +59,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   he: ['widget.emailPlaceholder'],
   hi: ['widget.emailPlaceholder'],
   id: ['player.shareEmail'],
+  th: ['widget.emailPlaceholder'],
   vi: [],
 };
 
