@@ -60,7 +60,7 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   hi: ['widget.emailPlaceholder'],
   id: ['player.shareEmail'],
   th: ['widget.emailPlaceholder'],
-  vi: [],
+  vi: ['player.shareEmail', 'widget.emailPlaceholder'],
 };
 
 /** Each written catalogue (a language without its file yet is missing here). */
