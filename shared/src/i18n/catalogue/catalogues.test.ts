@@ -56,8 +56,12 @@ const sameAsEnglish: Partial<Record<VisitorLanguage, string[]>> = {
   cs: [],
   tr: [],
   el: ['player.shareEmail'],
-  id: ['feedback.heading'],
-  vi: [],
+  ar: ['widget.emailPlaceholder'],
+  he: ['widget.emailPlaceholder'],
+  hi: ['widget.emailPlaceholder'],
+  id: ['player.shareEmail'],
+  th: ['widget.emailPlaceholder'],
+  vi: ['player.shareEmail', 'widget.emailPlaceholder'],
 };
 
 /** Each written catalogue (a language without its file yet is missing here). */
