@@ -26,6 +26,7 @@ export default {
   'player.next': 'Weiter',
   'player.picked': '{picked} von {needed} ausgewählt',
   'player.yourResult': 'Dein Ergebnis',
+  'player.noResult': 'Kein Ergebnis',
   'player.answerCount': { one: '{count} Antwort', other: '{count} Antworten' },
   'player.retake': 'Quiz wiederholen',
   'player.shareLabel': 'Teile es mit deiner Familie, deinen Freunden und Kollegen',

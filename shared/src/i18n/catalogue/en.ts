@@ -42,6 +42,8 @@ const en = {
   /** A question that takes several answers: how many are picked so far. */
   'player.picked': '{picked} of {needed} picked',
   'player.yourResult': 'Your result',
+  /** The result's headline when no outcome matched. */
+  'player.noResult': 'No result',
   /** How many of the visitor's answers pointed at a personality. */
   'player.answerCount': { one: '{count} answer', other: '{count} answers' },
   'player.retake': 'Retake This Quiz',
