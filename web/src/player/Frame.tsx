@@ -40,7 +40,9 @@ export function Frame({ quiz, counter, children }: Props) {
       <header className="ql-header">
         {logo ? <Logo src={logo} companyName={owner?.companyName ?? ''} companyUrl={owner?.companyUrl ?? ''} /> : null}
         {/* The title is always the page's heading for assistive technology; the owner decides whether it shows. */}
-        <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'}>{title || t('player.untitled')}</h1>
+        <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'} dir="auto">
+          {title || t('player.untitled')}
+        </h1>
       </header>
       <main className="ql-main">{children}</main>
       {/* A paid quiz without a footer message shows no footer bar but while a question counts; its place stays, so an
@@ -82,10 +84,18 @@ function Logo({ src, companyName, companyUrl }: { src: string; companyName: stri
   );
 }
 
-/** Owner-written rich text; the server sanitises it with an allow-list before it is stored. */
+/**
+ * Owner-written rich text; the server sanitises it with an allow-list before it is stored. Its direction is
+ * its own (`dir="auto"`): a text left in the item's default language reads right in a page of the other direction.
+ */
 export function Html({ html, className, style }: { html: string; className?: string; style?: CSSProperties }) {
   return (
-    <div className={className ? `ql-html ${className}` : 'ql-html'} style={style} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      className={className ? `ql-html ${className}` : 'ql-html'}
+      style={style}
+      dir="auto"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 

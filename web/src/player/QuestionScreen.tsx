@@ -53,7 +53,9 @@ export function QuestionScreen({ question, picks, onPick, onBack, onNext }: Prop
               {answer.image ? <img src={answer.image} alt="" /> : null}
               <span className="ql-answer__row">
                 <span className={multiple ? 'ql-mark ql-mark--box' : 'ql-mark'} aria-hidden="true" />
-                <span className="ql-answer__text">{answer.text}</span>
+                <span className="ql-answer__text" dir="auto">
+                  {answer.text}
+                </span>
               </span>
             </button>
           );

@@ -115,7 +115,9 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
   return (
     <>
       <header className="qw-header">
-        <h1 className="qw-title">{feedback.title}</h1>
+        <h1 className="qw-title" dir="auto">
+          {feedback.title}
+        </h1>
       </header>
       <div className="qw-body">
         {thanks ? (

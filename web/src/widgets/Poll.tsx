@@ -62,7 +62,9 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
       {poll && screen.name !== 'loading' && screen.name !== 'failed' ? (
         <>
           <header className="qw-header">
-            <h1 className="qw-title">{poll.description}</h1>
+            <h1 className="qw-title" dir="auto">
+              {poll.description}
+            </h1>
           </header>
           <div className="qw-body">
             {screen.name === 'choose' ? (

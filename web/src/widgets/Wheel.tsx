@@ -149,7 +149,9 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
   return (
     <div className="qw-wheel-layout">
       <header className="qw-header qw-wheel-layout__header">
-        <h1 className="qw-title">{wheel.description}</h1>
+        <h1 className="qw-title" dir="auto">
+          {wheel.description}
+        </h1>
       </header>
       <div className="qw-wheel-layout__stage">
         <WheelDisc options={options} rotation={rotation} durationMs={animated ? Math.max(0, revealDelay - 300) : 0} />
