@@ -3,7 +3,7 @@
  * screen (start, questions, the lead form with its errors, the result); `?lang=ar` is right to left and
  * axe-clean; a German browser gets German with no parameter; the storefront's `?locale=` beats the
  * browser's language; the server writes `<html lang dir>` before the page runs; plays and leads carry the
- * language shown. Screenshots of de and ar at 375 and 1280 px.
+ * language shown. The poll and the wheel in German and Arabic too. Screenshots of de and ar at 375 and 1280 px.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,14 +14,17 @@ import en from '@quizlead/shared/i18n/catalogue/en.ts';
 import type { Catalogue, Message } from '@quizlead/shared/i18n/catalogue/types.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
+import { createPoll, createWheel } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 import { buildQuiz, question } from './playerQuizzes.ts';
 
 let harness: BrowserHarness;
 let quiz: TQuizDetail;
+let owner: Awaited<ReturnType<typeof createOwner>>['client'];
 beforeAll(async () => {
   harness = await startBrowserHarness();
   const { client } = await createOwner(harness.server);
+  owner = client;
   // The owner's own words are not English (translating them is the owner's part): every English word a
   // screen shows would be a built-in one left untranslated. The settings keep their stored English defaults.
   quiz = await buildQuiz(client, {
@@ -206,3 +209,39 @@ it('writes <html lang dir> on the server from ?lang= and Accept-Language, before
   expect(missing).toContain(de['page.shortLinkNotFound']);
   expect(missing).toContain('<html lang="de" dir="ltr">');
 });
+
+for (const [language, words] of [
+  ['de', de],
+  ['ar', ar],
+] as const) {
+  it(`votes in a poll and spins a wheel in ${language}, the server's answers too`, async () => {
+    const poll = await createPoll(owner, { description: 'Kaffee oder Tee?', options: ['Kaffee', 'Tee'], collectEmail: true });
+    const page = await harness.newPage({ width: 375 });
+    const sent: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await page.goto(`/poll/publish/show/${poll.id}/${poll.slug}?lang=${language}`);
+    await page.getByRole('button', { name: 'Kaffee' }).click();
+    await page.getByRole('button', { name: words['poll.vote'] }).click();
+    await expect.poll(() => page.getByText(words['widget.emailRequired']).isVisible()).toBe(true);
+    await expectNoEnglish(page, words, 'poll email');
+    await page.getByLabel(words['widget.yourEmail']).fill('vera@example.com');
+    await page.getByRole('button', { name: words['poll.vote'] }).click();
+    // The server words its thanks in English; the page shows them in the visitor's language.
+    await expect.poll(() => page.getByRole('heading', { name: words['poll.voted'] }).isVisible()).toBe(true);
+    await expectNoEnglish(page, words, 'poll results');
+    expect(await htmlLanguage(page)).toBe(language === 'ar' ? 'ar rtl' : 'de ltr');
+    await noSeriousViolations(page, `poll ${language}`);
+    await harness.screenshot(page, `widgets-poll-${language}-375`);
+    expect(sent.map((body) => body.language)).toEqual([language]);
+
+    const wheel = await createWheel(owner, { description: 'Dreh das Rad', collectEmail: true });
+    await page.goto(`/wheelspin/publish/show/${wheel.id}/${wheel.slug}?lang=${language}`);
+    await page.getByRole('button', { name: words['wheel.spin'] }).click();
+    await expect.poll(() => page.getByText(words['wheel.emailRequired']).isVisible()).toBe(true);
+    await expectNoEnglish(page, words, 'wheel');
+    await noSeriousViolations(page, `wheel ${language}`);
+    await harness.screenshot(page, `widgets-wheel-${language}-375`);
+  });
+}

@@ -154,7 +154,12 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         </h1>
       </header>
       <div className="qw-wheel-layout__stage">
-        <WheelDisc options={options} rotation={rotation} durationMs={animated ? Math.max(0, revealDelay - 300) : 0} />
+        <WheelDisc
+          options={options}
+          rotation={rotation}
+          durationMs={animated ? Math.max(0, revealDelay - 300) : 0}
+          label={t('wheel.disc', { count: options.length, options: options.join(', ') })}
+        />
       </div>
       <div className="qw-wheel-layout__panel">
         <div ref={resultRef} className="qw-wheel-result" role="status" tabIndex={-1}>

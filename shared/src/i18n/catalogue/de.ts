@@ -111,6 +111,7 @@ export default {
   'wheel.heading': 'Glücksrad',
   'wheel.unavailable': 'Dieses Glücksrad ist nicht verfügbar.',
   'wheel.spin': 'Drehen',
+  'wheel.disc': { one: 'Glücksrad mit {count} Feld: {options}', other: 'Glücksrad mit {count} Feldern: {options}' },
   'wheel.spinning': 'Das Rad dreht sich …',
   'wheel.yourResult': 'Dein Ergebnis',
   'wheel.alreadySpun': 'Du hast dieses Glücksrad bereits gedreht.',

@@ -149,6 +149,8 @@ const en = {
   /** The play button when the owner left it blank. */
   'wheel.spin': 'Spin',
   'wheel.spinning': 'Spinning…',
+  /** The wheel's name for screen readers: how many options and what they are ("Tea, Coffee, Cake"). */
+  'wheel.disc': { one: 'Wheel with {count} option: {options}', other: 'Wheel with {count} options: {options}' },
   'wheel.yourResult': 'Your result',
   'wheel.alreadySpun': 'You have already spun this wheel.',
   'wheel.emailRequired': 'Please enter your email',
