@@ -108,6 +108,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
           name="email"
           type="email"
           inputMode="email"
+          dir="ltr"
           autoComplete="email"
           placeholder={emailLabel}
           maxLength={254}

@@ -93,6 +93,7 @@ export function EmailField({ id, label, value, error, onChange }: EmailFieldProp
         name="email"
         type="email"
         inputMode="email"
+        dir="ltr"
         autoComplete="email"
         placeholder={t('widget.emailPlaceholder')}
         maxLength={254}
