@@ -66,8 +66,8 @@ export function QuestionScreen({ question, picks, onPick, onBack, onNext }: Prop
           {onBack ? (
             <button type="button" className="ql-link-button" onClick={onBack}>
               <span aria-hidden="true" className="ql-arrow">
-                ←{' '}
-              </span>
+                ←
+              </span>{' '}
               {t('player.back')}
             </button>
           ) : (
@@ -75,9 +75,8 @@ export function QuestionScreen({ question, picks, onPick, onBack, onNext }: Prop
           )}
           {onNext ? (
             <button type="button" className="ql-link-button" onClick={onNext}>
-              {t('player.next')}
+              {t('player.next')}{' '}
               <span aria-hidden="true" className="ql-arrow">
-                {' '}
                 →
               </span>
             </button>
