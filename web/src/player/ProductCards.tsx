@@ -1,5 +1,5 @@
 import { formatProductPrice } from '@quizlead/shared/engine/products.ts';
-import { t } from '@quizlead/shared/i18n/translate.ts';
+import { currentLanguage, t } from '@quizlead/shared/i18n/translate.ts';
 import type { TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import { useEffect, useState } from 'react';
 import { CartError, findStorefrontCart, type StorefrontCart } from './cart.ts';
@@ -91,7 +91,7 @@ function ProductCard({
           {title}
         </div>
       )}
-      <p className="ql-product__price">{formatProductPrice(product.price, product.currency)}</p>
+      <p className="ql-product__price">{formatProductPrice(product.price, product.currency, currentLanguage())}</p>
       {cart && variant !== null ? (
         <>
           <button type="button" className="ql-button ql-product__add" onClick={add} aria-disabled={state.name === 'adding'}>
