@@ -14,6 +14,9 @@
  * - player and widget pages: all their JavaScript but the phone check;
  * - phone check: libphonenumber-js with its `min` metadata (shared/src/phone.ts), a chunk the lead forms
  *   load only when the owner asks for a phone (issue 33), so plays without a phone field never fetch it;
+ * - language catalogues: each language's words (shared/src/i18n/catalogue), a chunk under assets/lang/ the
+ *   player and the widget pages load only when they show that language (issue 34): the pages' own
+ *   budgets hold without them, and each adds at most 3 KB brotli;
  * - embed loader: the script host pages load (inline frames, pop-ups and slide-ins, the Shopify blocks);
  * - storefront: every script a Shopify storefront loads from the app, under Shopify's 10,000 bytes
  *   compressed per app block script (Theme Check's AssetSizeAppBlockJavaScript).
@@ -135,6 +138,13 @@ const budgets: Budget[] = [
     files: [...scriptsIn('web/dist/player/assets/'), ...scriptsIn('web/dist/widgets/assets/')].filter(isPhoneCheck),
     measure: 'gzip',
     limit: 30 * 1024,
+    each: true,
+  },
+  {
+    name: 'language catalogue',
+    files: [...scriptsIn('web/dist/player/assets/lang/'), ...scriptsIn('web/dist/widgets/assets/lang/')],
+    measure: 'br',
+    limit: 3 * 1024,
     each: true,
   },
   { name: 'embed loader', files: [embedLoader], measure: 'br', limit: 3 * 1024 },

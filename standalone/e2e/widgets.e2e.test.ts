@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { feedbackMessages, feelingTypes, pollMessages, wheelMessages, wheelPalette } from '@quizlead/shared/engagement.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
 import type { TestClient } from '../../server/src/test/getTestServer.ts';
+import en from '@quizlead/shared/i18n/catalogue/en.ts';
 import { createFeedback, createPoll, createWheel, submission } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
 
@@ -221,8 +222,10 @@ async function showsForThreeSeconds(page: Page, text: string, clickedAt: number)
   expect(Date.now() - clickedAt).toBeLessThan(4000);
 }
 
+/** A choice's name as the page writes it (the value sent is the stored English one: 'Thumbs Up'). */
+const thumbNames: Record<string, string> = { 'Thumbs Up': en['feedback.thumbsUp'], 'Thumbs Down': en['feedback.thumbsDown'] };
 const choiceName = (type: string, value: string, index: number) =>
-  type === 'star' ? `${index + 1} ${index === 0 ? 'star' : 'stars'}` : value;
+  type === 'star' ? `${index + 1} ${index === 0 ? 'star' : 'stars'}` : (thumbNames[value] ?? value);
 
 for (const [index, type] of feelingTypes.entries()) {
   const collectEmail = type === 'emotion' || type === 'scale';

@@ -1,3 +1,4 @@
+import { directionOf, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
 import { escapeHtml } from './escapeHtml.ts';
 
 /** Only its inline style runs: a message page has no scripts and loads nothing. */
@@ -15,16 +16,18 @@ export interface MessagePageContent {
   link?: { href: string; label: string };
   /** One button that posts to `action` (same origin), e.g. to confirm what the page asks. */
   form?: { action: string; label: string };
+  /** The language the texts are in (a visitor's page); English when not given. */
+  language?: VisitorLanguage;
 }
 
 /**
  * The small hand-written page for an address the app cannot honour (an unknown short link, a store
  * link that fails its checks): a title, what to do, and at most one link. Everything is escaped.
  */
-export function messagePage({ title, message, detail, link, form }: MessagePageContent): string {
+export function messagePage({ title, message, detail, link, form, language = 'en' }: MessagePageContent): string {
   const linkHtml = link ? ` <a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${directionOf(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

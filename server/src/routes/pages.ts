@@ -1,16 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import { eq } from 'drizzle-orm';
 import type { AppContext, AppState, Services } from '../context.ts';
 import { files } from '../db/schema/index.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
-import { shareMessages, shortCodePattern } from '@quizlead/shared/sharing.ts';
+import { shortCodePattern } from '@quizlead/shared/sharing.ts';
 import { NotFoundError } from '../errors.ts';
 import { resolveAuth } from '../middlewares/authenticate.ts';
 import { messagePage, messagePagePolicy } from '../lib/messagePage.ts';
 import { shortLinkTarget } from './api/sharing/shortLinks.ts';
 import { sendStaticFile } from '../lib/staticFile.ts';
+import { requestLanguage, visitorTranslator, withPageLanguage } from '../lib/visitorLanguage.ts';
 
 const standaloneDist = fileURLToPath(new URL('../../../standalone/dist', import.meta.url));
 const templateImages = fileURLToPath(new URL('../templates/images', import.meta.url));
@@ -77,6 +79,17 @@ function widgetsNotBuilt(ctx: AppContext) {
   ctx.body = 'The widgets are not built yet: run `npm run build`.';
 }
 
+/**
+ * A public page's HTML (the player's, the widgets'), its `<html lang dir>` in the language the address
+ * or the browser asks for (issue 34); the page corrects it once it knows the item's own languages.
+ */
+async function sendPublicPage(ctx: AppContext, dist: string, file: string): Promise<void> {
+  const { language } = await visitorTranslator(requestLanguage(ctx));
+  ctx.vary('Accept-Language');
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = withPageLanguage(await readFile(`${dist}/${file}`, 'utf8'), language);
+}
+
 /** Screens of the standalone app: the built single-page app answers all of them. */
 const publicScreens = ['/', '/index.html', '/Signup', '/ForgetPassword', '/ResetPassword', '/Join'];
 
@@ -107,7 +120,7 @@ export function pageRoutes(services: Services): Router<AppState> {
     ctx.set('Content-Security-Policy', playerContentSecurityPolicy(await playsQuizWithAnalytics(ctx, services)));
     ctx.remove('Cross-Origin-Opener-Policy');
     ctx.set('Cache-Control', 'no-cache');
-    await sendStaticFile(ctx, 'player.html', playerDist);
+    await sendPublicPage(ctx, playerDist, 'player.html');
   };
 
   for (const path of playerPaths) router.get(path, sendPlayer);
@@ -122,11 +135,14 @@ export function pageRoutes(services: Services): Router<AppState> {
     if (target) return ctx.redirect(target);
     ctx.status = 404;
     ctx.set('Content-Security-Policy', messagePagePolicy);
+    ctx.vary('Accept-Language');
     ctx.type = 'text/html; charset=utf-8';
+    const { language, t } = await visitorTranslator(requestLanguage(ctx));
     ctx.body = messagePage({
-      title: shareMessages.shortLinkNotFound,
-      message: shareMessages.shortLinkNotFoundHint,
-      detail: { label: 'Address', value: ctx.path.slice(0, 200) },
+      title: t('page.shortLinkNotFound'),
+      message: t('page.shortLinkNotFoundHint'),
+      detail: { label: t('page.address'), value: ctx.path.slice(0, 200) },
+      language,
     });
   });
 
@@ -141,7 +157,7 @@ export function pageRoutes(services: Services): Router<AppState> {
       ctx.set('Content-Security-Policy', widgetContentSecurityPolicy);
       ctx.remove('Cross-Origin-Opener-Policy');
       ctx.set('Cache-Control', 'no-cache');
-      await sendStaticFile(ctx, 'widgets.html', widgetsDist);
+      await sendPublicPage(ctx, widgetsDist, 'widgets.html');
     });
   }
 

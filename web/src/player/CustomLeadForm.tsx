@@ -1,9 +1,10 @@
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { currentLanguage, t } from '@quizlead/shared/i18n/translate.ts';
+import { directionOf } from '@quizlead/shared/i18n/languages.ts';
 import type { TLeadRequest } from '@quizlead/shared/schemas/play.ts';
 import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useScreenFocus } from './focus.ts';
-import { formBridgeScript } from './formBridge.ts';
+import { formBridgeScript, formBridgeTexts } from './formBridge.ts';
 import { Consent } from './LeadForm.tsx';
 
 interface Props {
@@ -54,7 +55,7 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
   const consentRef = useRef(false);
   const srcDoc = useMemo(
     () =>
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+      `<!doctype html><html lang="${currentLanguage()}" dir="${directionOf(currentLanguage())}" data-texts="${formBridgeTexts()}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
       `<style>${frameStyle(colors)}</style><script>${formBridgeScript}</script></head><body>${code}</body></html>`,
     [code, colors],
   );
@@ -67,7 +68,7 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
         setHeight(Math.min(4000, Math.max(80, Math.ceil(message.height) + 8)));
       } else if (message?.type === 'quizlead-lead' && !savingRef.current) {
         if (hasPrivacy && !consentRef.current) {
-          setConsentError(playMessages.consentRequired);
+          setConsentError(t('lead.consentRequired'));
           document.getElementById('ql-lead-consent')?.focus();
           return;
         }
@@ -94,7 +95,7 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
   return (
     <div className="ql-screen ql-lead">
       <div className="ql-lead__status" role="status">
-        {saving ? playMessages.saving : ''}
+        {saving ? t('player.saving') : ''}
       </div>
       {error ? (
         <p className="qp-alert" role="alert">
@@ -104,7 +105,7 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
       <iframe
         ref={frameRef}
         className="ql-lead__frame"
-        title="Lead form"
+        title={t('lead.formFrame')}
         sandbox="allow-scripts allow-forms"
         srcDoc={srcDoc}
         style={{ height }}

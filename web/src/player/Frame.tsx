@@ -1,5 +1,4 @@
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { formatNumber, t } from '@quizlead/shared/i18n/translate.ts';
 import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -22,15 +21,15 @@ export function Frame({ quiz, counter, children }: Props) {
         {/* A shop's storefront leads to the app's listing, never to the standalone sign-up. */}
         {owner.footerLinks.signUp ? (
           <a href={owner.footerLinks.signUp} target="_blank" rel="noopener">
-            {playMessages.createYourFreeQuiz}
+            {t('player.createYourFreeQuiz')}
           </a>
         ) : null}
         {owner.footerLinks.poweredBy ? (
           <a href={owner.footerLinks.poweredBy} target="_blank" rel="noopener">
-            {quizDefaults.poweredBy}
+            {t('common.poweredBy')}
           </a>
         ) : (
-          <span>{quizDefaults.poweredBy}</span>
+          <span>{t('common.poweredBy')}</span>
         )}
       </>
     ) : settings?.footerMessage ? (
@@ -41,7 +40,9 @@ export function Frame({ quiz, counter, children }: Props) {
       <header className="ql-header">
         {logo ? <Logo src={logo} companyName={owner?.companyName ?? ''} companyUrl={owner?.companyUrl ?? ''} /> : null}
         {/* The title is always the page's heading for assistive technology; the owner decides whether it shows. */}
-        <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'}>{title || 'Quiz'}</h1>
+        <h1 className={settings?.showTitle ? 'ql-header__title' : 'qp-sr'} dir="auto">
+          {title || t('player.untitled')}
+        </h1>
       </header>
       <main className="ql-main">{children}</main>
       {/* A paid quiz without a footer message shows no footer bar but while a question counts; its place stays, so an
@@ -54,8 +55,8 @@ export function Frame({ quiz, counter, children }: Props) {
         <p className="ql-footer__counter" aria-live="polite" aria-atomic="true">
           {counter ? (
             <>
-              <span className="qp-sr">Question </span>
-              {`${counter.current} / ${counter.total}`}
+              <span className="qp-sr">{`${t('player.question')} `}</span>
+              {`${formatNumber(counter.current)} / ${formatNumber(counter.total)}`}
             </>
           ) : null}
         </p>
@@ -71,7 +72,7 @@ function Logo({ src, companyName, companyUrl }: { src: string; companyName: stri
       src={src}
       width={50}
       height={50}
-      alt={companyName ? `${companyName} logo` : 'Company logo'}
+      alt={companyName ? t('player.companyLogo', { company: companyName }) : t('player.companyLogoUnnamed')}
     />
   );
   return /^https?:\/\//i.test(companyUrl) ? (
@@ -83,10 +84,18 @@ function Logo({ src, companyName, companyUrl }: { src: string; companyName: stri
   );
 }
 
-/** Owner-written rich text; the server sanitises it with an allow-list before it is stored. */
+/**
+ * Owner-written rich text; the server sanitises it with an allow-list before it is stored. Its direction is
+ * its own (`dir="auto"`): a text left in the item's default language reads right in a page of the other direction.
+ */
 export function Html({ html, className, style }: { html: string; className?: string; style?: CSSProperties }) {
   return (
-    <div className={className ? `ql-html ${className}` : 'ql-html'} style={style} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      className={className ? `ql-html ${className}` : 'ql-html'}
+      style={style}
+      dir="auto"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { ownerText, t } from '@quizlead/shared/i18n/translate.ts';
 import type { TLeadRequest } from '@quizlead/shared/schemas/play.ts';
 import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { useRef, useState, type FormEvent } from 'react';
@@ -38,8 +37,8 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const hasPrivacy = settings.privacyPolicyText.trim() !== '';
-  const nameLabel = settings.nameFieldText || quizDefaults.nameFieldText;
-  const emailLabel = settings.emailFieldText || quizDefaults.emailFieldText;
+  const nameLabel = ownerText(settings.nameFieldText, 'lead.name');
+  const emailLabel = ownerText(settings.emailFieldText, 'lead.email');
 
   const focusField = (field: Field) => document.getElementById(`ql-lead-${field}`)?.focus();
 
@@ -47,12 +46,12 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
     event.preventDefault();
     if (saving) return;
     const found: Errors = {};
-    if (!name.trim()) found.name = playMessages.nameRequired;
-    if (!email.trim()) found.email = playMessages.emailRequired;
-    else if (!emailPattern.test(email.trim())) found.email = playMessages.emailInvalid;
+    if (!name.trim()) found.name = t('lead.nameRequired');
+    if (!email.trim()) found.email = t('lead.emailRequired');
+    else if (!emailPattern.test(email.trim())) found.email = t('lead.emailInvalid');
     const phoneOf = settings.askPhone ? await phoneOfForm(phone, smsConsent) : { phone: '', smsConsent: false };
     if ('error' in phoneOf) found.phone = phoneOf.error;
-    if (hasPrivacy && !consent) found.consent = playMessages.consentRequired;
+    if (hasPrivacy && !consent) found.consent = t('lead.consentRequired');
     setErrors(found);
     setFormError(null);
     const first = (['name', 'email', 'phone', 'consent'] as const).find((field) => found[field]);
@@ -82,7 +81,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   return (
     <form className={underResult ? 'ql-lead ql-lead--under-result' : 'ql-screen ql-lead'} noValidate onSubmit={submit}>
       <h2 ref={headingRef} className="ql-lead__prompt" tabIndex={-1}>
-        {settings.emailMessage || quizDefaults.emailMessage}
+        {ownerText(settings.emailMessage, 'lead.prompt')}
       </h2>
       <div className="ql-field">
         <label htmlFor="ql-lead-name">{nameLabel}</label>
@@ -109,6 +108,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
           name="email"
           type="email"
           inputMode="email"
+          dir="ltr"
           autoComplete="email"
           placeholder={emailLabel}
           maxLength={254}
@@ -123,7 +123,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         <PhoneFields
           phone={phone}
           smsConsent={smsConsent}
-          smsConsentText={settings.smsConsentText || quizDefaults.smsConsentText}
+          smsConsentText={ownerText(settings.smsConsentText, 'lead.smsConsent')}
           error={errors.phone}
           onPhone={setPhone}
           onSmsConsent={setSmsConsent}
@@ -136,10 +136,10 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         </p>
       ) : null}
       <p className="ql-lead__status" role="status">
-        {saving ? playMessages.saving : ''}
+        {saving ? t('player.saving') : ''}
       </p>
       <button type="submit" className="ql-button ql-button--large" disabled={saving}>
-        {settings.continueButtonText || quizDefaults.continueButtonText}
+        {ownerText(settings.continueButtonText, 'player.continue')}
       </button>
     </form>
   );

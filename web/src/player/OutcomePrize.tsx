@@ -1,4 +1,4 @@
-import { wheelMessages } from '@quizlead/shared/engagement.ts';
+import { t } from '@quizlead/shared/i18n/translate.ts';
 import type { TOutcomePrize } from '@quizlead/shared/schemas/play.ts';
 import { useState } from 'react';
 import { PrizeCode } from '../public/PrizeCode.tsx';
@@ -27,7 +27,7 @@ export function OutcomePrize({ prize, onCheckAgain }: { prize: TOutcomePrize; on
   };
   return (
     <div className="ql-prize">
-      <p data-testid="result-prize-pending">{wheelMessages.prizePending}</p>
+      <p data-testid="result-prize-pending">{t('prize.pending')}</p>
       <button
         type="button"
         className="ql-button ql-button--quiet"
@@ -35,7 +35,7 @@ export function OutcomePrize({ prize, onCheckAgain }: { prize: TOutcomePrize; on
         disabled={checking}
         aria-busy={checking || undefined}
       >
-        {wheelMessages.showPrizeCode}
+        {t('prize.show')}
       </button>
       {failure ? (
         <p className="qp-alert" role="alert">

@@ -1,7 +1,7 @@
 import { isAnswered, togglePick } from '@quizlead/shared/engine/advance.ts';
 import { firstQuestionId, nextQuestionId } from '@quizlead/shared/engine/branching.ts';
 import type { TQuizResult } from '@quizlead/shared/engine/results.ts';
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { t } from '@quizlead/shared/i18n/translate.ts';
 import type { TLeadRequest, TPlayOutcome, TPublicQuiz, TPublicQuizQuestion } from '@quizlead/shared/schemas/play.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadAnalytics, track } from './analytics.ts';
@@ -20,6 +20,7 @@ import { leadFrameColors } from './theme.ts';
 import { asVariantShows } from './variant.ts';
 import { OutcomePrize } from './OutcomePrize.tsx';
 import { visitorId } from '../public/visitorId.ts';
+import { showItemLanguage } from '../public/language.ts';
 
 type Completed = Extract<TPlayOutcome, { status: 'completed' }>;
 type LeadFormSpec = Extract<TPlayOutcome, { status: 'lead_required' }>['leadForm'];
@@ -76,7 +77,7 @@ function resumedOrder(quiz: TPublicQuiz, step: PlayStep): TPublicQuizQuestion[] 
 export function Player({ route }: { route: PlayerRoute }) {
   const { quizId, preview, embedded, variant } = route;
   const [quiz, setQuiz] = useState<TPublicQuiz | null>(null);
-  const [screen, setScreen] = useState<Screen>(quizId ? { name: 'loading' } : { name: 'failed', message: playMessages.notFound });
+  const [screen, setScreen] = useState<Screen>(quizId ? { name: 'loading' } : { name: 'failed', message: t('player.notFound') });
   const [questions, setQuestions] = useState<TPublicQuizQuestion[]>([]);
   /** The visited questions, the current one last: Back walks this path. */
   const [path, setPath] = useState<string[]>([]);
@@ -91,7 +92,9 @@ export function Player({ route }: { route: PlayerRoute }) {
   useEffect(() => {
     if (!quizId) return;
     playApi.quiz(quizId, preview).then(
-      (fetched) => {
+      async (fetched) => {
+        // The item's own languages (the owner's fixed or default one) may change the language shown.
+        await showItemLanguage(fetched);
         const loaded = asVariantShows(fetched, visitorId(), variant);
         setQuiz(loaded);
         // A reload mid-play resumes it where it was, with the same play, token and picks.
@@ -120,7 +123,7 @@ export function Player({ route }: { route: PlayerRoute }) {
       },
       (error: unknown) => {
         const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-        setScreen({ name: 'failed', message: missing ? playMessages.notFound : messageOf(error) });
+        setScreen({ name: 'failed', message: missing ? t('player.notFound') : messageOf(error) });
       },
     );
   }, [quizId, preview, variant]);
@@ -326,7 +329,7 @@ export function Player({ route }: { route: PlayerRoute }) {
   const body = (() => {
     switch (screen.name) {
       case 'loading':
-        return <Waiting message={playMessages.loading} />;
+        return <Waiting message={t('player.loading')} />;
       case 'failed':
         return (
           <div className="ql-screen ql-screen--center">
@@ -355,11 +358,11 @@ export function Player({ route }: { route: PlayerRoute }) {
               {screen.error}
             </p>
             <button type="button" className="ql-button" onClick={() => void submitAnswers()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </div>
         ) : (
-          <Waiting message={playMessages.generating} />
+          <Waiting message={t('player.generating')} />
         );
       case 'lead':
         return screen.form.type === 'custom' ? (
@@ -383,7 +386,7 @@ export function Player({ route }: { route: PlayerRoute }) {
                 {screen.outcome.prize ? <OutcomePrize prize={screen.outcome.prize} onCheckAgain={checkPrizeAgain} /> : null}
                 {screen.leadSaved ? (
                   <p className="ql-lead-thanks" role="status">
-                    {playMessages.leadThanks}
+                    {t('lead.thanks')}
                   </p>
                 ) : screen.outcome.leadForm?.type === 'custom' ? (
                   <CustomLeadForm
@@ -400,7 +403,7 @@ export function Player({ route }: { route: PlayerRoute }) {
           />
         );
       case 'redirecting':
-        return <Waiting message={playMessages.processing} />;
+        return <Waiting message={t('player.processing')} />;
     }
   })();
 

@@ -1,9 +1,8 @@
 import { formatProductPrice } from '@quizlead/shared/engine/products.ts';
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { currentLanguage, t } from '@quizlead/shared/i18n/translate.ts';
 import type { TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import { useEffect, useState } from 'react';
 import { CartError, findStorefrontCart, type StorefrontCart } from './cart.ts';
-import { shownLanguage } from './productMarket.ts';
 
 interface Props {
   products: TRecommendedProduct[];
@@ -29,7 +28,7 @@ export function ProductCards({ products, cartProperties }: Props) {
   return (
     <section className="ql-products" aria-labelledby="ql-products-heading">
       <h3 id="ql-products-heading" className="ql-products__heading">
-        {playMessages.productsHeading}
+        {t('products.heading')}
       </h3>
       <ul className="ql-products__list">
         {products.map((product) => (
@@ -62,7 +61,7 @@ function ProductCard({
       (error: unknown) =>
         setState({
           name: 'failed',
-          message: (error instanceof CartError && error.message) || playMessages.addToCartFailed,
+          message: (error instanceof CartError && error.message) || t('products.addFailed'),
         }),
     );
   };
@@ -92,15 +91,15 @@ function ProductCard({
           {title}
         </div>
       )}
-      <p className="ql-product__price">{formatProductPrice(product.price, product.currency, shownLanguage())}</p>
+      <p className="ql-product__price">{formatProductPrice(product.price, product.currency, currentLanguage())}</p>
       {cart && variant !== null ? (
         <>
           <button type="button" className="ql-button ql-product__add" onClick={add} aria-disabled={state.name === 'adding'}>
             {state.name === 'adding'
-              ? playMessages.addingToCart
+              ? t('products.adding')
               : state.name === 'added'
-                ? playMessages.addedToCart
-                : playMessages.addToCart}
+                ? t('products.added')
+                : t('products.addToCart')}
             {/* Which product, for screen readers: several cards each have this button. */}
             <span className="qp-sr">{` ${product.title}`}</span>
           </button>
@@ -108,7 +107,7 @@ function ProductCard({
             {state.name === 'failed'
               ? state.message
               : state.name === 'added'
-                ? `${playMessages.addedToCart}: ${product.title}`
+                ? t('products.addedNamed', { product: product.title })
                 : ''}
           </p>
         </>

@@ -1,6 +1,7 @@
 import { picksNeeded } from '@quizlead/shared/engine/advance.ts';
 import type { TPublicQuizQuestion } from '@quizlead/shared/schemas/play.ts';
 import { useRef } from 'react';
+import { t } from '@quizlead/shared/i18n/translate.ts';
 import { Html } from './Frame.tsx';
 import { useScreenFocus } from './focus.ts';
 
@@ -33,7 +34,7 @@ export function QuestionScreen({ question, picks, onPick, onBack, onNext }: Prop
       </div>
       {multiple ? (
         <p className="ql-question__hint" aria-live="polite">
-          {`${picks.length} of ${needed} picked`}
+          {t('player.picked', { picked: picks.length, needed })}
         </p>
       ) : null}
       <div className={withImages ? 'ql-answers ql-answers--images' : 'ql-answers'} role="group" aria-labelledby={titleId}>
@@ -52,7 +53,9 @@ export function QuestionScreen({ question, picks, onPick, onBack, onNext }: Prop
               {answer.image ? <img src={answer.image} alt="" /> : null}
               <span className="ql-answer__row">
                 <span className={multiple ? 'ql-mark ql-mark--box' : 'ql-mark'} aria-hidden="true" />
-                <span className="ql-answer__text">{answer.text}</span>
+                <span className="ql-answer__text" dir="auto">
+                  {answer.text}
+                </span>
               </span>
             </button>
           );
@@ -62,14 +65,20 @@ export function QuestionScreen({ question, picks, onPick, onBack, onNext }: Prop
         <div className="ql-question__nav">
           {onBack ? (
             <button type="button" className="ql-link-button" onClick={onBack}>
-              <span aria-hidden="true">← </span>Back
+              <span aria-hidden="true" className="ql-arrow">
+                ←
+              </span>{' '}
+              {t('player.back')}
             </button>
           ) : (
             <span />
           )}
           {onNext ? (
             <button type="button" className="ql-link-button" onClick={onNext}>
-              Next<span aria-hidden="true"> →</span>
+              {t('player.next')}{' '}
+              <span aria-hidden="true" className="ql-arrow">
+                →
+              </span>
             </button>
           ) : null}
         </div>

@@ -8,7 +8,8 @@ import { Html } from './Frame.tsx';
 import { useScreenFocus } from './focus.ts';
 import { ProductCards } from './ProductCards.tsx';
 import { ShareButtons } from './ShareButtons.tsx';
-import { counted } from '@quizlead/shared/plural.ts';
+import { resultSummary, type SummaryWords } from '@quizlead/shared/engine/summary.ts';
+import { formatNumber, ownerText, t } from '@quizlead/shared/i18n/translate.ts';
 
 interface Props {
   quiz: TPublicQuiz;
@@ -26,45 +27,62 @@ interface Props {
 /** Rich text with something a visitor can read (the editor leaves `<p><br></p>` in emptied fields). */
 const hasText = (html: string | undefined) => !!html && html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '';
 
+/** A result's numbers and words in the language shown. */
+const shownWords = (): SummaryWords => ({
+  noResult: t('player.noResult'),
+  percent: (value) => formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 }),
+  marks: (score, maxScore) => `${formatNumber(score)} / ${formatNumber(maxScore)}`,
+  answers: (count) => t('player.answerCount', { count }),
+});
+
 const scoreText = (scoreType: TQuizSettings['scoreType'], entry: { score: number; maxScore: number; percentage: number }) =>
-  scoreType === 'marks' ? `${entry.score} / ${entry.maxScore}` : `${entry.percentage}%`;
+  scoreType === 'marks' ? shownWords().marks(entry.score, entry.maxScore) : shownWords().percent(entry.percentage);
 
 /** The result page: the server's result by type, then the owner's offer, texts, sharing and retake. */
-export function ResultScreen({ quiz, result, summary, products, cartProperties, pageUrl, onRetake, afterResult = null }: Props) {
+export function ResultScreen({ quiz, result, products, cartProperties, pageUrl, onRetake, afterResult = null }: Props) {
   const { settings } = quiz;
   const offer = shownOffer(settings);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useScreenFocus(headingRef, 'result');
+  // The server's summary is English (reports, emails): the headline says the same in the visitor's language.
+  const headline = resultSummary(result, shownWords());
   return (
     <div className="ql-screen ql-result">
-      <p className="ql-result__kicker">Your result</p>
+      <p className="ql-result__kicker">{t('player.yourResult')}</p>
       <h2
         ref={headingRef}
-        className={summary.length > 40 ? 'ql-result__headline ql-result__headline--long' : 'ql-result__headline'}
+        className={headline.length > 40 ? 'ql-result__headline ql-result__headline--long' : 'ql-result__headline'}
         tabIndex={-1}
         data-testid="result-summary"
       >
-        {summary}
+        {headline}
       </h2>
       <ResultDetails result={result} settings={settings} />
       {hasText(settings.resultPageText) ? <Html html={settings.resultPageText} className="ql-result__text" /> : null}
-      {result.kind === 'graded' && settings.certificateText ? <p className="ql-certificate">{settings.certificateText}</p> : null}
+      {result.kind === 'graded' && settings.certificateText ? (
+        <p className="ql-certificate">{ownerText(settings.certificateText, 'player.certificate')}</p>
+      ) : null}
       {afterResult}
       <ProductCards products={products} cartProperties={cartProperties} />
       {offer ? (
         <div className="ql-offer">
           {offer.message ? <p className="ql-offer__message">{offer.message}</p> : null}
           <a className="ql-button" href={offer.link} target="_blank" rel="noopener">
-            {offer.buttonText}
+            {ownerText(offer.buttonText, 'player.offerButton')}
           </a>
         </div>
       ) : null}
       {settings.socialSharing ? (
-        <ShareButtons label={settings.socialSharingText} pageUrl={pageUrl} title={quiz.title} summary={summary} />
+        <ShareButtons
+          label={ownerText(settings.socialSharingText, 'player.shareLabel')}
+          pageUrl={pageUrl}
+          title={quiz.title}
+          summary={headline}
+        />
       ) : null}
       {settings.hideRetakeButton ? null : (
         <button type="button" className="ql-button ql-button--quiet" onClick={onRetake}>
-          {settings.retakeText}
+          {ownerText(settings.retakeText, 'player.retake')}
         </button>
       )}
     </div>
@@ -91,7 +109,7 @@ function ResultDetails({ result, settings }: { result: TQuizResult; settings: TQ
           {result.personalities.map((entry) => (
             <li key={entry.personality.id} className="ql-outcome">
               <PersonalityCard personality={entry.personality} level={3} />
-              <p className="ql-outcome__share">{`${entry.share}% · ${counted(entry.count, 'answer')}`}</p>
+              <p className="ql-outcome__share">{`${shownWords().percent(entry.share)} · ${t('player.answerCount', { count: entry.count })}`}</p>
               <span className="ql-bar" aria-hidden="true">
                 <span style={{ width: `${entry.share}%` }} />
               </span>

@@ -1,3 +1,5 @@
+import { t } from '@quizlead/shared/i18n/translate.ts';
+
 /** Social sharing on the result page: four networks in 750x600 pop-ups, and email. */
 const channels = [
   { name: 'Facebook', url: (page: string, text: string) => `https://www.facebook.com/sharer/sharer.php?u=${page}&quote=${text}` },
@@ -35,7 +37,7 @@ export function ShareButtons({ label, pageUrl, title, summary }: Props) {
           </button>
         ))}
         <a className="ql-chip" href={mail}>
-          Email
+          {t('player.shareEmail')}
         </a>
       </div>
     </section>

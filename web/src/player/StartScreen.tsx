@@ -1,4 +1,4 @@
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
+import { ownerText, t } from '@quizlead/shared/i18n/translate.ts';
 import type { TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
 import { useRef } from 'react';
 import { Html } from './Frame.tsx';
@@ -13,7 +13,7 @@ export function StartScreen({ quiz, onStart }: { quiz: TPublicQuiz; onStart(): v
     <div className="ql-screen ql-screen--center ql-start">
       {settings.welcomeMessage ? <Html html={settings.welcomeMessage} className="ql-welcome" /> : null}
       <button ref={buttonRef} type="button" className="ql-button ql-button--large" onClick={onStart}>
-        {settings.startButtonText.trim() || quizDefaults.publicStartButtonText}
+        {settings.startButtonText.trim() ? ownerText(settings.startButtonText, 'player.start') : t('player.continue')}
       </button>
     </div>
   );

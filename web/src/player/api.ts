@@ -2,6 +2,7 @@
  * The public play API (docs/api.md, "Public quiz play"). Same origin as the player pages, so the
  * owner's session cookie rides along for previews and nothing else is needed.
  */
+import { currentLanguage, t } from '@quizlead/shared/i18n/translate.ts';
 import type { TLeadRequest, TPlayOutcome, TPublicQuiz } from '@quizlead/shared/schemas/play.ts';
 import { ApiError, publicRequest } from '../public/apiClient.ts';
 import { visitorId } from '../public/visitorId.ts';
@@ -9,7 +10,7 @@ import { pageProductMarket } from './productMarket.ts';
 
 export { ApiError };
 
-const request = publicRequest({ unworded: 'Server error: ' });
+const request = publicRequest({ unworded: (detail) => t('common.serverErrorDetail', { detail }) });
 
 const segment = encodeURIComponent;
 
@@ -26,13 +27,19 @@ export const playApi = {
         playKey: play.key,
         preview,
         visitorId: visitorId(),
+        language: currentLanguage(),
       },
     ),
   /** The outcome's products come in the shopper's market and language (productMarket.ts). */
   answers: (playId: string, token: string, answers: Record<string, string[]>) =>
     request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/answers${pageProductMarket()}`, { answers }, token),
   lead: (playId: string, token: string, lead: TLeadRequest) =>
-    request<TPlayOutcome>('POST', `/api/v1/public/plays/${segment(playId)}/lead${pageProductMarket()}`, lead, token),
+    request<TPlayOutcome>(
+      'POST',
+      `/api/v1/public/plays/${segment(playId)}/lead${pageProductMarket()}`,
+      { ...lead, language: currentLanguage() },
+      token,
+    ),
   /**
    * The question now shown, for the owner's drop-off report. Fire and forget: `keepalive` lets it
    * outlive the page, and it never slows or fails the play (the server counts each question once).

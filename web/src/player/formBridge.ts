@@ -9,16 +9,23 @@
  * A srcdoc frame inherits the player page's CSP, which allows exactly this script by its hash
  * (`formBridgeHash`; the build writes it to web/dist/player/csp.json).
  */
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { t } from '@quizlead/shared/i18n/translate.ts';
 
-const texts = {
-  incomplete: playMessages.customFormIncomplete,
-  checkbox: playMessages.customFormCheckbox,
-  email: playMessages.emailInvalid,
-};
+/**
+ * The bridge's texts in the language shown, for the frame's `data-texts` attribute (HTML-escaped JSON):
+ * the script itself stays the same in every language, so its CSP hash does too.
+ */
+export function formBridgeTexts(): string {
+  const texts = {
+    incomplete: t('lead.customFormIncomplete'),
+    checkbox: t('lead.customFormCheckbox'),
+    email: t('lead.emailInvalid'),
+  };
+  return JSON.stringify(texts).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
 
 export const formBridgeScript = `(function () {
-  var texts = ${JSON.stringify(texts)};
+  var texts = JSON.parse(document.documentElement.getAttribute('data-texts') || '{}');
   var skipped = /^(hidden|submit|button|reset|image|file)$/;
   function controls(scope) {
     return Array.prototype.filter.call(scope.querySelectorAll('input, select, textarea'), function (el) {

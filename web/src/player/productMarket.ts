@@ -1,9 +1,10 @@
 import { isVisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { currentLanguage } from '@quizlead/shared/i18n/translate.ts';
 
 /**
  * The shopper's market and language for the play steps whose outcome shows products (issue 34): the
  * storefront's country from the player URL's `?country=` (the theme extension passes Liquid's
- * `localization.country.iso_code`) and the language shown (`<html lang>`), as
+ * `localization.country.iso_code`) and the language shown, as
  * `?country=CA&language=fr` (shared ZProductMarketQuery). A value the server would refuse is left out,
  * so a stray parameter never costs the visitor the result.
  */
@@ -16,10 +17,5 @@ export function productMarketSearch(search: string, shownLanguage: string): stri
   return query ? `?${query}` : '';
 }
 
-/** The language the page shows (`<html lang>`), for prices written as that language writes money. */
-export function shownLanguage(): string | undefined {
-  return document.documentElement.lang || undefined;
-}
-
 /** The market of this page's play steps. */
-export const pageProductMarket = () => productMarketSearch(location.search, document.documentElement.lang);
+export const pageProductMarket = () => productMarketSearch(location.search, currentLanguage());

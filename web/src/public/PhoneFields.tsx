@@ -1,5 +1,4 @@
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import { t } from '@quizlead/shared/i18n/translate.ts';
 import { regionOfLocale } from '@quizlead/shared/phoneRegion.ts';
 import type * as PhoneModule from '@quizlead/shared/phone.ts';
 import { useEffect } from 'react';
@@ -33,7 +32,7 @@ export async function phoneOfForm(
   if (!typed.trim()) return { phone: '', smsConsent: false };
   const { phoneE164 } = await loadPhoneCheck();
   const phone = phoneE164(typed, visitorRegion());
-  return phone ? { phone, smsConsent } : { error: playMessages.phoneInvalid };
+  return phone ? { phone, smsConsent } : { error: t('lead.phoneInvalid') };
 }
 
 interface Props {
@@ -59,7 +58,7 @@ export function PhoneFields(props: Props) {
   return (
     <>
       <div className={classes.field}>
-        <label htmlFor={`${idPrefix}-phone`}>{quizDefaults.phoneFieldText}</label>
+        <label htmlFor={`${idPrefix}-phone`}>{t('lead.phone')}</label>
         <input
           id={`${idPrefix}-phone`}
           className="qp-input"
@@ -68,7 +67,7 @@ export function PhoneFields(props: Props) {
           inputMode="tel"
           autoComplete="tel"
           dir="ltr"
-          placeholder={quizDefaults.phoneFieldText}
+          placeholder={t('lead.phone')}
           maxLength={30}
           value={phone}
           aria-invalid={error ? true : undefined}

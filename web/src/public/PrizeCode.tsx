@@ -1,4 +1,4 @@
-import { wheelMessages } from '@quizlead/shared/engagement.ts';
+import { formatDate, t } from '@quizlead/shared/i18n/translate.ts';
 import { useEffect, useRef, useState } from 'react';
 import { discountLink, findStorefront, type StorefrontPage } from './storefront.ts';
 
@@ -29,13 +29,13 @@ export function PrizeCode(props: { code: string; expiresAt: string | null; prefi
   return (
     <>
       <p className={`${prefix}-code-line`}>
-        Your prize code:{' '}
+        {t('prize.yourCode')}{' '}
         <strong className={`${prefix}-code`} data-testid={props.testId} ref={codeRef}>
           {code}
         </strong>
       </p>
       <button type="button" className={`${prefix}-button ${prefix}-button--quiet ${prefix}-copy`} onClick={() => void copy()}>
-        {wheelMessages.copyPrizeCode}
+        {t('prize.copy')}
       </button>
       {storefront ? (
         // In the embed script's frame the link opens the storefront's own window, where its cart is.
@@ -45,17 +45,13 @@ export function PrizeCode(props: { code: string; expiresAt: string | null; prefi
           target={storefront.framed ? '_top' : undefined}
           data-testid={`${props.testId}-apply`}
         >
-          {wheelMessages.applyPrizeCode}
+          {t('prize.apply')}
         </a>
       ) : null}
       <p className={`${prefix}-copied`} aria-live="polite">
-        {copied ? wheelMessages.prizeCodeCopied : ''}
+        {copied ? t('prize.copied') : ''}
       </p>
-      {expiresAt ? (
-        <p className={`${prefix}-valid-until`}>
-          {wheelMessages.prizeValidUntil(new Date(expiresAt).toLocaleDateString(undefined, { dateStyle: 'long' }))}
-        </p>
-      ) : null}
+      {expiresAt ? <p className={`${prefix}-valid-until`}>{t('prize.validUntil', { date: formatDate(expiresAt) })}</p> : null}
     </>
   );
 }

@@ -22,10 +22,13 @@ export function WheelDisc({
   options,
   rotation,
   durationMs,
+  label = `Wheel with ${options.length} options: ${options.join(', ')}`,
 }: {
   options: readonly string[];
   rotation: number;
   durationMs: number;
+  /** Its accessible name, in the page's language (the builder's preview is English). */
+  label?: string;
 }) {
   const size = wheelLimits.canvasSize;
   const c = size / 2;
@@ -40,7 +43,7 @@ export function WheelDisc({
         width={size}
         height={size}
         role="img"
-        aria-label={`Wheel with ${options.length} options: ${options.join(', ')}`}
+        aria-label={label}
         style={{
           transform: `rotate(${rotation}deg)`,
           transition: durationMs ? `transform ${durationMs}ms cubic-bezier(0.15, 0.75, 0.2, 1)` : 'none',

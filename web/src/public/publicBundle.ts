@@ -60,7 +60,14 @@ export function publicBundle(options: { name: 'player' | 'widgets'; root: string
       outDir: fileURLToPath(new URL(`../../dist/${name}`, import.meta.url)),
       emptyOutDir: true,
       target: 'es2020',
-      rolldownOptions: { input: { [name]: `${root}${name}.html` } },
+      rolldownOptions: {
+        input: { [name]: `${root}${name}.html` },
+        // Each language's catalogue is a chunk of its own under assets/lang/, loaded only when shown (issue 34).
+        output: {
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId?.includes('/i18n/catalogue/') ? 'assets/lang/[name]-[hash].js' : 'assets/[name]-[hash].js',
+        },
+      },
     },
     server: {
       port: options.port,

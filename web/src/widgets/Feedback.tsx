@@ -1,4 +1,7 @@
-import { feedbackLimits, feedbackMessages } from '@quizlead/shared/engagement.ts';
+import { feedbackLimits } from '@quizlead/shared/engagement.ts';
+import { localizeMessage, t } from '@quizlead/shared/i18n/translate.ts';
+import type { CatalogueKey } from '@quizlead/shared/i18n/catalogue/types.ts';
+import { showItemLanguage } from '../public/language.ts';
 import type { TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
@@ -16,7 +19,8 @@ export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
   const [load, setLoad] = useState<Load>({ name: 'loading' });
   useEffect(() => {
     widgetApi.feedback(id).then(
-      (feedback) => {
+      async (feedback) => {
+        await showItemLanguage(feedback);
         document.title = feedback.title;
         setLoad({ name: 'ready', feedback });
       },
@@ -32,14 +36,26 @@ export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
       style={style}
       poweredBy={load.name === 'ready' && load.feedback.ownerMode === 'free' ? load.feedback.footerLinks : null}
     >
-      {load.name === 'loading' ? <Waiting message={feedbackMessages.loading} /> : null}
-      {load.name === 'failed' ? <Unavailable title="Feedback" message={load.message} /> : null}
+      {load.name === 'loading' ? <Waiting message={t('feedback.loading')} /> : null}
+      {load.name === 'failed' ? <Unavailable title={t('feedback.heading')} message={load.message} /> : null}
       {load.name === 'ready' ? <FeedbackForm feedback={load.feedback} /> : null}
     </Page>
   );
 }
 
 type Errors = { value?: string; email?: string };
+
+/** The names of the faces and thumbs a visitor reads (the values sent stay the English ones the server knows). */
+const feelingKeys: Record<string, CatalogueKey> = {
+  Angry: 'feedback.angry',
+  Worried: 'feedback.worried',
+  Neutral: 'feedback.neutral',
+  Happy: 'feedback.happy',
+  Delighted: 'feedback.delighted',
+  'Thumbs Up': 'feedback.thumbsUp',
+  'Thumbs Down': 'feedback.thumbsDown',
+};
+const feelingLabel = (value: string) => (feelingKeys[value] ? t(feelingKeys[value]) : value);
 
 function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
   const [value, setValue] = useState<string | null>(null);
@@ -65,8 +81,10 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
     event.preventDefault();
     if (sending) return;
     const found: Errors = {};
-    if (!value) found.value = feedbackMessages.valueRequired;
-    const emailProblem = feedback.collectEmail ? emailError(email, true, feedbackMessages) : null;
+    if (!value) found.value = t('feedback.valueRequired');
+    const emailProblem = feedback.collectEmail
+      ? emailError(email, true, { emailRequired: t('widget.emailRequired'), emailInvalid: t('widget.emailInvalid') })
+      : null;
     if (emailProblem) found.email = emailProblem;
     setFailure(null);
     if (found.value || found.email) {
@@ -84,7 +102,7 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
         email: feedback.collectEmail ? email.trim() : undefined,
       });
       submissionId.current = null;
-      setThanks(answer.message || feedbackMessages.thanks);
+      setThanks(answer.message ? localizeMessage(answer.message) : t('feedback.thanks'));
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;
       if (field === 'value' || field === 'email') showErrors({ [field]: messageOf(error) });
@@ -97,7 +115,9 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
   return (
     <>
       <header className="qw-header">
-        <h1 className="qw-title">{feedback.title}</h1>
+        <h1 className="qw-title" dir="auto">
+          {feedback.title}
+        </h1>
       </header>
       <div className="qw-body">
         {thanks ? (
@@ -135,7 +155,7 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
             {feedback.collectEmail ? (
               <EmailField
                 id="qw-feedback-email"
-                label="Your email"
+                label={t('widget.yourEmail')}
                 value={email}
                 error={errors.email}
                 onChange={(typed) => {
@@ -146,7 +166,7 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
             ) : null}
             {failure ? <ServerError message={failure} /> : null}
             <button type="submit" className="qw-button" disabled={sending} aria-busy={sending || undefined}>
-              {sending ? 'Sending…' : 'Send'}
+              {sending ? t('feedback.sending') : t('feedback.send')}
             </button>
           </form>
         )}
@@ -167,7 +187,7 @@ interface ChoiceProps {
 function Choice({ feedback, option, index, chosenIndex, onChoose }: ChoiceProps) {
   const type = feedback.feelingType;
   const checked = index === chosenIndex;
-  const label = type === 'star' ? `${index + 1} ${index === 0 ? 'star' : 'stars'}` : option;
+  const label = type === 'star' ? t('feedback.stars', { count: index + 1 }) : feelingLabel(option);
   return (
     <label className={checked ? 'qw-choice qw-choice--checked' : 'qw-choice'}>
       <input className="qw-choice__input" type="radio" name="feeling" value={option} checked={checked} onChange={onChoose} />

@@ -1,11 +1,12 @@
-import { pollDefaults, pollMessages } from '@quizlead/shared/engagement.ts';
+import { pollDefaults } from '@quizlead/shared/engagement.ts';
+import { formatNumber, localizeMessage, t } from '@quizlead/shared/i18n/translate.ts';
+import { showItemLanguage } from '../public/language.ts';
 import type { TPollTally, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ApiError, newSubmissionId, widgetApi } from './api.ts';
 import { useEmailStep } from './useEmailStep.tsx';
 import { textOn, validColor } from '../public/color.ts';
 import { messageOf, Page, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
-import { counted } from '@quizlead/shared/plural.ts';
 
 type Screen =
   | { name: 'loading' }
@@ -26,12 +27,13 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
 
   useEffect(() => {
     widgetApi.poll(id, demo).then(
-      (loaded) => {
+      async (loaded) => {
+        await showItemLanguage(loaded);
         document.title = loaded.description;
         setPoll(loaded);
         setScreen(
           loaded.closed
-            ? { name: 'results', option: null, message: pollMessages.closed, results: loaded.results, announce: false }
+            ? { name: 'results', option: null, message: t('poll.closed'), results: loaded.results, announce: false }
             : { name: 'choose' },
         );
       },
@@ -43,7 +45,7 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
   const showAlreadyVoted = () =>
     widgetApi.poll(id, demo).then(
       (loaded) =>
-        setScreen({ name: 'results', option: null, message: pollMessages.alreadyVoted, results: loaded.results, announce: true }),
+        setScreen({ name: 'results', option: null, message: t('poll.alreadyVoted'), results: loaded.results, announce: true }),
       (error: unknown) => setScreen(failedScreen(error)),
     );
 
@@ -55,12 +57,14 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
 
   return (
     <Page framed={framed} style={style} poweredBy={poll?.ownerMode === 'free' ? poll.footerLinks : null}>
-      {screen.name === 'loading' ? <Waiting message={pollMessages.loading} /> : null}
+      {screen.name === 'loading' ? <Waiting message={t('poll.loading')} /> : null}
       {screen.name === 'failed' ? <Unavailable title={screen.title} message={screen.message} /> : null}
       {poll && screen.name !== 'loading' && screen.name !== 'failed' ? (
         <>
           <header className="qw-header">
-            <h1 className="qw-title">{poll.description}</h1>
+            <h1 className="qw-title" dir="auto">
+              {poll.description}
+            </h1>
           </header>
           <div className="qw-body">
             {screen.name === 'choose' ? (
@@ -89,12 +93,14 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
 /** 'Poll Unpublished' for an unpublished poll; 'Server error' and the server's message for other failures. */
 function failedScreen(error: unknown): Screen {
   const message = messageOf(error);
-  return message === pollMessages.unpublished ? { name: 'failed', title: message } : { name: 'failed', title: 'Poll', message };
+  return message === t('poll.unpublished')
+    ? { name: 'failed', title: message }
+    : { name: 'failed', title: t('poll.heading'), message };
 }
 
 function Options({ poll, onChoose }: { poll: TPublicPoll; onChoose(option: number): void }) {
   return (
-    <ul className="qw-options" aria-label="Poll options">
+    <ul className="qw-options" aria-label={t('poll.options')}>
       {poll.options.map((text, index) => (
         <li key={index}>
           <button type="button" className="qw-option" onClick={() => onChoose(index)}>
@@ -120,7 +126,10 @@ interface ConfirmProps {
 function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: ConfirmProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnShow(headingRef, option);
-  const emailStep = useEmailStep('qw-poll-email', poll.collectEmail, pollMessages);
+  const emailStep = useEmailStep('qw-poll-email', poll.collectEmail, {
+    emailRequired: t('widget.emailRequired'),
+    emailInvalid: t('widget.emailInvalid'),
+  });
   const [sending, setSending] = useState(false);
   /** Kept across retries of this vote: the server counts it once. */
   const submissionId = useRef<string | null>(null);
@@ -139,7 +148,7 @@ function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: Co
         demo: poll.demo,
       });
       submissionId.current = null;
-      onVoted(voted);
+      onVoted({ ...voted, message: localizeMessage(voted.message) });
     } catch (caught) {
       setSending(false);
       if (caught instanceof ApiError && caught.status === 404) return onFailed(caught);
@@ -151,16 +160,16 @@ function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: Co
   return (
     <form className="qw-form" noValidate onSubmit={submit}>
       <h2 ref={headingRef} className="qw-subtitle" tabIndex={-1}>
-        Your choice
+        {t('poll.yourChoice')}
       </h2>
       <p className="qw-chosen">{poll.options[option]}</p>
       {emailStep.field}
       <div className="qw-actions">
         <button type="submit" className="qw-button" disabled={sending} aria-busy={sending || undefined}>
-          {sending ? 'Voting…' : 'Vote'}
+          {sending ? t('poll.voting') : t('poll.vote')}
         </button>
         <button type="button" className="qw-button qw-button--quiet" disabled={sending} onClick={onBack}>
-          Change
+          {t('poll.change')}
         </button>
       </div>
     </form>
@@ -189,21 +198,24 @@ export function Results({ message, option, results, announce }: ResultsProps) {
             <div className="qw-bar__label">
               <span className="qw-bar__text">
                 {result.text}
-                {index === option ? <span className="qw-badge">Your vote</span> : null}
+                {index === option ? <span className="qw-badge">{t('poll.yourVote')}</span> : null}
               </span>
               <span className="qw-bar__percentage" data-testid="poll-percentage">
-                {result.percentage}%
+                {formatNumber(result.percentage / 100, { style: 'percent', maximumFractionDigits: 2 })}
               </span>
             </div>
             <div className="qw-bar__track" aria-hidden="true">
-              <div className="qw-bar__fill" style={{ width: `${result.percentage}%` }} />
+              <div
+                className="qw-bar__fill"
+                style={{ width: `${formatNumber(result.percentage / 100, { style: 'percent', maximumFractionDigits: 2 })}` }}
+              />
             </div>
-            <span className="qw-bar__votes">{counted(result.votes, 'vote')}</span>
+            <span className="qw-bar__votes">{t('poll.voteCount', { count: result.votes })}</span>
           </li>
         ))}
       </ul>
       <p className="qw-total">
-        {pollMessages.resultsTotal}: <strong>{results.total}</strong>
+        {t('poll.total')}: <strong>{formatNumber(results.total)}</strong>
       </p>
     </section>
   );

@@ -1,6 +1,5 @@
 import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
-import { engagementMessages } from '@quizlead/shared/engagement.ts';
+import { t } from '@quizlead/shared/i18n/translate.ts';
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { reportHeight } from '../public/frame.ts';
 
@@ -37,10 +36,10 @@ function Footer({ links }: { links: TFooterLinks }) {
     <footer className="qw-footer">
       {href ? (
         <a href={href} target="_blank" rel="noopener">
-          {quizDefaults.poweredBy}
+          {t('common.poweredBy')}
         </a>
       ) : (
-        <span>{quizDefaults.poweredBy}</span>
+        <span>{t('common.poweredBy')}</span>
       )}
     </footer>
   );
@@ -60,7 +59,7 @@ export function Waiting({ message }: { message: string }) {
 export function ServerError({ message }: { message: string }) {
   return (
     <div className="qp-alert" role="alert">
-      <strong>{engagementMessages.serverErrorTitle}</strong> {message}
+      <strong>{t('common.serverError')}</strong> {message}
     </div>
   );
 }
@@ -94,8 +93,9 @@ export function EmailField({ id, label, value, error, onChange }: EmailFieldProp
         name="email"
         type="email"
         inputMode="email"
+        dir="ltr"
         autoComplete="email"
-        placeholder="name@example.com"
+        placeholder={t('widget.emailPlaceholder')}
         maxLength={254}
         value={value}
         aria-invalid={error ? true : undefined}

@@ -1,7 +1,8 @@
-import { wheelDefaults, wheelLimits, wheelMessages } from '@quizlead/shared/engagement.ts';
+import { wheelDefaults, wheelLimits } from '@quizlead/shared/engagement.ts';
+import { ownerText, t } from '@quizlead/shared/i18n/translate.ts';
+import { showItemLanguage } from '../public/language.ts';
 import type { TPublicWheel, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import { ApiError, newSubmissionId, widgetApi } from './api.ts';
 import { PhoneFields, phoneOfForm, usePhoneCheck } from '../public/PhoneFields.tsx';
 import { useEmailStep } from './useEmailStep.tsx';
@@ -22,7 +23,8 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
   const [load, setLoad] = useState<Load>({ name: 'loading' });
   useEffect(() => {
     widgetApi.wheel(id).then(
-      (wheel) => {
+      async (wheel) => {
+        await showItemLanguage(wheel);
         document.title = wheel.description;
         setLoad({ name: 'ready', wheel });
       },
@@ -35,12 +37,12 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
       wide
       poweredBy={load.name === 'ready' && load.wheel.ownerMode === 'free' ? load.wheel.footerLinks : null}
     >
-      {load.name === 'loading' ? <Waiting message="Loading.." /> : null}
+      {load.name === 'loading' ? <Waiting message={t('wheel.loading')} /> : null}
       {load.name === 'failed' ? (
-        load.message === wheelMessages.unavailable ? (
-          <Unavailable title={wheelMessages.unavailable} />
+        load.message === t('wheel.unavailable') ? (
+          <Unavailable title={load.message} />
         ) : (
-          <Unavailable title="Wheel" message={load.message} />
+          <Unavailable title={t('wheel.heading')} message={load.message} />
         )
       ) : null}
       {load.name === 'ready' ? <Spinner wheel={load.wheel} /> : null}
@@ -50,7 +52,10 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
 
 function Spinner({ wheel }: { wheel: TPublicWheel }) {
   const options = wheel.options.length > 0 ? wheel.options : [...wheelDefaults.placeholderOptions];
-  const emailStep = useEmailStep('qw-wheel-email', wheel.collectEmail, wheelMessages);
+  const emailStep = useEmailStep('qw-wheel-email', wheel.collectEmail, {
+    emailRequired: t('wheel.emailRequired'),
+    emailInvalid: t('wheel.emailInvalid'),
+  });
   // The optional phone and its SMS consent box, where the owner asks for them with the email (issue 33).
   const askPhone = wheel.collectEmail && wheel.askPhone;
   usePhoneCheck(askPhone);
@@ -138,24 +143,31 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
     }
   };
 
-  const buttonText = wheel.playButtonText || wheelDefaults.playButtonText;
+  const buttonText = ownerText(wheel.playButtonText, 'wheel.spin');
   // One grid: stacked (title, wheel, form) on narrow screens; on wide ones the wheel stands beside the
   // title and form, so the whole page fits a short frame such as the iframe code's 713 × 419 (widgets.css).
   return (
     <div className="qw-wheel-layout">
       <header className="qw-header qw-wheel-layout__header">
-        <h1 className="qw-title">{wheel.description}</h1>
+        <h1 className="qw-title" dir="auto">
+          {wheel.description}
+        </h1>
       </header>
       <div className="qw-wheel-layout__stage">
-        <WheelDisc options={options} rotation={rotation} durationMs={animated ? Math.max(0, revealDelay - 300) : 0} />
+        <WheelDisc
+          options={options}
+          rotation={rotation}
+          durationMs={animated ? Math.max(0, revealDelay - 300) : 0}
+          label={t('wheel.disc', { count: options.length, options: options.join(', ') })}
+        />
       </div>
       <div className="qw-wheel-layout__panel">
         <div ref={resultRef} className="qw-wheel-result" role="status" tabIndex={-1}>
-          {spin && !revealed ? <p className="qw-prize-label">Spinning…</p> : null}
+          {spin && !revealed ? <p className="qw-prize-label">{t('wheel.spinning')}</p> : null}
           {spin && revealed ? (
             <>
-              {spin.repeated ? <p className="qw-repeated">{wheelMessages.alreadySpun}</p> : null}
-              <p className="qw-prize-label">Your result</p>
+              {spin.repeated ? <p className="qw-repeated">{t('wheel.alreadySpun')}</p> : null}
+              <p className="qw-prize-label">{t('wheel.yourResult')}</p>
               <p className="qw-prize" data-testid="wheel-result">
                 {spin.result}
               </p>
@@ -165,7 +177,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
               {spin.prizePending ? (
                 <>
                   <p className="qw-pending" data-testid="wheel-prize-pending">
-                    {wheelMessages.prizePending}
+                    {t('prize.pending')}
                   </p>
                   <button
                     type="button"
@@ -174,7 +186,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
                     disabled={checking}
                     aria-busy={checking || undefined}
                   >
-                    {wheelMessages.showPrizeCode}
+                    {t('prize.show')}
                   </button>
                   {failure ? <ServerError message={failure} /> : null}
                 </>
@@ -189,7 +201,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
               <PhoneFields
                 phone={phone}
                 smsConsent={smsConsent}
-                smsConsentText={wheel.smsConsentText || quizDefaults.smsConsentText}
+                smsConsentText={ownerText(wheel.smsConsentText, 'lead.smsConsent')}
                 error={phoneError}
                 onPhone={(typed) => {
                   setPhone(typed);

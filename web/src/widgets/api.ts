@@ -3,26 +3,28 @@ import type { TFeedbackSubmission, TPublicFeedback } from '@quizlead/shared/sche
 import type { TPollVoteRequest, TPollVoteResult, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import type { TPublicWheel, TSpinRequest, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
 import { checkEmail } from '@quizlead/shared/email.ts';
-import { messages as sharedMessages } from '@quizlead/shared/validations.ts';
+import { currentLanguage, t } from '@quizlead/shared/i18n/translate.ts';
 import { ApiError, publicRequest } from '../public/apiClient.ts';
-
-const emailTexts = sharedMessages.email;
 
 export { ApiError };
 
-const request = publicRequest({ unworded: '' });
+const request = publicRequest({ unworded: (detail) => detail });
+
+/** A submission with the language the visitor saw (issue 34, contract 5). */
+const inLanguage = <T extends object>(body: T) => ({ ...body, language: currentLanguage() });
 
 const base = '/api/v1/public';
 const segment = encodeURIComponent;
 
 export const widgetApi = {
   poll: (id: string, demo: boolean) => request<TPublicPoll>('GET', `${base}/polls/${segment(id)}${demo ? '?demo=1' : ''}`),
-  vote: (id: string, vote: TPollVoteRequest) => request<TPollVoteResult>('POST', `${base}/polls/${segment(id)}/votes`, vote),
+  vote: (id: string, vote: TPollVoteRequest) =>
+    request<TPollVoteResult>('POST', `${base}/polls/${segment(id)}/votes`, inLanguage(vote)),
   feedback: (id: string) => request<TPublicFeedback>('GET', `${base}/feedbacks/${segment(id)}`),
   respond: (id: string, response: TFeedbackSubmission) =>
-    request<{ message: string }>('POST', `${base}/feedbacks/${segment(id)}/responses`, response),
+    request<{ message: string }>('POST', `${base}/feedbacks/${segment(id)}/responses`, inLanguage(response)),
   wheel: (id: string) => request<TPublicWheel>('GET', `${base}/wheels/${segment(id)}`),
-  spin: (id: string, spin: TSpinRequest) => request<TSpinResult>('POST', `${base}/wheels/${segment(id)}/spins`, spin),
+  spin: (id: string, spin: TSpinRequest) => request<TSpinResult>('POST', `${base}/wheels/${segment(id)}/spins`, inLanguage(spin)),
 };
 
 /** The id of one submission: made once, kept through retries (the server counts it once), renewed after success. */
@@ -41,5 +43,5 @@ export function emailError(
   if (!value) return required ? messages.emailRequired : null;
   const checked = checkEmail(value);
   if (checked.ok) return null;
-  return checked.problem === 'localPartNotLatin' ? emailTexts.localPartNotLatin : messages.emailInvalid;
+  return checked.problem === 'localPartNotLatin' ? t('common.emailLocalPartNotLatin') : messages.emailInvalid;
 }

@@ -15,6 +15,7 @@
  * the script is async, writes no markup of its own into the document stream, and its styles carry the
  * `quizlead-embed` prefix. Elements added later mount with `window.quizlead.scan()`. Which pages show
  * an item is the host's to decide (the Shopify app embed decides in Liquid and renders nothing elsewhere).
+ * `data-lang`, `data-locale` and `data-country` go to the frame's page as `?lang=`, `?locale=`, `?country=`.
  */
 import { embedFramePath, type EmbedKind } from '@quizlead/shared/sharing.ts';
 import { alreadyShown, readEmbedOptions, rememberShown, scrolledPercent, type EmbedOptions } from './embedOptions.ts';
@@ -89,7 +90,10 @@ function start(origin: string): Loader {
 
   const frameFor = (options: EmbedOptions, close: (() => void) | null) => {
     const frame = make('iframe', 'frame');
-    frame.src = origin + embedFramePath(options.kind, options.id, options.slug || options.title);
+    // The language parameters start the query when the page's address has none.
+    frame.src =
+      origin +
+      (embedFramePath(options.kind, options.id, options.slug || options.title) + options.query).replace(/^([^?&]*)&/, '$1?');
     frame.title = options.title || frameTitles[options.kind];
     frame.setAttribute('data-quizlead-frame', options.kind);
     frames.set(frame, close);

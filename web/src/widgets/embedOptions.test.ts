@@ -16,6 +16,9 @@ describe('readEmbedOptions', () => {
         'data-trigger': 'exit',
         'data-delay': '2.5',
         'data-once': 'false',
+        'data-lang': 'de',
+        'data-locale': 'pt-BR',
+        'data-country': 'B&R',
       }),
     ).toEqual({
       kind: 'quiz',
@@ -27,6 +30,7 @@ describe('readEmbedOptions', () => {
       delayMs: 2500,
       scrollPercent: 50,
       once: false,
+      query: '&lang=de&locale=pt-BR&country=B%26R',
     });
   });
 
@@ -50,6 +54,7 @@ describe('readEmbedOptions', () => {
       delayMs: 5000,
       scrollPercent: 50,
       once: true,
+      query: '',
     });
     expect(read({ 'data-quizlead': 'wheel', 'data-id': 'w', 'data-delay': '-3' })?.delayMs).toBe(5000);
     expect(read({ 'data-quizlead': 'wheel', 'data-id': 'w', 'data-delay': '999999' })?.delayMs).toBe(3_600_000);

@@ -29,6 +29,12 @@ export interface EmbedOptions {
   scrollPercent: number;
   /** Pop-ups and slide-ins: at most once per visitor. */
   once: boolean;
+  /**
+   * The frame page's language parameters (issue 34), each `&name=value`: `lang` from `data-lang` (the host's
+   * choice), `locale` from `data-locale` (a storefront's language, Liquid's request.locale.iso_code) and
+   * `country` from `data-country` (its market's country).
+   */
+  query: string;
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
@@ -51,6 +57,9 @@ export function readEmbedOptions(attribute: (name: string) => string | null): Em
     delayMs: Math.round(seconds * 1000),
     scrollPercent: clampScrollPercent(parseFloat(attribute('data-scroll') || '')),
     once: attribute('data-once') !== 'false',
+    query: ['lang', 'locale', 'country']
+      .map((name) => (attribute(`data-${name}`) ? `&${name}=${encodeURIComponent(attribute(`data-${name}`)!)}` : ''))
+      .join(''),
   };
 }
 

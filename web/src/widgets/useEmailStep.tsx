@@ -1,3 +1,4 @@
+import { t } from '@quizlead/shared/i18n/translate.ts';
 import { useState } from 'react';
 import { ApiError, emailError } from './api.ts';
 import { EmailField, messageOf, ServerError } from './Shell.tsx';
@@ -33,7 +34,7 @@ export function useEmailStep(id: string, collect: boolean, texts: { emailRequire
       {collect ? (
         <EmailField
           id={id}
-          label="Your email"
+          label={t('widget.yourEmail')}
           value={email}
           error={error}
           onChange={(typed) => {

@@ -1,3 +1,4 @@
+import de from '@quizlead/shared/i18n/catalogue/de.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
 import { shopifyStorefrontMessages } from '@quizlead/shared/shopify.ts';
@@ -37,8 +38,11 @@ describe('GET /apps/quizlead/{kind}/{id} (Shopify app proxy)', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.text).toContain(`data-quizlead="quiz" data-id="${quiz.id}"`);
     expect(page.text).toContain(`<script async src="${server.url}/widgets/embed.js?v=${embedScriptVersion}"></script>`);
+    // The frame gets the storefront's language and country, which Shopify's Liquid fills in (issue 34).
+    const inContext = 'data-locale="{{ request.locale.iso_code }}" data-country="{{ localization.country.iso_code }}"';
+    expect(page.text).toContain(`<div ${inContext} data-quizlead="quiz"`);
     // Owner text cannot run Liquid in the shop's theme: braces arrive as character references.
-    expect(page.text).not.toMatch(/[{}]/);
+    expect(page.text.replace(inContext, '')).not.toMatch(/[{}]/);
     expect(page.text).toContain('data-title="Find &#123;&#123; shop.name &#125;&#125; your size"');
   });
 
@@ -112,8 +116,13 @@ describe('GET /apps/quizlead/{kind}/{id} (Shopify app proxy)', () => {
       expect(page.type, query).toMatch(/^application\/liquid/);
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(page.headers.get('content-security-policy')).toBeNull();
-      expect(page.text).toBe(
-        `<div class="quizlead-unavailable"><p>${shopifyStorefrontMessages.notSigned}</p><p><a href="/">${shopifyStorefrontMessages.backToStore}</a></p></div>`,
+      // In the storefront's language: Liquid picks the words of its locale, English for one without a catalogue.
+      expect(page.text).toContain(
+        `{% else %}<div class="quizlead-unavailable"><p>${shopifyStorefrontMessages.notSigned}</p><p><a href="/">${shopifyStorefrontMessages.backToStore}</a></p></div>{% endcase %}`,
+      );
+      expect(page.text).toMatch(/^\{% case request\.locale\.iso_code %\}/);
+      expect(page.text).toContain(
+        `{% when 'de' %}<div class="quizlead-unavailable"><p>${de['proxy.notSigned']}</p><p><a href="/">${de['proxy.backToStore']}</a></p></div>`,
       );
     }
     // The visitor's own parameters are signed along (repeated ones joined with commas) and accepted.

@@ -2,12 +2,14 @@ import Router from '@koa/router';
 import { and, eq } from 'drizzle-orm';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
 import { widgetEmbedCode, type EmbedKind } from '@quizlead/shared/sharing.ts';
-import { shopifyStorefrontMessages, storefrontKinds } from '@quizlead/shared/shopify.ts';
+import { storefrontKinds } from '@quizlead/shared/shopify.ts';
+import { translator, type Translate } from '@quizlead/shared/i18n/translate.ts';
 import type { AppContext, AppState, Services } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, feedbacks, polls, quizzes, wheels } from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
+import { visitorTranslator, writtenLanguages } from '../../lib/visitorLanguage.ts';
 import { shopifyRoutePaths } from './routePaths.ts';
 
 /**
@@ -23,7 +25,8 @@ import { shopifyRoutePaths } from './routePaths.ts';
  *
  * Every request is signed by Shopify (`signature`, checked by the library: sorted parameters, HMAC-SHA256
  * hex, at most 90 s old, no repeated shop, signature or timestamp): anything else gets 401, as a short
- * Liquid page in the shop's theme rather than the API's JSON error. Items are
+ * Liquid page in the shop's theme rather than the API's JSON error, in the storefront's language (Liquid
+ * picks it by `request.locale`; the item's frame gets it as `data-locale`, issue 34). Items are
  * looked up in the account of the signed `shop` only, so another shop's id is a 404 like a missing one.
  */
 export function shopifyAppProxyRoutes(services: Services): Router<AppState> {
@@ -37,7 +40,10 @@ export function shopifyAppProxyRoutes(services: Services): Router<AppState> {
       // A shopper's page, not an API answer: a few words in the theme (Liquid) with the way back, still 401.
       ctx.status = 401;
       ctx.type = 'application/liquid';
-      ctx.body = `<div class="quizlead-unavailable"><p>${escapeHtml(shopifyStorefrontMessages.notSigned)}</p><p><a href="/">${escapeHtml(shopifyStorefrontMessages.backToStore)}</a></p></div>`;
+      ctx.body = await inStorefrontLanguage(
+        (t) =>
+          `<div class="quizlead-unavailable"><p>${escapeHtml(t('proxy.notSigned'))}</p><p><a href="/">${escapeHtml(t('proxy.backToStore'))}</a></p></div>`,
+      );
       return;
     }
     const kind = storefrontKinds.find((known) => known === ctx.params.kind);
@@ -46,11 +52,13 @@ export function shopifyAppProxyRoutes(services: Services): Router<AppState> {
     ctx.type = 'application/liquid';
     if (!kind || !item) {
       ctx.status = 404;
-      ctx.body = `<p class="quizlead-unavailable">${escapeHtml(shopifyStorefrontMessages.notFound)}</p>`;
+      ctx.body = await inStorefrontLanguage((t) => `<p class="quizlead-unavailable">${escapeHtml(t('proxy.notFound'))}</p>`);
       return;
     }
     const code = widgetEmbedCode(services.env.APP_URL, { kind, id: item.id, slug: item.slug, title: item.title });
-    ctx.body = `<div class="quizlead-page">${liquidSafe(code)}</div>`;
+    // The storefront's language and country, for the item's frame (`?locale=`, `?country=`).
+    const inContext = `<div data-locale="{{ request.locale.iso_code }}" data-country="{{ localization.country.iso_code }}" `;
+    ctx.body = `<div class="quizlead-page">${liquidSafe(code).replace('<div ', inContext)}</div>`;
   });
   return router;
 }
@@ -70,6 +78,20 @@ async function verifiedShop(services: Services, ctx: AppContext): Promise<string
  * it, so braces become character references too (the browser reads them back as braces).
  */
 const liquidSafe = (html: string) => html.replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
+
+/**
+ * A storefront message in every written language, as Liquid that shows the one of the storefront's
+ * current locale (`request.locale.iso_code`, e.g. `de`, `pt-BR`), English for any other.
+ */
+async function inStorefrontLanguage(html: (t: Translate) => string): Promise<string> {
+  const english = liquidSafe(html(translator('en', undefined)));
+  const others = (await writtenLanguages()).filter((language) => language !== 'en');
+  if (others.length === 0) return english;
+  const cases = await Promise.all(
+    others.map(async (language) => `{% when '${language}' %}${liquidSafe(html((await visitorTranslator(language)).t))}`),
+  );
+  return `{% case request.locale.iso_code %}${cases.join('')}{% else %}${english}{% endcase %}`;
+}
 
 interface StorefrontItem {
   id: string;

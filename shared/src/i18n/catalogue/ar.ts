@@ -25,6 +25,7 @@ export default {
   'player.next': 'التالي',
   'player.picked': 'تم اختيار {picked} من {needed}',
   'player.yourResult': 'نتيجتك',
+  'player.noResult': 'لا توجد نتيجة',
   'player.answerCount': {
     zero: '{count} إجابة',
     one: '{count} إجابة',
@@ -131,6 +132,14 @@ export default {
   'wheel.unavailable': 'هذه العجلة غير متاحة.',
   'wheel.spin': 'أدِر العجلة',
   'wheel.spinning': 'العجلة تدور…',
+  'wheel.disc': {
+    zero: 'عجلة بلا خيارات ({count}): {options}',
+    one: 'عجلة بخيار واحد ({count}): {options}',
+    two: 'عجلة بخيارين ({count}): {options}',
+    few: 'عجلة بـ{count} خيارات: {options}',
+    many: 'عجلة بـ{count} خيارًا: {options}',
+    other: 'عجلة بـ{count} خيار: {options}',
+  },
   'wheel.yourResult': 'نتيجتك',
   'wheel.alreadySpun': 'سبق لك تدوير هذه العجلة.',
   'wheel.emailRequired': 'يُرجى إدخال بريدك الإلكتروني',

@@ -77,8 +77,11 @@ describe.each(written)('the %s catalogue', (language) => {
       if (typeof message !== 'string') expect(Object.keys(message).sort(), key).toEqual(categories);
       for (const text of textsOf(message)) {
         expect(text.trim(), key).not.toBe('');
-        expect(placeholders(text), `${key}: ${text}`).toEqual(englishPlaceholders);
+        // A plural's form may spell its number out ("صوتان", "one vote"): only {count} may be left out there.
+        const without = (names: string[]) => (typeof message === 'string' ? names : names.filter((name) => name !== 'count'));
+        expect(without(placeholders(text)), `${key}: ${text}`).toEqual(without(englishPlaceholders));
       }
+      if (typeof message !== 'string') expect(placeholders(message.other!), `${key}: other`).toContain('count');
     }
   });
 

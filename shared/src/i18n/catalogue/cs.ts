@@ -26,6 +26,7 @@ export default {
   'player.next': 'Další',
   'player.picked': 'Vybráno {picked} z {needed}',
   'player.yourResult': 'Váš výsledek',
+  'player.noResult': 'Žádný výsledek',
   'player.answerCount': {
     one: '{count} odpověď',
     few: '{count} odpovědi',
@@ -121,6 +122,12 @@ export default {
   'wheel.unavailable': 'Toto kolo štěstí není k dispozici.',
   'wheel.spin': 'Zatočit',
   'wheel.spinning': 'Kolo se točí…',
+  'wheel.disc': {
+    one: 'Kolo s {count} možností: {options}',
+    few: 'Kolo se {count} možnostmi: {options}',
+    many: 'Kolo s {count} možnosti: {options}',
+    other: 'Kolo s {count} možnostmi: {options}',
+  },
   'wheel.yourResult': 'Váš výsledek',
   'wheel.alreadySpun': 'Tímto kolem štěstí jste už točili.',
   'wheel.emailRequired': 'Zadejte prosím svůj e-mail',

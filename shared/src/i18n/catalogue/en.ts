@@ -42,6 +42,8 @@ const en = {
   /** A question that takes several answers: how many are picked so far. */
   'player.picked': '{picked} of {needed} picked',
   'player.yourResult': 'Your result',
+  /** The result's headline when no outcome matched. */
+  'player.noResult': 'No result',
   /** How many of the visitor's answers pointed at a personality. */
   'player.answerCount': { one: '{count} answer', other: '{count} answers' },
   'player.retake': 'Retake This Quiz',
@@ -147,6 +149,8 @@ const en = {
   /** The play button when the owner left it blank. */
   'wheel.spin': 'Spin',
   'wheel.spinning': 'Spinning…',
+  /** The wheel's name for screen readers: how many options and what they are ("Tea, Coffee, Cake"). */
+  'wheel.disc': { one: 'Wheel with {count} option: {options}', other: 'Wheel with {count} options: {options}' },
   'wheel.yourResult': 'Your result',
   'wheel.alreadySpun': 'You have already spun this wheel.',
   'wheel.emailRequired': 'Please enter your email',

@@ -26,6 +26,7 @@ export default {
   'player.next': 'Dalej',
   'player.picked': 'Wybrano {picked} z {needed}',
   'player.yourResult': 'Twój wynik',
+  'player.noResult': 'Brak wyniku',
   'player.answerCount': {
     one: '{count} odpowiedź',
     few: '{count} odpowiedzi',
@@ -121,6 +122,12 @@ export default {
   'wheel.unavailable': 'To koło fortuny jest niedostępne.',
   'wheel.spin': 'Zakręć',
   'wheel.spinning': 'Koło się kręci…',
+  'wheel.disc': {
+    one: 'Koło z {count} opcją: {options}',
+    few: 'Koło z {count} opcjami: {options}',
+    many: 'Koło z {count} opcjami: {options}',
+    other: 'Koło z {count} opcji: {options}',
+  },
   'wheel.yourResult': 'Twój wynik',
   'wheel.alreadySpun': 'Twój obrót tym kołem został już wykorzystany.',
   'wheel.emailRequired': 'Podaj swój adres e-mail',

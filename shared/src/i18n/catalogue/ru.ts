@@ -26,6 +26,7 @@ export default {
   'player.next': 'Далее',
   'player.picked': 'Выбрано {picked} из {needed}',
   'player.yourResult': 'Ваш результат',
+  'player.noResult': 'Нет результата',
   'player.answerCount': {
     one: '{count} ответ',
     few: '{count} ответа',
@@ -126,6 +127,12 @@ export default {
   'wheel.unavailable': 'Это колесо фортуны недоступно.',
   'wheel.spin': 'Крутить',
   'wheel.spinning': 'Колесо крутится…',
+  'wheel.disc': {
+    one: 'Колесо с {count} вариантом: {options}',
+    few: 'Колесо с {count} вариантами: {options}',
+    many: 'Колесо с {count} вариантами: {options}',
+    other: 'Колесо с {count} варианта: {options}',
+  },
   'wheel.yourResult': 'Ваш результат',
   'wheel.alreadySpun': 'Вы уже крутили это колесо.',
   'wheel.emailRequired': 'Пожалуйста, введите адрес электронной почты',

@@ -26,6 +26,7 @@ export default {
   'player.next': 'Далі',
   'player.picked': 'Вибрано {picked} з {needed}',
   'player.yourResult': 'Ваш результат',
+  'player.noResult': 'Немає результату',
   'player.answerCount': {
     one: '{count} відповідь',
     few: '{count} відповіді',
@@ -126,6 +127,12 @@ export default {
   'wheel.unavailable': 'Це колесо фортуни недоступне.',
   'wheel.spin': 'Крутити',
   'wheel.spinning': 'Колесо крутиться…',
+  'wheel.disc': {
+    one: 'Колесо з {count} варіантом: {options}',
+    few: 'Колесо з {count} варіантами: {options}',
+    many: 'Колесо з {count} варіантами: {options}',
+    other: 'Колесо з {count} варіанта: {options}',
+  },
   'wheel.yourResult': 'Ваш результат',
   'wheel.alreadySpun': 'Ви вже крутили це колесо.',
   'wheel.emailRequired': 'Будь ласка, введіть адресу електронної пошти',
