@@ -126,6 +126,41 @@ export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: Field
 }
 
 /**
+ * The preview's placed answers (Settings' preview of a lead, issue 33): the fields the destination keeps
+ * with their real refs, the others as `planned` would create them (a name-based ref, or a placeholder such
+ * as `{field id: skin_quiz__skin_type}` where the provider answers an id), values by `fieldValue` as
+ * `placeAnswers` gives them. Nothing is looked up or created.
+ */
+export async function previewAnswers(
+  lead: Lead,
+  store: CrmFieldStore,
+  planned: { handleOf(answer: TLeadAnswer): string; refOf(handle: string): string; typeOf?(answer: TLeadAnswer): CrmFieldType },
+): Promise<PlacedAnswer[]> {
+  const wanted = new Map<string, TLeadAnswer>();
+  for (const answer of lead.answers) {
+    const key = fieldKey(lead.itemKey, answer.key);
+    if (!wanted.has(key)) wanted.set(key, answer);
+  }
+  const known = await store.known([...wanted.keys()]);
+  const placed: PlacedAnswer[] = [];
+  for (const [key, answer] of wanted) {
+    const handle = planned.handleOf(answer);
+    const field = known.get(key) ?? {
+      key,
+      ref: planned.refOf(handle),
+      name: handle,
+      type: planned.typeOf?.(answer) ?? fieldTypeOf(answer),
+    };
+    const value = fieldValue(answer, field.type);
+    if (value !== undefined) placed.push({ answer, field, value });
+  }
+  return placed;
+}
+
+/** The placeholder of a field id only the provider's answer gives, e.g. `{field id: skin_quiz__skin_type}`. */
+export const fieldIdPlaceholder = (handle: string) => `{field id: ${handle}}`;
+
+/**
  * A store that keeps fields for one run only (Test connection with settings not yet saved, tests): the
  * same serialising, nothing remembered beyond it; the next delivery finds the fields in the provider.
  */
