@@ -314,6 +314,8 @@ export const ZShopifyCustomersRequest = z.object({ enabled: z.boolean() });
 // ---- Answers ----
 
 export const ZCrmSetting = z.object({
+  /** The destination's id (its preview's address). */
+  id: z.string().optional(),
   enabled: z.boolean(),
   provider: z.string(),
   /** The non-secret values. */
@@ -336,6 +338,8 @@ export const ZCrmField = z.object({
 export const ZCrmProviderForm = z.object({ id: z.string(), label: z.string(), receives: z.string(), fields: z.array(ZCrmField) });
 
 export const ZNotificationSetting = z.object({
+  /** The destination's id (its preview's address), once the settings were saved. */
+  id: z.string().optional(),
   enabled: z.boolean(),
   additionalEnabled: z.boolean(),
   /** The additional recipients as the field shows them: 'a@x.com, b@y.com'. */

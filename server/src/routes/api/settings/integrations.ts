@@ -15,6 +15,7 @@ import { findSingleDestination, lockAccount, saveSingleDestination } from '../..
 import { notificationSettingsRoutes } from './notifications.ts';
 import { presentCrm, presentNotifications, presentWebhook } from '../../../presenters/settings.ts';
 import { webhookSettingsRoutes } from './webhooks.ts';
+import { destinationPreviewRoutes } from './destinationPreview.ts';
 
 /**
  * Settings → Integrations (spec: account-player-management.md §2): everything the screen shows in one read,
@@ -74,4 +75,5 @@ export function settingsRoutes(api: ApiRouter): void {
   crmSettingsRoutes(api);
   notificationSettingsRoutes(api);
   webhookSettingsRoutes(api);
+  destinationPreviewRoutes(api);
 }
