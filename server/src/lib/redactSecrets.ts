@@ -21,7 +21,8 @@ export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   const redact = (inner: unknown): unknown => {
     if (typeof inner === 'string') return forms.reduce((text, form) => text.split(form).join(redacted), inner);
     if (Array.isArray(inner)) return inner.map(redact);
-    if (inner && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([name, v]) => [name, redact(v)]));
+    if (inner && typeof inner === 'object')
+      return Object.fromEntries(Object.entries(inner).map(([name, v]) => [name, redact(v)]));
     return inner;
   };
   return redact(value) as T;

@@ -29,7 +29,12 @@ export type PreviewItem =
       outcome: string | undefined;
     })
   | (PreviewItemRef & { kind: 'poll'; options: string[]; askPhone: false })
-  | (PreviewItemRef & { kind: 'feedback'; question: string; feelingType: 'emotion' | 'star' | 'thumb' | 'scale'; askPhone: false })
+  | (PreviewItemRef & {
+      kind: 'feedback';
+      question: string;
+      feelingType: 'emotion' | 'star' | 'thumb' | 'scale';
+      askPhone: false;
+    })
   | (PreviewItemRef & { kind: 'wheel'; options: { text: string }[]; askPhone: boolean });
 
 /** Every kind's recent items: quizzes first (the default item is the most recent quiz), then polls, web responses, wheels. */
@@ -93,11 +98,17 @@ export async function findPreviewItem(
       };
     }
     case 'poll': {
-      const [poll] = await db.select().from(polls).where(scoped(polls, accountId, eq(polls.id, id)));
+      const [poll] = await db
+        .select()
+        .from(polls)
+        .where(scoped(polls, accountId, eq(polls.id, id)));
       return poll && { kind, id: poll.id, title: poll.description, options: poll.options, askPhone: false };
     }
     case 'feedback': {
-      const [feedback] = await db.select().from(feedbacks).where(scoped(feedbacks, accountId, eq(feedbacks.id, id)));
+      const [feedback] = await db
+        .select()
+        .from(feedbacks)
+        .where(scoped(feedbacks, accountId, eq(feedbacks.id, id)));
       return (
         feedback && {
           kind,
@@ -110,7 +121,10 @@ export async function findPreviewItem(
       );
     }
     case 'wheel': {
-      const [wheel] = await db.select().from(wheels).where(scoped(wheels, accountId, eq(wheels.id, id)));
+      const [wheel] = await db
+        .select()
+        .from(wheels)
+        .where(scoped(wheels, accountId, eq(wheels.id, id)));
       return wheel && { kind, id: wheel.id, title: wheel.description, options: wheel.options, askPhone: wheel.askPhone };
     }
   }

@@ -114,7 +114,12 @@ const requests = {
   },
   list(settings: ActiveCampaignSettings, base: string, contactId: string): CrmRequest {
     const contactList = { list: Number(settings.campaignid), contact: idOf(contactId), status: 1 };
-    return { method: 'POST', url: `${base}/contactLists`, headers: jsonHeadersOf(settings), body: JSON.stringify({ contactList }) };
+    return {
+      method: 'POST',
+      url: `${base}/contactLists`,
+      headers: jsonHeadersOf(settings),
+      body: JSON.stringify({ contactList }),
+    };
   },
   tag(settings: ActiveCampaignSettings, base: string, contactId: string, tagId: string): CrmRequest {
     const contactTag = { contact: idOf(contactId), tag: idOf(tagId) };

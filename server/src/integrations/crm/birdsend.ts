@@ -45,7 +45,12 @@ function contactRequests(lead: Lead, settings: BirdSendSettings) {
   if (last) fields.last_name = last;
   const tags = leadTags(lead, settings.tag);
   return {
-    create: { method: 'POST', url: `${birdSendApi}/contacts`, headers, body: JSON.stringify({ email: lead.email, fields, tags }) },
+    create: {
+      method: 'POST',
+      url: `${birdSendApi}/contacts`,
+      headers,
+      body: JSON.stringify({ email: lead.email, fields, tags }),
+    },
     update: (contactId: string): CrmRequest => ({
       method: 'PATCH',
       url: `${birdSendApi}/contacts/${encodeURIComponent(contactId)}`,

@@ -85,7 +85,10 @@ export const brevo: CrmProvider<BrevoSettings> = {
     return sent.ok ? crm.done(answers.leftOut) : sent.outcome;
   },
   async preview(lead, settings, fields) {
-    const placed = await previewAnswers(lead, fields, { handleOf: (answer) => attributeOf(lead, answer.key), refOf: (name) => name });
+    const placed = await previewAnswers(lead, fields, {
+      handleOf: (answer) => attributeOf(lead, answer.key),
+      refOf: (name) => name,
+    });
     return [previewCall([settings.api_key]).describe('Create or update the contact', contactRequest(lead, settings, placed))];
   },
 };

@@ -202,6 +202,8 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
       refOf: fieldIdPlaceholder,
     });
     const tagIds = tagNames(lead, settings).map((name) => `{tag id: ${name}}`);
-    return [previewCall([settings.api_key]).describe('Add the contact to the list', contactRequest(lead, settings, tagIds, placed))];
+    return [
+      previewCall([settings.api_key]).describe('Add the contact to the list', contactRequest(lead, settings, tagIds, placed)),
+    ];
   },
 };

@@ -37,12 +37,21 @@ async function crmPreview(destination: DestinationRow, lead: Lead, deps: Preview
   } catch {
     return { requests: [], message: `${provider.label}: the saved key cannot be read; enter it again in Settings.` };
   }
-  const outcome = await provider.preview(lead, { ...destination.settings, ...secret }, crmFieldStore(deps.db, destination.id, provider.id));
+  const outcome = await provider.preview(
+    lead,
+    { ...destination.settings, ...secret },
+    crmFieldStore(deps.db, destination.id, provider.id),
+  );
   if (!outcome.ok) return { requests: [], message: redactSecrets(outcome.message, Object.values(secret)) };
   return { requests: redactSecrets(outcome.requests, Object.values(secret)) };
 }
 
-function webhookPreview(destination: DestinationRow, event: TDomainEvent, lead: Lead, deps: PreviewDeps): DestinationPreviewResult {
+function webhookPreview(
+  destination: DestinationRow,
+  event: TDomainEvent,
+  lead: Lead,
+  deps: PreviewDeps,
+): DestinationPreviewResult {
   if (!destination.url || !destination.sealed) {
     return { requests: [], message: 'The webhook has no URL or signing secret: save it again in Settings.' };
   }

@@ -86,7 +86,11 @@ export function sampleEvent(item: PreviewItem, accountId: string, now: Date = ne
 }
 
 /** The sample event and the lead the destinations receive for it. */
-export function sampleItemLead(item: PreviewItem, accountId: string, now: Date = new Date()): { event: TDomainEvent; lead: Lead } {
+export function sampleItemLead(
+  item: PreviewItem,
+  accountId: string,
+  now: Date = new Date(),
+): { event: TDomainEvent; lead: Lead } {
   const event = sampleEvent(item, accountId, now);
   // Every sample event has a visitor, so it has a lead.
   return { event, lead: leadFromEvent(event)! };

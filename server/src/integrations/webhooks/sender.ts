@@ -58,11 +58,17 @@ export function webhookBody(delivery: Pick<WebhookDelivery, 'type' | 'lead' | 'o
 }
 
 /** The headers of a message besides its signature's: the same on every request. */
-export const webhookPlainHeaders = (): Record<string, string> => ({ 'content-type': 'application/json', 'user-agent': userAgent });
+export const webhookPlainHeaders = (): Record<string, string> => ({
+  'content-type': 'application/json',
+  'user-agent': userAgent,
+});
 
 /** The headers a message is sent with: plain ones, then webhook-id, webhook-timestamp and webhook-signature. Throws for a malformed id or secret. */
 export function webhookHeaders(message: Pick<WebhookMessage, 'id' | 'body' | 'secrets'>, now: Date): Record<string, string> {
-  return { ...webhookPlainHeaders(), ...webhookSignatureHeaders({ id: message.id, timestamp: now, body: message.body }, message.secrets) };
+  return {
+    ...webhookPlainHeaders(),
+    ...webhookSignatureHeaders({ id: message.id, timestamp: now, body: message.body }, message.secrets),
+  };
 }
 
 /** One attempt of one delivery (event → endpoint): what the pipeline calls. */
