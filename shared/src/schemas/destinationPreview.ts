@@ -72,6 +72,8 @@ export const destinationPreviewTexts = {
   body: 'Body',
   copy: 'Copy body',
   copied: 'Body copied',
-  close: 'Close',
+  untitled: '(untitled)',
+  /** How the title names the notification email destination. */
+  notificationEmail: 'your notification email',
   kinds: { quiz: 'Quiz', poll: 'Poll', feedback: 'Web response', wheel: 'Wheel' } satisfies Record<TPreviewItemKind, string>,
 };

@@ -10,6 +10,7 @@ import type {
   TWebhookUpdateRequest,
   TWebhookWithSecret,
 } from '@quizlead/shared/schemas/integrations.ts';
+import type { TDestinationPreview, TPreviewItemKind } from '@quizlead/shared/schemas/destinationPreview.ts';
 import { api } from './client.ts';
 
 /** Settings → Integrations (server/src/routes/api/settings). */
@@ -38,3 +39,12 @@ export const deleteWebhook = (id: string) => api.delete<TMessageResponse['data']
 export const rotateWebhookSecret = (id: string) => api.post<TWebhookWithSecret>(`${webhookPath(id)}/rotate`);
 
 export const testWebhook = (id: string) => api.post<TConnectionTest>(`${webhookPath(id)}/test`);
+
+/** What one sample lead (of the chosen item, else the most recent quiz) would send to the destination; nothing is sent. */
+export const previewDestination = (id: string, item: { kind: TPreviewItemKind; id: string } | null, signal?: AbortSignal) =>
+  api.get<TDestinationPreview>(
+    `/api/v1/settings/destinations/${encodeURIComponent(id)}/preview${
+      item ? `?${new URLSearchParams({ kind: item.kind, item: item.id }).toString()}` : ''
+    }`,
+    { signal },
+  );
