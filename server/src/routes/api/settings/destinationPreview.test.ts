@@ -92,7 +92,11 @@ describe('GET /api/v1/settings/destinations/:destinationId/preview', () => {
     const response = await client.get(previewPath(webhook.id));
     expect(response.status).toBe(200);
     const [request] = response.body.data.requests;
-    expect(request).toMatchObject({ method: 'POST', url: 'http://93.184.215.14/hooks/quizlead', label: 'The lead.captured event' });
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: 'http://93.184.215.14/hooks/quizlead',
+      label: 'The lead.captured event',
+    });
     expect(request.headers).toMatchObject({
       'content-type': 'application/json',
       'webhook-id': '{delivery id}',
