@@ -16,6 +16,7 @@ export const destinationPreviewMessages = {
   itemWithoutKind: 'Choose the kind of the item too',
   notFound: 'No such destination in this account',
   itemNotFound: 'No such item in this account',
+  shopsOnly: 'Shopify customers and Flow are for shops only.',
 };
 
 export const ZDestinationPreviewParams = z.object({ destinationId: ZId });
@@ -75,5 +76,6 @@ export const destinationPreviewTexts = {
   untitled: '(untitled)',
   /** How the title names the notification email destination. */
   notificationEmail: 'your notification email',
+  shopifyCustomers: 'your Shopify customers',
   kinds: { quiz: 'Quiz', poll: 'Poll', feedback: 'Web response', wheel: 'Wheel' } satisfies Record<TPreviewItemKind, string>,
 };

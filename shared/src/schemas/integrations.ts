@@ -364,12 +364,16 @@ export const ZWebhookEndpoint = z.object({
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
+/** For shops: every lead a customer of the shop; `id`, the destination's (its preview's address), once switched. */
+export const ZShopifyCustomers = z.object({ id: z.string().optional(), available: z.boolean(), enabled: z.boolean() });
+export type TShopifyCustomers = z.infer<typeof ZShopifyCustomers>;
+
 export const ZIntegrations = z.object({
   crm: ZCrmSetting.nullable(),
   providers: z.array(ZCrmProviderForm),
   notifications: ZNotificationSetting,
   webhooks: z.array(ZWebhookEndpoint),
-  shopifyCustomers: z.object({ available: z.boolean(), enabled: z.boolean() }),
+  shopifyCustomers: ZShopifyCustomers,
 });
 export type TIntegrations = z.infer<typeof ZIntegrations>;
 
@@ -377,7 +381,7 @@ export const ZIntegrationsResponse = z.object({ data: ZIntegrations });
 /** null: no CRM was ever saved (switching off keeps a saved one). */
 export const ZCrmSettingResponse = z.object({ data: ZCrmSetting.nullable() });
 export const ZNotificationSettingResponse = z.object({ data: ZNotificationSetting });
-export const ZShopifyCustomersResponse = z.object({ data: z.object({ available: z.boolean(), enabled: z.boolean() }) });
+export const ZShopifyCustomersResponse = z.object({ data: ZShopifyCustomers });
 export const ZWebhookResponse = z.object({ data: ZWebhookEndpoint });
 
 /** A new or rotated endpoint with its whole secret: the one time it is shown. */

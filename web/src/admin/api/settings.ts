@@ -6,6 +6,7 @@ import type {
   TIntegrations,
   TNotificationSetting,
   TNotificationSettingsRequest,
+  TShopifyCustomers,
   TWebhookEndpoint,
   TWebhookUpdateRequest,
   TWebhookWithSecret,
@@ -26,7 +27,7 @@ export const saveNotifications = (body: TNotificationSettingsRequest) =>
   api.put<TNotificationSetting>('/api/v1/settings/notifications', body);
 
 export const saveShopifyCustomers = (enabled: boolean) =>
-  api.put<{ available: boolean; enabled: boolean }>('/api/v1/settings/shopify-customers', { enabled });
+  api.put<TShopifyCustomers>('/api/v1/settings/shopify-customers', { enabled });
 
 const webhookPath = (id: string) => `/api/v1/settings/webhooks/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPreviewMessages } from '@quizlead/shared/schemas/destinationPreview.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
+import { saveSingleDestination } from '../../../db/queries/destinations.ts';
+import { accounts, flowTriggers } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
+import { shopifyApiVersion } from '../../../integrations/shopify/shopifyApp.ts';
+import { itemMetafieldKey } from '../../../integrations/shopify/customerMetafields.ts';
 import { getTestServer, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz, gradedQuestion } from '../../../test/quizFactory.ts';
 import { createPoll } from '../../../test/widgetFactory.ts';
@@ -36,6 +41,15 @@ async function klaviyoOn(client: TestClient): Promise<string> {
   });
   expect(saved.status).toBe(200);
   return saved.body.data.id;
+}
+
+const db = () => server.services.database.db;
+
+async function shopOwner() {
+  const owner = await createOwner(server);
+  const shopDomain = `shop-${owner.account.id.slice(0, 8)}.myshopify.com`;
+  await db().update(accounts).set({ kind: 'shopify', shopDomain }).where(eq(accounts.id, owner.account.id));
+  return { ...owner, shopDomain };
 }
 
 const previewPath = (id: string, query = '') => `/api/v1/settings/destinations/${id}/preview${query}`;
@@ -167,5 +181,76 @@ describe('GET /api/v1/settings/destinations/:destinationId/preview', () => {
       expect(response.body.error.field, path).toBe(field);
     }
     expect((await server.client().get(previewPath(myCrm))).status).toBe(401);
+  });
+
+  it('Shopify customers show the GraphQL documents and variables: the customer with the option tag, consent, the answer metafields', async () => {
+    const { client, shopDomain } = await shopOwner();
+    await skinQuiz(client);
+    const on = await client.put('/api/v1/settings/shopify-customers', { enabled: true });
+    const response = await client.get(previewPath(on.body.data.id));
+    expect(response.status).toBe(200);
+    const requests = response.body.data.requests as {
+      label: string;
+      url: string;
+      headers: Record<string, string>;
+      body: string;
+    }[];
+    expect(requests.map((request) => request.label)).toEqual([
+      'Create the customer',
+      'Subscribe it to email marketing',
+      'Write the answers to its metafields',
+      'If the email is already a customer: add the tags it lacks',
+    ]);
+    expect(new Set(requests.map((request) => request.url))).toEqual(
+      new Set([`https://${shopDomain}/admin/api/${shopifyApiVersion}/graphql.json`]),
+    );
+    expect(requests[0]!.headers['x-shopify-access-token']).toBe('[redacted]');
+    const [create, consent, metafields, tags] = requests.map((request) => JSON.parse(request.body));
+    expect(create.query).toContain('customerCreate(input: $input)');
+    expect(create.variables.input).toMatchObject({ email: 'alex.sample@example.com', firstName: 'Alex', lastName: 'Sample' });
+    expect(create.variables.input.tags).toContain('skin-oily');
+    expect(consent.variables.input).toMatchObject({
+      customerId: '{customer id}',
+      emailMarketingConsent: { marketingState: 'SUBSCRIBED', marketingOptInLevel: 'SINGLE_OPT_IN' },
+    });
+    expect(metafields.query).toContain('metafieldsSet');
+    expect(metafields.variables.metafields).toContainEqual(
+      expect.objectContaining({
+        ownerId: '{customer id}',
+        namespace: '$app:quizlead',
+        key: itemMetafieldKey('skin_quiz'),
+        type: 'json',
+      }),
+    );
+    expect(JSON.parse(metafields.variables.metafields[0].value)).toMatchObject({ answers: { skin_type: 'oily' } });
+    expect(tags.variables).toEqual({ id: '{customer id}', tags: expect.arrayContaining(['skin-oily']) });
+  });
+
+  it('Shopify Flow shows the flowTriggerReceive payload of the item’s trigger, and says when no workflow uses it', async () => {
+    const { client, account } = await shopOwner();
+    await skinQuiz(client);
+    const flow = await saveSingleDestination(db(), account.id, 'shopify_flow', undefined, { enabled: true });
+    const before = (await client.get(previewPath(flow.id))).body.data.requests;
+    expect(before).toHaveLength(1);
+    expect(before[0].label).toBe(
+      'Trigger "Lead captured" (Not sent: no workflow of the shop uses the trigger "Lead captured" any more.)',
+    );
+    await db()
+      .insert(flowTriggers)
+      .values({ accountId: account.id, handle: 'lead-captured', enabled: true, changedAt: new Date() });
+    const [request] = (await client.get(previewPath(flow.id))).body.data.requests;
+    expect(request.label).toBe('Trigger "Lead captured"');
+    const body = JSON.parse(request.body);
+    expect(body.query).toContain('flowTriggerReceive(handle: $handle, payload: $payload)');
+    expect(body.variables.handle).toBe('lead-captured');
+    expect(JSON.parse(body.variables.payload['Answers'])).toEqual({ skin_type: 'oily' });
+  });
+
+  it('a standalone account’s Shopify destination previews nothing and says why', async () => {
+    const { client, account } = await createOwner(server);
+    const row = await saveSingleDestination(db(), account.id, 'shopify_customers', undefined, { enabled: true });
+    const { data } = (await client.get(previewPath(row.id))).body;
+    expect(data.requests).toEqual([]);
+    expect(data.message).toBe(destinationPreviewMessages.shopsOnly);
   });
 });
