@@ -96,6 +96,8 @@ describe('GET /api/v1/settings/destinations/:destinationId/preview', () => {
     const event = JSON.parse(response.body.data.requests[1].body).data.attributes;
     expect(event.metric.data.attributes.name).toBe('Voted in poll');
     expect(event.properties).toMatchObject({ tea_or_coffee: 'Tea', Vote: 'Tea' });
+    // A kind alone: its most recent item.
+    expect((await client.get(previewPath(id, '?kind=poll'))).body.data.item).toEqual(response.body.data.item);
   });
 
   it('a webhook shows the exact body it would sign, the signature and the secret redacted', async () => {

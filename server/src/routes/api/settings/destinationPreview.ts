@@ -37,7 +37,11 @@ export function destinationPreviewRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, auth, params, query, services }) => {
       const destination = await findOwnDestination(db, auth.accountId, params.destinationId);
       const items = await listPreviewItems(db, auth.accountId);
-      const chosen = query.kind && query.item ? { kind: query.kind, id: query.item } : items[0];
+      // An item named by kind and id; a kind alone: its most recent item; neither: the most recent quiz, else any item.
+      const chosen =
+        query.kind && query.item
+          ? { kind: query.kind, id: query.item }
+          : items.find((item) => query.kind === undefined || item.kind === query.kind);
       const item = chosen ? await findPreviewItem(db, auth.accountId, chosen.kind, chosen.id) : undefined;
       if (chosen && !item) throw NotFoundError(destinationPreviewMessages.itemNotFound);
       const sample = item ? sampleItemLead(item, auth.accountId) : genericSample(auth.accountId);
