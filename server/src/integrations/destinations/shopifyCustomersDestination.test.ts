@@ -7,7 +7,7 @@ import { shopUninstaller } from '../../commands/shopInstaller.ts';
 import { createCustomerMetafieldDefinitionsTask } from '../../jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
 import { createGradedQuiz, gradedQuestion } from '../../test/quizFactory.ts';
 import { destinations } from '../../db/schema/index.ts';
-import { quizLead, skinAnswers } from '../../test/fakes/crm/leadKit.ts';
+import { quizLead, skinAnswers as kitAnswers } from '../../test/fakes/crm/leadKit.ts';
 import { previewDestination } from '../preview/destinationPreview.ts';
 import { fakeAppClientId } from '../../test/fakes/shopify/index.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../test/getTestServer.ts';
@@ -79,7 +79,7 @@ function expectNoToken(shop: string, exchange: Exchange[]) {
 describe('Shopify customers destination', () => {
   it('Settings’ preview shows the calls a new customer’s delivery makes, built by the same functions (issue 33)', async () => {
     const installed = await installedShop();
-    const lead = quizLead({ itemKey: 'skin_quiz', answers: skinAnswers });
+    const lead = quizLead({ itemKey: 'skin_quiz', answers: kitAnswers });
     const preview = await previewDestination(installed.destination, { event: eventOf(installed.accountId, lead), lead }, deps());
     const requests = server.fake.graphqlRequests(installed.shop).length;
     const outcome = await attempt(installed, lead);

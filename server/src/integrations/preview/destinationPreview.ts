@@ -1,8 +1,8 @@
 import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import type { PreviewRequest, Lead } from '../crm/crmProvider.ts';
-import { findCrmProvider } from '../crm/providers.ts';
 import { crmFieldStore } from '../../db/queries/crmFields.ts';
-import { openCrmSecrets } from '../destinations/crmDestination.ts';
+import { resolveCrmDestination } from '../destinations/crmDestination.ts';
+import { webhookDestinationMessages } from '../destinations/webhookDestination.ts';
 import type { DestinationDeps, DestinationRow } from '../destinations/destination.ts';
 import { mailRequest, mailsToAll } from '../destinations/emailDestination.ts';
 import { leadNotificationMail } from '../mail/leadNotification.ts';
@@ -28,7 +28,7 @@ import { redactSecrets } from '../../lib/redactSecrets.ts';
  * What one lead would send to one destination (Settings' "Preview a sample lead", issue 33), built by the
  * functions the delivery sends with and sent nowhere: a CRM's data-carrying requests (its provider's
  * `preview`), a webhook's exact signed body with the signature redacted, the notification mail's subject
- * and text. Every saved secret of the destination is redacted again before it leaves (the backstop).
+ * and text, Shopify customers' and Flow's Admin GraphQL documents and variables. Every saved secret of the destination is redacted again before it leaves (the backstop).
  */
 
 export interface DestinationPreviewResult {
@@ -42,21 +42,12 @@ export type PreviewDeps = Pick<DestinationDeps, 'db' | 'secrets' | 'services' | 
 const redacted = '[redacted]';
 
 async function crmPreview(destination: DestinationRow, lead: Lead, deps: PreviewDeps): Promise<DestinationPreviewResult> {
-  const provider = destination.provider ? findCrmProvider(destination.provider) : undefined;
-  if (!provider) return { requests: [], message: `Unknown CRM "${destination.provider ?? ''}": choose one in Settings.` };
-  let secret: Record<string, string>;
-  try {
-    secret = openCrmSecrets(deps.secrets, destination.sealed);
-  } catch {
-    return { requests: [], message: `${provider.label}: the saved key cannot be read; enter it again in Settings.` };
-  }
-  const outcome = await provider.preview(
-    lead,
-    { ...destination.settings, ...secret },
-    crmFieldStore(deps.db, destination.id, provider.id),
-  );
-  if (!outcome.ok) return { requests: [], message: redactSecrets(outcome.message, Object.values(secret)) };
-  return { requests: redactSecrets(outcome.requests, Object.values(secret)) };
+  const resolved = resolveCrmDestination(destination, deps.secrets);
+  if (!resolved.ok) return { requests: [], message: resolved.message };
+  const { provider, settings, secrets } = resolved;
+  const outcome = await provider.preview(lead, settings, crmFieldStore(deps.db, destination.id, provider.id));
+  if (!outcome.ok) return { requests: [], message: redactSecrets(outcome.message, secrets) };
+  return { requests: redactSecrets(outcome.requests, secrets) };
 }
 
 function webhookPreview(
@@ -66,13 +57,13 @@ function webhookPreview(
   deps: PreviewDeps,
 ): DestinationPreviewResult {
   if (!destination.url || !destination.sealed) {
-    return { requests: [], message: 'The webhook has no URL or signing secret: save it again in Settings.' };
+    return { requests: [], message: webhookDestinationMessages.incomplete };
   }
   let secrets: string[];
   try {
     secrets = activeSigningSecrets(openSigningSecrets(deps.secrets, destination.sealed), new Date());
   } catch {
-    return { requests: [], message: 'The signing secret cannot be read: rotate it in Settings.' };
+    return { requests: [], message: webhookDestinationMessages.unreadable };
   }
   const body = webhookBody({ type: event.type, lead, occurredAt: event.occurredAt });
   // Signed as the delivery signs it, then the signature is redacted: it would prove nothing to the owner and is derived from the secret.
