@@ -36,7 +36,7 @@ const visible = (locator: ReturnType<Page['locator']>) =>
 /** Opens the CRM's preview on the Settings screen and waits for the profile request. */
 async function openPreview(page: Page) {
   await page.goto('/app/Settings');
-  await page.getByRole('button', { name: destinationPreviewTexts.button }).first().click();
+  await page.getByRole('button', { name: destinationPreviewTexts.buttonFor('Klaviyo') }).click();
   const dialog = page.getByRole('dialog');
   await visible(dialog.getByRole('heading', { name: 'Add or update the profile' }));
   return dialog;
@@ -76,7 +76,7 @@ it('a property key and an option tag set in the builder show in the Klaviyo prev
   await visible(toast(page, integrationMessages.settingsUpdated));
   const sent = klaviyo.requests.length;
 
-  await page.getByRole('button', { name: destinationPreviewTexts.button }).first().click();
+  await page.getByRole('button', { name: destinationPreviewTexts.buttonFor('Klaviyo') }).click();
   const dialog = page.getByRole('dialog');
   await visible(dialog.getByRole('heading', { name: 'Add or update the profile' }));
   await dialog.getByLabel(destinationPreviewTexts.item).selectOption({ label: 'Quiz: Skin quiz' });

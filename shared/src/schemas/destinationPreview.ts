@@ -60,6 +60,8 @@ export const ZDestinationPreviewResponse = z.object({ data: ZDestinationPreview 
 /** The modal's texts. */
 export const destinationPreviewTexts = {
   button: 'Preview a sample lead',
+  /** The button's accessible name, telling one destination's from another's (several webhooks). */
+  buttonFor: (destination: string) => `Preview a sample lead sent to ${destination}`,
   title: (destination: string) => `What one sample lead sends to ${destination}`,
   intro:
     'Nothing is sent. These are the exact requests a lead answering the chosen item would make, built by the same code that delivers real leads; secrets are redacted.',

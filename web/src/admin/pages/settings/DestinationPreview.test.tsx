@@ -41,7 +41,7 @@ describe('Preview a sample lead', () => {
     const { requests } = fakeApi({ [`GET ${path}`]: () => preview() });
     const { user } = open();
     expect(requests).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: texts.button }));
+    await user.click(screen.getByRole('button', { name: texts.buttonFor('Klaviyo') }));
     expect(within(dialog()).getByText(texts.title('Klaviyo'))).toBeTruthy();
     await within(dialog()).findByRole('heading', { name: 'Add or update the profile' });
     expect(requests.map((request) => request.path)).toEqual([path]);
@@ -61,7 +61,7 @@ describe('Preview a sample lead', () => {
       [`GET ${path}?kind=poll&item=${poll.id}`]: () => preview({ item: poll, requests: [] }),
     });
     const { user } = open();
-    await user.click(screen.getByRole('button', { name: texts.button }));
+    await user.click(screen.getByRole('button', { name: texts.buttonFor('Klaviyo') }));
     await within(dialog()).findByRole('heading', { name: 'Add or update the profile' });
     await user.selectOptions(within(dialog()).getByLabelText(texts.item), `poll:${poll.id}`);
     await within(dialog()).findByText(texts.empty);
@@ -71,7 +71,7 @@ describe('Preview a sample lead', () => {
   it('copies the exact body', async () => {
     fakeApi({ [`GET ${path}`]: () => preview() });
     const { user } = open();
-    await user.click(screen.getByRole('button', { name: texts.button }));
+    await user.click(screen.getByRole('button', { name: texts.buttonFor('Klaviyo') }));
     await user.click(await within(dialog()).findByRole('button', { name: `${texts.copy}: Add or update the profile` }));
     expect(await navigator.clipboard.readText()).toBe(profileBody);
     expect(await within(dialog()).findByRole('button', { name: `${texts.copied}: Add or update the profile` })).toBeTruthy();
@@ -81,7 +81,7 @@ describe('Preview a sample lead', () => {
     const answer = held(preview({ requests: [], message: 'Klaviyo: the password setting is missing or invalid.' }));
     fakeApi({ [`GET ${path}`]: () => answer.promise });
     const { user } = open();
-    await user.click(screen.getByRole('button', { name: texts.button }));
+    await user.click(screen.getByRole('button', { name: texts.buttonFor('Klaviyo') }));
     expect(within(dialog()).getByText(texts.loading)).toBeTruthy();
     answer.release();
     expect(await within(dialog()).findByText('Klaviyo: the password setting is missing or invalid.')).toBeTruthy();
@@ -91,7 +91,7 @@ describe('Preview a sample lead', () => {
     let fail = true;
     fakeApi({ [`GET ${path}`]: () => (fail ? offline() : preview({ item: null, items: [] })) });
     const { user } = open();
-    await user.click(screen.getByRole('button', { name: texts.button }));
+    await user.click(screen.getByRole('button', { name: texts.buttonFor('Klaviyo') }));
     await within(dialog()).findByText(texts.failed);
     fail = false;
     await user.click(within(dialog()).getByRole('button', { name: 'Try again' }));

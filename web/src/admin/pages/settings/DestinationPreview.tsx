@@ -31,7 +31,9 @@ export function DestinationPreviewButton({ destinationId, destination }: Props) 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{texts.button}</Button>
+      <Button onClick={() => setOpen(true)} accessibilityLabel={texts.buttonFor(destination)}>
+        {texts.button}
+      </Button>
       <Modal open={open} onClose={() => setOpen(false)} title={texts.title(destination)} size="large">
         {open ? <PreviewContent destinationId={destinationId} /> : null}
       </Modal>
