@@ -67,13 +67,19 @@ export function fieldValue(answer: TLeadAnswer, type: CrmFieldType): string | nu
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-/** Finds or creates the field of every answer of the lead and pairs each answer with its value. */
-export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: FieldPlan): Promise<PlacedAnswers | Failure> {
+/** The lead's answers by the field key they go to, the first answer of a key only. */
+function answersByField(lead: Lead): Map<string, TLeadAnswer> {
   const wanted = new Map<string, TLeadAnswer>();
   for (const answer of lead.answers) {
     const key = fieldKey(lead.itemKey, answer.key);
     if (!wanted.has(key)) wanted.set(key, answer);
   }
+  return wanted;
+}
+
+/** Finds or creates the field of every answer of the lead and pairs each answer with its value. */
+export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: FieldPlan): Promise<PlacedAnswers | Failure> {
+  const wanted = answersByField(lead);
   if (wanted.size === 0) return { placed: [], leftOut: undefined };
 
   const refused: string[] = [];
@@ -136,11 +142,7 @@ export async function previewAnswers(
   store: CrmFieldStore,
   planned: { handleOf(answer: TLeadAnswer): string; refOf(handle: string): string; typeOf?(answer: TLeadAnswer): CrmFieldType },
 ): Promise<PlacedAnswer[]> {
-  const wanted = new Map<string, TLeadAnswer>();
-  for (const answer of lead.answers) {
-    const key = fieldKey(lead.itemKey, answer.key);
-    if (!wanted.has(key)) wanted.set(key, answer);
-  }
+  const wanted = answersByField(lead);
   const known = await store.known([...wanted.keys()]);
   const placed: PlacedAnswer[] = [];
   for (const [key, answer] of wanted) {
