@@ -32,6 +32,7 @@ export function presentCrm(row: DestinationRow | undefined, secrets: Secrets): T
     Object.entries(savedCrmSecrets(secrets, row)).map(([name, value]) => [name, maskSecret(value)]),
   );
   return {
+    id: row.id,
     enabled: row.enabled,
     provider: row.provider ?? '',
     settings,
@@ -43,6 +44,7 @@ export function presentCrm(row: DestinationRow | undefined, secrets: Secrets): T
 export function presentNotifications(row: DestinationRow | undefined, ownerEmail: string): TNotificationSetting {
   const settings = emailSettingsOf(row ?? { settings: {} });
   return {
+    ...(row ? { id: row.id } : {}),
     enabled: row?.enabled ?? false,
     additionalEnabled: settings.additionalEnabled,
     recipients: formatRecipientList(settings.additional),

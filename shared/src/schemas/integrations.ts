@@ -314,6 +314,8 @@ export const ZShopifyCustomersRequest = z.object({ enabled: z.boolean() });
 // ---- Answers ----
 
 export const ZCrmSetting = z.object({
+  /** The destination's id (its preview's address). */
+  id: z.string().optional(),
   enabled: z.boolean(),
   provider: z.string(),
   /** The non-secret values. */
@@ -336,6 +338,8 @@ export const ZCrmField = z.object({
 export const ZCrmProviderForm = z.object({ id: z.string(), label: z.string(), receives: z.string(), fields: z.array(ZCrmField) });
 
 export const ZNotificationSetting = z.object({
+  /** The destination's id (its preview's address), once the settings were saved. */
+  id: z.string().optional(),
   enabled: z.boolean(),
   additionalEnabled: z.boolean(),
   /** The additional recipients as the field shows them: 'a@x.com, b@y.com'. */
@@ -360,12 +364,16 @@ export const ZWebhookEndpoint = z.object({
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
+/** For shops: every lead a customer of the shop; `id`, the destination's (its preview's address), once switched. */
+export const ZShopifyCustomers = z.object({ id: z.string().optional(), available: z.boolean(), enabled: z.boolean() });
+export type TShopifyCustomers = z.infer<typeof ZShopifyCustomers>;
+
 export const ZIntegrations = z.object({
   crm: ZCrmSetting.nullable(),
   providers: z.array(ZCrmProviderForm),
   notifications: ZNotificationSetting,
   webhooks: z.array(ZWebhookEndpoint),
-  shopifyCustomers: z.object({ available: z.boolean(), enabled: z.boolean() }),
+  shopifyCustomers: ZShopifyCustomers,
 });
 export type TIntegrations = z.infer<typeof ZIntegrations>;
 
@@ -373,7 +381,7 @@ export const ZIntegrationsResponse = z.object({ data: ZIntegrations });
 /** null: no CRM was ever saved (switching off keeps a saved one). */
 export const ZCrmSettingResponse = z.object({ data: ZCrmSetting.nullable() });
 export const ZNotificationSettingResponse = z.object({ data: ZNotificationSetting });
-export const ZShopifyCustomersResponse = z.object({ data: z.object({ available: z.boolean(), enabled: z.boolean() }) });
+export const ZShopifyCustomersResponse = z.object({ data: ZShopifyCustomers });
 export const ZWebhookResponse = z.object({ data: ZWebhookEndpoint });
 
 /** A new or rotated endpoint with its whole secret: the one time it is shown. */

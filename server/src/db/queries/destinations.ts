@@ -83,3 +83,14 @@ export async function findOwnWebhook(db: Db, accountId: string, id: string, opti
   if (!row) throw NotFoundError();
   return row;
 }
+
+/** Any destination of the caller's account; anyone else's id answers 404 exactly like a missing one. */
+export async function findOwnDestination(db: Db, accountId: string, id: string): Promise<DestinationRow> {
+  const [row] = await db
+    .select()
+    .from(destinations)
+    .where(scoped(destinations, accountId, eq(destinations.id, id)))
+    .limit(1);
+  if (!row) throw NotFoundError();
+  return row;
+}

@@ -61,3 +61,13 @@ export async function ownerEmail(db: Db, accountId: string): Promise<string | un
   if (!owner) return undefined;
   return owner.notificationEmail || owner.shopEmail || owner.email;
 }
+
+/** A shop account's myshopify.com domain; undefined for a standalone account. */
+export async function shopDomainOf(db: Db, accountId: string): Promise<string | undefined> {
+  const [account] = await db
+    .select({ shopDomain: accounts.shopDomain })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return account?.shopDomain ?? undefined;
+}

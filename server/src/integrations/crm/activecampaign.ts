@@ -1,7 +1,23 @@
 import { z } from 'zod';
-import { fieldName, placeAnswers, type ProviderField } from './crmFields.ts';
-import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import {
+  fieldIdPlaceholder,
+  fieldName,
+  placeAnswers,
+  previewAnswers,
+  type PlacedAnswer,
+  type ProviderField,
+} from './crmFields.ts';
+import {
+  CrmCall,
+  leadTags,
+  previewCall,
+  retryAfterHeader,
+  splitName,
+  stringAt,
+  type CallAnswer,
+  type CrmRequest,
+} from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * ActiveCampaign API v3, reference crm-webhooks-payments.md A3: the account's API URL
@@ -75,6 +91,42 @@ function messageOf(answer: CallAnswer): string | undefined {
 
 const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 1000;
 
+const headersOf = (settings: ActiveCampaignSettings) => ({ 'Api-Token': settings.api_key, Accept: 'application/json' });
+const jsonHeadersOf = (settings: ActiveCampaignSettings) => ({ ...headersOf(settings), 'Content-Type': 'application/json' });
+
+/** An id ActiveCampaign answers, a number in its bodies; a preview's placeholder stays as it is. */
+const idOf = (id: string) => (/^\d+$/.test(id) ? Number(id) : id);
+
+/**
+ * The requests that carry the lead, built for the send and the preview alike: the contact's sync with its
+ * field values; its subscription to the list; one contactTag per tag id.
+ */
+const requests = {
+  sync(lead: Lead, settings: ActiveCampaignSettings, base: string, placed: PlacedAnswer[]): CrmRequest {
+    const { first, last } = splitName(lead.name);
+    const contact: Record<string, unknown> = { email: lead.email };
+    if (first) contact.firstName = first;
+    if (last) contact.lastName = last;
+    // The contact's documented phone (A3), in E.164; ActiveCampaign has no SMS consent in its contact body.
+    if (lead.phone) contact.phone = lead.phone;
+    if (placed.length) contact.fieldValues = placed.map(({ field, value }) => ({ field: field.ref, value: String(value) }));
+    return { method: 'POST', url: `${base}/contact/sync`, headers: jsonHeadersOf(settings), body: JSON.stringify({ contact }) };
+  },
+  list(settings: ActiveCampaignSettings, base: string, contactId: string): CrmRequest {
+    const contactList = { list: Number(settings.campaignid), contact: idOf(contactId), status: 1 };
+    return {
+      method: 'POST',
+      url: `${base}/contactLists`,
+      headers: jsonHeadersOf(settings),
+      body: JSON.stringify({ contactList }),
+    };
+  },
+  tag(settings: ActiveCampaignSettings, base: string, contactId: string, tagId: string): CrmRequest {
+    const contactTag = { contact: idOf(contactId), tag: idOf(tagId) };
+    return { method: 'POST', url: `${base}/contactTags`, headers: jsonHeadersOf(settings), body: JSON.stringify({ contactTag }) };
+  },
+};
+
 export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
   id: 'activecampaign',
   label: 'ActiveCampaign',
@@ -84,11 +136,11 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
     const call = new CrmCall(fetch, [settings.api_key]);
     const base = activeCampaignBase(settings.activecampaign_account);
     if (!base) return call.fail(false, 'The ActiveCampaign API URL is not valid');
-    const headers = { 'Api-Token': settings.api_key, Accept: 'application/json' };
-    const json = { ...headers, 'Content-Type': 'application/json' };
+    const headers = headersOf(settings);
     const options = { messageOf, retryAfterOf };
     const post = (path: string, body: unknown) =>
-      call.send('POST', `${base}${path}`, { headers: json, body: JSON.stringify(body), ...options });
+      call.send('POST', `${base}${path}`, { headers: jsonHeadersOf(settings), body: JSON.stringify(body), ...options });
+    const send = (request: CrmRequest) => call.send(request.method, request.url, { ...request, ...options });
 
     const answers = await placeAnswers(lead, fields, {
       handleOf: (answer) => fieldName(lead.itemKey, answer.key),
@@ -121,23 +173,13 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
     });
     if ('ok' in answers) return answers;
 
-    const { first, last } = splitName(lead.name);
-    const contact: Record<string, unknown> = { email: lead.email };
-    if (first) contact.firstName = first;
-    if (last) contact.lastName = last;
-    // The contact's documented phone (A3), in E.164; ActiveCampaign has no SMS consent in its contact body.
-    if (lead.phone) contact.phone = lead.phone;
-    if (answers.placed.length)
-      contact.fieldValues = answers.placed.map(({ field, value }) => ({ field: field.ref, value: String(value) }));
-    const synced = await post('/contact/sync', { contact });
+    const synced = await send(requests.sync(lead, settings, base, answers.placed));
     if (!synced.ok) return synced.outcome;
     const contactId = stringAt((synced.answer.json as { contact?: unknown } | undefined)?.contact, 'id');
     if (!contactId) return call.fail(true, 'ActiveCampaign answered the sync without a contact id');
 
     if (settings.campaignid && lead.consent) {
-      const listed = await post('/contactLists', {
-        contactList: { list: Number(settings.campaignid), contact: Number(contactId), status: 1 },
-      });
+      const listed = await send(requests.list(settings, base, contactId));
       if (!listed.ok) return listed.outcome;
     }
 
@@ -152,9 +194,28 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
         tagId = stringAt((created.answer.json as { tag?: unknown } | undefined)?.tag, 'id');
       }
       if (!tagId) continue;
-      const tagged = await post('/contactTags', { contactTag: { contact: Number(contactId), tag: Number(tagId) } });
+      const tagged = await send(requests.tag(settings, base, contactId, tagId));
       if (!tagged.ok) return tagged.outcome;
     }
     return call.done(answers.leftOut);
+  },
+  async preview(lead, settings, fields) {
+    const base = activeCampaignBase(settings.activecampaign_account);
+    if (!base) return 'The ActiveCampaign API URL is not valid';
+    const placed = await previewAnswers(lead, fields, {
+      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      refOf: fieldIdPlaceholder,
+      typeOf: () => 'text',
+    });
+    const call = previewCall([settings.api_key]);
+    const contactId = '{contact id}';
+    const subscribe = settings.campaignid && lead.consent;
+    return [
+      call.describe('Add or update the contact', requests.sync(lead, settings, base, placed)),
+      ...(subscribe ? [call.describe('Subscribe it to the list', requests.list(settings, base, contactId))] : []),
+      ...leadTags(lead, settings.tag).map((name) =>
+        call.describe(`Tag it "${name}"`, requests.tag(settings, base, contactId, `{tag id: ${name}}`)),
+      ),
+    ];
   },
 };

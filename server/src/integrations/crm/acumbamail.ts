@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CrmCall, stringAt, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import { CrmCall, previewCall, stringAt, type CallAnswer, type CrmRequest } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * Acumbamail, reference crm-webhooks-payments.md A12: `POST https://acumbamail.com/api/1/addSubscriber/`
@@ -24,6 +24,25 @@ function messageOf(answer: CallAnswer): string | undefined {
   return stringAt(answer.json, 'error') ?? stringAt(answer.json, 'message');
 }
 
+/** The request that carries the lead: the subscriber's add (or update) to the list. */
+function subscriberRequest(lead: Lead, settings: AcumbamailSettings): CrmRequest {
+  const form = new URLSearchParams({
+    auth_token: settings.api_key,
+    list_id: settings.campaignid,
+    'merge_fields[email]': lead.email,
+    double_optin: '0',
+    update_subscriber: '1',
+    complete_json: '1',
+    response_type: 'json',
+  });
+  return {
+    method: 'POST',
+    url: acumbamailAddSubscriberUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: form.toString(),
+  };
+}
+
 export const acumbamail: CrmProvider<AcumbamailSettings> = {
   id: 'acumbamail',
   label: 'Acumbamail',
@@ -31,18 +50,9 @@ export const acumbamail: CrmProvider<AcumbamailSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
     const crm = new CrmCall(fetch, [settings.api_key]);
-    const form = new URLSearchParams({
-      auth_token: settings.api_key,
-      list_id: settings.campaignid,
-      'merge_fields[email]': lead.email,
-      double_optin: '0',
-      update_subscriber: '1',
-      complete_json: '1',
-      response_type: 'json',
-    });
-    const sent = await crm.send('POST', acumbamailAddSubscriberUrl, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form.toString(),
+    const request = subscriberRequest(lead, settings);
+    const sent = await crm.send(request.method, request.url, {
+      ...request,
       messageOf,
     });
     if (!sent.ok) return sent.outcome;
@@ -51,5 +61,8 @@ export const acumbamail: CrmProvider<AcumbamailSettings> = {
       return crm.fail(false, `Acumbamail refused the subscriber: ${refused}`);
     }
     return crm.done();
+  },
+  async preview(lead, settings) {
+    return [previewCall([settings.api_key]).describe('Add or update the subscriber', subscriberRequest(lead, settings))];
   },
 };

@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { CrmCall, leadTags, resultFields, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import {
+  CrmCall,
+  leadTags,
+  previewCall,
+  resultFields,
+  retryAfterHeader,
+  splitName,
+  stringAt,
+  type CallAnswer,
+  type CrmRequest,
+} from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * Agile CRM, reference crm-webhooks-payments.md A2: `https://{agilecrm_domain}.agilecrm.com/dev/api`,
@@ -46,6 +56,48 @@ function messageOf(answer: CallAnswer): string | undefined {
 
 const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 30_000;
 
+const baseOf = (settings: AgileCrmSettings) => `https://${settings.agilecrm_domain.toLowerCase()}.agilecrm.com/dev/api`;
+const headersOf = (settings: AgileCrmSettings) => ({
+  Authorization: `Basic ${Buffer.from(`${settings.agilecrm_email}:${settings.api_key}`).toString('base64')}`,
+  Accept: 'application/json',
+  'Content-Type': 'application/json',
+});
+
+/**
+ * The requests that carry the lead, for the send and the preview alike: the contact's create with its
+ * properties and tags; for an email already a contact, its properties' and tags' edit by the contact's id.
+ */
+function contactRequests(lead: Lead, settings: AgileCrmSettings) {
+  const base = baseOf(settings);
+  const headers = headersOf(settings);
+  const { first, last } = splitName(lead.name);
+  const properties: Record<string, string>[] = [
+    { type: 'SYSTEM', name: 'first_name', value: first || lead.email.split('@')[0]! },
+  ];
+  if (last) properties.push({ type: 'SYSTEM', name: 'last_name', value: last });
+  properties.push({ type: 'SYSTEM', name: 'email', subtype: 'work', value: lead.email });
+  for (const field of resultFields(lead)) properties.push({ type: 'CUSTOM', name: field.name, value: field.value });
+  properties.push({ type: 'CUSTOM', name: 'Marketing consent', value: lead.consent ? 'yes' : 'no' });
+  const tags = [...new Set(leadTags(lead, settings.tag).map(agileTagName).filter(Boolean))];
+  return {
+    tags,
+    create: { method: 'POST', url: `${base}/contacts`, headers, body: JSON.stringify({ tags, properties }) } as CrmRequest,
+    editProperties: (id: unknown): CrmRequest => ({
+      method: 'PUT',
+      url: `${base}/contacts/edit-properties`,
+      headers,
+      // An empty name does not overwrite the first name the contact has (the email's local part only stands in on create).
+      body: JSON.stringify({ id, properties: first ? properties : properties.slice(1) }),
+    }),
+    editTags: (id: unknown): CrmRequest => ({
+      method: 'PUT',
+      url: `${base}/contacts/edit/tags`,
+      headers,
+      body: JSON.stringify({ id, tags }),
+    }),
+  };
+}
+
 export const agileCrm: CrmProvider<AgileCrmSettings> = {
   id: 'agilecrm',
   label: 'Agile CRM',
@@ -53,26 +105,13 @@ export const agileCrm: CrmProvider<AgileCrmSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
-    const base = `https://${settings.agilecrm_domain.toLowerCase()}.agilecrm.com/dev/api`;
-    const headers = {
-      Authorization: `Basic ${Buffer.from(`${settings.agilecrm_email}:${settings.api_key}`).toString('base64')}`,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    };
+    const base = baseOf(settings);
+    const headers = headersOf(settings);
     const options = { messageOf, retryAfterOf };
-    const { first, last } = splitName(lead.name);
-    const properties: Record<string, string>[] = [
-      { type: 'SYSTEM', name: 'first_name', value: first || lead.email.split('@')[0]! },
-    ];
-    if (last) properties.push({ type: 'SYSTEM', name: 'last_name', value: last });
-    properties.push({ type: 'SYSTEM', name: 'email', subtype: 'work', value: lead.email });
-    for (const field of resultFields(lead)) properties.push({ type: 'CUSTOM', name: field.name, value: field.value });
-    properties.push({ type: 'CUSTOM', name: 'Marketing consent', value: lead.consent ? 'yes' : 'no' });
-    const tags = [...new Set(leadTags(lead, settings.tag).map(agileTagName).filter(Boolean))];
+    const requests = contactRequests(lead, settings);
 
-    const created = await call.send('POST', `${base}/contacts`, {
-      headers,
-      body: JSON.stringify({ tags, properties }),
+    const created = await call.send(requests.create.method, requests.create.url, {
+      ...requests.create,
       accept: (status) => status === 200 || status === 400,
       ...options,
     });
@@ -89,21 +128,24 @@ export const agileCrm: CrmProvider<AgileCrmSettings> = {
     if (found.answer.status === 204 || (typeof id !== 'number' && typeof id !== 'string')) {
       return call.fail(true, 'Agile CRM reported a duplicate contact but finds none for the email yet');
     }
-    const edited = await call.send('PUT', `${base}/contacts/edit-properties`, {
-      headers,
-      // An empty name does not overwrite the first name the contact has (the email's local part only stands in on create).
-      body: JSON.stringify({ id, properties: first ? properties : properties.slice(1) }),
-      ...options,
-    });
+    const edit = requests.editProperties(id);
+    const edited = await call.send(edit.method, edit.url, { ...edit, ...options });
     if (!edited.ok) return edited.outcome;
-    if (tags.length) {
-      const tagged = await call.send('PUT', `${base}/contacts/edit/tags`, {
-        headers,
-        body: JSON.stringify({ id, tags }),
-        ...options,
-      });
+    if (requests.tags.length) {
+      const tag = requests.editTags(id);
+      const tagged = await call.send(tag.method, tag.url, { ...tag, ...options });
       if (!tagged.ok) return tagged.outcome;
     }
     return call.done();
+  },
+  async preview(lead, settings) {
+    const call = previewCall([settings.api_key]);
+    const requests = contactRequests(lead, settings);
+    const id = '{contact id}';
+    return [
+      call.describe('Add the contact', requests.create),
+      call.describe('If the email is already a contact: update its properties', requests.editProperties(id)),
+      ...(requests.tags.length ? [call.describe('If the email is already a contact: add its tags', requests.editTags(id))] : []),
+    ];
   },
 };

@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer, laravelMessage } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import {
+  CrmCall,
+  leadTags,
+  previewCall,
+  retryAfterHeader,
+  splitName,
+  stringAt,
+  type CallAnswer,
+  type CrmRequest,
+  laravelMessage,
+} from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * BirdSend, reference crm-webhooks-payments.md A6: `https://api.birdsend.co/v1`, JSON only,
@@ -24,6 +34,32 @@ const messageOf = laravelMessage;
 
 const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 1000;
 
+const headersOf = (settings: BirdSendSettings) => ({ Authorization: `Bearer ${settings.api_key}`, Accept: 'application/json' });
+
+/** The requests that carry the lead: a new contact's create, or an existing one's update by its id. */
+function contactRequests(lead: Lead, settings: BirdSendSettings) {
+  const headers = { ...headersOf(settings), 'Content-Type': 'application/json' };
+  const { first, last } = splitName(lead.name);
+  const fields: Record<string, string> = {};
+  if (first) fields.first_name = first;
+  if (last) fields.last_name = last;
+  const tags = leadTags(lead, settings.tag);
+  return {
+    create: {
+      method: 'POST',
+      url: `${birdSendApi}/contacts`,
+      headers,
+      body: JSON.stringify({ email: lead.email, fields, tags }),
+    },
+    update: (contactId: string): CrmRequest => ({
+      method: 'PATCH',
+      url: `${birdSendApi}/contacts/${encodeURIComponent(contactId)}`,
+      headers,
+      body: JSON.stringify({ fields, tags }),
+    }),
+  };
+}
+
 export const birdSend: CrmProvider<BirdSendSettings> = {
   id: 'birdsend',
   label: 'BirdSend',
@@ -31,14 +67,9 @@ export const birdSend: CrmProvider<BirdSendSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
-    const headers = { Authorization: `Bearer ${settings.api_key}`, Accept: 'application/json' };
-    const jsonHeaders = { ...headers, 'Content-Type': 'application/json' };
+    const headers = headersOf(settings);
     const options = { messageOf, retryAfterOf };
-    const { first, last } = splitName(lead.name);
-    const fields: Record<string, string> = {};
-    if (first) fields.first_name = first;
-    if (last) fields.last_name = last;
-    const tags = leadTags(lead, settings.tag);
+    const requests = contactRequests(lead, settings);
 
     const lookup = async () => {
       const found = await call.send('GET', `${birdSendApi}/contacts?search_by=email&keyword=${encodeURIComponent(lead.email)}`, {
@@ -53,20 +84,16 @@ export const birdSend: CrmProvider<BirdSendSettings> = {
       return { ok: true as const, contactId: stringAt(match, 'contact_id') };
     };
     const update = async (contactId: string) => {
-      const updated = await call.send('PATCH', `${birdSendApi}/contacts/${encodeURIComponent(contactId)}`, {
-        headers: jsonHeaders,
-        body: JSON.stringify({ fields, tags }),
-        ...options,
-      });
+      const request = requests.update(contactId);
+      const updated = await call.send(request.method, request.url, { ...request, ...options });
       return updated.ok ? call.done() : updated.outcome;
     };
 
     const existing = await lookup();
     if (!existing.ok) return existing.outcome;
     if (existing.contactId) return update(existing.contactId);
-    const created = await call.send('POST', `${birdSendApi}/contacts`, {
-      headers: jsonHeaders,
-      body: JSON.stringify({ email: lead.email, fields, tags }),
+    const created = await call.send(requests.create.method, requests.create.url, {
+      ...requests.create,
       accept: (status) => (status >= 200 && status < 300) || status === 422,
       ...options,
     });
@@ -75,5 +102,13 @@ export const birdSend: CrmProvider<BirdSendSettings> = {
     const raced = await lookup();
     if (!raced.ok) return raced.outcome;
     return raced.contactId ? update(raced.contactId) : call.failFrom(created.answer, messageOf);
+  },
+  async preview(lead, settings) {
+    const call = previewCall([settings.api_key]);
+    const requests = contactRequests(lead, settings);
+    return [
+      call.describe('Add the contact', requests.create),
+      call.describe('If the email is already a contact: update it', requests.update('{contact id}')),
+    ];
   },
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
-import { CrmCall, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import { fieldName, fieldTypeOf, placeAnswers, previewAnswers, type PlacedAnswer, type ProviderField } from './crmFields.ts';
+import { CrmCall, previewCall, retryAfterHeader, splitName, stringAt, type CallAnswer, type CrmRequest } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * Brevo (formerly Sendinblue), reference crm-webhooks-payments.md A10: `POST
@@ -29,6 +29,27 @@ const messageOf = (answer: CallAnswer) => stringAt(answer.json, 'message') ?? st
 const retryAfterOf = (answer: CallAnswer) =>
   retryAfterHeader(answer.headers) ?? secondsHeader(answer.headers, 'x-sib-ratelimit-reset');
 
+const headersOf = (settings: BrevoSettings) => ({
+  'api-key': settings.api_key,
+  'content-type': 'application/json',
+  accept: 'application/json',
+});
+
+/** The attribute an answer goes to: `<ITEM KEY>__<PROPERTY KEY>`, Brevo's attribute names being upper case. */
+const attributeOf = (lead: Lead, key: string) => fieldName(lead.itemKey, key).toUpperCase();
+
+/** The request that carries the lead: the contact's create-or-update with its attributes and list. */
+function contactRequest(lead: Lead, settings: BrevoSettings, placed: PlacedAnswer[]): CrmRequest {
+  const { first, last } = splitName(lead.name);
+  const attributes: Record<string, string | number> = {};
+  if (first) attributes.FIRSTNAME = first;
+  if (last) attributes.LASTNAME = last;
+  for (const { field, value } of placed) attributes[field.ref] = value;
+  const body: Record<string, unknown> = { email: lead.email, attributes, updateEnabled: true };
+  if (settings.campaignid && lead.consent) body.listIds = [Number(settings.campaignid)];
+  return { method: 'POST', url: brevoContactsUrl, headers: headersOf(settings), body: JSON.stringify(body) };
+}
+
 export const brevo: CrmProvider<BrevoSettings> = {
   id: 'brevo',
   label: 'Brevo (formerly Sendinblue)',
@@ -36,10 +57,9 @@ export const brevo: CrmProvider<BrevoSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch, { fields }): Promise<DeliveryOutcome> {
     const crm = new CrmCall(fetch, [settings.api_key]);
-    const headers = { 'api-key': settings.api_key, 'content-type': 'application/json', accept: 'application/json' };
-    const options = { headers, messageOf, retryAfterOf };
+    const options = { headers: headersOf(settings), messageOf, retryAfterOf };
     const answers = await placeAnswers(lead, fields, {
-      handleOf: (answer) => fieldName(lead.itemKey, answer.key).toUpperCase(),
+      handleOf: (answer) => attributeOf(lead, answer.key),
       async list() {
         const listed = await crm.send('GET', brevoAttributesUrl, options);
         if (!listed.ok) return listed.outcome;
@@ -60,15 +80,16 @@ export const brevo: CrmProvider<BrevoSettings> = {
     });
     if ('ok' in answers) return answers;
 
-    const { first, last } = splitName(lead.name);
-    const attributes: Record<string, string | number> = {};
-    if (first) attributes.FIRSTNAME = first;
-    if (last) attributes.LASTNAME = last;
-    for (const { field, value } of answers.placed) attributes[field.ref] = value;
-    const body: Record<string, unknown> = { email: lead.email, attributes, updateEnabled: true };
-    if (settings.campaignid && lead.consent) body.listIds = [Number(settings.campaignid)];
-    const sent = await crm.send('POST', brevoContactsUrl, { ...options, body: JSON.stringify(body) });
+    const request = contactRequest(lead, settings, answers.placed);
+    const sent = await crm.send(request.method, request.url, { ...options, body: request.body });
     return sent.ok ? crm.done(answers.leftOut) : sent.outcome;
+  },
+  async preview(lead, settings, fields) {
+    const placed = await previewAnswers(lead, fields, {
+      handleOf: (answer) => attributeOf(lead, answer.key),
+      refOf: (name) => name,
+    });
+    return [previewCall([settings.api_key]).describe('Create or update the contact', contactRequest(lead, settings, placed))];
   },
 };
 

@@ -67,13 +67,19 @@ export function fieldValue(answer: TLeadAnswer, type: CrmFieldType): string | nu
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-/** Finds or creates the field of every answer of the lead and pairs each answer with its value. */
-export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: FieldPlan): Promise<PlacedAnswers | Failure> {
+/** The lead's answers by the field key they go to, the first answer of a key only. */
+function answersByField(lead: Lead): Map<string, TLeadAnswer> {
   const wanted = new Map<string, TLeadAnswer>();
   for (const answer of lead.answers) {
     const key = fieldKey(lead.itemKey, answer.key);
     if (!wanted.has(key)) wanted.set(key, answer);
   }
+  return wanted;
+}
+
+/** Finds or creates the field of every answer of the lead and pairs each answer with its value. */
+export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: FieldPlan): Promise<PlacedAnswers | Failure> {
+  const wanted = answersByField(lead);
   if (wanted.size === 0) return { placed: [], leftOut: undefined };
 
   const refused: string[] = [];
@@ -124,6 +130,37 @@ export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: Field
   }
   return { placed, leftOut: refused.length ? `Answers not sent: ${refused.join('; ')}.` : undefined };
 }
+
+/**
+ * The preview's placed answers (Settings' preview of a lead, issue 33): the fields the destination keeps
+ * with their real refs, the others as `planned` would create them (a name-based ref, or a placeholder such
+ * as `{field id: skin_quiz__skin_type}` where the provider answers an id), values by `fieldValue` as
+ * `placeAnswers` gives them. Nothing is looked up or created.
+ */
+export async function previewAnswers(
+  lead: Lead,
+  store: CrmFieldStore,
+  planned: { handleOf(answer: TLeadAnswer): string; refOf(handle: string): string; typeOf?(answer: TLeadAnswer): CrmFieldType },
+): Promise<PlacedAnswer[]> {
+  const wanted = answersByField(lead);
+  const known = await store.known([...wanted.keys()]);
+  const placed: PlacedAnswer[] = [];
+  for (const [key, answer] of wanted) {
+    const handle = planned.handleOf(answer);
+    const field = known.get(key) ?? {
+      key,
+      ref: planned.refOf(handle),
+      name: handle,
+      type: planned.typeOf?.(answer) ?? fieldTypeOf(answer),
+    };
+    const value = fieldValue(answer, field.type);
+    if (value !== undefined) placed.push({ answer, field, value });
+  }
+  return placed;
+}
+
+/** The placeholder of a field id only the provider's answer gives, e.g. `{field id: skin_quiz__skin_type}`. */
+export const fieldIdPlaceholder = (handle: string) => `{field id: ${handle}}`;
 
 /**
  * A store that keeps fields for one run only (Test connection with settings not yet saved, tests): the

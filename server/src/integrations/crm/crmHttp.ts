@@ -1,5 +1,5 @@
 import { ExternalCallRefused } from '../external/externalFetch.ts';
-import type { DeliveryOutcome, Exchange, Fetch, Lead } from './crmProvider.ts';
+import type { DeliveryOutcome, Exchange, Fetch, Lead, PreviewRequest } from './crmProvider.ts';
 
 /**
  * What the CRM modules share: one `CrmCall` per delivery sends each request through the given fetch
@@ -23,6 +23,14 @@ export interface CallAnswer {
 }
 
 export type Failure = Extract<DeliveryOutcome, { ok: false }>;
+
+/** A request as a provider's builder makes it: what `CrmCall.send` sends and a preview shows. */
+export interface CrmRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
 
 export type CallResult = { ok: true; answer: CallAnswer } | { ok: false; outcome: Failure };
 
@@ -58,6 +66,17 @@ export class CrmCall {
       }
     });
     return out;
+  }
+
+  /** A built request as the preview shows it, redacted as `send` records it; nothing is sent. */
+  describe(label: string, request: CrmRequest): PreviewRequest {
+    return {
+      label,
+      method: request.method,
+      url: this.redact(request.url),
+      headers: this.#redactHeaders(new Headers(request.headers)),
+      body: this.redact(request.body),
+    };
   }
 
   /**
@@ -136,6 +155,11 @@ export class CrmCall {
   done(message?: string): DeliveryOutcome {
     return message ? { ok: true, exchange: this.exchange, message: this.redact(message) } : { ok: true, exchange: this.exchange };
   }
+}
+
+/** A CrmCall for a preview: it only describes requests (with the same redaction); it never sends one. */
+export function previewCall(secrets: (string | undefined)[]): CrmCall {
+  return new CrmCall(() => Promise.reject(new Error('A preview sends nothing')), secrets);
 }
 
 /** Retry-After as milliseconds (delta-seconds or an HTTP date), or undefined. */

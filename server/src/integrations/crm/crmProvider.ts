@@ -100,6 +100,21 @@ export interface Exchange {
   response?: { status: number; headers: Record<string, string>; body: string };
 }
 
+/**
+ * One request a destination would send for a lead, as Settings' preview shows it (issue 33): built by the
+ * same function the delivery sends with, nothing sent, secrets redacted. `label` names its step.
+ */
+export interface PreviewRequest {
+  label: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A preview's answer: the requests, or why the settings cannot make them. */
+export type PreviewOutcome = { ok: true; requests: PreviewRequest[] } | { ok: false; message: string };
+
 export type DeliveryOutcome =
   | {
       ok: true;
@@ -128,6 +143,12 @@ export interface CrmProvider<TSettings> {
   secretFields: readonly (keyof TSettings & string)[];
   /** Adds the lead, or updates the contact when the email is already there; never fails on a duplicate. */
   upsertContact(lead: Lead, settings: TSettings, fetch: Fetch, call: CrmCall): Promise<DeliveryOutcome>;
+  /**
+   * The requests of `upsertContact` that carry the lead's data (not the lookups), built by the same
+   * functions, sent nowhere: fields the store keeps with their refs, the others as they would be created;
+   * ids only a provider's earlier answer gives show as placeholders like `{contact id}`.
+   */
+  preview(lead: Lead, settings: TSettings, fields: CrmFieldStore): Promise<PreviewRequest[] | string>;
 }
 
 /**
@@ -141,26 +162,31 @@ export interface RegisteredCrmProvider {
   settings: z.ZodType<unknown>;
   secretFields: readonly string[];
   upsertContact(lead: Lead, settings: unknown, fetch: Fetch, call: CrmCall): Promise<DeliveryOutcome>;
+  preview(lead: Lead, settings: unknown, fields: CrmFieldStore): Promise<PreviewOutcome>;
 }
 
 export function registerCrmProvider<TSettings>(provider: CrmProvider<TSettings>): RegisteredCrmProvider {
+  const parse = (settings: unknown) => {
+    const parsed = provider.settings.safeParse(settings);
+    if (parsed.success) return { ok: true as const, settings: parsed.data };
+    const field = parsed.error.issues[0]?.path.join('.') || 'settings';
+    return { ok: false as const, message: `${provider.label}: the ${field} setting is missing or invalid.` };
+  };
   return {
     id: provider.id,
     label: provider.label,
     settings: provider.settings,
     secretFields: provider.secretFields,
     async upsertContact(lead, settings, fetch, call) {
-      const parsed = provider.settings.safeParse(settings);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join('.') || 'settings';
-        return {
-          ok: false,
-          retryable: false,
-          message: `${provider.label}: the ${field} setting is missing or invalid.`,
-          exchange: [],
-        };
-      }
-      return provider.upsertContact(lead, parsed.data, fetch, call);
+      const parsed = parse(settings);
+      if (!parsed.ok) return { ok: false, retryable: false, message: parsed.message, exchange: [] };
+      return provider.upsertContact(lead, parsed.settings, fetch, call);
+    },
+    async preview(lead, settings, fields) {
+      const parsed = parse(settings);
+      if (!parsed.ok) return parsed;
+      const requests = await provider.preview(lead, parsed.settings, fields);
+      return typeof requests === 'string' ? { ok: false, message: requests } : { ok: true, requests };
     },
   };
 }

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
-import { CrmCall, leadTags, stringAt, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import {
+  fieldIdPlaceholder,
+  fieldName,
+  fieldTypeOf,
+  placeAnswers,
+  previewAnswers,
+  type PlacedAnswer,
+  type ProviderField,
+} from './crmFields.ts';
+import { CrmCall, leadTags, previewCall, stringAt, type CallAnswer, type CrmRequest } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * GetResponse API v3, reference crm-webhooks-payments.md A1: `POST https://api.getresponse.com/v3/contacts`
@@ -47,6 +55,31 @@ function resetOf(answer: CallAnswer): number | undefined {
   return reset ? Number(reset[1]) * 1000 : undefined;
 }
 
+const authOf = (settings: GetResponseSettings) => ({ 'X-Auth-Token': `api-key ${settings.api_key}`, Accept: 'application/json' });
+const jsonHeadersOf = (settings: GetResponseSettings) => ({ ...authOf(settings), 'Content-Type': 'application/json' });
+
+/** The lead's tags as GetResponse names them (letters, digits, underscores; at least 2 characters), once each. */
+const tagNames = (lead: Lead, settings: GetResponseSettings) => [
+  ...new Set(
+    leadTags(lead, settings.tag)
+      .map(getResponseTagName)
+      .filter((name) => name.length >= 2),
+  ),
+];
+
+const customFieldValuesOf = (placed: PlacedAnswer[]) =>
+  placed.map(({ field, value }) => ({ customFieldId: field.ref, value: [String(value)] }));
+
+/** The request that carries the lead: the contact's add to the list with its tags and custom field values. */
+function contactRequest(lead: Lead, settings: GetResponseSettings, tagIds: string[], placed: PlacedAnswer[]): CrmRequest {
+  const customFieldValues = customFieldValuesOf(placed);
+  const contact: Record<string, unknown> = { email: lead.email, campaign: { campaignId: settings.campaignid } };
+  if (lead.name.trim()) contact.name = lead.name.trim();
+  if (tagIds.length) contact.tags = tagIds.map((tagId) => ({ tagId }));
+  if (customFieldValues.length) contact.customFieldValues = customFieldValues;
+  return { method: 'POST', url: `${getResponseApi}/contacts`, headers: jsonHeadersOf(settings), body: JSON.stringify(contact) };
+}
+
 export const getResponse: CrmProvider<GetResponseSettings> = {
   id: 'getresponse',
   label: 'GetResponse',
@@ -54,19 +87,12 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch, { fields }): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
-    const auth = { 'X-Auth-Token': `api-key ${settings.api_key}`, Accept: 'application/json' };
-    const json = { ...auth, 'Content-Type': 'application/json' };
+    const auth = authOf(settings);
+    const json = jsonHeadersOf(settings);
     const options = { messageOf, retryAfterOf: resetOf };
 
     const tagIds: string[] = [];
-    const names = [
-      ...new Set(
-        leadTags(lead, settings.tag)
-          .map(getResponseTagName)
-          .filter((name) => name.length >= 2),
-      ),
-    ];
-    for (const name of names) {
+    for (const name of tagNames(lead, settings)) {
       const found = await call.send('GET', `${getResponseApi}/tags?query[name]=${encodeURIComponent(name)}`, {
         headers: auth,
         ...options,
@@ -123,15 +149,10 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
       },
     });
     if ('ok' in answers) return answers;
-    const customFieldValues = answers.placed.map(({ field, value }) => ({ customFieldId: field.ref, value: [String(value)] }));
-
-    const contact: Record<string, unknown> = { email: lead.email, campaign: { campaignId: settings.campaignid } };
-    if (lead.name.trim()) contact.name = lead.name.trim();
-    if (tagIds.length) contact.tags = tagIds.map((tagId) => ({ tagId }));
-    if (customFieldValues.length) contact.customFieldValues = customFieldValues;
-    const added = await call.send('POST', `${getResponseApi}/contacts`, {
-      headers: json,
-      body: JSON.stringify(contact),
+    const customFieldValues = customFieldValuesOf(answers.placed);
+    const request = contactRequest(lead, settings, tagIds, answers.placed);
+    const added = await call.send(request.method, request.url, {
+      ...request,
       accept: (status) => (status >= 200 && status < 300) || status === 409,
       ...options,
     });
@@ -174,5 +195,15 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
       if (!valued.ok) return valued.outcome;
     }
     return call.done(answers.leftOut);
+  },
+  async preview(lead, settings, fields) {
+    const placed = await previewAnswers(lead, fields, {
+      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      refOf: fieldIdPlaceholder,
+    });
+    const tagIds = tagNames(lead, settings).map((name) => `{tag id: ${name}}`);
+    return [
+      previewCall([settings.api_key]).describe('Add the contact to the list', contactRequest(lead, settings, tagIds, placed)),
+    ];
   },
 };

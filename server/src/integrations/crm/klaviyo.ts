@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
-import { CrmCall, leadTags, resultFields, retryAfterHeader, splitName, type CallAnswer } from './crmHttp.ts';
+import {
+  CrmCall,
+  leadTags,
+  previewCall,
+  resultFields,
+  retryAfterHeader,
+  splitName,
+  type CallAnswer,
+  type CrmRequest,
+} from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
@@ -215,6 +224,83 @@ function retryAfterOf(answer: CallAnswer): number | undefined {
   return retryAfterHeader(answer.headers) ?? (reset && /^\d+$/.test(reset) ? Number(reset) * 1000 : undefined);
 }
 
+const post = (settings: KlaviyoSettings, path: string, body: unknown): CrmRequest => ({
+  method: 'POST',
+  url: `${klaviyoApi}/${path}`,
+  headers: {
+    authorization: `Klaviyo-API-Key ${settings.password}`,
+    revision: klaviyoRevision,
+    accept: 'application/vnd.api+json',
+    'content-type': 'application/vnd.api+json',
+  },
+  body: JSON.stringify(body),
+});
+
+/**
+ * The three requests of a lead, built for the send and the preview alike: the profile's import with every
+ * answer, the submission's event (`unique_id` the delivery's id), and the subscription when the visitor
+ * consented (email to the list, SMS for the phone).
+ */
+function leadRequests(lead: Lead, settings: KlaviyoSettings, call: { deliveryId: string; sample?: true }) {
+  const { first, last } = splitName(lead.name);
+  const identity: Record<string, string> = { email: lead.email };
+  if (first) identity.first_name = first;
+  if (last) identity.last_name = last;
+  if (lead.phone) identity.phone_number = lead.phone;
+
+  // The profile's other attributes are small; 2 KB of the 100 KB is left for them and the envelope.
+  const properties = fitProperties(profileProperties(lead, settings), {
+    count: klaviyoLimits.properties,
+    maxBytes: klaviyoLimits.profileBytes - 2048,
+  });
+  const profile = post(settings, 'profile-import', { data: { type: 'profile', attributes: { ...identity, properties } } });
+
+  const event = post(settings, 'events', {
+    data: {
+      type: 'event',
+      attributes: {
+        properties: fitProperties(eventProperties(lead), {
+          count: klaviyoLimits.properties,
+          maxBytes: klaviyoLimits.eventBytes - 4096,
+        }),
+        time: lead.capturedAt,
+        unique_id: call.deliveryId,
+        // A Test connection's sample is recorded without triggering the owner's flows.
+        ...(call.sample ? { backfill: true } : {}),
+        metric: { data: { type: 'metric', attributes: { name: metricName(lead) } } },
+        profile: { data: { type: 'profile', attributes: identity } },
+      },
+    },
+  });
+
+  const subscribeEmail = Boolean(settings.campaignid && lead.consent);
+  const subscribeSms = Boolean(lead.phone && lead.smsConsent);
+  if (!subscribeEmail && !subscribeSms) return { profile, event };
+  const subscriptions = {
+    ...(subscribeEmail ? { email: { marketing: { consent: 'SUBSCRIBED' } } } : {}),
+    ...(subscribeSms ? { sms: { marketing: { consent: 'SUBSCRIBED' } } } : {}),
+  };
+  const subscription = post(settings, 'profile-subscription-bulk-create-jobs', {
+    data: {
+      type: 'profile-subscription-bulk-create-job',
+      attributes: {
+        custom_source: cutText(`Quizlead: ${lead.item.title}`, 200),
+        profiles: {
+          data: [
+            {
+              type: 'profile',
+              attributes: { email: lead.email, ...(subscribeSms ? { phone_number: lead.phone } : {}), subscriptions },
+            },
+          ],
+        },
+        historical_import: false,
+      },
+      ...(settings.campaignid ? { relationships: { list: { data: { type: 'list', id: settings.campaignid } } } } : {}),
+    },
+  });
+  return { profile, event, subscription };
+}
+
 export const klaviyo: CrmProvider<KlaviyoSettings> = {
   id: 'klaviyo',
   label: 'Klaviyo',
@@ -222,78 +308,23 @@ export const klaviyo: CrmProvider<KlaviyoSettings> = {
   secretFields: ['password'],
   async upsertContact(lead, settings, fetch, call): Promise<DeliveryOutcome> {
     const crm = new CrmCall(fetch, [settings.password]);
-    const send = (path: string, body: unknown) =>
-      crm.send('POST', `${klaviyoApi}/${path}`, {
-        headers: {
-          authorization: `Klaviyo-API-Key ${settings.password}`,
-          revision: klaviyoRevision,
-          accept: 'application/vnd.api+json',
-          'content-type': 'application/vnd.api+json',
-        },
-        body: JSON.stringify(body),
-        messageOf,
-        retryAfterOf,
-      });
-    const { first, last } = splitName(lead.name);
-    const identity: Record<string, string> = { email: lead.email };
-    if (first) identity.first_name = first;
-    if (last) identity.last_name = last;
-    if (lead.phone) identity.phone_number = lead.phone;
-
-    // The profile's other attributes are small; 2 KB of the 100 KB is left for them and the envelope.
-    const properties = fitProperties(profileProperties(lead, settings), {
-      count: klaviyoLimits.properties,
-      maxBytes: klaviyoLimits.profileBytes - 2048,
-    });
-    const imported = await send('profile-import', { data: { type: 'profile', attributes: { ...identity, properties } } });
+    const send = (request: CrmRequest) => crm.send(request.method, request.url, { ...request, messageOf, retryAfterOf });
+    const requests = leadRequests(lead, settings, call);
+    const imported = await send(requests.profile);
     if (!imported.ok) return imported.outcome;
-
-    const event = {
-      data: {
-        type: 'event',
-        attributes: {
-          properties: fitProperties(eventProperties(lead), {
-            count: klaviyoLimits.properties,
-            maxBytes: klaviyoLimits.eventBytes - 4096,
-          }),
-          time: lead.capturedAt,
-          unique_id: call.deliveryId,
-          // A Test connection's sample is recorded without triggering the owner's flows.
-          ...(call.sample ? { backfill: true } : {}),
-          metric: { data: { type: 'metric', attributes: { name: metricName(lead) } } },
-          profile: { data: { type: 'profile', attributes: identity } },
-        },
-      },
-    };
-    const recorded = await send('events', event);
+    const recorded = await send(requests.event);
     if (!recorded.ok) return recorded.outcome;
-
-    const subscribeEmail = Boolean(settings.campaignid && lead.consent);
-    const subscribeSms = Boolean(lead.phone && lead.smsConsent);
-    if (!subscribeEmail && !subscribeSms) return crm.done();
-    const subscriptions = {
-      ...(subscribeEmail ? { email: { marketing: { consent: 'SUBSCRIBED' } } } : {}),
-      ...(subscribeSms ? { sms: { marketing: { consent: 'SUBSCRIBED' } } } : {}),
-    };
-    const job = {
-      data: {
-        type: 'profile-subscription-bulk-create-job',
-        attributes: {
-          custom_source: cutText(`Quizlead: ${lead.item.title}`, 200),
-          profiles: {
-            data: [
-              {
-                type: 'profile',
-                attributes: { email: lead.email, ...(subscribeSms ? { phone_number: lead.phone } : {}), subscriptions },
-              },
-            ],
-          },
-          historical_import: false,
-        },
-        ...(settings.campaignid ? { relationships: { list: { data: { type: 'list', id: settings.campaignid } } } } : {}),
-      },
-    };
-    const subscribed = await send('profile-subscription-bulk-create-jobs', job);
+    if (!requests.subscription) return crm.done();
+    const subscribed = await send(requests.subscription);
     return subscribed.ok ? crm.done() : subscribed.outcome;
+  },
+  async preview(lead, settings) {
+    const call = previewCall([settings.password]);
+    const requests = leadRequests(lead, settings, { deliveryId: '{delivery id}' });
+    return [
+      call.describe('Add or update the profile', requests.profile),
+      call.describe(`Record the "${metricName(lead)}" event`, requests.event),
+      ...(requests.subscription ? [call.describe('Subscribe the profile', requests.subscription)] : []),
+    ];
   },
 };

@@ -1,9 +1,26 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { TLeadAnswer } from '@quizlead/shared/schemas/answerProperties.ts';
-import { fieldKey, fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
-import { CrmCall, leadTags, retryAfterHeader, splitName, stringAt, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import {
+  fieldKey,
+  fieldName,
+  fieldTypeOf,
+  placeAnswers,
+  previewAnswers,
+  type PlacedAnswer,
+  type ProviderField,
+} from './crmFields.ts';
+import {
+  CrmCall,
+  leadTags,
+  previewCall,
+  retryAfterHeader,
+  splitName,
+  stringAt,
+  type CallAnswer,
+  type CrmRequest,
+} from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * Mailchimp Marketing API, reference crm-webhooks-payments.md A5: an upsert with
@@ -69,6 +86,39 @@ export function mergeTag(itemKey: string, propertyKey: string): string {
 /** Merge fields per page when listing them (Mailchimp's `count` goes up to 1000). */
 const mergeFieldsPage = 1000;
 
+const headersOf = (settings: MailchimpSettings) => ({
+  Authorization: `Basic ${Buffer.from(`quizlead:${settings.api_key.trim()}`).toString('base64')}`,
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+});
+
+const listUrl = (base: string, settings: MailchimpSettings) => `${base}/lists/${encodeURIComponent(settings.campaignid)}`;
+
+/** The requests that carry the lead: the member's upsert with its merge fields, then its tags (when it has any). */
+function contactRequests(lead: Lead, settings: MailchimpSettings, base: string, placed: PlacedAnswer[]): CrmRequest[] {
+  const headers = headersOf(settings);
+  const member = `${listUrl(base, settings)}/members/${subscriberHash(lead.email)}`;
+  const { first, last } = splitName(lead.name);
+  const mergeFields: Record<string, string | number> = {};
+  if (first) mergeFields.FNAME = first;
+  if (last) mergeFields.LNAME = last;
+  for (const { field, value } of placed) mergeFields[field.ref] = value;
+  const body = {
+    email_address: lead.email,
+    status_if_new: lead.consent ? (settings.double_optin ? 'pending' : 'subscribed') : 'transactional',
+    merge_fields: mergeFields,
+  };
+  const requests: CrmRequest[] = [{ method: 'PUT', url: member, headers, body: JSON.stringify(body) }];
+  const tags = leadTags(lead, settings.tag);
+  if (tags.length) {
+    const tagged = { tags: tags.map((name) => ({ name, status: 'active' })) };
+    requests.push({ method: 'POST', url: `${member}/tags`, headers, body: JSON.stringify(tagged) });
+  }
+  return requests;
+}
+
+const requestLabels = ['Add or update the member', 'Tag the member'];
+
 export const mailchimp: CrmProvider<MailchimpSettings> = {
   id: 'mailchimp',
   label: 'Mailchimp',
@@ -78,13 +128,8 @@ export const mailchimp: CrmProvider<MailchimpSettings> = {
     const call = new CrmCall(fetch, [settings.api_key]);
     const base = mailchimpBase(settings.api_key);
     if (!base) return call.fail(false, 'The Mailchimp API key must end in its data centre, e.g. -us6');
-    const headers = {
-      Authorization: `Basic ${Buffer.from(`quizlead:${settings.api_key.trim()}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-    };
-    const list = `${base}/lists/${encodeURIComponent(settings.campaignid)}`;
-    const member = `${list}/members/${subscriberHash(lead.email)}`;
+    const headers = headersOf(settings);
+    const list = listUrl(base, settings);
 
     const answers = await placeAnswers(lead, fields, {
       handleOf: (answer) => mergeTag(lead.itemKey, answer.key),
@@ -127,28 +172,20 @@ export const mailchimp: CrmProvider<MailchimpSettings> = {
     });
     if ('ok' in answers) return answers;
 
-    const { first, last } = splitName(lead.name);
-    const mergeFields: Record<string, string | number> = {};
-    if (first) mergeFields.FNAME = first;
-    if (last) mergeFields.LNAME = last;
-    for (const { field, value } of answers.placed) mergeFields[field.ref] = value;
-    const body = {
-      email_address: lead.email,
-      status_if_new: lead.consent ? (settings.double_optin ? 'pending' : 'subscribed') : 'transactional',
-      merge_fields: mergeFields,
-    };
-    const put = await call.send('PUT', member, { headers, body: JSON.stringify(body), messageOf, retryAfterOf });
-    if (!put.ok) return put.outcome;
-    const tags = leadTags(lead, settings.tag);
-    if (tags.length) {
-      const tagged = await call.send('POST', `${member}/tags`, {
-        headers,
-        body: JSON.stringify({ tags: tags.map((name) => ({ name, status: 'active' })) }),
-        messageOf,
-        retryAfterOf,
-      });
-      if (!tagged.ok) return tagged.outcome;
+    for (const request of contactRequests(lead, settings, base, answers.placed)) {
+      const sent = await call.send(request.method, request.url, { ...request, messageOf, retryAfterOf });
+      if (!sent.ok) return sent.outcome;
     }
     return call.done(answers.leftOut);
+  },
+  async preview(lead, settings, fields) {
+    const base = mailchimpBase(settings.api_key);
+    if (!base) return 'The Mailchimp API key must end in its data centre, e.g. -us6';
+    const placed = await previewAnswers(lead, fields, {
+      handleOf: (answer) => mergeTag(lead.itemKey, answer.key),
+      refOf: (tag) => tag,
+    });
+    const call = previewCall([settings.api_key]);
+    return contactRequests(lead, settings, base, placed).map((request, index) => call.describe(requestLabels[index]!, request));
   },
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { fieldName, fieldTypeOf, placeAnswers, type ProviderField } from './crmFields.ts';
-import { CrmCall, leadTags, splitName, stringAt, laravelMessage } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import { fieldName, fieldTypeOf, placeAnswers, previewAnswers, type PlacedAnswer, type ProviderField } from './crmFields.ts';
+import { CrmCall, leadTags, previewCall, splitName, stringAt, laravelMessage, type CrmRequest } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * MailerLite (new API), reference crm-webhooks-payments.md A4: `POST https://connect.mailerlite.com/api/subscribers`
@@ -29,6 +29,26 @@ export const mailerLiteApi = 'https://connect.mailerlite.com/api';
 
 const messageOf = laravelMessage;
 
+const headersOf = (settings: MailerLiteSettings) => ({
+  Authorization: `Bearer ${settings.api_key}`,
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+});
+
+/** The request that carries the lead: the subscriber's upsert with its fields and groups (the list's, then the tags'). */
+function subscriberRequest(lead: Lead, settings: MailerLiteSettings, groups: string[], placed: PlacedAnswer[]): CrmRequest {
+  const { first, last } = splitName(lead.name);
+  const fields: Record<string, string | number> = {};
+  if (first) fields.name = first;
+  if (last) fields.last_name = last;
+  // `phone` is one of the subscriber's default fields (B4: a default or custom field's key), sent in E.164.
+  if (lead.phone) fields.phone = lead.phone;
+  for (const { field, value } of placed) fields[field.ref] = value;
+  const body: Record<string, unknown> = { email: lead.email, fields, groups };
+  if (lead.consent) body.status = 'active';
+  return { method: 'POST', url: `${mailerLiteApi}/subscribers`, headers: headersOf(settings), body: JSON.stringify(body) };
+}
+
 export const mailerLite: CrmProvider<MailerLiteSettings> = {
   id: 'mailerlite',
   label: 'MailerLite',
@@ -36,11 +56,7 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch, { fields: store }): Promise<DeliveryOutcome> {
     const call = new CrmCall(fetch, [settings.api_key]);
-    const headers = {
-      Authorization: `Bearer ${settings.api_key}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-    };
+    const headers = headersOf(settings);
     const groups = settings.campaignid ? [settings.campaignid] : [];
     for (const name of leadTags(lead, settings.tag)) {
       const found = await call.send('GET', `${mailerLiteApi}/groups?filter[name]=${encodeURIComponent(name)}`, {
@@ -94,16 +110,20 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
     });
     if ('ok' in answers) return answers;
 
-    const { first, last } = splitName(lead.name);
-    const fields: Record<string, string | number> = {};
-    if (first) fields.name = first;
-    if (last) fields.last_name = last;
-    // `phone` is one of the subscriber's default fields (B4: a default or custom field's key), sent in E.164.
-    if (lead.phone) fields.phone = lead.phone;
-    for (const { field, value } of answers.placed) fields[field.ref] = value;
-    const body: Record<string, unknown> = { email: lead.email, fields, groups };
-    if (lead.consent) body.status = 'active';
-    const added = await call.send('POST', `${mailerLiteApi}/subscribers`, { headers, body: JSON.stringify(body), messageOf });
+    const request = subscriberRequest(lead, settings, groups, answers.placed);
+    const added = await call.send(request.method, request.url, { ...request, messageOf });
     return added.ok ? call.done(answers.leftOut) : added.outcome;
+  },
+  async preview(lead, settings, fields) {
+    const placed = await previewAnswers(lead, fields, {
+      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      refOf: (name) => `{field key: ${name}}`,
+    });
+    const groups = [
+      ...(settings.campaignid ? [settings.campaignid] : []),
+      ...leadTags(lead, settings.tag).map((name) => `{group id: ${name}}`),
+    ];
+    const request = subscriberRequest(lead, settings, groups, placed);
+    return [previewCall([settings.api_key]).describe('Add or update the subscriber', request)];
   },
 };

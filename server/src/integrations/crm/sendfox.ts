@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CrmCall, leadTags, resultFields, splitName, stringAt } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import { CrmCall, leadTags, previewCall, resultFields, splitName, stringAt, type CrmRequest } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * SendFox, reference crm-webhooks-payments.md A7: `POST https://api.sendfox.com/contacts` with
@@ -20,6 +20,23 @@ export type SendfoxSettings = z.infer<typeof sendfoxSettings>;
 
 export const sendfoxContactsUrl = 'https://api.sendfox.com/contacts';
 
+/** The request that carries the lead: the contact with its list (with consent) and the result as contact fields. */
+function contactRequest(lead: Lead, settings: SendfoxSettings): CrmRequest {
+  const { first, last } = splitName(lead.name);
+  const contactFields = resultFields(lead);
+  const tags = leadTags(lead, undefined);
+  if (tags.length > 0) contactFields.push({ name: 'Tags', value: tags.join(', ') });
+  const body: Record<string, unknown> = { email: lead.email, first_name: first, last_name: last };
+  if (settings.campaignid && lead.consent) body.lists = [Number(settings.campaignid)];
+  body.contact_fields = contactFields;
+  return {
+    method: 'POST',
+    url: sendfoxContactsUrl,
+    headers: { authorization: `Bearer ${settings.api_key}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  };
+}
+
 export const sendfox: CrmProvider<SendfoxSettings> = {
   id: 'sendfox',
   label: 'SendFox',
@@ -27,20 +44,9 @@ export const sendfox: CrmProvider<SendfoxSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
     const crm = new CrmCall(fetch, [settings.api_key]);
-    const { first, last } = splitName(lead.name);
-    const contactFields = resultFields(lead);
-    const tags = leadTags(lead, undefined);
-    if (tags.length > 0) contactFields.push({ name: 'Tags', value: tags.join(', ') });
-    const body: Record<string, unknown> = { email: lead.email, first_name: first, last_name: last };
-    if (settings.campaignid && lead.consent) body.lists = [Number(settings.campaignid)];
-    body.contact_fields = contactFields;
-    const sent = await crm.send('POST', sendfoxContactsUrl, {
-      headers: {
-        authorization: `Bearer ${settings.api_key}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      body: JSON.stringify(body),
+    const request = contactRequest(lead, settings);
+    const sent = await crm.send(request.method, request.url, {
+      ...request,
       accept: (status) => (status >= 200 && status < 300) || status === 402,
       messageOf: (answer) => stringAt(answer.json, 'message'),
     });
@@ -50,5 +56,8 @@ export const sendfox: CrmProvider<SendfoxSettings> = {
       return crm.fail(false, `HTTP 402: ${own} SendFox opens its API only on a Lifetime or Empire plan.`);
     }
     return crm.done();
+  },
+  async preview(lead, settings) {
+    return [previewCall([settings.api_key]).describe('Add the contact', contactRequest(lead, settings))];
   },
 };

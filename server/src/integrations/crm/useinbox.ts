@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { CrmCall, stringAt, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome, Exchange } from './crmProvider.ts';
+import { CrmCall, previewCall, stringAt, type CallAnswer, type CrmRequest } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Exchange, Lead } from './crmProvider.ts';
 
 /**
  * UseInbox (INBOX, useinbox.com), reference crm-webhooks-payments.md A9. Every marketing call needs a
@@ -66,6 +66,16 @@ function scrub(exchange: Exchange[], secrets: string[]): void {
   }
 }
 
+/** The request that carries the lead: the email's add to the contact list, with the signed-in token. */
+function addRequest(lead: Lead, settings: UseinboxSettings, authorization: string): CrmRequest {
+  return {
+    method: 'POST',
+    url: `${useinboxApi}/inbox/v1/contactlists/${encodeURIComponent(settings.campaignid)}/add`,
+    headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email: lead.email }),
+  };
+}
+
 export const useinbox: CrmProvider<UseinboxSettings> = {
   id: 'useinbox',
   label: 'UseInbox',
@@ -110,9 +120,9 @@ export const useinbox: CrmProvider<UseinboxSettings> = {
         token = made;
       }
       issued.push(...token.secrets);
-      const sent = await crm.send('POST', `${useinboxApi}/inbox/v1/contactlists/${encodeURIComponent(settings.campaignid)}/add`, {
-        headers: { authorization: token.authorization, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ email: lead.email }),
+      const request = addRequest(lead, settings, token.authorization);
+      const sent = await crm.send(request.method, request.url, {
+        ...request,
         accept: (status) => (status >= 200 && status < 300) || (status === 401 && fromCache && attempt === 0),
         messageOf,
       });
@@ -128,5 +138,10 @@ export const useinbox: CrmProvider<UseinboxSettings> = {
       return finish(crm.done());
     }
     return finish(crm.fail(true, 'INBOX kept refusing a fresh token'));
+  },
+  async preview(lead, settings) {
+    // The sign-in (POST /token) carries no lead; its token, issued per account, is a secret the preview never shows.
+    const request = addRequest(lead, settings, 'Bearer {access token}');
+    return [previewCall([settings.password]).describe('Add the email to the contact list', request)];
   },
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CrmCall, type CallAnswer } from './crmHttp.ts';
-import type { CrmProvider, DeliveryOutcome } from './crmProvider.ts';
+import { CrmCall, previewCall, type CallAnswer, type CrmRequest } from './crmHttp.ts';
+import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
  * Vbout, reference crm-webhooks-payments.md A8: `https://api.vbout.com/1` with the API key as the
@@ -32,6 +32,20 @@ function envelopeError(answer: CallAnswer): string | undefined {
   return data.errorCode === undefined ? message : `${message} (error ${String(data.errorCode)})`;
 }
 
+/** The request that carries the lead: the contact's sync to the list, active with consent. */
+function syncRequest(lead: Lead, settings: VboutSettings): CrmRequest {
+  return {
+    method: 'POST',
+    url: `${vboutSyncUrl}?${new URLSearchParams({ key: settings.api_key }).toString()}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      email: lead.email,
+      listid: settings.campaignid,
+      status: lead.consent ? 'active' : 'disactive',
+    }).toString(),
+  };
+}
+
 export const vbout: CrmProvider<VboutSettings> = {
   id: 'vbout',
   label: 'Vbout',
@@ -39,14 +53,9 @@ export const vbout: CrmProvider<VboutSettings> = {
   secretFields: ['api_key'],
   async upsertContact(lead, settings, fetch): Promise<DeliveryOutcome> {
     const crm = new CrmCall(fetch, [settings.api_key]);
-    const url = `${vboutSyncUrl}?${new URLSearchParams({ key: settings.api_key }).toString()}`;
-    const sent = await crm.send('POST', url, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        email: lead.email,
-        listid: settings.campaignid,
-        status: lead.consent ? 'active' : 'disactive',
-      }).toString(),
+    const request = syncRequest(lead, settings);
+    const sent = await crm.send(request.method, request.url, {
+      ...request,
       messageOf: envelopeError,
     });
     if (!sent.ok) return sent.outcome;
@@ -56,5 +65,8 @@ export const vbout: CrmProvider<VboutSettings> = {
       return crm.fail(true, `Vbout answered ${sent.answer.status} without the contact: ${sent.answer.text.slice(0, 300)}`);
     }
     return crm.done();
+  },
+  async preview(lead, settings) {
+    return [previewCall([settings.api_key]).describe('Add or update the contact', syncRequest(lead, settings))];
   },
 };

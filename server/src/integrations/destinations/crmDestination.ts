@@ -4,7 +4,7 @@ import type { SealedSecret, Secrets } from '../../lib/secrets.ts';
 import type { RegisteredCrmProvider } from '../crm/crmProvider.ts';
 import { findCrmProvider } from '../crm/providers.ts';
 import { externalFetch } from '../external/externalFetch.ts';
-import type { DestinationHandler } from './destination.ts';
+import type { DestinationHandler, DestinationRow } from './destination.ts';
 
 /**
  * The account's CRM as a destination. Its settings are split on save: the provider's secret fields
@@ -38,31 +38,34 @@ export function maskSecret(value: string): string {
   return value.length > 8 ? `••••••••${value.slice(-4)}` : '••••••••';
 }
 
+/**
+ * The destination's provider and its complete settings (the secrets opened), or why it cannot be called:
+ * what a delivery calls and what Settings' preview shows.
+ */
+export function resolveCrmDestination(
+  destination: Pick<DestinationRow, 'provider' | 'settings' | 'sealed'>,
+  secrets: Secrets,
+):
+  | { ok: true; provider: RegisteredCrmProvider; settings: Record<string, unknown>; secrets: string[] }
+  | { ok: false; message: string } {
+  const provider = destination.provider ? findCrmProvider(destination.provider) : undefined;
+  if (!provider) return { ok: false, message: `Unknown CRM "${destination.provider ?? ''}": choose one in Settings.` };
+  let secret: Record<string, string>;
+  try {
+    secret = openCrmSecrets(secrets, destination.sealed);
+  } catch {
+    return { ok: false, message: `${provider.label}: the saved key cannot be read; enter it again in Settings.` };
+  }
+  return { ok: true, provider, settings: { ...destination.settings, ...secret }, secrets: Object.values(secret) };
+}
+
 export const crmDestination: DestinationHandler = {
   async attempt({ deliveryId, destination, lead }, deps) {
-    const provider = destination.provider ? findCrmProvider(destination.provider) : undefined;
-    if (!provider) {
-      return {
-        ok: false,
-        retryable: false,
-        message: `Unknown CRM "${destination.provider ?? ''}": choose one in Settings.`,
-        exchange: [],
-      };
-    }
-    let secret: Record<string, string>;
-    try {
-      secret = openCrmSecrets(deps.secrets, destination.sealed);
-    } catch {
-      return {
-        ok: false,
-        retryable: false,
-        message: `${provider.label}: the saved key cannot be read; enter it again in Settings.`,
-        exchange: [],
-      };
-    }
-    return provider.upsertContact(lead, { ...destination.settings, ...secret }, externalFetch, {
+    const resolved = resolveCrmDestination(destination, deps.secrets);
+    if (!resolved.ok) return { ok: false, retryable: false, message: resolved.message, exchange: [] };
+    return resolved.provider.upsertContact(lead, resolved.settings, externalFetch, {
       deliveryId,
-      fields: crmFieldStore(deps.db, destination.id, provider.id),
+      fields: crmFieldStore(deps.db, destination.id, resolved.provider.id),
     });
   },
 };

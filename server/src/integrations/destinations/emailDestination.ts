@@ -51,6 +51,31 @@ export async function emailRecipients(db: DestinationDeps['db'], destination: De
   );
 }
 
+/** Each recipient's mail, made for that recipient (its own unsubscribe link): what is sent, and what a preview shows. */
+export async function mailsToAll(
+  destination: DestinationRow,
+  deps: Pick<DestinationDeps, 'db' | 'services' | 'appUrl' | 'sessionSecret'>,
+  mailFor: (links: NotificationLinks) => Omit<MailMessage, 'to'>,
+): Promise<{ to: string; mail: Omit<MailMessage, 'to'> }[]> {
+  const recipients = await emailRecipients(deps.db, destination);
+  const adminLink = await accountAdminLink(deps.db, deps.services.env, destination.accountId);
+  return recipients.map((to) => ({
+    to,
+    mail: mailFor({
+      adminLink,
+      unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.sessionSecret, { accountId: destination.accountId, recipient: to }),
+    }),
+  }));
+}
+
+/** A mail as the delivery log records it and the preview shows it. */
+export const mailRequest = (to: string, subject: string, body: string): Exchange['request'] => ({
+  method: 'SMTP',
+  url: `mailto:${to}`,
+  headers: { subject },
+  body,
+});
+
 /** Sends one mail per recipient, made for that recipient (its own unsubscribe link). */
 async function sendToAll(
   destination: DestinationRow,
@@ -58,16 +83,9 @@ async function sendToAll(
   mailFor: (links: NotificationLinks) => Omit<MailMessage, 'to'>,
   recorded: (mail: Omit<MailMessage, 'to'>) => string = (mail) => mail.text,
 ): Promise<DeliveryOutcome> {
-  const recipients = await emailRecipients(deps.db, destination);
-  const adminLink = await accountAdminLink(deps.db, deps.services.env, destination.accountId);
   const exchange: Exchange[] = [];
-  for (const to of recipients) {
-    const links = {
-      adminLink,
-      unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.sessionSecret, { accountId: destination.accountId, recipient: to }),
-    };
-    const mail = mailFor(links);
-    const request = { method: 'SMTP', url: `mailto:${to}`, headers: { subject: mail.subject }, body: recorded(mail) };
+  for (const { to, mail } of await mailsToAll(destination, deps, mailFor)) {
+    const request = mailRequest(to, mail.subject, recorded(mail));
     try {
       await deps.mailer.send({ to, ...mail });
       exchange.push({ request, response: { status: 250, headers: {}, body: 'accepted' } });

@@ -7,7 +7,8 @@ import { shopUninstaller } from '../../commands/shopInstaller.ts';
 import { createCustomerMetafieldDefinitionsTask } from '../../jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
 import { createGradedQuiz, gradedQuestion } from '../../test/quizFactory.ts';
 import { destinations } from '../../db/schema/index.ts';
-import { quizLead } from '../../test/fakes/crm/leadKit.ts';
+import { quizLead, skinAnswers as kitAnswers } from '../../test/fakes/crm/leadKit.ts';
+import { previewDestination } from '../preview/destinationPreview.ts';
 import { fakeAppClientId } from '../../test/fakes/shopify/index.ts';
 import { getShopifyTestServer, type ShopifyTestServer } from '../../test/getTestServer.ts';
 import type { Exchange, Lead } from '../crm/crmProvider.ts';
@@ -76,6 +77,30 @@ function expectNoToken(shop: string, exchange: Exchange[]) {
 }
 
 describe('Shopify customers destination', () => {
+  it('Settings’ preview shows the calls a new customer’s delivery makes, built by the same functions (issue 33)', async () => {
+    const installed = await installedShop();
+    const lead = quizLead({ itemKey: 'skin_quiz', answers: kitAnswers });
+    const preview = await previewDestination(installed.destination, { event: eventOf(installed.accountId, lead), lead }, deps());
+    const requests = server.fake.graphqlRequests(installed.shop).length;
+    const outcome = await attempt(installed, lead);
+    expect(outcome).toMatchObject({ ok: true });
+    const [customer] = server.fake.shop(installed.shop).customers.all();
+
+    // The preview sent nothing; each of its calls but the known customer's tagsAdd is one the delivery made, the id filled in.
+    expect(requests).toBe(0);
+    const sent = outcome.exchange.map((entry) => entry.request.body);
+    const shown = preview.requests.filter((request) => !request.label.startsWith('If the email is already a customer'));
+    expect(shown.map((request) => request.label)).toEqual([
+      'Create the customer',
+      'Subscribe it to email marketing',
+      'Write the answers to its metafields',
+    ]);
+    for (const request of shown) {
+      expect(request.url).toBe(outcome.exchange[0]!.request.url);
+      expect(sent).toContain(request.body.replaceAll('{customer id}', customer!.id));
+    }
+  });
+
   it("needs the write_customers scope, which the app asks for in shopify.app.toml (the server's default SCOPES)", () => {
     expect(server.env.SCOPES.split(',')).toContain('write_customers');
   });

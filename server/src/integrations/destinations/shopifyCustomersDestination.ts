@@ -64,6 +64,40 @@ const subscribeMutation = `mutation EmailMarketingConsentUpdate($input: Customer
   customerEmailMarketingConsentUpdate(input: $input) { customer { id } userErrors { field message code } }
 }`;
 
+/** An Admin GraphQL call as it is sent (and a preview shows it): the document and its variables. */
+export interface GraphqlRequest {
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * The calls that carry the lead, built for the delivery and the preview alike: a new customer with its
+ * name, tags and phone; the tags a known one lacks; a known one's phone; email and SMS consent.
+ */
+export const customerRequests = {
+  create(lead: Lead): GraphqlRequest {
+    const { first, last } = splitName(lead.name);
+    const input = {
+      email: lead.email,
+      ...(first ? { firstName: first } : {}),
+      ...(last ? { lastName: last } : {}),
+      tags: tagsOf(lead),
+      ...(lead.phone ? { phone: lead.phone } : {}),
+    };
+    return { query: createCustomerMutation, variables: { input } };
+  },
+  addTags: (id: string, tags: string[]): GraphqlRequest => ({ query: addTagsMutation, variables: { id, tags } }),
+  setPhone: (id: string, phone: string): GraphqlRequest => ({ query: setPhoneMutation, variables: { input: { id, phone } } }),
+  emailConsent: (customerId: string, lead: Lead): GraphqlRequest => ({
+    query: subscribeMutation,
+    variables: { input: { customerId, emailMarketingConsent: subscribed(lead) } },
+  }),
+  smsConsent: (customerId: string, lead: Lead): GraphqlRequest => ({
+    query: smsSubscribeMutation,
+    variables: { input: { customerId, smsMarketingConsent: subscribed(lead) } },
+  }),
+};
+
 interface Customer {
   id: string;
   tags: string[];
@@ -92,17 +126,8 @@ export const shopifyCustomersDestination: DestinationHandler = {
 async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<string> {
   const known = await findCustomer(calls, lead.email);
   if (known) return updateCustomer(calls, known, lead);
-  const { first, last } = splitName(lead.name);
-  const input = {
-    email: lead.email,
-    ...(first ? { firstName: first } : {}),
-    ...(last ? { lastName: last } : {}),
-    tags: tagsOf(lead),
-    ...(lead.phone ? { phone: lead.phone } : {}),
-  };
-  const { customerCreate } = await calls.run<{ customerCreate: { customer: Customer | null; userErrors: UserError[] } | null }>(
-    createCustomerMutation,
-    { input },
+  const { customerCreate } = await calls.send<{ customerCreate: { customer: Customer | null; userErrors: UserError[] } | null }>(
+    customerRequests.create(lead),
   );
   if (customerCreate?.customer) {
     await subscribe(calls, customerCreate.customer.id, lead);
@@ -124,10 +149,9 @@ async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead)
   const kept = new Set(customer.tags.map((tag) => tag.toLowerCase()));
   const missing = tagsOf(lead).filter((tag) => !kept.has(tag.toLowerCase()));
   if (missing.length > 0) {
-    const { tagsAdd } = await calls.run<{ tagsAdd: { userErrors: UserError[] } | null }>(addTagsMutation, {
-      id: customer.id,
-      tags: missing,
-    });
+    const { tagsAdd } = await calls.send<{ tagsAdd: { userErrors: UserError[] } | null }>(
+      customerRequests.addTags(customer.id, missing),
+    );
     refuseOn(tagsAdd?.userErrors);
   }
   // Consent only ever goes up, and only on the visitor's tick.
@@ -139,9 +163,8 @@ async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead)
 /** A known customer without a phone gets the lead's (one another customer holds is left out). */
 async function withPhone(calls: AdminCalls, customer: Customer, lead: Lead): Promise<Customer> {
   if (!lead.phone || customer.defaultPhoneNumber) return customer;
-  const { customerUpdate } = await calls.run<{ customerUpdate: { customer: Customer | null; userErrors: UserError[] } | null }>(
-    setPhoneMutation,
-    { input: { id: customer.id, phone: lead.phone } },
+  const { customerUpdate } = await calls.send<{ customerUpdate: { customer: Customer | null; userErrors: UserError[] } | null }>(
+    customerRequests.setPhone(customer.id, lead.phone),
   );
   if (customerUpdate?.customer) return customerUpdate.customer;
   if (customerUpdate?.userErrors.some(phoneTaken)) return customer;
@@ -152,9 +175,9 @@ async function withPhone(calls: AdminCalls, customer: Customer, lead: Lead): Pro
 async function subscribeSms(calls: AdminCalls, customer: Customer, lead: Lead): Promise<void> {
   const phone = customer.defaultPhoneNumber;
   if (!lead.smsConsent || !phone || phone.phoneNumber !== lead.phone || phone.marketingState === 'SUBSCRIBED') return;
-  const { customerSmsMarketingConsentUpdate } = await calls.run<{
+  const { customerSmsMarketingConsentUpdate } = await calls.send<{
     customerSmsMarketingConsentUpdate: { userErrors: UserError[] } | null;
-  }>(smsSubscribeMutation, { input: { customerId: customer.id, smsMarketingConsent: subscribed(lead) } });
+  }>(customerRequests.smsConsent(customer.id, lead));
   refuseOn(customerSmsMarketingConsentUpdate?.userErrors);
 }
 
@@ -167,9 +190,9 @@ async function subscribeSms(calls: AdminCalls, customer: Customer, lead: Lead): 
  */
 async function subscribe(calls: AdminCalls, customerId: string, lead: Lead): Promise<void> {
   if (!lead.consent) return;
-  const { customerEmailMarketingConsentUpdate } = await calls.run<{
+  const { customerEmailMarketingConsentUpdate } = await calls.send<{
     customerEmailMarketingConsentUpdate: { userErrors: UserError[] } | null;
-  }>(subscribeMutation, { input: { customerId, emailMarketingConsent: subscribed(lead) } });
+  }>(customerRequests.emailConsent(customerId, lead));
   refuseOn(customerEmailMarketingConsentUpdate?.userErrors);
 }
 
@@ -183,7 +206,7 @@ function subscribed(lead: Lead) {
 }
 
 /** The lead's tags and its picked options' tags, once each (Shopify compares tags without case). */
-function tagsOf(lead: Lead): string[] {
+export function tagsOf(lead: Lead): string[] {
   const tags = new Map<string, string>();
   const all = [...lead.tags, ...lead.answers.flatMap((answer) => answer.tags)];
   for (const tag of all.map((raw) => raw.trim()).filter(Boolean))
@@ -195,6 +218,16 @@ const phoneTaken = (error: UserError) => Boolean(error.field?.includes('phone'))
 const withoutPhone = (lead: Lead): Lead => ({ ...lead, phone: undefined, smsConsent: false });
 const emailTaken = (error: UserError) => Boolean(error.field?.includes('email')) && /taken/i.test(error.message);
 
+/** A call to the shop's Admin GraphQL endpoint as the delivery log records it (the access token is never recorded). */
+export function adminGraphqlRequest(shop: string, request: GraphqlRequest): Exchange['request'] {
+  return {
+    method: 'POST',
+    url: `https://${shop}/admin/api/${shopifyApiVersion}/graphql.json`,
+    headers: {},
+    body: JSON.stringify({ query: request.query, variables: request.variables }),
+  };
+}
+
 /** The attempt's Admin API calls, each kept for the delivery log without the access token (the Flow destination makes its own). */
 export class AdminCalls {
   readonly #admin: ShopifyAdmin;
@@ -205,15 +238,12 @@ export class AdminCalls {
     this.#exchange = exchange;
   }
 
+  send<T>(request: GraphqlRequest): Promise<T> {
+    return this.run<T>(request.query, request.variables);
+  }
+
   async run<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-    const entry: Exchange = {
-      request: {
-        method: 'POST',
-        url: `https://${this.#admin.shop}/admin/api/${shopifyApiVersion}/graphql.json`,
-        headers: {},
-        body: JSON.stringify({ query, variables }),
-      },
-    };
+    const entry: Exchange = { request: adminGraphqlRequest(this.#admin.shop, { query, variables }) };
     this.#exchange.push(entry);
     try {
       const data = await this.#admin.graphql<T>(query, variables);

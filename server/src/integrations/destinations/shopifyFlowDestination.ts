@@ -8,7 +8,7 @@ import { shopifyAdmin } from '../shopify/adminApi.ts';
 import { refuseOn, type UserError } from '../shopify/customerMetafields.ts';
 import { flowFieldKeys, flowTriggers, flowTriggersOf, type TFlowTriggerHandle } from '../shopify/flow/flowTriggers.ts';
 import type { DestinationHandler } from './destination.ts';
-import { AdminCalls, failureOf } from './shopifyCustomersDestination.ts';
+import { AdminCalls, failureOf, type GraphqlRequest } from './shopifyCustomersDestination.ts';
 
 /**
  * A shop's leads into Shopify Flow (reference C6): each event fires its triggers (flowTriggersOf) with
@@ -27,6 +27,12 @@ const findCustomerQuery = `query FlowCustomer($email: String!) {
 const triggerMutation = `mutation FlowTriggerReceive($handle: String, $payload: JSON) {
   flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { field message } }
 }`;
+
+/** The `flowTriggerReceive` call of one trigger: what the delivery sends and the preview shows. */
+export const flowTriggerRequest = (handle: TFlowTriggerHandle, payload: FlowPayload): GraphqlRequest => ({
+  query: triggerMutation,
+  variables: { handle, payload },
+});
 
 export const shopifyFlowDestination: DestinationHandler = {
   everyEvent: true,
@@ -49,9 +55,8 @@ export const shopifyFlowDestination: DestinationHandler = {
       for (const handle of sent) {
         const payload = flowPayload(handle, event, lead, customerId);
         note = String(payload[flowFieldKeys.answersNote] ?? '');
-        const { flowTriggerReceive } = await calls.run<{ flowTriggerReceive: { userErrors: UserError[] } | null }>(
-          triggerMutation,
-          { handle, payload },
+        const { flowTriggerReceive } = await calls.send<{ flowTriggerReceive: { userErrors: UserError[] } | null }>(
+          flowTriggerRequest(handle, payload),
         );
         refuseOn(flowTriggerReceive?.userErrors);
       }
@@ -76,7 +81,7 @@ function numericId(gid: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-const triggerNames = (handles: readonly TFlowTriggerHandle[]) =>
+export const triggerNames = (handles: readonly TFlowTriggerHandle[]) =>
   handles.map((handle) => `"${flowTriggers.find((trigger) => trigger.handle === handle)?.name ?? handle}"`).join(' or ');
 
 export type FlowPayload = Record<string, string | number>;

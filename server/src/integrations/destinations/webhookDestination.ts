@@ -3,6 +3,11 @@ import { openSigningSecrets } from '../webhooks/secretStore.ts';
 import { deliveryMessages } from '@quizlead/shared/schemas/deliveries.ts';
 import type { DestinationHandler } from './destination.ts';
 
+export const webhookDestinationMessages = {
+  incomplete: 'The webhook has no URL or signing secret: save it again in Settings.',
+  unreadable: 'The signing secret cannot be read: rotate it in Settings.',
+};
+
 /** A webhook endpoint as a destination: one signed POST per attempt, the delivery's id as webhook-id. */
 export const webhookDestination: DestinationHandler = {
   async attempt({ deliveryId, destination, event, lead }, deps) {
@@ -10,7 +15,7 @@ export const webhookDestination: DestinationHandler = {
       return {
         ok: false,
         retryable: false,
-        message: 'The webhook has no URL or signing secret: save it again in Settings.',
+        message: webhookDestinationMessages.incomplete,
         exchange: [],
       };
     }
@@ -18,7 +23,7 @@ export const webhookDestination: DestinationHandler = {
     try {
       secrets = openSigningSecrets(deps.secrets, destination.sealed);
     } catch {
-      return { ok: false, retryable: false, message: 'The signing secret cannot be read: rotate it in Settings.', exchange: [] };
+      return { ok: false, retryable: false, message: webhookDestinationMessages.unreadable, exchange: [] };
     }
     const outcome = await deliverWebhook(
       { url: destination.url, secrets },

@@ -100,17 +100,31 @@ export async function answerMetafieldsWriter(run: RunGraphql, customerId: string
   const planned = plannedMetafields(lead);
   if (planned.length === 0) return;
   const existing = await definitionsEnsurer(run, planned);
-  const inputs = planned.flatMap((metafield) => {
-    const type = (existing.get(metafield.key) ?? metafield.type) as MetafieldType;
+  for (const request of metafieldsSetRequests(customerId, lead, existing)) {
+    const { metafieldsSet } = await run<{ metafieldsSet: { userErrors: UserError[] } | null }>(request.query, request.variables);
+    refuseOn(metafieldsSet?.userErrors);
+  }
+}
+
+/**
+ * The `metafieldsSet` calls that write the lead's answers to the customer, 25 metafields a call, each typed
+ * as its definition is (`definedTypes`: key → type; a metafield without one takes its planned type).
+ */
+export function metafieldsSetRequests(
+  customerId: string,
+  lead: Lead,
+  definedTypes: ReadonlyMap<string, string>,
+): { query: string; variables: Record<string, unknown> }[] {
+  const inputs = plannedMetafields(lead).flatMap((metafield) => {
+    const type = (definedTypes.get(metafield.key) ?? metafield.type) as MetafieldType;
     const value = metafieldValue(metafield.value, type);
     return value === undefined ? [] : [{ ownerId: customerId, namespace: quizleadNamespace, key: metafield.key, type, value }];
   });
+  const requests = [];
   for (let start = 0; start < inputs.length; start += metafieldsPerCall) {
-    const { metafieldsSet } = await run<{ metafieldsSet: { userErrors: UserError[] } | null }>(metafieldsSetMutation, {
-      metafields: inputs.slice(start, start + metafieldsPerCall),
-    });
-    refuseOn(metafieldsSet?.userErrors);
+    requests.push({ query: metafieldsSetMutation, variables: { metafields: inputs.slice(start, start + metafieldsPerCall) } });
   }
+  return requests;
 }
 
 /**

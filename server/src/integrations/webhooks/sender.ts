@@ -52,6 +52,25 @@ export interface WebhookDelivery {
   occurredAt: Date | string;
 }
 
+/** The exact JSON body a delivery signs and sends (the payload checked against the documented schema). */
+export function webhookBody(delivery: Pick<WebhookDelivery, 'type' | 'lead' | 'occurredAt'>): string {
+  return JSON.stringify(buildWebhookPayload(delivery.type, delivery.lead, delivery.occurredAt));
+}
+
+/** The headers of a message besides its signature's: the same on every request. */
+export const webhookPlainHeaders = (): Record<string, string> => ({
+  'content-type': 'application/json',
+  'user-agent': userAgent,
+});
+
+/** The headers a message is sent with: plain ones, then webhook-id, webhook-timestamp and webhook-signature. Throws for a malformed id or secret. */
+export function webhookHeaders(message: Pick<WebhookMessage, 'id' | 'body' | 'secrets'>, now: Date): Record<string, string> {
+  return {
+    ...webhookPlainHeaders(),
+    ...webhookSignatureHeaders({ id: message.id, timestamp: now, body: message.body }, message.secrets),
+  };
+}
+
 /** One attempt of one delivery (event → endpoint): what the pipeline calls. */
 export async function deliverWebhook(
   endpoint: WebhookEndpoint,
@@ -61,7 +80,7 @@ export async function deliverWebhook(
   const now = options.now ?? new Date();
   let body: string;
   try {
-    body = JSON.stringify(buildWebhookPayload(delivery.type, delivery.lead, delivery.occurredAt));
+    body = webhookBody(delivery);
   } catch (error) {
     // A payload that does not match the documented schema is never sent, and retrying will not change it.
     return {
@@ -91,7 +110,7 @@ export interface WebhookMessage {
 export async function sendWebhook(message: WebhookMessage, options: WebhookSendOptions = {}): Promise<WebhookOutcome> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': userAgent };
+  const headers = webhookPlainHeaders();
   const exchange: Exchange = { request: { method: 'POST', url: message.url, headers, body: message.body } };
   const fail = (retryable: boolean, text: string, retryAfterMs?: number): WebhookOutcome => ({
     ok: false,
@@ -102,10 +121,7 @@ export async function sendWebhook(message: WebhookMessage, options: WebhookSendO
   });
 
   try {
-    Object.assign(
-      headers,
-      webhookSignatureHeaders({ id: message.id, timestamp: options.now ?? new Date(), body: message.body }, message.secrets),
-    );
+    Object.assign(headers, webhookHeaders(message, options.now ?? new Date()));
   } catch (error) {
     // A malformed id or secret: nothing to send until the endpoint or the delivery is fixed.
     return fail(false, `The webhook cannot be signed: ${(error as Error).message}`);

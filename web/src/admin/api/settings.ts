@@ -6,10 +6,12 @@ import type {
   TIntegrations,
   TNotificationSetting,
   TNotificationSettingsRequest,
+  TShopifyCustomers,
   TWebhookEndpoint,
   TWebhookUpdateRequest,
   TWebhookWithSecret,
 } from '@quizlead/shared/schemas/integrations.ts';
+import type { TDestinationPreview, TPreviewItemKind } from '@quizlead/shared/schemas/destinationPreview.ts';
 import { api } from './client.ts';
 
 /** Settings → Integrations (server/src/routes/api/settings). */
@@ -25,7 +27,7 @@ export const saveNotifications = (body: TNotificationSettingsRequest) =>
   api.put<TNotificationSetting>('/api/v1/settings/notifications', body);
 
 export const saveShopifyCustomers = (enabled: boolean) =>
-  api.put<{ available: boolean; enabled: boolean }>('/api/v1/settings/shopify-customers', { enabled });
+  api.put<TShopifyCustomers>('/api/v1/settings/shopify-customers', { enabled });
 
 const webhookPath = (id: string) => `/api/v1/settings/webhooks/${encodeURIComponent(id)}`;
 
@@ -38,3 +40,12 @@ export const deleteWebhook = (id: string) => api.delete<TMessageResponse['data']
 export const rotateWebhookSecret = (id: string) => api.post<TWebhookWithSecret>(`${webhookPath(id)}/rotate`);
 
 export const testWebhook = (id: string) => api.post<TConnectionTest>(`${webhookPath(id)}/test`);
+
+/** What one sample lead (of the chosen item, else the most recent quiz) would send to the destination; nothing is sent. */
+export const previewDestination = (id: string, item: { kind: TPreviewItemKind; id: string } | null, signal?: AbortSignal) =>
+  api.get<TDestinationPreview>(
+    `/api/v1/settings/destinations/${encodeURIComponent(id)}/preview${
+      item ? `?${new URLSearchParams({ kind: item.kind, item: item.id }).toString()}` : ''
+    }`,
+    { signal },
+  );

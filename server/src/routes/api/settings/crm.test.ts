@@ -81,6 +81,7 @@ describe('PUT /api/v1/settings/crm', () => {
     const saved = await client.put('/api/v1/settings/crm', brevoOn());
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual({
+      id: (await crmRow(account.id))!.id,
       enabled: true,
       provider: 'brevo',
       settings: { campaignid: '12' },
@@ -128,6 +129,7 @@ describe('PUT /api/v1/settings/crm', () => {
     await client.put('/api/v1/settings/crm', brevoOn());
     const off = await client.put('/api/v1/settings/crm', { enabled: false, provider: 'klaviyo', settings: {} });
     expect(off.body.data).toEqual({
+      id: (await crmRow(account.id))!.id,
       enabled: false,
       provider: 'brevo',
       settings: { campaignid: '12' },

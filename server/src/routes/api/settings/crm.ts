@@ -21,6 +21,7 @@ import { findSingleDestination, lockAccount, saveSingleDestination } from '../..
 import { crmFieldStore, forgetCrmFields } from '../../../db/queries/crmFields.ts';
 import { memoryCrmFieldStore } from '../../../integrations/crm/crmFields.ts';
 import { ownerKey } from './ownerKey.ts';
+import { redactSecrets } from '../../../lib/redactSecrets.ts';
 import { presentCrm, savedCrmSecrets } from '../../../presenters/settings.ts';
 
 /**
@@ -66,19 +67,7 @@ function isSavedTarget(
 
 /** The providers redact their exchanges; this is the backstop, so no route ever answers a saved secret. */
 export function redactExchange(exchange: Exchange[], secrets: readonly string[]): Exchange[] {
-  // Each secret as it may appear in a text: as is, inside a JSON string, URL-encoded.
-  const forms = secrets
-    .filter((secret) => secret.length >= 4)
-    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
-  const redact = (value: unknown): unknown => {
-    if (typeof value === 'string') return forms.reduce((text, form) => text.split(form).join('[redacted]'), value);
-    if (Array.isArray(value)) return value.map(redact);
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, redact(inner)]));
-    }
-    return value;
-  };
-  return redact(exchange) as Exchange[];
+  return redactSecrets(exchange, secrets);
 }
 
 export function crmSettingsRoutes(api: ApiRouter): void {

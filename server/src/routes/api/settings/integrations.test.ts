@@ -122,8 +122,9 @@ describe('PUT /api/v1/settings/shopify-customers', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.field).toBe('enabled');
     const on = await shop.client.put('/api/v1/settings/shopify-customers', { enabled: true });
-    expect(on.body).toEqual({ data: { available: true, enabled: true } });
+    expect(on.body).toEqual({ data: { id: expect.any(String), available: true, enabled: true } });
     expect((await shop.client.get('/api/v1/settings/integrations')).body.data.shopifyCustomers).toEqual({
+      id: on.body.data.id,
       available: true,
       enabled: true,
     });

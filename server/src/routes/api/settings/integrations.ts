@@ -15,6 +15,7 @@ import { findSingleDestination, lockAccount, saveSingleDestination } from '../..
 import { notificationSettingsRoutes } from './notifications.ts';
 import { presentCrm, presentNotifications, presentWebhook } from '../../../presenters/settings.ts';
 import { webhookSettingsRoutes } from './webhooks.ts';
+import { destinationPreviewRoutes } from './destinationPreview.ts';
 
 /**
  * Settings → Integrations (spec: account-player-management.md §2): everything the screen shows in one read,
@@ -45,7 +46,11 @@ export function settingsRoutes(api: ApiRouter): void {
         providers: crmProviderForms.map((provider) => ({ ...provider, fields: [...provider.fields] })),
         notifications: presentNotifications(single('email'), owner),
         webhooks: webhooks.map((row) => presentWebhook(row, services.secrets)),
-        shopifyCustomers: { available: account.kind === 'shopify', enabled: single('shopify_customers')?.enabled ?? false },
+        shopifyCustomers: {
+          ...(single('shopify_customers') ? { id: single('shopify_customers')!.id } : {}),
+          available: account.kind === 'shopify',
+          enabled: single('shopify_customers')?.enabled ?? false,
+        },
       };
       ctx.body = { data };
     },
@@ -67,11 +72,12 @@ export function settingsRoutes(api: ApiRouter): void {
       await lockAccount(db, auth.accountId);
       const saved = await findSingleDestination(db, auth.accountId, 'shopify_customers');
       const row = await saveSingleDestination(db, auth.accountId, 'shopify_customers', saved, { enabled: body.enabled });
-      ctx.body = { data: { available: true, enabled: row.enabled } };
+      ctx.body = { data: { id: row.id, available: true, enabled: row.enabled } };
     },
   });
 
   crmSettingsRoutes(api);
   notificationSettingsRoutes(api);
   webhookSettingsRoutes(api);
+  destinationPreviewRoutes(api);
 }

@@ -58,6 +58,7 @@ describe('PUT /api/v1/settings/notifications', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual({
+      id: (await emailRow(account.id)).id,
       enabled: true,
       additionalEnabled: true,
       recipients: 'a@example.com, B@Example.com',

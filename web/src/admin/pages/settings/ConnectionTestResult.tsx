@@ -1,6 +1,7 @@
 import { Banner, BlockStack, Button, Collapsible } from '@shopify/polaris';
 import type { TConnectionTest } from '@quizlead/shared/schemas/integrations.ts';
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, useState } from 'react';
+import { codeBlockStyle } from './codeBlockStyle.ts';
 
 interface Props {
   result: TConnectionTest;
@@ -8,18 +9,6 @@ interface Props {
   titles: { ok: string; failed: string };
   onDismiss(): void;
 }
-
-const exchangeStyle: CSSProperties = {
-  margin: 0,
-  maxHeight: 260,
-  overflow: 'auto',
-  padding: 'var(--p-space-200)',
-  borderRadius: 'var(--p-border-radius-200)',
-  background: 'var(--p-color-bg-surface-secondary)',
-  font: 'var(--p-font-size-300)/1.5 var(--p-font-family-mono)',
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-};
 
 function exchangeText(result: TConnectionTest): string {
   return result.exchange
@@ -51,7 +40,7 @@ export function ConnectionTestResult({ result, titles, onDismiss }: Props) {
               </Button>
             </div>
             <Collapsible id={id} open={open}>
-              <pre style={exchangeStyle}>{exchangeText(result)}</pre>
+              <pre style={codeBlockStyle}>{exchangeText(result)}</pre>
             </Collapsible>
           </BlockStack>
         ) : null}

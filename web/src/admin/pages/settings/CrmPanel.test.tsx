@@ -7,6 +7,7 @@ import {
   type TCrmSetting,
 } from '@quizlead/shared/schemas/integrations.ts';
 import { messages } from '@quizlead/shared/validations.ts';
+import { destinationPreviewTexts } from '@quizlead/shared/schemas/destinationPreview.ts';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -244,5 +245,31 @@ describe('the settings’ CRM part', () => {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(crmReceives.customFields.startsWith('Answers as custom fields')).toBe(true);
+  });
+});
+
+describe('Preview a sample lead', () => {
+  /** Any preview button, whichever CRM it names. */
+  const previewButton = () => screen.queryByRole('button', { name: new RegExp(`^${destinationPreviewTexts.button}`) });
+
+  it('is offered for the saved CRM only, and opens its preview', async () => {
+    const id = '6f1d3c2a-1111-4222-8333-944455556666';
+    const { requests } = fakeApi({
+      [`GET /api/v1/settings/destinations/${id}/preview`]: () => data({ item: null, items: [], requests: [] }),
+    });
+    const { user } = open(saved({ id }));
+    await user.click(screen.getByRole('button', { name: destinationPreviewTexts.buttonFor('Brevo (formerly Sendinblue)') }));
+    expect(await screen.findByText(destinationPreviewTexts.empty)).toBeTruthy();
+    expect(requests.map((request) => request.path)).toEqual([`/api/v1/settings/destinations/${id}/preview`]);
+  });
+
+  it('is not offered before a CRM is saved, nor for another CRM chosen and not yet saved', async () => {
+    fakeApi({});
+    const first = open(null);
+    expect(previewButton()).toBeNull();
+    first.unmount();
+    const { user } = open(saved({ id: '6f1d3c2a-1111-4222-8333-944455556666' }));
+    await user.selectOptions(screen.getByLabelText('CRM'), 'mailchimp');
+    expect(previewButton()).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { useShowToast } from '../../toast.ts';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';
+import { DestinationPreviewButton } from './DestinationPreview.tsx';
 import { fieldOf, settingsProblem } from './problems.ts';
 import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
 
@@ -187,6 +188,9 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
           <Button onClick={() => void test()} loading={testing} disabled={form.saving}>
             Test connection
           </Button>
+        ) : null}
+        {crm?.id && values.enabled && provider?.id === crm.provider ? (
+          <DestinationPreviewButton destinationId={crm.id} destination={provider.label} />
         ) : null}
         <Button variant="primary" onClick={save} loading={form.saving} disabled={testing}>
           Save

@@ -9,12 +9,14 @@ import {
   type TNotificationSetting,
 } from '@quizlead/shared/schemas/integrations.ts';
 import { parseRecipientList } from '@quizlead/shared/schemas/notifications.ts';
+import { destinationPreviewTexts } from '@quizlead/shared/schemas/destinationPreview.ts';
 import { useState } from 'react';
 import { saveNotifications } from '../../api/settings.ts';
 import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useSaveBar } from '../../appBridge/saveBar.tsx';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
+import { DestinationPreviewButton } from './DestinationPreview.tsx';
 import { settingsProblem } from './problems.ts';
 import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
 
@@ -151,7 +153,10 @@ export function NotificationsPanel({ notifications, onSaved }: Props) {
         </BlockStack>
       ) : null}
       <SettingsProblem problem={problem} onDismiss={() => setProblem(null)} />
-      <InlineStack align="end">
+      <InlineStack align="end" gap="200">
+        {notifications.id ? (
+          <DestinationPreviewButton destinationId={notifications.id} destination={destinationPreviewTexts.notificationEmail} />
+        ) : null}
         <Button variant="primary" onClick={() => save()} loading={form.saving}>
           Save
         </Button>

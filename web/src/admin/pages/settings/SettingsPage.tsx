@@ -99,8 +99,8 @@ export function SettingsPage() {
           <CollapsiblePanel id="shopify-customers" title="Shopify customers" description="Add leads to your shop’s customers.">
             <OwnerControls enabled={manages}>
               <ShopifyCustomersPanel
-                enabled={data.shopifyCustomers.enabled}
-                onSaved={(enabled) => update({ shopifyCustomers: { available: true, enabled } })}
+                customers={data.shopifyCustomers}
+                onSaved={(shopifyCustomers) => update({ shopifyCustomers })}
               />
             </OwnerControls>
           </CollapsiblePanel>

@@ -1,14 +1,23 @@
-import { BlockStack } from '@shopify/polaris';
-import { integrationMessages } from '@quizlead/shared/schemas/integrations.ts';
+import { BlockStack, InlineStack } from '@shopify/polaris';
+import { destinationPreviewTexts } from '@quizlead/shared/schemas/destinationPreview.ts';
+import { integrationMessages, type TShopifyCustomers } from '@quizlead/shared/schemas/integrations.ts';
 import { useState } from 'react';
 import { saveShopifyCustomers } from '../../api/settings.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
+import { DestinationPreviewButton } from './DestinationPreview.tsx';
 import { settingsProblem } from './problems.ts';
 import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
 
 /** For shops: every lead also becomes a customer of the shop. Saved as soon as it is switched. */
-export function ShopifyCustomersPanel({ enabled, onSaved }: { enabled: boolean; onSaved(enabled: boolean): void }) {
+export function ShopifyCustomersPanel({
+  customers,
+  onSaved,
+}: {
+  customers: TShopifyCustomers;
+  onSaved(customers: TShopifyCustomers): void;
+}) {
+  const { enabled } = customers;
   const showToast = useShowToast();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -17,7 +26,7 @@ export function ShopifyCustomersPanel({ enabled, onSaved }: { enabled: boolean; 
     setProblem(null);
     setBusy(true);
     try {
-      onSaved((await saveShopifyCustomers(next)).enabled);
+      onSaved(await saveShopifyCustomers(next));
       showToast(integrationMessages.saved);
     } catch (error) {
       setProblem(settingsProblem(error));
@@ -39,6 +48,11 @@ export function ShopifyCustomersPanel({ enabled, onSaved }: { enabled: boolean; 
         }}
       />
       <SettingsProblem problem={problem} onDismiss={() => setProblem(null)} />
+      {customers.id && enabled ? (
+        <InlineStack align="end">
+          <DestinationPreviewButton destinationId={customers.id} destination={destinationPreviewTexts.shopifyCustomers} />
+        </InlineStack>
+      ) : null}
     </BlockStack>
   );
 }

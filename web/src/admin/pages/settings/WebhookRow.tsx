@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';
+import { DestinationPreviewButton } from './DestinationPreview.tsx';
 import { fieldOf, webhookProblem } from './problems.ts';
 import { SettingsProblem, type Problem } from './SettingsProblem.tsx';
 
@@ -137,6 +138,7 @@ export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
         <Button onClick={() => void test()} loading={busy === 'test'} disabled={busy !== null && busy !== 'test'}>
           Send test
         </Button>
+        <DestinationPreviewButton destinationId={webhook.id} destination={webhook.url} />
         {editing ? null : (
           <Button onClick={() => setEditing(true)} disabled={busy !== null} accessibilityLabel={`Edit the URL of ${webhook.url}`}>
             Edit URL
