@@ -6,12 +6,14 @@
  */
 
 export class CsvError extends Error {
-  constructor(
-    readonly row: number,
-    readonly column: number,
-    readonly reason: string,
-  ) {
+  readonly row: number;
+  readonly column: number;
+  readonly reason: string;
+  constructor(row: number, column: number, reason: string) {
     super(`Row ${row}, column ${column}: ${reason}`);
+    this.row = row;
+    this.column = column;
+    this.reason = reason;
   }
 }
 

@@ -46,6 +46,8 @@ export interface QuizTextsShape {
 export interface PollTextsShape {
   description: string;
   options: readonly string[];
+  /** The public poll's tally names the options again. */
+  results?: { options: readonly { text: string }[] };
 }
 export interface FeedbackTextsShape {
   title: string;
@@ -230,12 +232,12 @@ export function mapItemTexts<K extends ItemKind, T extends ItemShapes[K]>(kind: 
 
 /** Every text the owner wrote (empty ones have nothing to translate), in the builder's order. */
 export function itemTexts<K extends ItemKind>(kind: K, item: ItemShapes[K]): ItemText[] {
-  const texts: ItemText[] = [];
+  const texts = new Map<string, ItemText>();
   mapItemTexts(kind, item, (spec, value) => {
-    if (value.trim()) texts.push({ ...spec, text: value });
+    if (value.trim() && !texts.has(spec.key)) texts.set(spec.key, { ...spec, text: value });
     return value;
   });
-  return texts;
+  return [...texts.values()];
 }
 
 /** A translation that says something (a blank one is no translation). */
