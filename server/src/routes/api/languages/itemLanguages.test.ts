@@ -141,7 +141,7 @@ describe('the translations CSV', () => {
     // A translator adds French and fills both columns (a spreadsheet keeps the export's guard quote).
     const filled = [
       ['key', 'default', 'de', 'fr'],
-      ['description', rows[1]![1], 'Bester, "wirklich"?', 'Le meilleur ?'],
+      ['description', rows[1]![1]!, 'Bester, "wirklich"?', 'Le meilleur ?'],
       ['option.0', "'-1 day", "'-1 Tag", "'-1 jour"],
       ['option.1', 'Two\nlines', 'Zwei\nZeilen', ''],
     ];
