@@ -1,5 +1,3 @@
-import { languageEndonyms, type VisitorLanguage } from './languages.ts';
-
 /** The builder's Languages place (issue 34, "The owner's words"): its words, for every kind. */
 export const languagesScreenTexts = {
   tab: 'Languages',
@@ -15,7 +13,6 @@ export const languagesScreenTexts = {
   addButton: 'Add',
   added: 'Added languages',
   noneAdded: 'No languages added yet. Add one to translate this item’s texts.',
-  remove: (language: VisitorLanguage) => `Remove ${languageEndonyms[language]}`,
   translationsTitle: 'Translations',
   translateInto: 'Translate into',
   noTexts: 'This item has no texts to translate yet.',

@@ -207,11 +207,7 @@ function LanguagesEditor({
             ) : (
               <InlineStack gap="200" wrap>
                 {languages.languages.map((code) => (
-                  <Tag
-                    key={code}
-                    onRemove={() => setLanguages((value) => withoutLanguage(value, code))}
-                    accessibilityLabel={texts.remove(code)}
-                  >
+                  <Tag key={code} onRemove={() => setLanguages((value) => withoutLanguage(value, code))}>
                     {languageEndonyms[code]}
                   </Tag>
                 ))}
