@@ -32,6 +32,7 @@ export const presentFeedbackResponse = (response: FeedbackResponseRow): TFeedbac
   value: response.value,
   email: response.email,
   date: response.createdAt.toISOString(),
+  language: response.language,
 });
 
 export const presentPublicFeedback = (

@@ -37,6 +37,7 @@ export const presentPollVote = (poll: Pick<PollRow, 'options'>, vote: PollVoteRo
   vote: poll.options[vote.optionIndex] ?? '',
   email: vote.email,
   date: vote.createdAt.toISOString(),
+  language: vote.language,
 });
 
 export const isPollClosed = (poll: Pick<PollRow, 'expiresAt'>, now = new Date()) =>

@@ -60,6 +60,7 @@ export const presentWheelSpin = (wheel: WheelRow, spin: WheelSpinRow): TWheelSpi
   prizeCode: spin.prizeCode,
   prizePending: awaitsPrizeCode(wheel, spin),
   date: spin.createdAt.toISOString(),
+  language: spin.language,
 });
 
 /** Option texts only: weights and prize codes never reach the visitor before the draw. */

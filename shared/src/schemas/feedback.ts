@@ -78,6 +78,8 @@ export const ZFeedbackResponseRow = z.object({
   value: z.string(),
   email: z.string().nullable(),
   date: z.string(),
+  /** The language the visitor was shown; null for submissions from before languages. */
+  language: z.string().nullable(),
 });
 export type TFeedbackResponseRow = z.infer<typeof ZFeedbackResponseRow>;
 export const ZFeedbackResponsesResponse = z.object({ data: ZPage(ZFeedbackResponseRow) });

@@ -92,6 +92,8 @@ export const ZPollVoteRow = z.object({
   vote: z.string(),
   email: z.string().nullable(),
   date: z.string(),
+  /** The language the visitor was shown; null for submissions from before languages. */
+  language: z.string().nullable(),
 });
 export type TPollVoteRow = z.infer<typeof ZPollVoteRow>;
 export const ZPollVotesResponse = z.object({ data: ZPage(ZPollVoteRow) });

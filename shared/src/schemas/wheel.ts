@@ -159,6 +159,8 @@ export const ZWheelSpinRow = z.object({
   /** The spin won a unique Shopify code and has none yet (the pool was empty): the visitor is still owed one. */
   prizePending: z.boolean(),
   date: z.string(),
+  /** The language the visitor was shown; null for submissions from before languages. */
+  language: z.string().nullable(),
 });
 export type TWheelSpinRow = z.infer<typeof ZWheelSpinRow>;
 export const ZWheelSpinsResponse = z.object({ data: ZPage(ZWheelSpinRow) });
