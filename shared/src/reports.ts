@@ -18,7 +18,16 @@ export const reportMessages = {
 } as const;
 
 /** The respondents table's columns, in order. */
-export const respondentColumns = ['Email', 'Quiz Result', 'Date of play', 'Country', 'State', 'City', 'Answers'] as const;
+export const respondentColumns = [
+  'Email',
+  'Quiz Result',
+  'Date of play',
+  'Country',
+  'State',
+  'City',
+  'Language',
+  'Answers',
+] as const;
 /** The export's: the table's without Answers, and the lead form's optional phone (E.164) after the email. */
 export const respondentExportColumns = [
   'Email',

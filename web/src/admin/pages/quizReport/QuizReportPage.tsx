@@ -1,3 +1,5 @@
+import { isVisitorLanguage, languageEndonyms, visitorLanguages, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { languageFilterTexts } from '@quizlead/shared/i18n/languagesScreen.ts';
 import {
   Badge,
   Banner,
@@ -7,8 +9,10 @@ import {
   Card,
   EmptyState,
   InlineGrid,
+  InlineStack,
   Loading,
   Page,
+  Select,
   SkeletonBodyText,
   SkeletonDisplayText,
   SkeletonPage,
@@ -107,8 +111,9 @@ export function QuizReportPage() {
   const { id = '' } = useParams();
   const [query, setQuery] = useRespondentsQuery();
   const report = useResource(['quiz-report', id], (signal) => getQuizReport(id, signal));
-  const respondents = useResource(['quiz-report', id, 'respondents', query.page, query.sort, query.direction], (signal) =>
-    listRespondents(id, query, signal),
+  const respondents = useResource(
+    ['quiz-report', id, 'respondents', query.page, query.sort, query.direction, query.language],
+    (signal) => listRespondents(id, { ...query, language: query.language ?? undefined }, signal),
   );
 
   // A page past the end (an old link, or fewer respondents than before) moves to the last page there is.
@@ -140,6 +145,8 @@ export function QuizReportPage() {
       respondentsLoading={respondents.loading}
       respondentsFailure={respondents.loaded.state === 'failed' ? respondents.loaded.message : null}
       onRetryRespondents={respondents.reload}
+      language={query.language}
+      onLanguage={(language) => setQuery({ language, page: 1 })}
       table={
         data ? (
           <RespondentsTable
@@ -155,6 +162,28 @@ export function QuizReportPage() {
   );
 }
 
+/** Which language's plays the respondents table (and its export) shows. */
+function LanguageFilter({
+  language,
+  onLanguage,
+}: {
+  language: VisitorLanguage | null;
+  onLanguage(language: VisitorLanguage | null): void;
+}) {
+  return (
+    <Select
+      label={languageFilterTexts.label}
+      labelInline
+      options={[
+        { label: languageFilterTexts.all, value: '' },
+        ...visitorLanguages.map((code) => ({ label: languageEndonyms[code], value: code })),
+      ]}
+      value={language ?? ''}
+      onChange={(value) => onLanguage(isVisitorLanguage(value) ? value : null)}
+    />
+  );
+}
+
 interface ScreenProps {
   id: string;
   report: TQuizReport;
@@ -162,6 +191,9 @@ interface ScreenProps {
   respondentsLoading: boolean;
   respondentsFailure: string | null;
   onRetryRespondents(): void;
+  /** The respondents' language filter (null: every language). */
+  language: VisitorLanguage | null;
+  onLanguage(language: VisitorLanguage | null): void;
   table: ReactNode;
 }
 
@@ -172,6 +204,8 @@ function ReportScreen({
   respondentsLoading,
   respondentsFailure,
   onRetryRespondents,
+  language,
+  onLanguage,
   table,
 }: ScreenProps) {
   const { quiz, kpis, questions } = report;
@@ -179,7 +213,7 @@ function ReportScreen({
   const noRespondents = respondents !== null && respondents.total === 0;
   // Nothing has happened yet: one message instead of a page of zeros.
   const quiet = kpis.views === 0 && kpis.starts === 0 && kpis.completions === 0;
-  const untouched = quiet && noRespondents;
+  const untouched = quiet && noRespondents && !language;
   const failure = respondentsFailure ? <ReportError message={respondentsFailure} onRetry={onRetryRespondents} /> : null;
 
   let respondentsSection: ReactNode;
@@ -197,9 +231,12 @@ function ReportScreen({
         {failure}
         <Card padding="0">
           <Box padding={{ xs: '300', sm: '400' }} paddingBlockEnd={noRespondents ? '0' : '200'}>
-            <Text as="h2" variant="headingMd">
-              {reportTexts.respondentsTitle}
-            </Text>
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              <Text as="h2" variant="headingMd">
+                {reportTexts.respondentsTitle}
+              </Text>
+              <LanguageFilter language={language} onLanguage={onLanguage} />
+            </InlineStack>
           </Box>
           {noRespondents ? <NoRespondents id={id} whole={false} /> : table}
         </Card>
@@ -215,7 +252,7 @@ function ReportScreen({
       backAction={quizzesList()}
       primaryAction={
         <ExportDataButton
-          path={(format) => respondentsExportPath(id, format)}
+          path={(format) => respondentsExportPath(id, format, language)}
           fileName={`${slugOf(title)}-respondents`}
           disabled={!respondents || respondents.total === 0}
         />
