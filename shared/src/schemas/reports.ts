@@ -202,12 +202,19 @@ export const ZAnswerSheetResponse = z.object({ data: ZAnswerSheet });
 const ZDay = z.iso.date({ error: dashboardMessages.dateInvalid });
 
 /** A range of days, both ends included; the server also refuses days after its today (UTC). */
-export const ZDashboardQuery = z.object({ start: ZDay.optional(), end: ZDay.optional() }).superRefine((range, ctx) => {
-  if (!range.start || !range.end) return;
-  if (range.start > range.end) ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeInvalid });
-  if (rangeDays({ start: range.start, end: range.end }) > dashboardLimits.maxRangeDays)
-    ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeTooLong });
-});
+export const ZDashboardQuery = z
+  .object({
+    start: ZDay.optional(),
+    end: ZDay.optional(),
+    /** Only the plays and web responses shown in this language (issue 34); views have no language and stay whole. */
+    language: ZVisitorLanguage.optional(),
+  })
+  .superRefine((range, ctx) => {
+    if (!range.start || !range.end) return;
+    if (range.start > range.end) ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeInvalid });
+    if (rangeDays({ start: range.start, end: range.end }) > dashboardLimits.maxRangeDays)
+      ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeTooLong });
+  });
 export type TDashboardQuery = z.input<typeof ZDashboardQuery>;
 
 export const ZDashboardStat = z.object({ key: z.enum(dashboardStatKeys), value: z.number().int() });

@@ -1,5 +1,5 @@
-import { isVisitorLanguage, languageEndonyms, visitorLanguages, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
-import { languageFilterTexts } from '@quizlead/shared/i18n/languagesScreen.ts';
+import type { VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { LanguageFilter } from '../../components/languages/LanguageFilter.tsx';
 import {
   Badge,
   Banner,
@@ -12,7 +12,6 @@ import {
   InlineStack,
   Loading,
   Page,
-  Select,
   SkeletonBodyText,
   SkeletonDisplayText,
   SkeletonPage,
@@ -158,28 +157,6 @@ export function QuizReportPage() {
           />
         ) : null
       }
-    />
-  );
-}
-
-/** Which language's plays the respondents table (and its export) shows. */
-function LanguageFilter({
-  language,
-  onLanguage,
-}: {
-  language: VisitorLanguage | null;
-  onLanguage(language: VisitorLanguage | null): void;
-}) {
-  return (
-    <Select
-      label={languageFilterTexts.label}
-      labelInline
-      options={[
-        { label: languageFilterTexts.all, value: '' },
-        ...visitorLanguages.map((code) => ({ label: languageEndonyms[code], value: code })),
-      ]}
-      value={language ?? ''}
-      onChange={(value) => onLanguage(isVisitorLanguage(value) ? value : null)}
     />
   );
 }

@@ -6,11 +6,12 @@ import { money, otherCurrencyNote, revenueKpis } from './revenue.ts';
 
 describe('the respondents query in the address', () => {
   it('reads what is valid and falls back to newest first, page 1', () => {
-    expect(readRespondentsQuery(new URLSearchParams(''))).toEqual({ page: 1, sort: 'date', direction: 'desc' });
+    expect(readRespondentsQuery(new URLSearchParams(''))).toEqual({ page: 1, sort: 'date', direction: 'desc', language: null });
     expect(readRespondentsQuery(new URLSearchParams('page=3&sort=email&direction=asc'))).toEqual({
       page: 3,
       sort: 'email',
       direction: 'asc',
+      language: null,
     });
     expect(readRespondentsQuery(new URLSearchParams('page=-2&sort=answers&direction=up'))).toEqual({
       page: 1,
