@@ -75,7 +75,7 @@ const kinds: LanguagesKind[] = [
   {
     kind: 'feedback',
     collection: 'feedbacks',
-    tag: 'feedbacks',
+    tag: 'web responses',
     noun: 'web response',
     read: 'engagement.read',
     write: 'engagement.write',
