@@ -205,9 +205,10 @@ export function itemLanguageRoutes(api: ApiRouter): void {
         415: translationsCsvMessages.contentType,
       },
       handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+        // Another account's id is a 404 whatever it sends.
+        const item = await kind.load(db, auth.accountId, params.id, true);
         const declared = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
         if (!csvTypes.includes(declared)) throw new AppError(415, 'unsupported_media_type', translationsCsvMessages.contentType);
-        const item = await kind.load(db, auth.accountId, params.id, true);
         const bytes = await readRawBody(ctx.req, csvMaxBytes, translationsCsvMessages.tooLarge);
         let file: string;
         try {
