@@ -35,14 +35,12 @@ describe('GET /api/v1/polls/{id}/votes', () => {
     const { client } = await createOwner(server);
     const poll = await createPoll(client, { options: ['Tea', 'Coffee'] });
     const first = submission();
-    await server
-      .client()
-      .post(`/api/v1/public/polls/${poll.id}/votes`, {
-        submissionId: first,
-        option: 1,
-        email: 'Ann@Example.com ',
-        language: 'es',
-      });
+    await server.client().post(`/api/v1/public/polls/${poll.id}/votes`, {
+      submissionId: first,
+      option: 1,
+      email: 'Ann@Example.com ',
+      language: 'es',
+    });
     await server
       .client()
       .post(`/api/v1/public/polls/${poll.id}/votes`, { submissionId: submission(), option: 0, email: 'bob@example.com' });
