@@ -1,14 +1,9 @@
 import { publicQuestion } from './engine/advance.ts';
-import { publicI18nOf } from './i18n/itemTexts.ts';
-import { itemLanguagesOf } from './schemas/itemLanguages.ts';
 import type { TPublicExperiment } from './schemas/experiments.ts';
 import type { TPublicQuiz } from './schemas/play.ts';
 import type { TQuestion, TQuiz } from './schemas/quiz.ts';
 
-type QuizFields = Pick<TQuiz, 'id' | 'title' | 'slug' | 'quizType' | 'status' | 'settings' | 'categories' | 'branching'> & {
-  /** Its languages and translations as stored (shared/src/schemas/itemLanguages.ts); none: English only. */
-  i18n?: unknown;
-};
+type QuizFields = Pick<TQuiz, 'id' | 'title' | 'slug' | 'quizType' | 'status' | 'settings' | 'categories' | 'branching'>;
 
 /**
  * A quiz as visitors receive it: no marks, weights, answer personalities, outcomes or form codes (the
@@ -23,7 +18,7 @@ export function publicQuizOf(
   experiment: TPublicExperiment | null = null,
 ): TPublicQuiz {
   const { emailFormCode: _formCode, ...settings } = quiz.settings;
-  const shown: TPublicQuiz = {
+  return {
     id: quiz.id,
     title: quiz.title,
     slug: quiz.slug,
@@ -37,6 +32,4 @@ export function publicQuizOf(
     experiment,
     owner,
   };
-  // The translations of what the visitor is shown, and nothing else (contract 2 of issue 34).
-  return { ...shown, i18n: publicI18nOf('quiz', shown, itemLanguagesOf(quiz.i18n)) };
 }

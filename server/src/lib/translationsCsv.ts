@@ -1,11 +1,8 @@
 import type { ItemText } from '@quizlead/shared/i18n/itemTexts.ts';
+import { translationsCsvMessages as m } from '@quizlead/shared/i18n/translationsCsvMessages.ts';
 import { isVisitorLanguage, visitorLanguages, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
 import { visibleLength } from '@quizlead/shared/engine/text.ts';
-import {
-  itemLanguageMessages,
-  translationsCsvMessages as m,
-  type TItemLanguages,
-} from '@quizlead/shared/schemas/itemLanguages.ts';
+import { itemLanguageMessages, type TItemLanguages } from '@quizlead/shared/schemas/itemLanguages.ts';
 import { ValidationError } from '../errors.ts';
 import { CsvError, parseCsvText } from './csvParse.ts';
 import { csvLine, formulaStarts, utf8Bom } from './exports/csv.ts';

@@ -1,8 +1,5 @@
-import { isVisitorLanguage, languageEndonyms } from './languages.ts';
-
 /** The builder's Languages place (issue 34, "The owner's words"): its words, for every kind. */
 export const languagesScreenTexts = {
-  tab: 'Languages',
   languagesTitle: 'Languages',
   languagesHelp:
     'Visitors see the item in their language when it is added here: the language they ask for, their storefront’s or their browser’s. A text left untranslated shows in the default language.',
@@ -30,11 +27,3 @@ export const languagesScreenTexts = {
   retry: 'Try again',
   notFound: 'Not found',
 } as const;
-
-/** The Language column of reports and submission tables: the language's own name, or a dash for rows from before languages. */
-export const languageColumnTitle = 'Language';
-export const languageCell = (code: string | null | undefined): string =>
-  code && isVisitorLanguage(code) ? languageEndonyms[code] : '–';
-
-/** The reports' and dashboard's filter by the language visitors were shown. */
-export const languageFilterTexts = { label: 'Language', all: 'All languages' } as const;

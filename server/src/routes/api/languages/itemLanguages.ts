@@ -1,8 +1,8 @@
+import { translationsCsvMessages } from '@quizlead/shared/i18n/translationsCsvMessages.ts';
 import { itemTexts, type ItemKind, type ItemText } from '@quizlead/shared/i18n/itemTexts.ts';
 import type { Ability } from '@quizlead/shared/permissions.ts';
 import {
   itemLanguagesOf,
-  translationsCsvMessages,
   ZItemLanguages,
   ZItemLanguagesViewResponse,
   ZTranslationsImportResponse,

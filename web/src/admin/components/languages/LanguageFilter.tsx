@@ -1,6 +1,6 @@
 import { Select } from '@shopify/polaris';
 import { isVisitorLanguage, languageEndonyms, visitorLanguages, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
-import { languageFilterTexts } from '@quizlead/shared/i18n/languagesScreen.ts';
+import { languageFilterTexts } from '@quizlead/shared/i18n/languageLabels.ts';
 
 /** Which language's plays a report shows: every language, or the one chosen (issue 34). */
 export function LanguageFilter({

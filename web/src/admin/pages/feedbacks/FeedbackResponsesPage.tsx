@@ -1,4 +1,4 @@
-import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languagesScreen.ts';
+import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { feedbackResponseColumns, feelingTypeLabels, feelingTypes, formatSubmissionDate } from '@quizlead/shared/engagement.ts';
 import type { FeelingType } from '@quizlead/shared/engagement.ts';
 import type { TFeedbackResponseRow } from '@quizlead/shared/schemas/feedback.ts';

@@ -1,4 +1,4 @@
-import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languagesScreen.ts';
+import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { BlockStack, Card, InlineGrid, InlineStack, ProgressBar, SkeletonBodyText, Text } from '@shopify/polaris';
 import { formatSubmissionDate, pollMessages, pollVoteColumns } from '@quizlead/shared/engagement.ts';
 import type { TPoll, TPollVoteRow } from '@quizlead/shared/schemas/poll.ts';

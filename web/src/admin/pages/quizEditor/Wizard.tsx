@@ -1,6 +1,6 @@
 import { Badge, Banner, BlockStack, Card, Page, SkeletonBodyText, Tabs } from '@shopify/polaris';
 import { quizTabs, validateForPublish, validateTab } from '@quizlead/shared/engine/index.ts';
-import { languagesScreenTexts } from '@quizlead/shared/i18n/languagesScreen.ts';
+import { languagesTabTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
@@ -34,7 +34,7 @@ const last = quizTabs.length - 1;
 const dataTab = { id: 'quiz-tab-data', content: 'Data', panelID: 'quiz-panel-data' };
 const DataTab = lazy(() => import('./tabs/DataTab.tsx').then((module) => ({ default: module.DataTab })));
 /** Beside the steps too: the quiz's languages and the owner's translations (issue 34). */
-const languagesTab = { id: 'quiz-tab-languages', content: languagesScreenTexts.tab, panelID: 'quiz-panel-languages' };
+const languagesTab = { id: 'quiz-tab-languages', content: languagesTabTitle, panelID: 'quiz-panel-languages' };
 const LanguagesPanel = lazy(() =>
   import('../../components/languages/LanguagesPanel.tsx').then((module) => ({ default: module.LanguagesPanel })),
 );

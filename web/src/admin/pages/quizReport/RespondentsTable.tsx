@@ -2,7 +2,7 @@ import { BlockStack, Box, IndexTable, Link, Pagination, Select, Text, useBreakpo
 import type { IndexTableProps } from '@shopify/polaris';
 import { respondentColumns, type RespondentSort } from '@quizlead/shared/reports.ts';
 import type { TRespondentRow, TRespondentsPage } from '@quizlead/shared/schemas/reports.ts';
-import { languageCell } from '@quizlead/shared/i18n/languagesScreen.ts';
+import { languageCell } from '@quizlead/shared/i18n/languageLabels.ts';
 import { listDate } from '../quizzes/format.ts';
 import { count } from './format.ts';
 import { firstDirection, type Direction, type RespondentsQuery } from './query.ts';

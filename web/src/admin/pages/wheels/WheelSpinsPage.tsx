@@ -1,4 +1,4 @@
-import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languagesScreen.ts';
+import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { Badge, BlockStack, Text, Tooltip } from '@shopify/polaris';
 import { formatSubmissionDate, wheelMessages, wheelSpinColumns } from '@quizlead/shared/engagement.ts';
 import type { TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
