@@ -1,5 +1,6 @@
 import { publicI18nOf, type ItemKind, type ItemShapes } from '@quizlead/shared/i18n/itemTexts.ts';
-import { itemLanguagesOf, type TPublicI18n } from '@quizlead/shared/schemas/itemLanguages.ts';
+import { itemLanguagesOf } from '@quizlead/shared/schemas/itemLanguages.ts';
+import type { TPublicI18n } from '@quizlead/shared/schemas/visitorLanguage.ts';
 
 /**
  * A public item with its `i18n` (issue 34, contract 2): the item's languages and the translations of the

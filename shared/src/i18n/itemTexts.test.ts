@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { visitorLanguageMessage } from '../schemas/visitorLanguage.ts';
 import { ZItemLanguages, itemLanguageMessages, itemLanguagesOf, noItemLanguages } from '../schemas/itemLanguages.ts';
 import { itemTexts, localizeItem, publicI18nOf, translatedText, translationProblem, translationProgress } from './itemTexts.ts';
 
@@ -154,7 +155,7 @@ describe('ZItemLanguages', () => {
     expect(issue({ languages: ['es', 'es'] })).toMatchObject({ path: ['languages', 1], message: itemLanguageMessages.duplicate });
     expect(issue({ languages: ['es'], fixed: 'de' })).toMatchObject({ path: ['fixed'] });
     expect(issue({ translations: { fr: { title: 'x' } } })).toMatchObject({ path: ['translations', 'fr'] });
-    expect(issue({ languages: ['xx'] })).toMatchObject({ message: itemLanguageMessages.languageInvalid });
+    expect(issue({ languages: ['xx'] })).toMatchObject({ message: visitorLanguageMessage });
     expect(ZItemLanguages.safeParse({ default: 'de', languages: ['en', 'ar'], fixed: 'ar' }).success).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ export const languagesScreenTexts = {
   addLanguage: 'Add a language',
   addButton: 'Add',
   added: 'Added languages',
+  remove: 'Remove',
+  removeLabel: (language: string) => `Remove ${language}`,
   noneAdded: 'No languages added yet. Add one to translate this item’s texts.',
   translationsTitle: 'Translations',
   translateInto: 'Translate into',

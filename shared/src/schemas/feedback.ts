@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { feedbackDefaults, feedbackLimits, feedbackMessages, feelingTypes } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZSubmissionId } from './engagement.ts';
 import { ZPage } from './lists.ts';
-import { ZPublicI18n, ZVisitorLanguage } from './itemLanguages.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
 /** Web responses (feedback widgets): the builder, the lists and the public widget (spec 2.5, 2.9, 3, 5). */
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visitorLanguages, type VisitorLanguage } from '../i18n/languages.ts';
+import { ZVisitorLanguage } from './visitorLanguage.ts';
 
 /**
  * The languages of one quiz, poll, web response or wheel (issue 34, "The owner's words"): the language its
@@ -9,7 +10,6 @@ import { visitorLanguages, type VisitorLanguage } from '../i18n/languages.ts';
  */
 
 export const itemLanguageMessages = {
-  languageInvalid: 'Choose one of the offered languages',
   duplicate: 'This language is added twice',
   defaultAdded: 'The default language is not an added language',
   fixedUnknown: 'The fixed language must be the default or an added language',
@@ -18,8 +18,6 @@ export const itemLanguageMessages = {
   tooLong: (max: number) => `At most ${max} characters`,
   unknownKey: (key: string) => `This item has no text '${key}'`,
 } as const;
-
-export const ZVisitorLanguage = z.enum(visitorLanguages, { error: itemLanguageMessages.languageInvalid });
 
 /** A text's stable key: `title`, `question.{id}.text`, `question.{id}.option.{id}`, `settings.startButtonText`… */
 export const ZTextKey = z
@@ -73,15 +71,6 @@ export function itemLanguagesOf(stored: unknown): TItemLanguages {
   const parsed = ZItemLanguages.safeParse(stored ?? {});
   return parsed.success ? parsed.data : noItemLanguages;
 }
-
-/** The contract's public `i18n` field (issue 34, contract 2). */
-export const ZPublicI18n = z.object({
-  default: ZVisitorLanguage,
-  fixed: ZVisitorLanguage.nullable(),
-  languages: z.array(ZVisitorLanguage),
-  translations: z.partialRecord(ZVisitorLanguage, z.record(z.string(), z.string())),
-});
-export type TPublicI18n = z.infer<typeof ZPublicI18n>;
 
 /** One text of an item as the builder's Languages place lists it (shared/src/i18n/itemTexts.ts). */
 export const ZItemText = z.object({

@@ -4,7 +4,7 @@ import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail, ZEmailOf, ZSingleLine } from './common.ts';
 import { ZPhone } from './phone.ts';
-import { ZPublicI18n, ZVisitorLanguage } from './itemLanguages.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 import { variantKeys, ZPublicExperiment } from './experiments.ts';
 import { ZRecommendedProduct } from './products.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pollDefaults, pollLimits, pollMessages } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
 import { ZPage } from './lists.ts';
-import { ZPublicI18n, ZVisitorLanguage } from './itemLanguages.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
 /** Polls: the owner's builder and lists, and the public poll (spec sections 2.6, 2.9, 3 and 5). */
 

@@ -3,7 +3,7 @@ import { rangeDays } from '../days.ts';
 import { quizTypes } from '../quizzes.ts';
 import { dashboardLimits, dashboardMessages, dashboardStatKeys, respondentSorts, tutorialIds } from '../reports.ts';
 import { ZExportQuery, ZPage } from './lists.ts';
-import { ZVisitorLanguage } from './itemLanguages.ts';
+import { ZVisitorLanguage } from './visitorLanguage.ts';
 
 /**
  * The owner's reading side: the quiz report (KPIs, per-question drop-off, revenue, respondents), the wheel

@@ -9,7 +9,7 @@ import { ZVisitorId } from './experiments.ts';
 import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
 import { ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
 import { ZPage } from './lists.ts';
-import { ZPublicI18n, ZVisitorLanguage } from './itemLanguages.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
 /** Wheel spinners: the builder, the lists and the public wheel (spec sections 2.7, 2.9, 3, 5 and 9). */
 

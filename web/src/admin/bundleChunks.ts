@@ -7,7 +7,8 @@ const formsLayer =
 /** The share screens (polls', web responses', wheels'), their code box and Shopify tab: loaded by no other screen. */
 const shareCode = /[\\/]admin[\\/]components[\\/](ShareCode\.|share[\\/]|engagement[\\/]ShareScreen\.)/;
 /** The items' Languages place (issue 34): opened from the builders only, never on a screen's first load. */
-const languagesPlace = /[\\/]admin[\\/]components[\\/]languages[\\/]LanguagesPanel\./;
+const languagesPlace =
+  /[\\/]admin[\\/]components[\\/]languages[\\/]|[\\/]shared[\\/]src[\\/]i18n[\\/](languageLabels|languagesScreen|itemTexts)\./;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
 const commonCode =
   /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|data[\\/]|forms[\\/]|[^\\/]+$)/;
@@ -46,7 +47,7 @@ export const adminChunkGroups = [
     priority: 2.5,
   },
   { name: 'share', test: shareCode, minShareCount: 2, priority: 2.5 },
-  { name: 'languages', test: languagesPlace, priority: 2 },
+  { name: 'languages', test: languagesPlace, minShareCount: 1, priority: 2 },
   { name: 'charts', test: chartLibraries, priority: 2 },
   { name: 'forms', test: formsLayer, priority: 2 },
   { name: 'editor', test: editorLibraries, priority: 2 },

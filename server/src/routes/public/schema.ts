@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
 import { ZVisitorId } from '@quizlead/shared/schemas/experiments.ts';
-import { ZVisitorLanguage } from '@quizlead/shared/schemas/itemLanguages.ts';
+import { ZVisitorLanguage } from '@quizlead/shared/schemas/visitorLanguage.ts';
 
 /** A malformed id finds nothing, exactly like an unknown one. */
 const ZLenientId = ZId.catch('00000000-0000-0000-0000-000000000000');

@@ -1,5 +1,5 @@
 import { Select } from '@shopify/polaris';
-import { isVisitorLanguage, languageEndonyms, visitorLanguages, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { isVisitorLanguage, visitorLanguages, type VisitorLanguage, languageEndonyms } from '@quizlead/shared/i18n/languages.ts';
 import { languageFilterTexts } from '@quizlead/shared/i18n/languageLabels.ts';
 
 /** Which language's plays a report shows: every language, or the one chosen (issue 34). */

@@ -1,20 +1,8 @@
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  InlineStack,
-  Select,
-  SkeletonBodyText,
-  Tag,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Select, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
 import { visibleText } from '@quizlead/shared/engine/text.ts';
 import type { ItemKind } from '@quizlead/shared/i18n/itemTexts.ts';
 import { translationProgress, translationProgressText } from '@quizlead/shared/i18n/itemTexts.ts';
-import { directionOf, languageEndonyms, visitorLanguages, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { directionOf, visitorLanguages, type VisitorLanguage, languageEndonyms } from '@quizlead/shared/i18n/languages.ts';
 import { languagesScreenTexts as texts } from '@quizlead/shared/i18n/languagesScreen.ts';
 import type { TItemLanguages, TItemLanguagesView } from '@quizlead/shared/schemas/itemLanguages.ts';
 import { messages } from '@quizlead/shared/validations.ts';
@@ -207,9 +195,19 @@ function LanguagesEditor({
             ) : (
               <InlineStack gap="200" wrap>
                 {languages.languages.map((code) => (
-                  <Tag key={code} onRemove={() => setLanguages((value) => withoutLanguage(value, code))}>
-                    {languageEndonyms[code]}
-                  </Tag>
+                  <Box key={code} padding="100" paddingInlineStart="200" background="bg-fill-secondary" borderRadius="200">
+                    <InlineStack gap="200" blockAlign="center">
+                      <Text as="span">{languageEndonyms[code]}</Text>
+                      <Button
+                        variant="plain"
+                        tone="critical"
+                        accessibilityLabel={texts.removeLabel(languageEndonyms[code])}
+                        onClick={() => setLanguages((value) => withoutLanguage(value, code))}
+                      >
+                        {texts.remove}
+                      </Button>
+                    </InlineStack>
+                  </Box>
                 ))}
               </InlineStack>
             )}
