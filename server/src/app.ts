@@ -34,6 +34,7 @@ import { passwordRoutes } from './routes/api/passwords/passwords.ts';
 import { sessionRoutes } from './routes/api/sessions/sessions.ts';
 import { signupRoutes } from './routes/api/signups/signups.ts';
 import { wheelRoutes } from './routes/api/wheels/wheels.ts';
+import { itemLanguageRoutes } from './routes/api/languages/itemLanguages.ts';
 import { shopifyAccountRoutes } from './routes/api/shopify/shopifyAccount.ts';
 import { settingsRoutes } from './routes/api/settings/integrations.ts';
 import { invitationUnsubscribeRoutes } from './routes/public/invitationUnsubscribe.ts';
@@ -90,6 +91,7 @@ export function createApp(
   pollRoutes(api);
   feedbackRoutes(api);
   wheelRoutes(api);
+  itemLanguageRoutes(api);
   productRoutes(api);
   dashboardRoutes(api);
   tutorialRoutes(api);

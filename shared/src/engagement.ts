@@ -110,7 +110,7 @@ export const pollMessages = {
 export const pollListColumns = ['Title', 'Created Date', 'Status', 'Total Votes', 'Action'] as const;
 export const pollVoteColumns = ['Id', 'Poll Vote', 'Voter Email', 'Vote Date'] as const;
 /** The export's header row, in order. */
-export const pollVoteExportColumns = { email: 'Voter Email', vote: 'Vote', date: 'Date of Vote' } as const;
+export const pollVoteExportColumns = { email: 'Voter Email', vote: 'Vote', date: 'Date of Vote', language: 'Language' } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Web responses (feedback widgets)
@@ -184,6 +184,7 @@ export const feedbackResponseExportColumns = {
   value: 'Feedback Score',
   email: 'Email',
   date: 'Date of feedback send',
+  language: 'Language',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -271,6 +272,7 @@ export const wheelSpinExportColumns = {
   date: 'Date of Spin',
   prizeCode: 'Prize Code',
   phone: 'Player Phone',
+  language: 'Language',
 } as const;
 
 /**

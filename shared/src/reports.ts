@@ -18,9 +18,27 @@ export const reportMessages = {
 } as const;
 
 /** The respondents table's columns, in order. */
-export const respondentColumns = ['Email', 'Quiz Result', 'Date of play', 'Country', 'State', 'City', 'Answers'] as const;
+export const respondentColumns = [
+  'Email',
+  'Quiz Result',
+  'Date of play',
+  'Country',
+  'State',
+  'City',
+  'Language',
+  'Answers',
+] as const;
 /** The export's: the table's without Answers, and the lead form's optional phone (E.164) after the email. */
-export const respondentExportColumns = ['Email', 'Phone', 'Quiz Result', 'Date of play', 'Country', 'State', 'City'] as const;
+export const respondentExportColumns = [
+  'Email',
+  'Phone',
+  'Quiz Result',
+  'Date of play',
+  'Country',
+  'State',
+  'City',
+  'Language',
+] as const;
 
 /** What the respondents table sorts by (the Answers column is a link, not a value). */
 export const respondentSorts = ['email', 'result', 'date', 'country', 'state', 'city'] as const;

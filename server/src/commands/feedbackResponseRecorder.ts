@@ -16,6 +16,8 @@ export async function feedbackResponseRecorder(props: {
   submissionId: string;
   value: string;
   email: string | null;
+  /** The language the visitor was shown, when their browser sent it. */
+  language?: string | null;
 }): Promise<{ created: boolean }> {
   const { db, feedback } = props;
   const [inserted] = await db
@@ -27,6 +29,7 @@ export async function feedbackResponseRecorder(props: {
       feelingType: feedback.feelingType,
       value: props.value,
       email: props.email,
+      language: props.language ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: feedbackResponses.id, createdAt: feedbackResponses.createdAt });

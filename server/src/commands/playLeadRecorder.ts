@@ -34,6 +34,7 @@ const leadStatement = preparedStatement(
     'phone',
     'smsConsent',
     'fields',
+    'language',
     'now',
     ...leadGateNames,
   ],
@@ -45,7 +46,7 @@ const leadStatement = preparedStatement(
     ), stored as (
       update plays set name = ${value.name}, email = ${value.email}, consent = ${value.consent},
         consent_text = ${value.consentText}, phone = ${value.phone}, sms_consent = ${value.smsConsent}::boolean,
-        lead_fields = ${value.fields}::jsonb,
+        lead_fields = ${value.fields}::jsonb, language = coalesce(${value.language}, plays.language),
         status = 'completed', completed_at = coalesce(plays.completed_at, ${value.now}::timestamptz)
       from previous
       where plays.account_id = ${value.accountId} and plays.quiz_id = ${value.quizId} and plays.id = ${value.playId}
@@ -95,6 +96,7 @@ export async function playLeadRecorder(props: {
     phone: lead.phone || null,
     smsConsent,
     fields: JSON.stringify(lead.fields),
+    language: lead.language ?? null,
     now,
     ...leadGateValues(quiz),
   });

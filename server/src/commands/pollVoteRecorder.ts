@@ -38,6 +38,8 @@ export async function pollVoteRecorder(props: {
   email: string | null;
   queue: JobQueue;
   demo?: boolean;
+  /** The language the visitor was shown, when their browser sent it. */
+  language?: string | null;
 }): Promise<RecordedVote> {
   const { db, poll, submissionId, email } = props;
   const ofPoll = (...conditions: SQL[]) => scoped(pollVotes, poll.accountId, and(eq(pollVotes.pollId, poll.id), ...conditions));
@@ -69,7 +71,14 @@ export async function pollVoteRecorder(props: {
 
   const inserted = await db
     .insert(pollVotes)
-    .values({ pollId: poll.id, id: submissionId, accountId: poll.accountId, optionIndex: props.option, email })
+    .values({
+      pollId: poll.id,
+      id: submissionId,
+      accountId: poll.accountId,
+      optionIndex: props.option,
+      email,
+      language: props.language ?? null,
+    })
     .onConflictDoNothing()
     .returning({ option: pollVotes.optionIndex });
   if (inserted[0]) {

@@ -47,6 +47,8 @@ export async function templateCopier(props: {
       personalities: source.personalities.map((personality) => ({ ...personality, image: image(personality.image) })),
       categories: source.categories,
       branching: source.branching,
+      // Questions keep their ids in the copy, so the translations' keys still name the same texts.
+      i18n: source.i18n,
       description: props.asTemplate ? templateDescription(source) : source.description,
       image: image(source.image),
     })

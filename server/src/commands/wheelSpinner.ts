@@ -63,6 +63,8 @@ export async function wheelSpinner(props: {
   queue: JobQueue;
   /** The A/B test of the wheel's odds running, and the visitor's variant: its weights replace the wheel's. */
   test?: { experimentId: string; variant: TVariant } | null;
+  /** The language the visitor was shown, when their browser sent it. */
+  language?: string | null;
 }): Promise<Spin> {
   const { db, wheel, submissionId, email } = props;
   const ofWheel = (...conditions: SQL[]) =>
@@ -139,6 +141,7 @@ export async function wheelSpinner(props: {
       prizeCode,
       experimentId: props.test?.experimentId ?? null,
       variant: props.test?.variant.key ?? null,
+      language: props.language ?? null,
     })
     .onConflictDoNothing()
     .returning();

@@ -1,3 +1,4 @@
+import { withPublicI18n } from './publicI18n.ts';
 import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import type { AccountMode } from '@quizlead/shared/constants.ts';
 import { feelingValues } from '@quizlead/shared/engagement.ts';
@@ -31,19 +32,21 @@ export const presentFeedbackResponse = (response: FeedbackResponseRow): TFeedbac
   value: response.value,
   email: response.email,
   date: response.createdAt.toISOString(),
+  language: response.language,
 });
 
 export const presentPublicFeedback = (
   feedback: FeedbackRow,
   owner: { mode: AccountMode; footerLinks: TFooterLinks },
-): TPublicFeedback => ({
-  id: feedback.id,
-  ownerMode: owner.mode,
-  footerLinks: owner.footerLinks,
-  title: feedback.title,
-  question: feedback.question,
-  feelingType: feedback.feelingType,
-  values: [...feelingValues[feedback.feelingType]],
-  customColor: feedback.customColor,
-  collectEmail: feedback.collectEmail,
-});
+): TPublicFeedback =>
+  withPublicI18n('feedback', feedback.i18n, {
+    id: feedback.id,
+    ownerMode: owner.mode,
+    footerLinks: owner.footerLinks,
+    title: feedback.title,
+    question: feedback.question,
+    feelingType: feedback.feelingType,
+    values: [...feelingValues[feedback.feelingType]],
+    customColor: feedback.customColor,
+    collectEmail: feedback.collectEmail,
+  });

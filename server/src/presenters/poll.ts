@@ -1,3 +1,4 @@
+import { withPublicI18n } from './publicI18n.ts';
 import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import type { AccountMode } from '@quizlead/shared/constants.ts';
 import type { TPoll, TPollListRow, TPollTally, TPollVoteRow, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
@@ -36,6 +37,7 @@ export const presentPollVote = (poll: Pick<PollRow, 'options'>, vote: PollVoteRo
   vote: poll.options[vote.optionIndex] ?? '',
   email: vote.email,
   date: vote.createdAt.toISOString(),
+  language: vote.language,
 });
 
 export const isPollClosed = (poll: Pick<PollRow, 'expiresAt'>, now = new Date()) =>
@@ -47,16 +49,17 @@ export const presentPublicPoll = (
   results: TPollTally,
   demo: boolean,
   owner: { mode: AccountMode; footerLinks: TFooterLinks },
-): TPublicPoll => ({
-  id: poll.id,
-  ownerMode: owner.mode,
-  footerLinks: owner.footerLinks,
-  slug: poll.slug,
-  description: poll.description,
-  options: poll.options,
-  colors: { background: poll.colors.background, text: poll.colors.text },
-  collectEmail: poll.collectEmail || demo,
-  demo,
-  closed: isPollClosed(poll),
-  results,
-});
+): TPublicPoll =>
+  withPublicI18n('poll', poll.i18n, {
+    id: poll.id,
+    ownerMode: owner.mode,
+    footerLinks: owner.footerLinks,
+    slug: poll.slug,
+    description: poll.description,
+    options: poll.options,
+    colors: { background: poll.colors.background, text: poll.colors.text },
+    collectEmail: poll.collectEmail || demo,
+    demo,
+    closed: isPollClosed(poll),
+    results,
+  });

@@ -6,6 +6,7 @@ import { publicQuizOf } from '@quizlead/shared/publicQuiz.ts';
 import type { accounts } from '../db/schema/index.ts';
 import type { QuizRow } from '../policies/quiz.ts';
 import { fileUrl } from './file.ts';
+import { withPublicI18n } from './publicI18n.ts';
 
 /**
  * A stored quiz as visitors receive it (shared/src/publicQuiz.ts), with its account's name, logo, plan and
@@ -18,16 +19,21 @@ export function presentPublicQuiz(
   experiment: TPublicExperiment | null = null,
   appStoreUrl = '',
 ): TPublicQuiz {
-  return publicQuizOf(
-    quiz,
-    questions,
-    {
-      mode: account.mode,
-      footerLinks: footerLinksFor(account.kind, appStoreUrl),
-      companyName: account.companyName,
-      companyUrl: account.companyUrl,
-      logoUrl: account.logoFileId ? fileUrl(account.logoFileId) : null,
-    },
-    experiment,
+  // With the translations of what the visitor is shown, and nothing else (issue 34, contract 2).
+  return withPublicI18n(
+    'quiz',
+    quiz.i18n,
+    publicQuizOf(
+      quiz,
+      questions,
+      {
+        mode: account.mode,
+        footerLinks: footerLinksFor(account.kind, appStoreUrl),
+        companyName: account.companyName,
+        companyUrl: account.companyUrl,
+        logoUrl: account.logoFileId ? fileUrl(account.logoFileId) : null,
+      },
+      experiment,
+    ),
   );
 }

@@ -48,6 +48,7 @@ export const presentRespondent = (row: RespondentRow): TRespondentRow => ({
   country: row.country,
   state: row.state,
   city: row.city,
+  language: row.language,
 });
 
 /**

@@ -1,3 +1,4 @@
+import { withPublicI18n } from './publicI18n.ts';
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
 import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import type { AccountMode } from '@quizlead/shared/constants.ts';
@@ -59,21 +60,23 @@ export const presentWheelSpin = (wheel: WheelRow, spin: WheelSpinRow): TWheelSpi
   prizeCode: spin.prizeCode,
   prizePending: awaitsPrizeCode(wheel, spin),
   date: spin.createdAt.toISOString(),
+  language: spin.language,
 });
 
 /** Option texts only: weights and prize codes never reach the visitor before the draw. */
-export const presentPublicWheel = (wheel: WheelRow, owner: { mode: AccountMode; footerLinks: TFooterLinks }): TPublicWheel => ({
-  id: wheel.id,
-  ownerMode: owner.mode,
-  footerLinks: owner.footerLinks,
-  slug: wheel.slug,
-  description: wheel.description,
-  options: wheel.options.map((option) => option.text),
-  collectEmail: wheel.collectEmail,
-  askPhone: wheel.collectEmail && wheel.askPhone,
-  smsConsentText: wheel.smsConsentText || quizDefaults.smsConsentText,
-  playButtonType: wheel.playButtonType,
-  playButtonText: wheel.playButtonText,
-  playButtonImage: wheel.playButtonImage,
-  revealDelayMs: wheelLimits.revealDelayMs,
-});
+export const presentPublicWheel = (wheel: WheelRow, owner: { mode: AccountMode; footerLinks: TFooterLinks }): TPublicWheel =>
+  withPublicI18n('wheel', wheel.i18n, {
+    id: wheel.id,
+    ownerMode: owner.mode,
+    footerLinks: owner.footerLinks,
+    slug: wheel.slug,
+    description: wheel.description,
+    options: wheel.options.map((option) => option.text),
+    collectEmail: wheel.collectEmail,
+    askPhone: wheel.collectEmail && wheel.askPhone,
+    smsConsentText: wheel.smsConsentText || quizDefaults.smsConsentText,
+    playButtonType: wheel.playButtonType,
+    playButtonText: wheel.playButtonText,
+    playButtonImage: wheel.playButtonImage,
+    revealDelayMs: wheelLimits.revealDelayMs,
+  });

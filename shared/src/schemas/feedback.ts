@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { feedbackDefaults, feedbackLimits, feedbackMessages, feelingTypes } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZSubmissionId } from './engagement.ts';
 import { ZPage } from './lists.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
 /** Web responses (feedback widgets): the builder, the lists and the public widget (spec 2.5, 2.9, 3, 5). */
 
@@ -77,6 +78,8 @@ export const ZFeedbackResponseRow = z.object({
   value: z.string(),
   email: z.string().nullable(),
   date: z.string(),
+  /** The language the visitor was shown; null for submissions from before languages. */
+  language: z.string().nullable(),
 });
 export type TFeedbackResponseRow = z.infer<typeof ZFeedbackResponseRow>;
 export const ZFeedbackResponsesResponse = z.object({ data: ZPage(ZFeedbackResponseRow) });
@@ -96,6 +99,8 @@ export const ZPublicFeedback = z.object({
   values: z.array(z.string()),
   customColor: z.string().nullable(),
   collectEmail: z.boolean(),
+  /** Its languages and the owner's translations of what is shown (shared/src/i18n/itemTexts.ts localizeItem). */
+  i18n: ZPublicI18n.optional(),
 });
 export type TPublicFeedback = z.infer<typeof ZPublicFeedback>;
 export const ZPublicFeedbackResponse = z.object({ data: ZPublicFeedback });
@@ -110,6 +115,8 @@ export const ZFeedbackSubmission = z.object({
     .max(40, feedbackMessages.valueRequired),
   /** Required (and checked) when the widget collects emails. */
   email: ZOptionalEmail,
+  /** The language the visitor was shown (issue 34, contract 5); kept with the submission for reports. */
+  language: ZVisitorLanguage.optional(),
 });
 export type TFeedbackSubmission = z.input<typeof ZFeedbackSubmission>;
 

@@ -4,6 +4,7 @@ import { playMessages } from '../playMessages.ts';
 import { quizTypes } from '../quizzes.ts';
 import { ZEmail, ZEmailOf, ZSingleLine } from './common.ts';
 import { ZPhone } from './phone.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 import { variantKeys, ZPublicExperiment } from './experiments.ts';
 import { ZRecommendedProduct } from './products.ts';
 import { ZBranch, ZCategory, ZLocalId, ZQuizSettings } from './quiz.ts';
@@ -49,13 +50,19 @@ export const ZPublicQuiz = z.object({
     companyUrl: z.string(),
     logoUrl: z.string().nullable(),
   }),
+  /** Its languages and the owner's translations of what is shown (shared/src/i18n/itemTexts.ts localizeItem). */
+  i18n: ZPublicI18n.optional(),
 });
 export type TPublicQuiz = z.infer<typeof ZPublicQuiz>;
 
 export const ZPublicQuizResponse = z.object({ data: ZPublicQuiz });
 
 /** Start: the client makes the play id; sending it twice starts one play. */
-export const ZStartPlayRequest = z.object({ playId: z.uuid() });
+export const ZStartPlayRequest = z.object({
+  playId: z.uuid(),
+  /** The language the visitor was shown (issue 34, contract 5); kept with the submission for reports. */
+  language: ZVisitorLanguage.optional(),
+});
 export const ZStartPlayResponse = z.object({
   data: z.object({
     playId: z.uuid(),
@@ -88,6 +95,8 @@ export const ZLeadRequest = z.object({
     .record(z.string().max(100), z.string().max(2000))
     .refine((fields) => Object.keys(fields).length <= 30, 'Too many fields')
     .default({}),
+  /** The language the visitor was shown (issue 34, contract 5); kept with the submission for reports. */
+  language: ZVisitorLanguage.optional(),
 });
 export type TLeadRequest = z.input<typeof ZLeadRequest>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pollDefaults, pollLimits, pollMessages } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
 import { ZPage } from './lists.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
 /** Polls: the owner's builder and lists, and the public poll (spec sections 2.6, 2.9, 3 and 5). */
 
@@ -91,6 +92,8 @@ export const ZPollVoteRow = z.object({
   vote: z.string(),
   email: z.string().nullable(),
   date: z.string(),
+  /** The language the visitor was shown; null for submissions from before languages. */
+  language: z.string().nullable(),
 });
 export type TPollVoteRow = z.infer<typeof ZPollVoteRow>;
 export const ZPollVotesResponse = z.object({ data: ZPage(ZPollVoteRow) });
@@ -123,6 +126,8 @@ export const ZPublicPoll = z.object({
   /** Past its expiry: show the results, take no vote. */
   closed: z.boolean(),
   results: ZPollTally,
+  /** Its languages and the owner's translations of what is shown (shared/src/i18n/itemTexts.ts localizeItem). */
+  i18n: ZPublicI18n.optional(),
 });
 export type TPublicPoll = z.infer<typeof ZPublicPoll>;
 export const ZPublicPollResponse = z.object({ data: ZPublicPoll });
@@ -138,6 +143,8 @@ export const ZPollVoteRequest = z.object({
   /** Required (and checked) when the poll collects emails or `demo` is true. */
   email: ZOptionalEmail,
   demo: z.boolean().default(false),
+  /** The language the visitor was shown (issue 34, contract 5); kept with the submission for reports. */
+  language: ZVisitorLanguage.optional(),
 });
 export type TPollVoteRequest = z.input<typeof ZPollVoteRequest>;
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { rangeDays } from '../days.ts';
 import { quizTypes } from '../quizzes.ts';
 import { dashboardLimits, dashboardMessages, dashboardStatKeys, respondentSorts, tutorialIds } from '../reports.ts';
-import { ZPage } from './lists.ts';
+import { ZExportQuery, ZPage } from './lists.ts';
+import { ZVisitorLanguage } from './visitorLanguage.ts';
 
 /**
  * The owner's reading side: the quiz report (KPIs, per-question drop-off, revenue, respondents), the wheel
@@ -125,6 +126,8 @@ export const ZRespondentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   sort: z.enum(respondentSorts).default('date'),
   direction: z.enum(['asc', 'desc']).default('desc'),
+  /** Only the plays shown in this language (issue 34). */
+  language: ZVisitorLanguage.optional(),
 });
 export type TRespondentsQuery = z.input<typeof ZRespondentsQuery>;
 
@@ -141,9 +144,13 @@ export const ZRespondentRow = z.object({
   country: z.string(),
   state: z.string(),
   city: z.string(),
+  /** The language the visitor was shown; null for plays from before languages. */
+  language: z.string().nullable(),
 });
 export type TRespondentRow = z.infer<typeof ZRespondentRow>;
 export const ZRespondentsResponse = z.object({ data: ZPage(ZRespondentRow) });
+/** The respondents export: its format, and the same language filter as the table. */
+export const ZRespondentsExportQuery = ZExportQuery.extend({ language: ZVisitorLanguage.optional() });
 export type TRespondentsPage = z.infer<typeof ZRespondentsResponse>['data'];
 
 // ---------------------------------------------------------------------------------------------
@@ -195,12 +202,19 @@ export const ZAnswerSheetResponse = z.object({ data: ZAnswerSheet });
 const ZDay = z.iso.date({ error: dashboardMessages.dateInvalid });
 
 /** A range of days, both ends included; the server also refuses days after its today (UTC). */
-export const ZDashboardQuery = z.object({ start: ZDay.optional(), end: ZDay.optional() }).superRefine((range, ctx) => {
-  if (!range.start || !range.end) return;
-  if (range.start > range.end) ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeInvalid });
-  if (rangeDays({ start: range.start, end: range.end }) > dashboardLimits.maxRangeDays)
-    ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeTooLong });
-});
+export const ZDashboardQuery = z
+  .object({
+    start: ZDay.optional(),
+    end: ZDay.optional(),
+    /** Only the plays and web responses shown in this language (issue 34); views have no language and stay whole. */
+    language: ZVisitorLanguage.optional(),
+  })
+  .superRefine((range, ctx) => {
+    if (!range.start || !range.end) return;
+    if (range.start > range.end) ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeInvalid });
+    if (rangeDays({ start: range.start, end: range.end }) > dashboardLimits.maxRangeDays)
+      ctx.addIssue({ code: 'custom', path: ['start'], message: dashboardMessages.rangeTooLong });
+  });
 export type TDashboardQuery = z.input<typeof ZDashboardQuery>;
 
 export const ZDashboardStat = z.object({ key: z.enum(dashboardStatKeys), value: z.number().int() });

@@ -9,6 +9,7 @@ import { ZVisitorId } from './experiments.ts';
 import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
 import { ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
 import { ZPage } from './lists.ts';
+import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
 /** Wheel spinners: the builder, the lists and the public wheel (spec sections 2.7, 2.9, 3, 5 and 9). */
 
@@ -158,6 +159,8 @@ export const ZWheelSpinRow = z.object({
   /** The spin won a unique Shopify code and has none yet (the pool was empty): the visitor is still owed one. */
   prizePending: z.boolean(),
   date: z.string(),
+  /** The language the visitor was shown; null for submissions from before languages. */
+  language: z.string().nullable(),
 });
 export type TWheelSpinRow = z.infer<typeof ZWheelSpinRow>;
 export const ZWheelSpinsResponse = z.object({ data: ZPage(ZWheelSpinRow) });
@@ -183,6 +186,8 @@ export const ZPublicWheel = z.object({
   playButtonImage: z.string().nullable(),
   /** Reveal the winner this long after the spin starts. */
   revealDelayMs: z.number().int(),
+  /** Its languages and the owner's translations of what is shown (shared/src/i18n/itemTexts.ts localizeItem). */
+  i18n: ZPublicI18n.optional(),
 });
 export type TPublicWheel = z.infer<typeof ZPublicWheel>;
 export const ZPublicWheelResponse = z.object({ data: ZPublicWheel });
@@ -197,6 +202,8 @@ export const ZSpinRequest = z.object({
   phone: ZPhone,
   /** The separate SMS consent checkbox, for that phone. */
   smsConsent: z.boolean().default(false),
+  /** The language the visitor was shown (issue 34, contract 5); kept with the submission for reports. */
+  language: ZVisitorLanguage.optional(),
 });
 export type TSpinRequest = z.input<typeof ZSpinRequest>;
 

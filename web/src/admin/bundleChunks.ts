@@ -6,6 +6,9 @@ const formsLayer =
   /node_modules[\\/]react-hook-form[\\/]|[\\/]forms[\\/]useSchemaForm\.|[\\/]components[\\/]engagement[\\/](useEngagementForm|EngagementFormPage)\./;
 /** The share screens (polls', web responses', wheels'), their code box and Shopify tab: loaded by no other screen. */
 const shareCode = /[\\/]admin[\\/]components[\\/](ShareCode\.|share[\\/]|engagement[\\/]ShareScreen\.)/;
+/** The items' Languages place (issue 34): opened from the builders only, never on a screen's first load. */
+const languagesPlace =
+  /[\\/]admin[\\/]components[\\/]languages[\\/]|[\\/]shared[\\/]src[\\/]i18n[\\/](languageLabels|languagesScreen|itemTexts)\./;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
 const commonCode =
   /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|data[\\/]|forms[\\/]|[^\\/]+$)/;
@@ -23,6 +26,7 @@ const commonCode =
  *   with the screens that show them (after admin, so that what they share with Polaris stays there);
  * - forms: react-hook-form and the forms layer, loaded with the screens whose forms use it;
  * - share: the share screens' code box and Shopify tab, loaded with those screens only;
+ * - languages: an item's Languages place, loaded when a builder shows it;
  * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [
@@ -37,11 +41,13 @@ export const adminChunkGroups = [
   },
   {
     name: 'common',
-    test: (id: string) => commonCode.test(id) && !editorLibraries.test(id) && !formsLayer.test(id) && !shareCode.test(id),
+    test: (id: string) =>
+      commonCode.test(id) && !editorLibraries.test(id) && !formsLayer.test(id) && !shareCode.test(id) && !languagesPlace.test(id),
     minShareCount: 2,
     priority: 2.5,
   },
   { name: 'share', test: shareCode, minShareCount: 2, priority: 2.5 },
+  { name: 'languages', test: languagesPlace, minShareCount: 1, priority: 2 },
   { name: 'charts', test: chartLibraries, priority: 2 },
   { name: 'forms', test: formsLayer, priority: 2 },
   { name: 'editor', test: editorLibraries, priority: 2 },

@@ -2,7 +2,7 @@ import { and, eq, gte, lt, lte, not, sql } from 'drizzle-orm';
 import { addDays, daysOf, type DayRange } from '@quizlead/shared/days.ts';
 import { dashboardStatKeys, type DashboardStatKey } from '@quizlead/shared/reports.ts';
 import type { Db } from '../client.ts';
-import { attributedOrders, feedbackResponses, feedbacks, questions, quizDailyStats, quizzes } from '../schema/index.ts';
+import { attributedOrders, feedbackResponses, feedbacks, plays, questions, quizDailyStats, quizzes } from '../schema/index.ts';
 import { scoped } from '../scope.ts';
 import type { RevenueGroup } from './reports.ts';
 
@@ -10,12 +10,14 @@ import type { RevenueGroup } from './reports.ts';
  * The dashboard's figures. Each is one indexed aggregate: quiz, question and web-response counts by
  * their account_id indexes, play figures from the quiz_daily_stats roll-up by (account_id, day),
  * web-response submissions by (account_id, created_at). No query reads plays, so the dashboard
- * costs the same at any number of them.
+ * costs the same at any number of them. Under a language filter (issue 34) the play figures are counted
+ * from the plays of that language instead (the roll-ups have no language): a filtered view costs what
+ * its plays cost, and views, which are recorded with no language, stay the account's whole.
  */
 
 const inRange = (range: DayRange) => and(gte(quizDailyStats.day, range.start), lte(quizDailyStats.day, range.end));
 
-export async function dashboardFigures(db: Db, accountId: string, range: DayRange) {
+export async function dashboardFigures(db: Db, accountId: string, range: DayRange, language?: string) {
   const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::int`;
   const [quizCounts, played, questionCount, feedbackCount, responseCount] = await Promise.all([
     db
@@ -53,9 +55,11 @@ export async function dashboardFigures(db: Db, accountId: string, range: DayRang
           accountId,
           gte(feedbackResponses.createdAt, new Date(`${range.start}T00:00:00Z`)),
           lt(feedbackResponses.createdAt, new Date(`${addDays(range.end, 1)}T00:00:00Z`)),
+          language ? eq(feedbackResponses.language, language) : undefined,
         ),
       ),
   ]);
+  if (language) Object.assign(played[0] ?? {}, await playsInLanguage(db, accountId, range, language));
   const quizRow = quizCounts[0];
   const playRow = played[0];
   const values: Record<DashboardStatKey, number> = {
@@ -75,8 +79,54 @@ export async function dashboardFigures(db: Db, accountId: string, range: DayRang
   };
 }
 
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+/** Plays (previews left out) whose `column` falls within the range's days, in `language`. */
+const playsWithin = (
+  accountId: string,
+  range: DayRange,
+  language: string,
+  column: typeof plays.startedAt | typeof plays.completedAt,
+) =>
+  scoped(
+    plays,
+    accountId,
+    eq(plays.language, language),
+    not(plays.preview),
+    gte(column, dayStart(range.start)),
+    lt(column, dayStart(addDays(range.end, 1))),
+  );
+
+/** Starts, completions and leads of the range's plays in one language, as the roll-ups count them (by their day). */
+async function playsInLanguage(db: Db, accountId: string, range: DayRange, language: string) {
+  const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::int`;
+  const [[started], [completed]] = await Promise.all([
+    db
+      .select({ starts: int(sql`count(*)`) })
+      .from(plays)
+      .where(playsWithin(accountId, range, language, plays.startedAt)),
+    db
+      .select({
+        completions: int(sql`count(*)`),
+        leads: int(sql`count(*) filter (where ${plays.email} is not null)`),
+      })
+      .from(plays)
+      .where(playsWithin(accountId, range, language, plays.completedAt)),
+  ]);
+  return { starts: started?.starts ?? 0, completions: completed?.completions ?? 0, leads: completed?.leads ?? 0 };
+}
+
 /** Completions per day of the range, every day present (0 without plays), oldest first. */
-export async function completionsPerDay(db: Db, accountId: string, range: DayRange) {
+export async function completionsPerDay(db: Db, accountId: string, range: DayRange, language?: string) {
+  if (language) {
+    const day = sql<string>`(${plays.completedAt} at time zone 'UTC')::date::text`;
+    const counted = await db
+      .select({ day, completions: sql<number>`count(*)::int` })
+      .from(plays)
+      .where(playsWithin(accountId, range, language, plays.completedAt))
+      .groupBy(day);
+    const byDay = new Map(counted.map((row) => [row.day, row.completions]));
+    return daysOf(range).map((each) => ({ day: each, completions: byDay.get(each) ?? 0 }));
+  }
   const rows = await db
     .select({ day: sql<string>`${quizDailyStats.day}::text`, completions: sql<number>`sum(${quizDailyStats.completions})::int` })
     .from(quizDailyStats)

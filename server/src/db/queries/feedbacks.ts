@@ -30,6 +30,7 @@ export const feedbackResponseFields = {
   value: feedbackResponses.value,
   email: feedbackResponses.email,
   createdAt: feedbackResponses.createdAt,
+  language: feedbackResponses.language,
 };
 export type FeedbackResponseRow = {
   id: string;
@@ -37,6 +38,7 @@ export type FeedbackResponseRow = {
   value: string;
   email: string | null;
   createdAt: Date;
+  language: string | null;
 };
 
 /** 'Emotion' for 'emotion'; a type the widget no longer knows stays as stored. */
@@ -56,5 +58,6 @@ export const feedbackResponsesExport = (feedback: FeedbackRef): ExportQuery => (
     { header: feedbackResponseExportColumns.value, value: feedbackResponses.value, kind: 'score', width: 16 },
     { header: feedbackResponseExportColumns.email, value: feedbackResponses.email, kind: 'text', width: 32 },
     { header: feedbackResponseExportColumns.date, value: feedbackResponses.createdAt, kind: 'date', width: 22 },
+    { header: feedbackResponseExportColumns.language, value: feedbackResponses.language, kind: 'text', width: 10 },
   ],
 });

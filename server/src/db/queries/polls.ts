@@ -45,8 +45,9 @@ export const pollVoteFields = {
   optionIndex: pollVotes.optionIndex,
   email: pollVotes.email,
   createdAt: pollVotes.createdAt,
+  language: pollVotes.language,
 };
-export type PollVoteRow = { id: string; optionIndex: number; email: string | null; createdAt: Date };
+export type PollVoteRow = { id: string; optionIndex: number; email: string | null; createdAt: Date; language: string | null };
 
 /** Every vote, newest first (the export): the voter's email, the option's text and the date. */
 export const pollVotesExport = (poll: PollRef & Pick<PollRow, 'options'>): ExportQuery => ({
@@ -64,5 +65,6 @@ export const pollVotesExport = (poll: PollRef & Pick<PollRow, 'options'>): Expor
       width: 40,
     },
     { header: pollVoteExportColumns.date, value: pollVotes.createdAt, kind: 'date', width: 20 },
+    { header: pollVoteExportColumns.language, value: pollVotes.language, kind: 'text', width: 10 },
   ],
 });

@@ -77,6 +77,18 @@ const reportable = (quiz: QuizRef, ...conditions: (SQL | undefined)[]) =>
     ...conditions,
   );
 
+/** Only the plays shown in `language`, when one is asked for (issue 34). */
+const inLanguage = (language: string | undefined) => (language ? eq(plays.language, language) : undefined);
+
+/** How many respondents were shown `language` (the table's total under that filter: the roll-up counts every language). */
+export async function respondentsInLanguage(db: Db, quiz: QuizRef, language: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(plays)
+    .where(reportable(quiz, inLanguage(language)));
+  return row?.count ?? 0;
+}
+
 /** Each sort key's column: every one has its index (quiz_id, column, id). */
 const sortColumns = {
   date: plays.completedAt,
@@ -96,6 +108,7 @@ const respondentFields = {
   country: plays.country,
   state: plays.state,
   city: plays.city,
+  language: plays.language,
 };
 export interface RespondentRow {
   id: string;
@@ -106,6 +119,7 @@ export interface RespondentRow {
   country: string;
   state: string;
   city: string;
+  language: string | null;
 }
 
 /**
@@ -115,13 +129,13 @@ export interface RespondentRow {
 export async function respondentsPage(
   db: Db,
   quiz: QuizRef,
-  options: { page: number; pageSize: number; sort: RespondentSort; direction: 'asc' | 'desc' },
+  options: { page: number; pageSize: number; sort: RespondentSort; direction: 'asc' | 'desc'; language?: string },
 ): Promise<RespondentRow[]> {
   const order = options.direction === 'asc' ? asc : desc;
   return db
     .select(respondentFields)
     .from(plays)
-    .where(reportable(quiz))
+    .where(reportable(quiz, inLanguage(options.language)))
     .orderBy(order(sortColumns[options.sort]), order(plays.id))
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
@@ -136,12 +150,13 @@ const respondentExportCells: Record<(typeof respondentExportColumns)[number], Om
   Country: { value: plays.country, kind: 'text', width: 16 },
   State: { value: plays.state, kind: 'text', width: 20 },
   City: { value: plays.city, kind: 'text', width: 20 },
+  Language: { value: plays.language, kind: 'text', width: 10 },
 };
 
 /** Every respondent of a quiz, the latest completion first (the export). */
-export const respondentsExport = (quiz: QuizRef): ExportQuery => ({
+export const respondentsExport = (quiz: QuizRef, language?: string): ExportQuery => ({
   from: plays,
-  where: reportable(quiz),
+  where: reportable(quiz, inLanguage(language)),
   createdAt: plays.completedAt,
   id: plays.id,
   columns: respondentExportColumns.map((header) => ({ header, ...respondentExportCells[header] })),

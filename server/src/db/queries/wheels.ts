@@ -30,6 +30,7 @@ export const wheelSpinFields = {
   result: wheelSpins.result,
   prizeCode: wheelSpins.prizeCode,
   createdAt: wheelSpins.createdAt,
+  language: wheelSpins.language,
 };
 export type WheelSpinRow = {
   id: string;
@@ -38,6 +39,7 @@ export type WheelSpinRow = {
   result: string;
   prizeCode: string | null;
   createdAt: Date;
+  language: string | null;
 };
 
 /** Every spin, newest first (the export): the player's email, the result, the date and the prize code. */
@@ -52,5 +54,6 @@ export const wheelSpinsExport = (wheel: WheelRef): ExportQuery => ({
     { header: wheelSpinExportColumns.date, value: wheelSpins.createdAt, kind: 'date', width: 20 },
     { header: wheelSpinExportColumns.prizeCode, value: wheelSpins.prizeCode, kind: 'text', width: 20 },
     { header: wheelSpinExportColumns.phone, value: wheelSpins.phone, kind: 'text', width: 18 },
+    { header: wheelSpinExportColumns.language, value: wheelSpins.language, kind: 'text', width: 10 },
   ],
 });

@@ -18,6 +18,8 @@ const itemColumns = () => ({
     .references(() => accounts.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Its languages and the owner's translations (shared/src/schemas/itemLanguages.ts; `{}` reads as English only). */
+  i18n: jsonb('i18n').$type<Record<string, unknown>>().notNull().default({}),
 });
 
 /** A submission's own columns: the browser's id for it (unique within its item), its account and its time. */
@@ -27,6 +29,8 @@ const submissionColumns = () => ({
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The language the visitor was shown (a VisitorLanguage), when their browser sent it. */
+  language: text('language'),
 });
 
 export const polls = pgTable(

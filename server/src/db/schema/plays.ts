@@ -93,6 +93,8 @@ export const plays = pgTable(
     country: text('country').notNull().default(''),
     state: text('state').notNull().default(''),
     city: text('city').notNull().default(''),
+    /** The language the visitor was shown (a VisitorLanguage), when the player sent it. */
+    language: text('language'),
     /**
      * The questions the visitor was shown, in order (progress events), so the report's drop-off
      * counts each question once per play even when an event is retried.

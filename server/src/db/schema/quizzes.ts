@@ -43,6 +43,8 @@ export const quizzes = pgTable(
     productRecommendations: jsonb('product_recommendations').$type<Record<string, unknown>>().notNull().default({ mode: 'off' }),
     /** A unique Shopify code per outcome key (shared/src/schemas/prizes.ts), given with the lead. */
     outcomePrizes: jsonb('outcome_prizes').$type<Record<string, TPrizeSettings>>().notNull().default({}),
+    /** Its languages and the owner's translations (shared/src/schemas/itemLanguages.ts; `{}` reads as English only). */
+    i18n: jsonb('i18n').$type<Record<string, unknown>>().notNull().default({}),
     /** One line for template cards. */
     description: text('description').notNull().default(''),
     image: text('image'),

@@ -32,6 +32,7 @@ describe('GET /api/v1/public/feedbacks/{id}', () => {
         values: feelingValues[feelingType],
         customColor: '#336699',
         collectEmail: false,
+        i18n: { default: 'en', fixed: null, languages: [], translations: {} },
       });
     }
     expect(feelingValues.emotion).toEqual(['Angry', 'Worried', 'Neutral', 'Happy', 'Delighted']);

@@ -74,6 +74,7 @@ export function publicFeedbackRoutes(api: ApiRouter): void {
         submissionId: body.submissionId,
         value: body.value,
         email: checked.email,
+        language: body.language,
       });
       ctx.status = created ? 201 : 200;
       ctx.body = { data: { message: feedbackMessages.thanks } };

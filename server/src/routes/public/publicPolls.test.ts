@@ -41,6 +41,7 @@ describe('GET /api/v1/public/polls/{id}', () => {
           { text: 'Juice', votes: 0, percentage: 0 },
         ],
       },
+      i18n: { default: 'en', fixed: null, languages: [], translations: {} },
     });
 
     await client.put(`/api/v1/polls/${poll.id}`, { ...poll, status: 'unpublished' });

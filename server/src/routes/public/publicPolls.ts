@@ -90,6 +90,7 @@ export function publicPollRoutes(api: ApiRouter): void {
         email: checked.email,
         queue: services.queue,
         demo: Boolean(body.demo),
+        language: body.language,
       });
       if (vote.outcome === 'alreadyVoted') {
         throw new AppError(409, 'conflict', pollMessages.alreadyVoted, { field: 'email' });

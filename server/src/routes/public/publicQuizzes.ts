@@ -50,13 +50,27 @@ export async function findQuizOfPlay(ctx: AppContext, services: Services, quizId
  */
 // tenant-scope: a visitor starts a play of a published quiz (or a preview the owner check allowed), with the quiz's account
 const startStatement = preparedStatement(
-  ['quizId', 'playId', 'accountId', 'preview', 'keyHash', 'userAgent', 'country', 'state', 'city', 'experimentId', 'variant'],
+  [
+    'quizId',
+    'playId',
+    'accountId',
+    'preview',
+    'keyHash',
+    'userAgent',
+    'country',
+    'state',
+    'city',
+    'experimentId',
+    'variant',
+    'language',
+  ],
   (value) => sql`
     with started as (
       insert into plays (quiz_id, id, account_id, preview, start_key_hash, user_agent, country, state, city,
-        experiment_id, variant)
+        experiment_id, variant, language)
       values (${value.quizId}, ${value.playId}, ${value.accountId}, ${value.preview}, ${value.keyHash},
-        ${value.userAgent}, ${value.country}, ${value.state}, ${value.city}, ${value.experimentId}, ${value.variant})
+        ${value.userAgent}, ${value.country}, ${value.state}, ${value.city}, ${value.experimentId}, ${value.variant},
+        ${value.language})
       on conflict do nothing
       returning quiz_id, account_id, preview
     ), counted as (
@@ -140,6 +154,7 @@ export function publicQuizRoutes(api: ApiRouter): void {
         city: place.city,
         experimentId: assigned?.experimentId ?? null,
         variant: assigned?.variant.key ?? null,
+        language: body.language ?? null,
       });
       if (!row?.started && !(row?.keyHash && safeEqual(row.keyHash, keyHash))) {
         throw new AppError(409, 'conflict', playMessages.playTaken);

@@ -42,6 +42,7 @@ describe('GET /api/v1/public/wheels/{id}', () => {
       playButtonText: 'Spin',
       playButtonImage: null,
       revealDelayMs: wheelLimits.revealDelayMs,
+      i18n: { default: 'en', fixed: null, languages: [], translations: {} },
     });
     expect(JSON.stringify(response.body)).not.toMatch(/SHIPFREE|weight|prizeCode/);
 

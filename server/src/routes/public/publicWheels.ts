@@ -81,6 +81,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
         // A phone only where the wheel asks for one, with the email; SMS consent only with the phone.
         phone: wheel.askPhone && checked.email && body.phone ? { phone: body.phone, smsConsent: body.smsConsent } : null,
         queue: services.queue,
+        language: body.language,
         test: variantFor(experiment, visitor),
       });
       ctx.status = created ? 201 : 200;

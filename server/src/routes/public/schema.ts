@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
 import { ZVisitorId } from '@quizlead/shared/schemas/experiments.ts';
+import { ZVisitorLanguage } from '@quizlead/shared/schemas/visitorLanguage.ts';
 
 /** A malformed id finds nothing, exactly like an unknown one. */
 const ZLenientId = ZId.catch('00000000-0000-0000-0000-000000000000');
@@ -15,6 +16,8 @@ export const ZStartPlayBody = z.object({
   preview: z.boolean().default(false),
   /** The browser's lasting visitor id: an A/B test shows the same visitor the same variant. */
   visitorId: ZVisitorId.optional(),
+  /** The language the visitor was shown (issue 34, contract 5); kept with the submission for reports. */
+  language: ZVisitorLanguage.optional(),
 });
 
 /** A poll, web response or wheel on its public page. */

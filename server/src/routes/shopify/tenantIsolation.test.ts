@@ -117,6 +117,13 @@ beforeAll(async () => {
     'post /api/v1/quizzes/{id}/experiments/{experimentId}/end': { winner: 'b' },
     'post /api/v1/wheels/{id}/experiments': oddsTest,
     'post /api/v1/wheels/{id}/experiments/{experimentId}/end': { winner: 'b' },
+    // Each kind's languages and its translations file (issue 34).
+    ...Object.fromEntries(
+      ['quizzes', 'polls', 'wheels', 'feedbacks'].flatMap((kind) => [
+        [`put /api/v1/${kind}/{id}/languages`, { languages: ['es'], translations: {} }],
+        [`put /api/v1/${kind}/{id}/translations.csv`, new TextEncoder().encode('key,default,es\r\n')],
+      ]),
+    ),
   };
 });
 afterAll(async () => {
@@ -176,7 +183,17 @@ describe("shop B's session token on shop A's resources", () => {
         resource,
       ).toBe(true);
     }
-    for (const route of ['report', 'respondents', 'short-link', 'shopify', 'answer-sheet', 'export', 'experiments']) {
+    for (const route of [
+      'report',
+      'respondents',
+      'short-link',
+      'shopify',
+      'answer-sheet',
+      'export',
+      'experiments',
+      'languages',
+      'translations.csv',
+    ]) {
       expect(
         walked.some((key) => key.includes(route)),
         route,

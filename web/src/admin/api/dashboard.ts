@@ -6,12 +6,14 @@ import type { DayRange } from '@quizlead/shared/days.ts';
 
 export type { DayRange };
 
-const rangeQuery = (range: DayRange) => `start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`;
+const rangeQuery = (range: DayRange, language?: string | null) =>
+  `start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}${language ? `&language=${encodeURIComponent(language)}` : ''}`;
 
-export const getDashboard = (range: DayRange, signal?: AbortSignal) =>
-  api.get<TDashboard>(`/api/v1/dashboard?${rangeQuery(range)}`, { signal });
+/** `language`: only the plays and web responses shown in it (views stay whole). */
+export const getDashboard = (range: DayRange, signal?: AbortSignal, language?: string | null) =>
+  api.get<TDashboard>(`/api/v1/dashboard?${rangeQuery(range, language)}`, { signal });
 
-export const getDashboardGraph = (range: DayRange, signal?: AbortSignal) =>
-  api.get<TDashboardGraph>(`/api/v1/dashboard/graph?${rangeQuery(range)}`, { signal });
+export const getDashboardGraph = (range: DayRange, signal?: AbortSignal, language?: string | null) =>
+  api.get<TDashboardGraph>(`/api/v1/dashboard/graph?${rangeQuery(range, language)}`, { signal });
 
 export const listTutorials = (signal?: AbortSignal) => api.get<TTutorial[]>('/api/v1/tutorials', { signal });

@@ -46,11 +46,12 @@ export async function getWheelReport(id: string, signal?: AbortSignal): Promise<
 
 /** The respondents route's query string, with the contract's defaults filled in. */
 export function respondentsParams(query: TRespondentsQuery): URLSearchParams {
-  const { page, sort, direction } = ZRespondentsQuery.parse(query);
+  const { page, sort, direction, language } = ZRespondentsQuery.parse(query);
   const params = new URLSearchParams();
   params.set('page', String(page));
   params.set('sort', sort);
   params.set('direction', direction);
+  if (language) params.set('language', language);
   return params;
 }
 
@@ -62,8 +63,8 @@ export async function listRespondents(id: string, query: TRespondentsQuery, sign
 }
 
 /** The address of the respondents spreadsheet (a download; see downloadExport). */
-export const respondentsExportPath = (id: string, format: ExportFormat) =>
-  `/api/v1/quizzes/${encodeURIComponent(id)}/respondents/export?format=${format}`;
+export const respondentsExportPath = (id: string, format: ExportFormat, language?: string | null) =>
+  `/api/v1/quizzes/${encodeURIComponent(id)}/respondents/export?format=${format}${language ? `&language=${encodeURIComponent(language)}` : ''}`;
 
 /**
  * One play's answer sheet. `supported: false` when the play's details are there but its questions

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardMessages, dashboardStatKeys } from '@quizlead/shared/reports.ts';
 import { ZDashboardGraphResponse, ZDashboardResponse } from '@quizlead/shared/schemas/reports.ts';
 import { addDays } from '@quizlead/shared/days.ts';
-import { feedbackResponses, quizDailyStats, quizzes } from '../../../db/schema/index.ts';
+import { feedbackResponses, plays, quizDailyStats, quizzes } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz, newPlayKey } from '../../../test/quizFactory.ts';
@@ -204,6 +204,61 @@ describe('GET /api/v1/dashboard', () => {
     expect(dashboard.leads).toBe(answered.body.data.status === 'lead_required' ? 1 : 0);
     const graph = ZDashboardGraphResponse.parse((await owner.client.get('/api/v1/dashboard/graph')).body).data;
     expect(graph.at(-1)).toEqual({ day: today, completions: 1 });
+  });
+});
+
+describe('the dashboard by language', () => {
+  it('counts only the plays and web responses shown in the chosen language; views stay whole', async () => {
+    const owner = await createOwner(server);
+    const { db } = server.services.database;
+    const quiz = await createGradedQuiz(owner.client, { questions: 1, publish: true });
+    const feedback = await createFeedback(owner.client);
+    const accountId = owner.account.id;
+    const now = new Date();
+    const play = (language: string | null, completed: boolean, email: string | null = null, preview = false) => ({
+      quizId: quiz.id,
+      id: crypto.randomUUID(),
+      accountId,
+      language,
+      preview,
+      email,
+      status: completed ? ('completed' as const) : ('started' as const),
+      startedAt: now,
+      completedAt: completed ? now : null,
+    });
+    await db
+      .insert(plays)
+      .values([
+        play('de', true, 'a@example.com'),
+        play('de', true),
+        play('de', false),
+        play('de', true, 'p@example.com', true),
+        play('fr', true, 'b@example.com'),
+        play(null, true),
+      ]);
+    await db
+      .insert(quizDailyStats)
+      .values({ quizId: quiz.id, accountId, day: today, views: 9, starts: 5, completions: 4, leads: 2 });
+    const response = (language: string | null) => ({
+      feedbackId: feedback.id,
+      id: submission(),
+      accountId,
+      feelingType: 'emotion',
+      value: 'Happy',
+      language,
+    });
+    await db.insert(feedbackResponses).values([response('de'), response('ja'), response(null)]);
+
+    const german = statsOf((await owner.client.get('/api/v1/dashboard?language=de')).body);
+    expect(german.values).toMatchObject({ Views: 9, 'Total Played': 3, Completed: 2, 'Web Response Completed': 1 });
+    expect(german.leads).toBe(1);
+    const all = statsOf((await owner.client.get('/api/v1/dashboard')).body);
+    expect(all.values).toMatchObject({ 'Total Played': 5, Completed: 4, 'Web Response Completed': 3 });
+    const graph = ZDashboardGraphResponse.parse((await owner.client.get('/api/v1/dashboard/graph?language=de')).body).data;
+    expect(graph.at(-1)).toEqual({ day: today, completions: 2 });
+    const wrong = await owner.client.get('/api/v1/dashboard?language=xx');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.field).toBe('language');
   });
 });
 

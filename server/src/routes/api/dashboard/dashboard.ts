@@ -34,7 +34,7 @@ export function dashboardRoutes(api: ApiRouter): void {
     method: 'get',
     path: '/dashboard',
     summary:
-      'The dashboard’s figures: quiz, question and web-response counts (all time), views, plays, completions and leads within the range (default: the last 30 days up to today, UTC), web responses received within it, and (Shopify shops) the orders and revenue quizzes and wheels brought within it',
+      'The dashboard’s figures: quiz, question and web-response counts (all time), views, plays, completions and leads within the range (default: the last 30 days up to today, UTC), web responses received within it (with `language`: only the plays and web responses shown in it; views stay whole), and (Shopify shops) the orders and revenue quizzes and wheels brought within it',
     tags: ['dashboard'],
     access: 'owner',
     can: 'dashboard.read',
@@ -43,7 +43,7 @@ export function dashboardRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, auth, query }) => {
       const range = resolveRange(query);
       const [figures, shop] = await Promise.all([
-        dashboardFigures(db, auth.accountId, range),
+        dashboardFigures(db, auth.accountId, range, query.language),
         sellsOnShopify(db, auth.accountId),
       ]);
       // Only shops have orders; a standalone account's revenue is null.
@@ -55,14 +55,15 @@ export function dashboardRoutes(api: ApiRouter): void {
   api.route({
     method: 'get',
     path: '/dashboard/graph',
-    summary: 'Quiz completions per day of the range, every day present (0 without plays), oldest first',
+    summary:
+      'Quiz completions per day of the range (with `language`: of the plays shown in it), every day present (0 without plays), oldest first',
     tags: ['dashboard'],
     access: 'owner',
     can: 'dashboard.read',
     query: ZDashboardQuery,
     responses: { 200: ZDashboardGraphResponse, 400: rangeErrors },
     handler: async ({ ctx, db, auth, query }) => {
-      ctx.body = { data: await completionsPerDay(db, auth.accountId, resolveRange(query)) };
+      ctx.body = { data: await completionsPerDay(db, auth.accountId, resolveRange(query), query.language) };
     },
   });
 }

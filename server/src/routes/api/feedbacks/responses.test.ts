@@ -40,7 +40,14 @@ describe('GET /api/v1/feedbacks/{id}/responses', () => {
     const page = await client.get(`/api/v1/feedbacks/${feedback.id}/responses`);
     expect(page.body.data).toMatchObject({ total: 1, page: 1, pageSize: 50 });
     expect(page.body.data.items).toEqual([
-      { id, feelingType: 'emotion', value: 'Neutral', email: 'ann@example.com', date: expect.stringMatching(/^\d{4}-/) },
+      {
+        id,
+        feelingType: 'emotion',
+        value: 'Neutral',
+        email: 'ann@example.com',
+        date: expect.stringMatching(/^\d{4}-/),
+        language: null,
+      },
     ]);
   });
 });
@@ -99,10 +106,10 @@ describe('GET /api/v1/feedbacks/{id}/responses/export', () => {
     const file = await download(owner.client, `/api/v1/feedbacks/${feedback.id}/responses/export?format=csv`);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="checkout-survey-responses.csv"');
     expect(parseCsv(file.bytes)).toEqual([
-      ['Feedback Type', 'Feedback Score', 'Email', 'Date of feedback send'],
-      ['Emotion', 'Happy', "'=cmd0@example.com", 'Nov 3, 2026 14:05'],
-      ['Emotion', 'Angry', '', 'Nov 3, 2026 14:04'],
-      ['Emotion', 'Delighted', "'=cmd2@example.com", 'Nov 3, 2026 14:03'],
+      ['Feedback Type', 'Feedback Score', 'Email', 'Date of feedback send', 'Language'],
+      ['Emotion', 'Happy', "'=cmd0@example.com", 'Nov 3, 2026 14:05', ''],
+      ['Emotion', 'Angry', '', 'Nov 3, 2026 14:04', ''],
+      ['Emotion', 'Delighted', "'=cmd2@example.com", 'Nov 3, 2026 14:03', ''],
     ]);
   });
 });

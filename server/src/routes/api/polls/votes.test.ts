@@ -35,9 +35,12 @@ describe('GET /api/v1/polls/{id}/votes', () => {
     const { client } = await createOwner(server);
     const poll = await createPoll(client, { options: ['Tea', 'Coffee'] });
     const first = submission();
-    await server
-      .client()
-      .post(`/api/v1/public/polls/${poll.id}/votes`, { submissionId: first, option: 1, email: 'Ann@Example.com ' });
+    await server.client().post(`/api/v1/public/polls/${poll.id}/votes`, {
+      submissionId: first,
+      option: 1,
+      email: 'Ann@Example.com ',
+      language: 'es',
+    });
     await server
       .client()
       .post(`/api/v1/public/polls/${poll.id}/votes`, { submissionId: submission(), option: 0, email: 'bob@example.com' });
@@ -50,6 +53,7 @@ describe('GET /api/v1/polls/{id}/votes', () => {
       vote: 'Coffee',
       email: 'Ann@Example.com',
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      language: 'es',
     });
     expect(page.body.data.items[0]).toMatchObject({ vote: 'Tea', email: 'bob@example.com' });
   });
@@ -155,6 +159,7 @@ describe('GET /api/v1/polls/{id}/votes/export', () => {
         accountId: owner.account.id,
         optionIndex,
         email: index === 1 ? '+tag@example.com' : null,
+        language: index === 0 ? 'fr' : null,
         createdAt: new Date(at.getTime() - index * 60_000),
       })),
     );
@@ -164,11 +169,11 @@ describe('GET /api/v1/polls/{id}/votes/export', () => {
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="weird-options-votes.csv"');
     expect(file.bytes.toString('utf8')).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(parseCsv(file.bytes)).toEqual([
-      ['Voter Email', 'Vote', 'Date of Vote'],
-      ['', `'=HYPERLINK("http://evil")`, 'Nov 3, 2026 14:05'],
-      ["'+tag@example.com", 'Yes, "really"', 'Nov 3, 2026 14:04'],
-      ['', "'-1 degrees", 'Nov 3, 2026 14:03'],
-      ['', "'@once", formatSubmissionDate(new Date(at.getTime() - 3 * 60_000))],
+      ['Voter Email', 'Vote', 'Date of Vote', 'Language'],
+      ['', `'=HYPERLINK("http://evil")`, 'Nov 3, 2026 14:05', 'fr'],
+      ["'+tag@example.com", 'Yes, "really"', 'Nov 3, 2026 14:04', ''],
+      ['', "'-1 degrees", 'Nov 3, 2026 14:03', ''],
+      ['', "'@once", formatSubmissionDate(new Date(at.getTime() - 3 * 60_000)), ''],
     ]);
   });
 
@@ -176,7 +181,7 @@ describe('GET /api/v1/polls/{id}/votes/export', () => {
     const { client } = await createOwner(server);
     const poll = await createPoll(client);
     expect(parseCsv((await download(client, `/api/v1/polls/${poll.id}/votes/export?format=csv`)).bytes)).toEqual([
-      ['Voter Email', 'Vote', 'Date of Vote'],
+      ['Voter Email', 'Vote', 'Date of Vote', 'Language'],
     ]);
     expect(readXlsx((await download(client, `/api/v1/polls/${poll.id}/votes/export`)).bytes).rows).toHaveLength(1);
     const pdf = await client.get(`/api/v1/polls/${poll.id}/votes/export?format=pdf`);

@@ -36,6 +36,7 @@ function completedPlays(quiz: { id: string; accountId: string }, count: number):
     country: ['de', 'fr', 'us'][index % 3]!,
     state: ['bavaria', 'texas'][index % 2]!,
     city: ['austin', 'berlin', 'lyon', 'munich', 'paris'][index % 5]!,
+    language: [null, 'de', 'ja'][index % 3]!,
     answers: {},
     completedAt: new Date(base + ((index * 11) % count) * 60_000),
   }));
@@ -122,6 +123,7 @@ describe('GET /api/v1/quizzes/{id}/respondents', () => {
       country: latest.country,
       state: latest.state,
       city: latest.city,
+      language: latest.language ?? null,
     });
   });
 
@@ -131,6 +133,24 @@ describe('GET /api/v1/quizzes/{id}/respondents', () => {
     const response = await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents`);
     expect(response.body.data.total).toBe(1);
     expect(response.body.data.items).toHaveLength(2);
+  });
+
+  it('filters by the language the visitors were shown, counting those plays for the total; the export too', async () => {
+    const { owner, quiz, rows } = await seededQuiz(9);
+    const japanese = rows.filter((row) => row.language === 'ja');
+    const response = await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents?language=ja`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.total).toBe(japanese.length);
+    expect(response.body.data.items.map((item: { id: string }) => item.id).sort()).toEqual(japanese.map((row) => row.id).sort());
+    expect(response.body.data.items.every((item: { language: string }) => item.language === 'ja')).toBe(true);
+    const csv = await download(owner.client, `/api/v1/quizzes/${quiz.id}/respondents/export?format=csv&language=ja`);
+    expect(csv.headers.get('x-export-rows')).toBe(String(japanese.length));
+    const sheet = parseCsv(csv.bytes);
+    expect(sheet).toHaveLength(japanese.length + 1);
+    expect(sheet.slice(1).every((row) => row.at(-1) === 'ja')).toBe(true);
+    const wrong = await owner.client.get(`/api/v1/quizzes/${quiz.id}/respondents?language=xx`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.field).toBe('language');
   });
 
   it('400 names the query field that is wrong', async () => {
@@ -209,6 +229,7 @@ describe('GET /api/v1/quizzes/{id}/respondents/export', () => {
         country: 'DE',
         state: 'Bavaria',
         city: 'Munich, Old Town',
+        language: 'de',
         completedAt: at,
       },
       {
@@ -228,8 +249,8 @@ describe('GET /api/v1/quizzes/{id}/respondents/export', () => {
     expect(file.headers.get('x-export-rows')).toBe('0');
     expect(parseCsv(file.bytes)).toEqual([
       [...respondentExportColumns],
-      ["'=cmd@example.com", "'+4989123456", '8 / 10', formatSubmissionDate(at), 'DE', 'Bavaria', 'Munich, Old Town'],
-      ['', '', 'The "Explorer"', 'Nov 3, 2026 14:04', '', '', ''],
+      ["'=cmd@example.com", "'+4989123456", '8 / 10', formatSubmissionDate(at), 'DE', 'Bavaria', 'Munich, Old Town', 'de'],
+      ['', '', 'The "Explorer"', 'Nov 3, 2026 14:04', '', '', '', ''],
     ]);
   });
 

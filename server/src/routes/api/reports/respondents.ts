@@ -1,7 +1,6 @@
 import { reportLimits } from '@quizlead/shared/reports.ts';
-import { ZRespondentsQuery, ZRespondentsResponse } from '@quizlead/shared/schemas/reports.ts';
-import { ZExportQuery } from '@quizlead/shared/schemas/lists.ts';
-import { respondentsExport, respondentsPage } from '../../../db/queries/reports.ts';
+import { ZRespondentsExportQuery, ZRespondentsQuery, ZRespondentsResponse } from '@quizlead/shared/schemas/reports.ts';
+import { respondentsExport, respondentsInLanguage, respondentsPage } from '../../../db/queries/reports.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentRespondent } from '../../../presenters/report.ts';
@@ -12,7 +11,8 @@ export function respondentRoutes(api: ApiRouter): void {
   api.route({
     method: 'get',
     path: '/quizzes/:id/respondents',
-    summary: 'A quiz’s respondents (completed plays, previews left out): email, result, date and place, sorted and paged',
+    summary:
+      'A quiz’s respondents (completed plays, previews left out): email, result, date, place and language, sorted and paged, optionally of one language',
     tags: ['reports'],
     access: 'owner',
     can: 'report.read',
@@ -28,7 +28,9 @@ export function respondentRoutes(api: ApiRouter): void {
       // quiz on each page turn, while the page itself reads 20 index entries. The counter is flushed
       // every few seconds, so it may lag the newest plays briefly; the pages themselves do not.
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: { items: items.map(presentRespondent), total: quiz.completedPlays, page: query.page, pageSize } };
+      // Under a language filter the roll-up (every language) is no total: those plays are counted.
+      const total = query.language ? await respondentsInLanguage(db, quiz, query.language) : quiz.completedPlays;
+      ctx.body = { data: { items: items.map(presentRespondent), total, page: query.page, pageSize } };
     },
   });
 
@@ -36,12 +38,12 @@ export function respondentRoutes(api: ApiRouter): void {
     method: 'get',
     path: '/quizzes/:id/respondents/export',
     summary:
-      'Download the respondents as .xlsx or .csv (Email, Quiz Result, Date of play, Country, State, City), latest first, streamed; X-Export-Rows tells the expected row count',
+      'Download the respondents as .xlsx or .csv (Email, Phone, Quiz Result, Date of play, Country, State, City, Language), latest first, optionally of one language, streamed; X-Export-Rows tells the expected row count',
     tags: ['reports'],
     access: 'owner',
     can: 'report.export',
     params: ZReportQuizParams,
-    query: ZExportQuery,
+    query: ZRespondentsExportQuery,
     responses: { 200: 'The spreadsheet (attachment)', 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, query, services }) => {
       const quiz = await findOwnQuiz(db, auth, params.id);
@@ -49,10 +51,11 @@ export function respondentRoutes(api: ApiRouter): void {
         format: query.format,
         filename: `${quiz.slug || 'quiz'}-respondents`,
         sheetName: 'Respondents',
-        query: respondentsExport(quiz),
+        query: respondentsExport(quiz, query.language),
       });
       // The roll-up's figure (as the respondents table's total): for a progress bar, not a promise.
-      ctx.set('X-Export-Rows', String(quiz.completedPlays));
+      const rows = query.language ? await respondentsInLanguage(db, quiz, query.language) : quiz.completedPlays;
+      ctx.set('X-Export-Rows', String(rows));
     },
   });
 }

@@ -49,6 +49,7 @@ describe('GET /api/v1/wheels/{id}/spins', () => {
       prizeCode: expect.anything(),
       prizePending: false,
       date: expect.stringMatching(/^\d{4}-/),
+      language: null,
     });
   });
 });
@@ -72,8 +73,8 @@ describe('GET /api/v1/wheels/{id}/spins/export', () => {
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="summer-wheel-spins.csv"');
     const parsed = parseCsv(csv.bytes);
     expect(parsed).toHaveLength(rows.length + 1);
-    expect(parsed[0]).toEqual(['Player Email', 'Spin Result', 'Date of Spin', 'Prize Code', 'Player Phone']);
-    expect(parsed[1]).toEqual(['player0@example.com', 'Prize 1', 'Nov 3, 2026 14:05', 'WIN10', '']);
-    expect(parsed[2]).toEqual(['player1@example.com', 'Prize 2', 'Nov 3, 2026 14:04', '', '']);
+    expect(parsed[0]).toEqual(['Player Email', 'Spin Result', 'Date of Spin', 'Prize Code', 'Player Phone', 'Language']);
+    expect(parsed[1]).toEqual(['player0@example.com', 'Prize 1', 'Nov 3, 2026 14:05', 'WIN10', '', '']);
+    expect(parsed[2]).toEqual(['player1@example.com', 'Prize 2', 'Nov 3, 2026 14:04', '', '', '']);
   });
 });

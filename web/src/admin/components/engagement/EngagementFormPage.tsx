@@ -15,13 +15,25 @@ interface Props {
   preview: ReactNode;
   /** The form's fields. */
   children: ReactNode;
+  /** Under the form, with its own save: a saved item's Languages place. */
+  after?: ReactNode;
 }
 
 /**
  * The page every poll, web response and wheel form is built in: the 'Validation Error' banner, the
  * fields in a card, Cancel and the save button, and the preview beside them.
  */
-export function EngagementFormPage({ title, subtitle, backAction, cancelUrl, submitLabel, form, preview, children }: Props) {
+export function EngagementFormPage({
+  title,
+  subtitle,
+  backAction,
+  cancelUrl,
+  submitLabel,
+  form,
+  preview,
+  children,
+  after,
+}: Props) {
   return (
     <Page title={title} subtitle={subtitle} backAction={backAction}>
       <div className="ql-engagement-editor">
@@ -42,6 +54,7 @@ export function EngagementFormPage({ title, subtitle, backAction, cancelUrl, sub
               </BlockStack>
             </Form>
           </Card>
+          {after}
         </BlockStack>
         <div className="ql-engagement-editor__preview">{preview}</div>
       </div>

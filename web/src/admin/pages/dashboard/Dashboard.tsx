@@ -1,9 +1,12 @@
+import type { VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { LanguageFilter } from '../../components/languages/LanguageFilter.tsx';
 import {
   BlockStack,
   Box,
   Card,
   EmptyState,
   InlineGrid,
+  InlineStack,
   Layout,
   Loading,
   Page,
@@ -74,9 +77,11 @@ export function Dashboard() {
   const [draft, setDraft] = useState<DayRange>(() => defaultRange());
   const [applied, setApplied] = useState<DayRange>(draft);
   const [reloads, setReloads] = useState(0);
+  // Only the plays shown in one language (issue 34); applied at once, like a new range.
+  const [language, setLanguage] = useState<VisitorLanguage | null>(null);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
-  const requestKey = `${applied.start}|${applied.end}#${reloads}`;
+  const requestKey = `${applied.start}|${applied.end}|${language ?? ''}#${reloads}`;
   const loading = figures?.key !== requestKey && failure?.key !== requestKey;
 
   // The how-to dialog shows once, on the first figures, while nothing is published; the tour after it.
@@ -98,7 +103,7 @@ export function Dashboard() {
     const controller = new AbortController();
     const range = applied;
     void loadChart().catch(() => undefined); // Fetched once; a failure shows when the chart renders.
-    Promise.all([getDashboard(range, controller.signal), getDashboardGraph(range, controller.signal)]).then(
+    Promise.all([getDashboard(range, controller.signal, language), getDashboardGraph(range, controller.signal, language)]).then(
       ([dashboard, graph]) => {
         setFigures({ key: requestKey, range, dashboard, graph });
         decideIntro(dashboard);
@@ -108,7 +113,7 @@ export function Dashboard() {
       },
     );
     return () => controller.abort();
-  }, [applied, requestKey, decideIntro]);
+  }, [applied, language, requestKey, decideIntro]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   const filter = () => {
@@ -178,7 +183,10 @@ export function Dashboard() {
       {loading ? <Loading /> : null}
       <BlockStack gap="500">
         <Box paddingInline={{ xs: '400', sm: '0' }}>
-          <RangePicker value={draft} onChange={setDraft} onFilter={filter} busy={loading} />
+          <InlineStack gap="300" blockAlign="center" wrap>
+            <RangePicker value={draft} onChange={setDraft} onFilter={filter} busy={loading} />
+            <LanguageFilter language={language} onLanguage={setLanguage} />
+          </InlineStack>
         </Box>
         {failure?.key === requestKey ? <LoadFailed message={failure.message} onRetry={reload} /> : null}
         <div className={loading ? styles.stale : undefined} aria-busy={loading}>

@@ -12,6 +12,7 @@ import { ZCreateFeedbackRequest, ZUpdateFeedbackRequest, type TFeedback } from '
 import { useNavigate } from 'react-router';
 import { feedbackApi } from '../../api/engagement.ts';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
+import { LanguagesSection } from '../../components/languages/LanguagesSection.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
 import { useShowToast } from '../../toast.ts';
 import { ColorField } from '../quizEditor/fields/ColorField.tsx';
@@ -87,6 +88,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
       cancelUrl={editing ? adminUrl('Feedback/share', feedback.id) : adminUrl('FeedbackLists')}
       submitLabel={editing ? feedbackMessages.updateButton : feedbackMessages.createButton}
       form={form}
+      after={feedback ? <LanguagesSection kind="feedback" id={feedback.id} /> : null}
       preview={
         <FeedbackPreview
           title={values.title}

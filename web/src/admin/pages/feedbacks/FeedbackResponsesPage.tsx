@@ -1,3 +1,4 @@
+import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { feedbackResponseColumns, feelingTypeLabels, feelingTypes, formatSubmissionDate } from '@quizlead/shared/engagement.ts';
 import type { FeelingType } from '@quizlead/shared/engagement.ts';
 import type { TFeedbackResponseRow } from '@quizlead/shared/schemas/feedback.ts';
@@ -18,6 +19,7 @@ const columns: SubmissionColumn<TFeedbackResponseRow>[] = [
   { title: scoreTitle, value: (row) => row.value, sortKey: (row) => row.value },
   { title: emailTitle, value: (row) => row.email ?? '–', sortKey: (row) => row.email ?? '' },
   { title: dateTitle, value: (row) => formatSubmissionDate(row.date), sortKey: (row) => row.date },
+  { title: languageColumnTitle, value: (row) => languageCell(row.language), sortKey: (row) => row.language ?? '' },
 ];
 
 /** /app/Feedback/response/{id}: what visitors sent. */

@@ -87,7 +87,10 @@ describe('the poll form', () => {
     await user.type(screen.getByLabelText('Description'), 'Best pet ever?');
     await user.click(screen.getByRole('button', { name: pollTexts.updateButton }));
     await expect.poll(location).toBe(`/app/poll/share/${poll().id}/best-pet`);
-    expect(api.requests[0]?.body).toMatchObject({ description: 'Best pet ever?', options: ['Cat', 'Dog'] });
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      description: 'Best pet ever?',
+      options: ['Cat', 'Dog'],
+    });
     expect(toast()).toBe(pollTexts.updated);
   });
 
@@ -102,7 +105,7 @@ describe('the poll form', () => {
     fireEvent.change(screen.getByLabelText('Background colour'), { target: { value: '#0b5394' } });
     await user.click(screen.getByRole('button', { name: pollTexts.updateButton }));
     await expect.poll(location).toBe(`/app/poll/share/${poll().id}/best-pet`);
-    expect(api.requests[0]?.body).toMatchObject({
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       status: 'unpublished',
       collectEmail: false,
       colors: { background: '#0b5394', text: pollDefaults.colors.text },

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { pollApi } from '../../api/engagement.ts';
 import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
+import { LanguagesSection } from '../../components/languages/LanguagesSection.tsx';
 import { OptionsFieldset } from '../../components/engagement/OptionsFieldset.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
@@ -134,6 +135,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
       cancelUrl={adminUrl('poll/lists')}
       submitLabel={editing ? pollTexts.updateButton : pollTexts.createButton}
       form={form}
+      after={poll ? <LanguagesSection kind="poll" id={poll.id} /> : null}
       preview={
         <PollPreview
           description={values.description}

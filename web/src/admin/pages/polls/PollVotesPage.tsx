@@ -1,3 +1,4 @@
+import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { BlockStack, Card, InlineGrid, InlineStack, ProgressBar, SkeletonBodyText, Text } from '@shopify/polaris';
 import { formatSubmissionDate, pollMessages, pollVoteColumns } from '@quizlead/shared/engagement.ts';
 import type { TPoll, TPollVoteRow } from '@quizlead/shared/schemas/poll.ts';
@@ -17,6 +18,7 @@ const columns: SubmissionColumn<TPollVoteRow>[] = [
   { title: voteTitle, value: (row) => row.vote, sortKey: (row) => row.vote },
   { title: emailTitle, value: (row) => row.email ?? '–', sortKey: (row) => row.email ?? '' },
   { title: dateTitle, value: (row) => formatSubmissionDate(row.date), sortKey: (row) => row.date },
+  { title: languageColumnTitle, value: (row) => languageCell(row.language), sortKey: (row) => row.language ?? '' },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { Badge, Banner, BlockStack, Card, Page, SkeletonBodyText, Tabs } from '@shopify/polaris';
 import { quizTabs, validateForPublish, validateTab } from '@quizlead/shared/engine/index.ts';
+import { languagesTabTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
@@ -32,6 +33,11 @@ const last = quizTabs.length - 1;
 /** Beside the wizard's steps, not one of them: what the quiz sends and where (read-only, no checks to pass). */
 const dataTab = { id: 'quiz-tab-data', content: 'Data', panelID: 'quiz-panel-data' };
 const DataTab = lazy(() => import('./tabs/DataTab.tsx').then((module) => ({ default: module.DataTab })));
+/** Beside the steps too: the quiz's languages and the owner's translations (issue 34). */
+const languagesTab = { id: 'quiz-tab-languages', content: languagesTabTitle, panelID: 'quiz-panel-languages' };
+const LanguagesPanel = lazy(() =>
+  import('../../components/languages/LanguagesPanel.tsx').then((module) => ({ default: module.LanguagesPanel })),
+);
 
 /** The five-tab quiz wizard with its live preview, and the Data tab beside its steps. */
 export function Wizard({ initial }: { initial: TQuizDetail }) {
@@ -43,7 +49,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   const companyLogoUrl = useCompanyLogo();
   const stuck = useScrolledPast(100);
   const [tab, setTab] = useState(0);
-  const [showingData, setShowingData] = useState(false);
+  const [aside, setAside] = useState<'data' | 'languages' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'move' | 'finish' | 'draft' | null>(null);
   const [previewFocus, setPreviewFocus] = useState<PreviewFocus | null>(null);
@@ -90,7 +96,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   /** Back is free; forward checks each tab being left and saves, stopping at the first that fails. */
   function moveTo(target: number) {
     if (busy || target === tab || target < 0 || target > last) return;
-    setShowingData(false);
+    setAside(null);
     setProblem(null);
     if (target < tab) return setTab(target);
     let stop = target;
@@ -204,17 +210,18 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
           <BlockStack gap="400">
             <Card padding="0">
               <Tabs
-                tabs={[...tabs, dataTab]}
-                selected={showingData ? tabs.length : tab}
+                tabs={[...tabs, dataTab, languagesTab]}
+                selected={aside === 'data' ? tabs.length : aside === 'languages' ? tabs.length + 1 : tab}
                 onSelect={(index) => {
-                  if (index === tabs.length) return setShowingData(true);
-                  // Back to the step the Data tab was opened from is no move at all.
-                  if (index === tab) return setShowingData(false);
+                  if (index === tabs.length) return setAside('data');
+                  if (index === tabs.length + 1) return setAside('languages');
+                  // Back to the step the Data or Languages tab was opened from is no move at all.
+                  if (index === tab) return setAside(null);
                   moveTo(index);
                 }}
                 fitted
               />
-              {showingData ? null : (
+              {aside ? null : (
                 <div className="ql-quiz-editor__progress">
                   <StepProgress step={tab + 1} total={quizTabs.length} name={tabs[tab]!.content} tone="highlight" />
                 </div>
@@ -227,10 +234,16 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
                 </Banner>
               </div>
             ) : null}
-            {showingData ? (
+            {aside === 'data' ? (
               <div id={dataTab.panelID} role="tabpanel" aria-labelledby={dataTab.id}>
                 <Suspense fallback={<SkeletonBodyText lines={6} />}>
                   <DataTab questions={saved.questions} />
+                </Suspense>
+              </div>
+            ) : aside === 'languages' ? (
+              <div id={languagesTab.panelID} role="tabpanel" aria-labelledby={languagesTab.id}>
+                <Suspense fallback={<SkeletonBodyText lines={6} />}>
+                  <LanguagesPanel kind="quiz" id={saved.id} savedTextsNote={dirty} />
                 </Suspense>
               </div>
             ) : (

@@ -1,3 +1,5 @@
+import type { VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { LanguageFilter } from '../../components/languages/LanguageFilter.tsx';
 import {
   Badge,
   Banner,
@@ -7,6 +9,7 @@ import {
   Card,
   EmptyState,
   InlineGrid,
+  InlineStack,
   Loading,
   Page,
   SkeletonBodyText,
@@ -107,8 +110,9 @@ export function QuizReportPage() {
   const { id = '' } = useParams();
   const [query, setQuery] = useRespondentsQuery();
   const report = useResource(['quiz-report', id], (signal) => getQuizReport(id, signal));
-  const respondents = useResource(['quiz-report', id, 'respondents', query.page, query.sort, query.direction], (signal) =>
-    listRespondents(id, query, signal),
+  const respondents = useResource(
+    ['quiz-report', id, 'respondents', query.page, query.sort, query.direction, query.language],
+    (signal) => listRespondents(id, { ...query, language: query.language ?? undefined }, signal),
   );
 
   // A page past the end (an old link, or fewer respondents than before) moves to the last page there is.
@@ -140,6 +144,8 @@ export function QuizReportPage() {
       respondentsLoading={respondents.loading}
       respondentsFailure={respondents.loaded.state === 'failed' ? respondents.loaded.message : null}
       onRetryRespondents={respondents.reload}
+      language={query.language}
+      onLanguage={(language) => setQuery({ language, page: 1 })}
       table={
         data ? (
           <RespondentsTable
@@ -162,6 +168,9 @@ interface ScreenProps {
   respondentsLoading: boolean;
   respondentsFailure: string | null;
   onRetryRespondents(): void;
+  /** The respondents' language filter (null: every language). */
+  language: VisitorLanguage | null;
+  onLanguage(language: VisitorLanguage | null): void;
   table: ReactNode;
 }
 
@@ -172,6 +181,8 @@ function ReportScreen({
   respondentsLoading,
   respondentsFailure,
   onRetryRespondents,
+  language,
+  onLanguage,
   table,
 }: ScreenProps) {
   const { quiz, kpis, questions } = report;
@@ -179,7 +190,7 @@ function ReportScreen({
   const noRespondents = respondents !== null && respondents.total === 0;
   // Nothing has happened yet: one message instead of a page of zeros.
   const quiet = kpis.views === 0 && kpis.starts === 0 && kpis.completions === 0;
-  const untouched = quiet && noRespondents;
+  const untouched = quiet && noRespondents && !language;
   const failure = respondentsFailure ? <ReportError message={respondentsFailure} onRetry={onRetryRespondents} /> : null;
 
   let respondentsSection: ReactNode;
@@ -197,9 +208,12 @@ function ReportScreen({
         {failure}
         <Card padding="0">
           <Box padding={{ xs: '300', sm: '400' }} paddingBlockEnd={noRespondents ? '0' : '200'}>
-            <Text as="h2" variant="headingMd">
-              {reportTexts.respondentsTitle}
-            </Text>
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              <Text as="h2" variant="headingMd">
+                {reportTexts.respondentsTitle}
+              </Text>
+              <LanguageFilter language={language} onLanguage={onLanguage} />
+            </InlineStack>
           </Box>
           {noRespondents ? <NoRespondents id={id} whole={false} /> : table}
         </Card>
@@ -215,7 +229,7 @@ function ReportScreen({
       backAction={quizzesList()}
       primaryAction={
         <ExportDataButton
-          path={(format) => respondentsExportPath(id, format)}
+          path={(format) => respondentsExportPath(id, format, language)}
           fileName={`${slugOf(title)}-respondents`}
           disabled={!respondents || respondents.total === 0}
         />

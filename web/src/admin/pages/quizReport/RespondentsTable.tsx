@@ -2,6 +2,7 @@ import { BlockStack, Box, IndexTable, Link, Pagination, Select, Text, useBreakpo
 import type { IndexTableProps } from '@shopify/polaris';
 import { respondentColumns, type RespondentSort } from '@quizlead/shared/reports.ts';
 import type { TRespondentRow, TRespondentsPage } from '@quizlead/shared/schemas/reports.ts';
+import { languageCell } from '@quizlead/shared/i18n/languageLabels.ts';
 import { listDate } from '../quizzes/format.ts';
 import { count } from './format.ts';
 import { firstDirection, type Direction, type RespondentsQuery } from './query.ts';
@@ -19,6 +20,7 @@ const sortOf: Record<Column, RespondentSort | null> = {
   Country: 'country',
   State: 'state',
   City: 'city',
+  Language: null,
   Answers: null,
 };
 
@@ -31,6 +33,7 @@ const cellOf: Record<Exclude<Column, 'Answers'>, (row: TRespondentRow) => string
   Country: (row) => text(row.country),
   State: (row) => text(row.state),
   City: (row) => text(row.city),
+  Language: (row) => languageCell(row.language),
 };
 
 const headings = respondentColumns.map((title) => ({ title })) as IndexTableProps['headings'];

@@ -6,29 +6,38 @@ import { money, otherCurrencyNote, revenueKpis } from './revenue.ts';
 
 describe('the respondents query in the address', () => {
   it('reads what is valid and falls back to newest first, page 1', () => {
-    expect(readRespondentsQuery(new URLSearchParams(''))).toEqual({ page: 1, sort: 'date', direction: 'desc' });
+    expect(readRespondentsQuery(new URLSearchParams(''))).toEqual({ page: 1, sort: 'date', direction: 'desc', language: null });
     expect(readRespondentsQuery(new URLSearchParams('page=3&sort=email&direction=asc'))).toEqual({
       page: 3,
       sort: 'email',
       direction: 'asc',
+      language: null,
     });
     expect(readRespondentsQuery(new URLSearchParams('page=-2&sort=answers&direction=up'))).toEqual({
       page: 1,
       sort: 'date',
       direction: 'desc',
+      language: null,
     });
     expect(readRespondentsQuery(new URLSearchParams('page=1.5')).page).toBe(1);
+    expect(readRespondentsQuery(new URLSearchParams('language=pt-BR')).language).toBe('pt-BR');
+    expect(readRespondentsQuery(new URLSearchParams('language=xx')).language).toBeNull();
   });
 
   it('writes only what differs from the defaults and keeps other parameters', () => {
-    expect(writeRespondentsQuery({ page: 1, sort: 'date', direction: 'desc' }).toString()).toBe('');
-    expect(writeRespondentsQuery({ page: 2, sort: 'city', direction: 'asc' }, new URLSearchParams('x=1&page=9')).toString()).toBe(
-      'x=1&sort=city&direction=asc&page=2',
-    );
+    expect(writeRespondentsQuery({ page: 1, sort: 'date', direction: 'desc', language: null }).toString()).toBe('');
+    expect(
+      writeRespondentsQuery(
+        { page: 2, sort: 'city', direction: 'asc', language: null },
+        new URLSearchParams('x=1&page=9'),
+      ).toString(),
+    ).toBe('x=1&sort=city&direction=asc&page=2');
+    expect(writeRespondentsQuery({ page: 1, sort: 'date', direction: 'desc', language: 'ja' }).toString()).toBe('language=ja');
   });
 
   it('asks the server with every parameter filled in', () => {
     expect(respondentsParams({ sort: 'email' }).toString()).toBe('page=1&sort=email&direction=desc');
+    expect(respondentsParams({ language: 'de' }).toString()).toBe('page=1&sort=date&direction=desc&language=de');
   });
 });
 

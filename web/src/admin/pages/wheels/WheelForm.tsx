@@ -30,6 +30,7 @@ import { getPrizeOptions } from '../../api/wheels.ts';
 import { ImageField } from '../../components/ImageField.tsx';
 import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
+import { LanguagesSection } from '../../components/languages/LanguagesSection.tsx';
 import { OptionsFieldset } from '../../components/engagement/OptionsFieldset.tsx';
 import { statusLabels } from '../../components/engagement/StatusBadge.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
@@ -234,6 +235,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       cancelUrl={adminUrl('wheel_spinner/lists')}
       submitLabel={editing ? wheelTexts.updateButton : wheelTexts.createButton}
       form={form}
+      after={wheel ? <LanguagesSection kind="wheel" id={wheel.id} /> : null}
       preview={
         <WheelPreview
           options={previewOptions}

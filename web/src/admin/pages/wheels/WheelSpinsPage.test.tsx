@@ -35,6 +35,7 @@ const spin = (row: Partial<TWheelSpinRow> & Pick<TWheelSpinRow, 'email'>): TWhee
   prizeCode: null,
   prizePending: false,
   date: '2026-11-27T11:00:00.000Z',
+  language: null,
   ...row,
 });
 

@@ -1,3 +1,4 @@
+import { languageCell, languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { Badge, BlockStack, Text, Tooltip } from '@shopify/polaris';
 import { formatSubmissionDate, wheelMessages, wheelSpinColumns } from '@quizlead/shared/engagement.ts';
 import type { TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
@@ -37,6 +38,7 @@ const columns: SubmissionColumn<TWheelSpinRow>[] = [
     sortKey: (row) => row.result,
   },
   { title: dateTitle, value: (row) => formatSubmissionDate(row.date), sortKey: (row) => row.date },
+  { title: languageColumnTitle, value: (row) => languageCell(row.language), sortKey: (row) => row.language ?? '' },
 ];
 
 /** /app/wheelspin/response/{id}: who spun and what they won, and (shops) the orders the wheel brought. */
