@@ -106,7 +106,9 @@ const embedLoader = 'web/dist/widgets/embed.js';
 const budgets: Budget[] = [
   { name: 'sign-in page', files: adminScripts(standalone, ['index.html']), measure: 'br', limit: 120 * 1024 },
   // 241: issue 32 gave every form the one email rule (domains in any script) and sign-up its step-1 password check (+0.6 KB).
-  { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 241 * 1024 },
+  // 242: issues 33–34 added the destination preview's API and the language names of the reports' Language
+  // column and filter, which several screens share (+0.7 KB; the Languages place itself loads on its own).
+  { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 242 * 1024 },
   { name: 'embedded admin entry', files: adminScripts('web/dist/embedded/', ['index.html']), measure: 'gzip', limit: 135 * 1024 },
   {
     name: 'dashboard',

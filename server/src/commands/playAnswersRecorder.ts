@@ -39,7 +39,7 @@ const answersStatement = preparedStatement(
         answered_at = ${value.now}::timestamptz,
         completed_at = case when ${leadFormFirstSql(value)} then null else ${value.now}::timestamptz end
       where account_id = ${value.accountId} and quiz_id = ${value.quizId} and id = ${value.playId} and status = 'started'
-      returning account_id, preview, status, reached, email, experiment_id, variant, percentage,
+      returning account_id, preview, status, reached, email, experiment_id, variant, percentage, language,
         status = 'completed' as completed_now
     ), questions as (
       insert into play_stat_deltas (quiz_id, account_id, question_id, reached, answered)
@@ -58,7 +58,7 @@ const answersStatement = preparedStatement(
       select stored.account_id, ${value.eventType}, ${value.eventPayload}::jsonb, ${value.eventAt}::timestamptz
       from stored where not stored.preview and stored.completed_now
     )
-    select status, preview, email, experiment_id as "experimentId", variant from stored`,
+    select status, preview, email, experiment_id as "experimentId", variant, language from stored`,
 );
 
 /**
@@ -88,25 +88,24 @@ export async function playAnswersRecorder(props: {
   const stored = { answers, result: result as unknown as Record<string, unknown>, resultSummary: summary };
   const event = eventRow(completedEvent(quiz, { id: playId, ...stored, completedAt: now }));
   const questions = Object.entries(answers).map(([id, picks]) => ({ id, picked: picks.length > 0 }));
-  const written = await answersStatement.rows<Pick<OutcomePlay, 'status' | 'preview' | 'email' | 'experimentId' | 'variant'>>(
-    db,
-    {
-      accountId: quiz.accountId,
-      quizId: quiz.quiz.id,
-      playId,
-      answers: JSON.stringify(answers),
-      result: JSON.stringify(result),
-      summary,
-      score,
-      percentage,
-      now: now.toISOString(),
-      questions: JSON.stringify(questions),
-      eventType: event.type,
-      eventPayload: JSON.stringify(event.payload),
-      eventAt: event.occurredAt.toISOString(),
-      ...leadGateValues(quiz),
-    },
-  );
+  const written = await answersStatement.rows<
+    Pick<OutcomePlay, 'status' | 'preview' | 'email' | 'experimentId' | 'variant' | 'language'>
+  >(db, {
+    accountId: quiz.accountId,
+    quizId: quiz.quiz.id,
+    playId,
+    answers: JSON.stringify(answers),
+    result: JSON.stringify(result),
+    summary,
+    score,
+    percentage,
+    now: now.toISOString(),
+    questions: JSON.stringify(questions),
+    eventType: event.type,
+    eventPayload: JSON.stringify(event.payload),
+    eventAt: event.occurredAt.toISOString(),
+    ...leadGateValues(quiz),
+  });
   const [row] = written;
   if (row) return storedOutcome(db, quiz, { ...row, ...stored, id: playId });
   // Past its answers already: what the first answers stored.

@@ -6,6 +6,9 @@ import type { TOutcomePrize, TPlayOutcome } from '@quizlead/shared/schemas/play.
 import { variantTag, type TLeadGate } from '@quizlead/shared/schemas/experiments.ts';
 import { cartProperties, type TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import { storedRecommendations, type TProductRecommendations } from '@quizlead/shared/schemas/recommendations.ts';
+import { matchLanguage, sourceLanguage } from '@quizlead/shared/i18n/languages.ts';
+import { localizeResult } from '@quizlead/shared/i18n/resultTexts.ts';
+import { itemLanguagesOf } from '@quizlead/shared/schemas/itemLanguages.ts';
 import type { Db } from '../db/client.ts';
 import { sameEmail, lockEmail } from '../db/oncePerEmail.ts';
 import { prizeCodes, products, type plays } from '../db/schema/index.ts';
@@ -20,7 +23,7 @@ export { leadingPersonality };
 /** What a play's outcome is read from: its row, or the part of it a play step just wrote. */
 export type OutcomePlay = Pick<
   typeof plays.$inferSelect,
-  'id' | 'status' | 'preview' | 'answers' | 'result' | 'resultSummary' | 'email' | 'experimentId' | 'variant'
+  'id' | 'status' | 'preview' | 'answers' | 'result' | 'resultSummary' | 'email' | 'experimentId' | 'variant' | 'language'
 >;
 
 /** What the result page shows besides the result: the recommended products and Add to cart's properties. */
@@ -165,7 +168,9 @@ export async function storedOutcome(
   const result = play.result as unknown as TQuizResult;
   if (play.status !== 'completed') return leadRequiredOutcome(quiz.quiz.settings, result);
   const outcomeKey = outcomeKeyOf(result);
-  const outcome = completedOutcome(quiz.quiz.settings, result, play.resultSummary ?? '', {
+  // The outcome's texts in the language the visitor was shown (the owner's translations; the default where none).
+  const shown = localizeResult(result, itemLanguagesOf(quiz.quiz.i18n), matchLanguage(play.language) ?? sourceLanguage);
+  const outcome = completedOutcome(quiz.quiz.settings, shown, play.resultSummary ?? '', {
     products: await recommendedProducts(db, quiz, play, result),
     cartProperties: {
       [cartProperties.quizId]: quiz.quiz.id,

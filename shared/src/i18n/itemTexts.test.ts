@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { visitorLanguageMessage } from '../schemas/visitorLanguage.ts';
-import { ZItemLanguages, itemLanguageMessages, itemLanguagesOf, noItemLanguages } from '../schemas/itemLanguages.ts';
+import { ZItemLanguages, itemLanguagesOf, noItemLanguages } from '../schemas/itemLanguages.ts';
+import { itemLanguageMessages } from './itemLanguageMessages.ts';
 import { itemTexts, localizeItem, publicI18nOf, translatedText, translationProblem, translationProgress } from './itemTexts.ts';
 
 const questionId = '6f1c2f5e-4b7a-4c1e-9a57-0d3b8a1c2e01';

@@ -2,7 +2,8 @@ import type { EmbedKind } from '../embedKinds.ts';
 import { feedbackLimits, pollLimits, wheelLimits } from '../engagement.ts';
 import { visibleLength } from '../engine/text.ts';
 import { quizLimits } from '../quizzes.ts';
-import { itemLanguageMessages, type TItemLanguages } from '../schemas/itemLanguages.ts';
+import type { TItemLanguages } from '../schemas/itemLanguages.ts';
+import { itemLanguageMessages } from './itemLanguageMessages.ts';
 import type { TPublicI18n } from '../schemas/visitorLanguage.ts';
 import type { VisitorLanguage } from './languages.ts';
 

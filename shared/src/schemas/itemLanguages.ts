@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visitorLanguages, type VisitorLanguage } from '../i18n/languages.ts';
+import { itemLanguageMessages } from '../i18n/itemLanguageMessages.ts';
 import { ZVisitorLanguage } from './visitorLanguage.ts';
 
 /**
@@ -8,16 +9,6 @@ import { ZVisitorLanguage } from './visitorLanguage.ts';
  * and the owner's translations, `{ [language]: { [textKey]: text } }` (keys: shared/src/i18n/itemTexts.ts).
  * Items from before it read as English with no translations.
  */
-
-export const itemLanguageMessages = {
-  duplicate: 'This language is added twice',
-  defaultAdded: 'The default language is not an added language',
-  fixedUnknown: 'The fixed language must be the default or an added language',
-  translationOfUnknown: 'Add this language before translating into it',
-  keyInvalid: 'Invalid text key',
-  tooLong: (max: number) => `At most ${max} characters`,
-  unknownKey: (key: string) => `This item has no text '${key}'`,
-} as const;
 
 /** A text's stable key: `title`, `question.{id}.text`, `question.{id}.option.{id}`, `settings.startButtonText`… */
 export const ZTextKey = z

@@ -21,6 +21,7 @@ import { asVariantShows } from './variant.ts';
 import { OutcomePrize } from './OutcomePrize.tsx';
 import { visitorId } from '../public/visitorId.ts';
 import { showItemLanguage } from '../public/language.ts';
+import { localizeItem } from '@quizlead/shared/i18n/itemTexts.ts';
 
 type Completed = Extract<TPlayOutcome, { status: 'completed' }>;
 type LeadFormSpec = Extract<TPlayOutcome, { status: 'lead_required' }>['leadForm'];
@@ -94,8 +95,8 @@ export function Player({ route }: { route: PlayerRoute }) {
     playApi.quiz(quizId, preview).then(
       async (fetched) => {
         // The item's own languages (the owner's fixed or default one) may change the language shown.
-        await showItemLanguage(fetched);
-        const loaded = asVariantShows(fetched, visitorId(), variant);
+        const language = await showItemLanguage(fetched);
+        const loaded = asVariantShows(localizeItem('quiz', fetched, language), visitorId(), variant);
         setQuiz(loaded);
         // A reload mid-play resumes it where it was, with the same play, token and picks.
         const kept = keptPlay(loaded.id);

@@ -2,6 +2,7 @@ import { feedbackLimits } from '@quizlead/shared/engagement.ts';
 import { localizeMessage, t } from '@quizlead/shared/i18n/translate.ts';
 import type { CatalogueKey } from '@quizlead/shared/i18n/catalogue/types.ts';
 import { showItemLanguage } from '../public/language.ts';
+import { localizeItem } from '@quizlead/shared/i18n/itemTexts.ts';
 import type { TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
@@ -20,9 +21,9 @@ export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
   useEffect(() => {
     widgetApi.feedback(id).then(
       async (feedback) => {
-        await showItemLanguage(feedback);
-        document.title = feedback.title;
-        setLoad({ name: 'ready', feedback });
+        const shown = localizeItem('feedback', feedback, await showItemLanguage(feedback));
+        document.title = shown.title;
+        setLoad({ name: 'ready', feedback: shown });
       },
       (error: unknown) => setLoad({ name: 'failed', message: messageOf(error) }),
     );

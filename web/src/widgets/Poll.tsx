@@ -1,6 +1,7 @@
 import { pollDefaults } from '@quizlead/shared/engagement.ts';
-import { formatNumber, localizeMessage, t } from '@quizlead/shared/i18n/translate.ts';
+import { currentLanguage, formatNumber, localizeMessage, t } from '@quizlead/shared/i18n/translate.ts';
 import { showItemLanguage } from '../public/language.ts';
+import { localizeItem } from '@quizlead/shared/i18n/itemTexts.ts';
 import type { TPollTally, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ApiError, newSubmissionId, widgetApi } from './api.ts';
@@ -27,8 +28,8 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
 
   useEffect(() => {
     widgetApi.poll(id, demo).then(
-      async (loaded) => {
-        await showItemLanguage(loaded);
+      async (fetched) => {
+        const loaded = localizeItem('poll', fetched, await showItemLanguage(fetched));
         document.title = loaded.description;
         setPoll(loaded);
         setScreen(
@@ -45,7 +46,13 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
   const showAlreadyVoted = () =>
     widgetApi.poll(id, demo).then(
       (loaded) =>
-        setScreen({ name: 'results', option: null, message: t('poll.alreadyVoted'), results: loaded.results, announce: true }),
+        setScreen({
+          name: 'results',
+          option: null,
+          message: t('poll.alreadyVoted'),
+          results: localizeItem('poll', loaded, currentLanguage()).results,
+          announce: true,
+        }),
       (error: unknown) => setScreen(failedScreen(error)),
     );
 
@@ -75,7 +82,15 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
                 poll={poll}
                 option={screen.option}
                 onBack={() => setScreen({ name: 'choose' })}
-                onVoted={(voted) => setScreen({ name: 'results', ...voted, announce: true })}
+                onVoted={(voted) =>
+                  setScreen({
+                    name: 'results',
+                    ...voted,
+                    // The tally names the options as stored: shown in the poll's language like the options.
+                    results: localizeItem('poll', { ...poll, results: voted.results }, currentLanguage()).results,
+                    announce: true,
+                  })
+                }
                 onAlreadyVoted={showAlreadyVoted}
                 onFailed={(error) => setScreen(failedScreen(error))}
               />

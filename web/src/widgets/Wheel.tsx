@@ -1,6 +1,7 @@
 import { wheelDefaults, wheelLimits } from '@quizlead/shared/engagement.ts';
 import { ownerText, t } from '@quizlead/shared/i18n/translate.ts';
 import { showItemLanguage } from '../public/language.ts';
+import { localizeItem } from '@quizlead/shared/i18n/itemTexts.ts';
 import type { TPublicWheel, TSpinResult } from '@quizlead/shared/schemas/wheel.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, newSubmissionId, widgetApi } from './api.ts';
@@ -24,9 +25,9 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
   useEffect(() => {
     widgetApi.wheel(id).then(
       async (wheel) => {
-        await showItemLanguage(wheel);
-        document.title = wheel.description;
-        setLoad({ name: 'ready', wheel });
+        const shown = localizeItem('wheel', wheel, await showItemLanguage(wheel));
+        document.title = shown.description;
+        setLoad({ name: 'ready', wheel: shown });
       },
       (error: unknown) => setLoad({ name: 'failed', message: messageOf(error) }),
     );
@@ -169,7 +170,8 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
               {spin.repeated ? <p className="qw-repeated">{t('wheel.alreadySpun')}</p> : null}
               <p className="qw-prize-label">{t('wheel.yourResult')}</p>
               <p className="qw-prize" data-testid="wheel-result">
-                {spin.result}
+                {/* The drawn option as the wheel shows it (in the visitor's language), else as stored. */}
+                {options[spin.optionIndex] ?? spin.result}
               </p>
               {spin.prizeCode ? (
                 <PrizeCode code={spin.prizeCode} expiresAt={spin.prizeExpiresAt} prefix="qw" testId="wheel-prize-code" />

@@ -1,7 +1,7 @@
 import { translationsCsvMessages } from '@quizlead/shared/i18n/translationsCsvMessages.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemLanguageMessages } from '@quizlead/shared/schemas/itemLanguages.ts';
+import { itemLanguageMessages } from '@quizlead/shared/i18n/itemLanguageMessages.ts';
 import { feedbackResponses, plays, pollVotes, wheelSpins } from '../../../db/schema/index.ts';
 import { csvParseMessages } from '../../../lib/csvParse.ts';
 import { createOwner } from '../../../test/factories.ts';
