@@ -1,9 +1,9 @@
 /**
- * The player in the visitor's language (issue 34): `?lang=de` shows no English built-in word on any
+ * The player in the visitor's language (issue 34): `?lang=de` and `?lang=ja` show no English built-in word on any
  * screen (start, questions, the lead form with its errors, the result); `?lang=ar` is right to left and
  * axe-clean; a German browser gets German with no parameter; the storefront's `?locale=` beats the
  * browser's language; the server writes `<html lang dir>` before the page runs; plays and leads carry the
- * language shown. The poll and the wheel in German and Arabic too. Screenshots of de and ar at 375 and 1280 px.
+ * language shown. The poll and the wheel in German and Arabic too. Screenshots of de, ja and ar at 375 and 1280 px.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import ar from '@quizlead/shared/i18n/catalogue/ar.ts';
 import de from '@quizlead/shared/i18n/catalogue/de.ts';
 import en from '@quizlead/shared/i18n/catalogue/en.ts';
+import ja from '@quizlead/shared/i18n/catalogue/ja.ts';
 import type { Catalogue, Message } from '@quizlead/shared/i18n/catalogue/types.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../server/src/test/factories.ts';
@@ -137,28 +138,33 @@ async function playIn(page: Page, words: Partial<Catalogue>, visit: (screen: str
 }
 
 for (const width of [375, 1280]) {
-  it(`?lang=de shows no English built-in word on any screen (${width} px), and the plays carry their language`, async () => {
-    const page = await harness.newPage({ width });
-    const sent: Record<string, unknown>[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/(plays|lead)$/.test(new URL(request.url()).pathname))
-        sent.push(request.postDataJSON() as Record<string, unknown>);
+  for (const [language, words] of [
+    ['de', de],
+    ['ja', ja],
+  ] as const) {
+    it(`?lang=${language} shows no English built-in word on any screen (${width} px), and the plays carry their language`, async () => {
+      const page = await harness.newPage({ width });
+      const sent: Record<string, unknown>[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/(plays|lead)$/.test(new URL(request.url()).pathname))
+          sent.push(request.postDataJSON() as Record<string, unknown>);
+      });
+      await page.goto(`/play/${quiz.id}?lang=${language}`);
+      expect(await htmlLanguage(page)).toBe(`${language} ltr`);
+      await playIn(page, words, async (screen) => {
+        await expectNoEnglish(page, words, screen);
+        await harness.screenshot(page, `player-${language}-${width}-${screen}`);
+      });
+      // The result in the language: its kicker, the score in its number format, the certificate.
+      await expect.poll(() => page.getByText(words['player.yourResult']).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByTestId('result-summary').textContent())
+        .toBe(new Intl.NumberFormat(language, { style: 'percent' }).format(1));
+      await expect.poll(() => page.getByText(words['player.certificate']).isVisible()).toBe(true);
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      for (const body of sent) expect(body.language).toBe(language);
     });
-    await page.goto(`/play/${quiz.id}?lang=de`);
-    expect(await htmlLanguage(page)).toBe('de ltr');
-    await playIn(page, de, async (screen) => {
-      await expectNoEnglish(page, de, screen);
-      await harness.screenshot(page, `player-de-${width}-${screen}`);
-    });
-    // The result in German: its kicker, the score in German number format, the certificate.
-    await expect.poll(() => page.getByText(de['player.yourResult']).isVisible()).toBe(true);
-    await expect
-      .poll(() => page.getByTestId('result-summary').textContent())
-      .toBe(new Intl.NumberFormat('de', { style: 'percent' }).format(1));
-    await expect.poll(() => page.getByText(de['player.certificate']).isVisible()).toBe(true);
-    expect(sent.length).toBeGreaterThanOrEqual(2);
-    for (const body of sent) expect(body.language).toBe('de');
-  });
+  }
 
   it(`?lang=ar reads right to left and is axe-clean (${width} px)`, async () => {
     const page = await harness.newPage({ width });
