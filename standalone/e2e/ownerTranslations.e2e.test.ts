@@ -18,7 +18,7 @@ import { languagesScreenTexts as texts } from '@quizlead/shared/i18n/languagesSc
 import { translationsCsvMessages } from '@quizlead/shared/i18n/translationsCsvMessages.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { startBrowserHarness, type BrowserHarness } from './harness.ts';
-import { fitsWidth, signedInPage, toast, type Owner } from './ownerScreens.ts';
+import { fitsWidth, noSeriousViolations, signedInPage, toast, type Owner } from './ownerScreens.ts';
 import { buildQuiz, personality, question } from './playerQuizzes.ts';
 
 const shots = '/work/shots/e2e34/';
@@ -44,6 +44,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => harness?.close());
+
+// The tests run in order on one quiz: the CSV test starts from the translations the first one saved.
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -82,6 +84,7 @@ it('translates a quiz into Spanish in the builder; a visitor with ?lang=es sees 
   await page.getByRole('button', { name: texts.save, exact: true }).click();
   await visible(toast(page, texts.saved));
   await shot(page, 'builder-languages-1280');
+  await noSeriousViolations(page, 'languages tab');
 
   // After a reload, the translations are the saved ones.
   await openLanguages(page);
@@ -94,6 +97,11 @@ it('translates a quiz into Spanish in the builder; a visitor with ?lang=es sees 
 
   for (const width of [1280, 375]) {
     const visitor = await harness.newPage({ width });
+    const sent: Record<string, unknown>[] = [];
+    visitor.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/plays'))
+        sent.push(request.postDataJSON() as Record<string, unknown>);
+    });
     await visitor.goto(`/play/${quiz.id}?lang=es`);
     await visible(visitor.getByRole('button', { name: es['player.start'], exact: true }));
     expect(await htmlLanguage(visitor)).toBe('es ltr');
@@ -120,6 +128,9 @@ it('translates a quiz into Spanish in the builder; a visitor with ?lang=es sees 
     expect(await visitor.evaluate(() => document.body.innerText)).not.toContain(en['player.retake']);
     await fitsWidth(visitor, width);
     await shot(visitor, `player-es-${width}-3-result`);
+    // The play records the language it was shown in.
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent) expect(body.language).toBe('es');
     await visitor.close();
   }
 
