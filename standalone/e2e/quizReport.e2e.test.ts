@@ -202,15 +202,15 @@ it('reports real plays: exact key figures, drop-off, respondents and an answer s
       .evaluate((bar) => bar.style.width),
   ).toBe('75%');
 
-  // Respondents: the completed plays, newest first; no email reads '—'.
+  // Respondents: the completed plays, newest first; no email reads '—'; each in the language its player showed.
   expect(await headings(page)).toEqual([...respondentColumns]);
   const today = listDate(new Date());
   await expect
     .poll(() => tableCells(page))
     .toEqual([
-      ['—', '33%', today, '—', '—', '—', 'Answers'],
-      ['bob@example.com', '100%', today, '—', '—', '—', 'Answers'],
-      ['ann@example.com', '67%', today, '—', '—', '—', 'Answers'],
+      ['—', '33%', today, '—', '—', '—', 'English', 'Answers'],
+      ['bob@example.com', '100%', today, '—', '—', '—', 'English', 'Answers'],
+      ['ann@example.com', '67%', today, '—', '—', '—', 'English', 'Answers'],
     ]);
   expect(await page.getByText('Showing 1–3 of 3 respondents').isVisible()).toBe(true);
   expect(await page.getByRole('link', { name: 'Share', exact: true }).getAttribute('href')).toBe(`/app/Quiz/Share/${quiz.id}`);
