@@ -4,6 +4,7 @@
  * so), the share codes on the clipboard, the responses table (sorted, exported) after visitors answer
  * through the public API, and delete behind its confirmation. Screenshots at 1280 and 375 px.
  */
+import { languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { feedbackDefaults, feedbackMessages, feedbackResponseColumns, engagementMessages } from '@quizlead/shared/engagement.ts';
 import { embedScriptVersion } from '@quizlead/shared/sharing.ts';
@@ -239,7 +240,7 @@ it('shows what visitors sent, sorted, and exports it', async () => {
   await page.getByRole('link', { name: 'Responses to Checkout experience' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/Feedback/response/${feedback.id}`);
   await expect.poll(() => rows(page).count()).toBe(3);
-  expect(await headings(page)).toEqual([...feedbackResponseColumns]);
+  expect(await headings(page)).toEqual([...feedbackResponseColumns, languageColumnTitle]);
   const cells = await tableCells(page);
   // Newest first, numbered in that order.
   expect(cells.map((row) => row.slice(0, 4))).toEqual([
@@ -261,11 +262,11 @@ it('shows what visitors sent, sorted, and exports it', async () => {
   const xlsx = await exportFrom(page, 'Excel (.xlsx)');
   expect(xlsx.name).toBe('checkout-experience-responses.xlsx');
   const sheet = await xlsxTable(xlsx.bytes);
-  expect(sheet.header).toEqual(['Feedback Type', 'Feedback Score', 'Email', 'Date of feedback send']);
+  expect(sheet.header).toEqual(['Feedback Type', 'Feedback Score', 'Email', 'Date of feedback send', 'Language']);
   expect(sheet.data).toHaveLength(3);
   expect(sheet.data.map((row) => row.slice(0, 3))).toContainEqual(['Emotion', 'Angry', 'bob@example.com']);
   const csv = parseCsv((await exportFrom(page, 'CSV (.csv)')).bytes);
-  expect(csv[0]).toEqual(['Feedback Type', 'Feedback Score', 'Email', 'Date of feedback send']);
+  expect(csv[0]).toEqual(['Feedback Type', 'Feedback Score', 'Email', 'Date of feedback send', 'Language']);
   expect(csv.filter((row) => row.length > 1)).toHaveLength(4);
 
   const phone = (await signedInPage(harness, 375, owner)).page;

@@ -4,6 +4,7 @@
  * saves, the list's publish switch, the votes table and its export, preview in a new window, and delete
  * behind a confirmation that names the poll. Screenshots at 1280 and 375 px.
  */
+import { languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pollDefaults, pollMessages, pollVoteColumns, engagementMessages } from '@quizlead/shared/engagement.ts';
@@ -240,7 +241,7 @@ it('locks the options once votes arrive but still saves the rest, publishes from
   await expect.poll(() => rows(page).count()).toBe(2);
   await expect.poll(() => page.getByRole('heading', { name: pollMessages.votesTitle }).isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('heading', { name: pollMessages.totalVotes }).isVisible()).toBe(true);
-  expect(await headings(page)).toEqual([...pollVoteColumns]);
+  expect(await headings(page)).toEqual([...pollVoteColumns, languageColumnTitle]);
   // Each option's share, the public poll's figures: whole numbers adding up to 100.
   const { results } = (await (await fetch(`${harness.server.url}/api/v1/public/polls/${poll.id}`)).json()).data;
   await expect.poll(() => page.getByTestId('poll-results-percentage').allTextContents()).toEqual(['50%', '50%', '0%']);
@@ -268,7 +269,7 @@ it('locks the options once votes arrive but still saves the rest, publishes from
   const xlsx = await exportFrom(page, 'Excel (.xlsx)');
   expect(xlsx.name).toBe(`${edited.slug}-votes.xlsx`);
   const sheet = await xlsxTable(xlsx.bytes);
-  expect(sheet.header).toEqual(['Voter Email', 'Vote', 'Date of Vote']);
+  expect(sheet.header).toEqual(['Voter Email', 'Vote', 'Date of Vote', 'Language']);
   expect(sheet.data.map((row) => row.slice(0, 2))).toEqual([
     ['bob@example.com', 'Tea'],
     ['amy@example.com', 'Coffee'],

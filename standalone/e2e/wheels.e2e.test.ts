@@ -4,6 +4,7 @@
  * the share codes, the spins made through the public API with their export, preview in a new window,
  * and delete behind a confirmation that names the wheel. Screenshots at 1280 and 375 px.
  */
+import { languageColumnTitle } from '@quizlead/shared/i18n/languageLabels.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { wheelMessages, wheelPalette, wheelSpinColumns, engagementMessages } from '@quizlead/shared/engagement.ts';
@@ -228,7 +229,7 @@ it('lists wheels, shares one, shows and exports its spins, previews and deletes'
   await page.getByRole('link', { name: 'Results of Spin to win a prize' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/wheelspin/response/${wheel.id}`);
   await expect.poll(() => rows(page).count()).toBe(2);
-  expect(await headings(page)).toEqual([...wheelSpinColumns]);
+  expect(await headings(page)).toEqual([...wheelSpinColumns, languageColumnTitle]);
   const cells = await tableCells(page);
   expect(cells.map((cells) => cells.slice(0, 2))).toEqual([
     ['1', 'bob@example.com'],
@@ -242,7 +243,7 @@ it('lists wheels, shares one, shows and exports its spins, previews and deletes'
   const xlsx = await exportFrom(page, 'Excel (.xlsx)');
   expect(xlsx.name).toBe(`${wheel.slug}-spins.xlsx`);
   const sheet = await xlsxTable(xlsx.bytes);
-  expect(sheet.header).toEqual(['Player Email', 'Spin Result', 'Date of Spin', 'Prize Code', 'Player Phone']);
+  expect(sheet.header).toEqual(['Player Email', 'Spin Result', 'Date of Spin', 'Prize Code', 'Player Phone', 'Language']);
   expect(sheet.data.map((row) => row.slice(0, 2))).toEqual([
     ['bob@example.com', spins[1]!.result],
     ['amy@example.com', spins[0]!.result],

@@ -1,17 +1,19 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { playMessages } from '@quizlead/shared/playMessages.ts';
+import fr from '@quizlead/shared/i18n/catalogue/fr.ts';
+import { setLanguage } from '@quizlead/shared/i18n/translate.ts';
+import { showLanguage } from '../public/language.ts';
 import { ProductCards } from './ProductCards.tsx';
 
 /** A storefront of the Canadian market in French: the theme's locale-aware root is /fr-ca/. */
-beforeEach(() => {
-  document.documentElement.lang = 'fr';
+beforeEach(async () => {
+  await showLanguage('fr');
   (window as unknown as { Shopify: unknown }).Shopify = { routes: { root: '/fr-ca/' } };
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  document.documentElement.lang = '';
+  setLanguage('en', undefined);
 });
 
 const product = {
@@ -36,7 +38,7 @@ describe('product cards in the shopper’s market and language', () => {
     expect(screen.getByText('Thé vert')).toBeTruthy();
     expect(document.querySelector('.ql-product__price')?.textContent).toBe('13,50\u00a0$CA');
 
-    fireEvent.click(await screen.findByRole('button', { name: `${playMessages.addToCart} Thé vert` }));
+    fireEvent.click(await screen.findByRole('button', { name: `${fr['products.addToCart'] as string} Thé vert` }));
     await waitFor(() =>
       expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /fr-ca/cart/add.js']),
     );

@@ -41,16 +41,8 @@ describe('showLanguage', () => {
 
   it('reads Arabic right to left', async () => {
     await showLanguage('ar');
-    expect(t('poll.voteCount', { count: 2 })).toBe((ar['poll.voteCount'] as { two: string }).two);
+    expect(t('poll.voteCount', { count: 2 })).toBe((ar['poll.voteCount'] as { two: string }).two.replace('{count}', '2'));
     expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar', 'rtl']);
-  });
-
-  it('shows English, and says so, for a language whose catalogue is not written yet', async () => {
-    await showLanguage('de');
-    await showLanguage('ja');
-    expect(currentLanguage()).toBe('en');
-    expect(t('player.back')).toBe('Back');
-    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['en', 'ltr']);
   });
 });
 
