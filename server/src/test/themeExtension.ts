@@ -89,6 +89,10 @@ export interface StorefrontPage {
   rootUrl?: string;
   /** request.design_mode: the theme editor. */
   designMode?: boolean;
+  /** request.locale.iso_code: the shopper's language ('en' unless given). */
+  locale?: string;
+  /** localization.country.iso_code: the shopper's market country ('US' unless given). */
+  country?: string;
 }
 
 /** The settings the theme editor stores for a new block, with `settings` changed: schema defaults, text without one is empty. */
@@ -121,7 +125,13 @@ export async function renderThemeBlock(
     {
       globals: {
         template: { name: page.template ?? 'index', suffix: null, directory: null },
-        request: { path, design_mode: page.designMode ?? false, page_type: page.template ?? 'index' },
+        request: {
+          path,
+          design_mode: page.designMode ?? false,
+          page_type: page.template ?? 'index',
+          locale: { iso_code: page.locale ?? 'en' },
+        },
+        localization: { country: { iso_code: page.country ?? 'US' } },
         routes: { root_url: page.rootUrl ?? '/' },
       },
     },

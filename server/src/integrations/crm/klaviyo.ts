@@ -193,13 +193,21 @@ export function fitProperties(
   const sizes = new Map(Object.keys(fitted).map((key) => [key, size(key)]));
   const budget = limits.maxBytes - 512;
   let over = [...sizes.values()].reduce((sum, one) => sum + one, 2) - budget;
+  // Each text's own length in bytes, counted once and kept as texts are cut (counting them all again at
+  // every step made 100 long answers take seconds).
+  const textBytes = new Map(
+    Object.entries(fitted).flatMap(([key, value]) => (typeof value === 'string' ? [[key, bytes(value)] as const] : [])),
+  );
   while (over > 0) {
-    const longest = Object.entries(fitted)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .sort((a, b) => bytes(b[1]) - bytes(a[1]))[0];
-    if (!longest || bytes(longest[1]) < 64) break;
-    const [key, text] = longest;
-    fitted[key] = cutText(text, Math.max(16, bytes(text) - over - 16));
+    let key: string | undefined;
+    let length = 0;
+    for (const [candidate, candidateBytes] of textBytes) {
+      if (candidateBytes > length) [key, length] = [candidate, candidateBytes];
+    }
+    if (key === undefined || length < 64) break;
+    const cut = cutText(fitted[key] as string, Math.max(16, length - over - 16));
+    fitted[key] = cut;
+    textBytes.set(key, bytes(cut));
     shortened.add(key);
     const before = sizes.get(key)!;
     sizes.set(key, size(key));

@@ -154,6 +154,8 @@ describe("shop B's session token on shop A's resources", () => {
         const url = path
           .replace('{id}', id!)
           .replace('{userId}', id!)
+          // A webhook endpoint is one of the account's destinations (its Settings preview, issue 33).
+          .replace('{destinationId}', id!)
           .replace('{questionId}', questionId)
           .replace('{experimentId}', experimentIds[segment] ?? '');
         expect(url, `unknown parameter in ${path}`).not.toContain('{');

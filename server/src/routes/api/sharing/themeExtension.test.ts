@@ -131,17 +131,21 @@ describe('every kind in the store', () => {
 
 describe('the app block', () => {
   it('renders the element the embed script reads, with the merchant’s choices, and the current script', async () => {
-    const html = await renderThemeBlock(shopifyBlockHandle, {
-      kind: 'poll',
-      item_id: ` ${id} `,
-      title: 'Coffee poll',
-      display: 'slidein',
-      trigger: 'scroll',
-      delay: 7,
-      scroll: 70,
-      once: false,
-      app_url: 'https://app.example/',
-    });
+    const html = await renderThemeBlock(
+      shopifyBlockHandle,
+      {
+        kind: 'poll',
+        item_id: ` ${id} `,
+        title: 'Coffee poll',
+        display: 'slidein',
+        trigger: 'scroll',
+        delay: 7,
+        scroll: 70,
+        once: false,
+        app_url: 'https://app.example/',
+      },
+      { locale: 'pt-BR', country: 'BR' },
+    );
     const { attributes, script } = parse(html);
     expect(attributes).toEqual({
       class: 'quizlead-slidein',
@@ -153,6 +157,9 @@ describe('the app block', () => {
       'data-delay': '7',
       'data-scroll': '70',
       'data-once': 'false',
+      // The shopper's language and market, for the frame's ?locale= and ?country= (issue 34).
+      'data-locale': 'pt-BR',
+      'data-country': 'BR',
     });
     expect(script).toBe(`https://app.example/widgets/embed.js?v=${embedScriptVersion}`);
   });

@@ -301,7 +301,7 @@ describe('unique-code prizes: spins', () => {
     expect(list).toEqual([expect.objectContaining({ email: 'Pat@Example.com', prizeCode: code })]);
     const exported = await owner.get<string>(`/api/v1/wheels/${wheel.id}/spins/export?format=csv`);
     const csv = parseCsv(Buffer.from(exported.body));
-    expect(csv[1]).toEqual(['Pat@Example.com', '15% off', expect.any(String), code, '']);
+    expect(csv[1]).toEqual(['Pat@Example.com', '15% off', expect.any(String), code, '', '']);
     expect((await owner.get(`/api/v1/wheels/${wheel.id}`)).body.data.options[0].prizePool).toMatchObject({
       codesLeft: 249,
       codesGiven: 1,
