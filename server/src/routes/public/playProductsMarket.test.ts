@@ -4,7 +4,7 @@
  * Shopify checks the token and the query's documented shape), cached per market, dropped on product
  * webhooks, and the synced products whenever the Storefront API cannot say.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPlayOutcome } from '@quizlead/shared/schemas/play.ts';
 import { products, shopInstallations } from '../../db/schema/index.ts';
@@ -36,7 +36,11 @@ async function marketShop() {
   fake.storefront.addMarket({ country: 'CA', currency: 'CAD', rate: 1.35, languages: ['FR'] });
   fake.storefront.translate(tea.id, 'FR', 'Thé vert');
   const installed = await installedShop(server, shop);
-  const [row] = await db().select().from(products).where(eq(products.externalId, tea.id));
+  // The fake's product ids repeat across shops: the shop's own row is the one in its account.
+  const [row] = await db()
+    .select()
+    .from(products)
+    .where(and(eq(products.accountId, installed.accountId), eq(products.externalId, tea.id)));
   return { ...installed, fake, tea, productId: row!.id };
 }
 
