@@ -129,6 +129,9 @@ export const quizLimits = {
   emailMessage: 50,
   privacyPolicyText: 200,
   smsConsentText: 400,
+  /** The result email's subject and body (issue 35). */
+  resultEmailSubject: 150,
+  resultEmailBody: 5000,
   nameFieldText: 50,
   emailFieldText: 50,
   continueButtonText: 20,

@@ -5,6 +5,7 @@
  */
 import { activeQuizTypes } from './quizzes.ts';
 import { embedKindNouns, type EmbedKind } from './embedKinds.ts';
+import { writeEmbedRules, type EmbedRules } from './embedRules.ts';
 import { slugify } from './slug.ts';
 
 export const shareTabs = ['link', 'short-link', 'iframe', 'widget', 'social', 'shopify'] as const;
@@ -159,16 +160,24 @@ export function embedFramePath(kind: EmbedKind, id: string, slug: string): strin
   }
 }
 
-/** How the widget code shows its item: `data-display`, `data-trigger`, `data-delay`, `data-scroll`, `data-once`. */
+/**
+ * How the widget code shows its item: `data-display`, `data-trigger`, `data-delay`, `data-scroll`, `data-once`,
+ * and to whom and how often, `data-rules` (./embedRules.ts).
+ */
 export interface EmbedDisplayOptions {
   display: EmbedDisplay;
   trigger: EmbedTrigger;
   delaySeconds: number;
   /** The scroll trigger: per cent of the page scrolled. */
   scrollPercent: number;
-  /** At most once per visitor (pop-ups and slide-ins). */
+  /** At most once per visitor (pop-ups and slide-ins); a frequency rule (`every`) replaces it. */
   once: boolean;
+  /** Audience and frequency rules (issue 35). */
+  rules: EmbedRules;
 }
+
+/** The rules of how often an item shows: pop-ups and slide-ins only. */
+export const embedFrequencyRules = ['every', 'converted', 'dismissals'] as const;
 
 export const defaultEmbedDisplayOptions: EmbedDisplayOptions = {
   display: embedDefaults.display,
@@ -176,6 +185,7 @@ export const defaultEmbedDisplayOptions: EmbedDisplayOptions = {
   delaySeconds: embedDefaults.delaySeconds,
   scrollPercent: embedDefaults.scrollPercent,
   once: true,
+  rules: {},
 };
 
 const escapeAttribute = (value: string) =>
@@ -197,7 +207,7 @@ export function widgetEmbedCode(
   item: { kind: EmbedKind; id: string; slug?: string | undefined; title?: string | undefined },
   options: Partial<EmbedDisplayOptions> = {},
 ): string {
-  const { display, trigger, delaySeconds, scrollPercent, once } = { ...defaultEmbedDisplayOptions, ...options };
+  const { display, trigger, delaySeconds, scrollPercent, once, rules } = { ...defaultEmbedDisplayOptions, ...options };
   let attributes = `data-quizlead="${item.kind}" data-id="${escapeAttribute(item.id)}"`;
   if (item.slug) attributes += ` data-slug="${escapeAttribute(item.slug)}"`;
   if (item.title) attributes += ` data-title="${escapeAttribute(item.title)}"`;
@@ -209,8 +219,12 @@ export function widgetEmbedCode(
       attributes += ` data-delay="${delay}"`;
     }
     if (trigger === 'scroll') attributes += ` data-scroll="${clampScrollPercent(scrollPercent)}"`;
-    if (!once) attributes += ' data-once="false"';
+    if (!once || rules.every) attributes += ' data-once="false"';
   }
+  const kept = { ...rules };
+  if (display === 'inline') for (const name of embedFrequencyRules) delete kept[name];
+  const written = writeEmbedRules(kept);
+  if (written) attributes += ` data-rules="${escapeAttribute(written)}"`;
   return `<div ${attributes}></div><script async src="${escapeAttribute(`${origin}/widgets/embed.js?v=${embedScriptVersion}`)}"></script>`;
 }
 

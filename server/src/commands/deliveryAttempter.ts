@@ -18,6 +18,7 @@ import type {
   DestinationRow,
 } from '../integrations/destinations/destination.ts';
 import { emailDestination, isDigest, sendLeadDigest } from '../integrations/destinations/emailDestination.ts';
+import { resultEmailDestination } from '../integrations/destinations/resultEmailDestination.ts';
 import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
 import { shopifyFlowDestination } from '../integrations/destinations/shopifyFlowDestination.ts';
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
@@ -40,6 +41,7 @@ const handlers: Record<TDestinationKind, DestinationHandler> = {
   email: emailDestination,
   shopify_customers: shopifyCustomersDestination,
   shopify_flow: shopifyFlowDestination,
+  result_email: resultEmailDestination,
 };
 
 /** A worker that dies mid-attempt loses its claim after this; the sweep then wakes the delivery again. */

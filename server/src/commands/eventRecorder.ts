@@ -28,8 +28,18 @@ export interface RecordedEvent {
  * attempt it (Shopify Flow also gets events without a lead, for the triggers the shop uses). Either all of it commits with the submission or none of it does, so a 2xx always has
  * its deliveries and a failed request leaves nothing behind.
  */
-export async function eventRecorder(props: { db: Db; queue: JobQueue; event: TDomainEvent }): Promise<RecordedEvent> {
-  const [recorded] = await eventsRecorder({ db: props.db, queue: props.queue, events: [props.event] });
+export async function eventRecorder(props: {
+  db: Db;
+  queue: JobQueue;
+  event: TDomainEvent;
+  resultEmail?: boolean;
+}): Promise<RecordedEvent> {
+  const [recorded] = await eventsRecorder({
+    db: props.db,
+    queue: props.queue,
+    events: [props.event],
+    resultEmail: props.resultEmail ?? false,
+  });
   return recorded!;
 }
 
@@ -59,7 +69,17 @@ const eventsStatement = preparedStatement(
  * `lead.captured`): their rows and the account's active destinations that take them, in one
  * statement. Answers each event's id and deliveries, in order.
  */
-export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: TDomainEvent[] }): Promise<RecordedEvent[]> {
+export async function eventsRecorder(props: {
+  db: Db;
+  queue: JobQueue;
+  events: TDomainEvent[];
+  /**
+   * The lead asked for its result by email (issue 35: the quiz's switch on, consent or "Email me my
+   * result" ticked, the address not unsubscribed): its `lead.captured` also goes to the account's result
+   * email destination, made here the first time. Without it that destination takes nothing.
+   */
+  resultEmail?: boolean;
+}): Promise<RecordedEvent[]> {
   const { db, queue } = props;
   const rows = props.events.map(eventRow);
   const accountId = rows[0]?.accountId;
@@ -67,6 +87,8 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
     throw new Error('eventsRecorder takes one account’s events, of different types');
   }
   const leads = rows.map((row) => leadFromEvent(row.payload));
+  const resultEmail = Boolean(props.resultEmail) && leads.some(Boolean);
+  if (resultEmail) await db.insert(destinations).values({ accountId, kind: 'result_email' }).onConflictDoNothing();
   const [written] = await eventsStatement.rows<{ events: Record<string, string>; destinations: Destination[] }>(db, {
     accountId,
     events: JSON.stringify(rows.map(({ type, payload, occurredAt }) => ({ type, payload, occurred_at: occurredAt }))),
@@ -78,7 +100,10 @@ export async function eventsRecorder(props: { db: Db; queue: JobQueue; events: T
     const eventId = idByType[row.type]!;
     recorded.push({
       eventId,
-      deliveries: await queueDeliveries(db, queue, row.payload, eventId, targets, Boolean(leads[index])),
+      deliveries: await queueDeliveries(db, queue, row.payload, eventId, targets, {
+        withLead: Boolean(leads[index]),
+        resultEmail,
+      }),
     });
   }
   return recorded;
@@ -92,12 +117,15 @@ type Destination = Pick<typeof destinations.$inferSelect, 'id' | 'kind' | 'setti
 /**
  * Whether the destination takes this event: the Shopify Flow destination whenever one of the event's
  * triggers is in use, with or without a lead (a trigger not in use gets no delivery row at all); every
- * other destination only an event with a lead.
+ * other destination only an event with a lead, and the result email only a quiz's `lead.captured` or a
+ * `wheel.spun` that asked for it.
  */
-const takes = (destination: Destination, event: TDomainEvent, withLead: boolean) =>
+const takes = (destination: Destination, event: TDomainEvent, wanted: { withLead: boolean; resultEmail: boolean }) =>
   destination.kind === 'shopify_flow'
     ? flowTriggersOf(event).some((handle) => destination.flowTriggers?.includes(handle) ?? false)
-    : withLead;
+    : destination.kind === 'result_email'
+      ? wanted.resultEmail && wanted.withLead && (event.type === 'lead.captured' || event.type === 'wheel.spun')
+      : wanted.withLead;
 
 /** One delivery of an event per destination that takes it, each with its job; a digest's waits for the top of the hour. */
 async function queueDeliveries(
@@ -106,9 +134,9 @@ async function queueDeliveries(
   event: TDomainEvent,
   eventId: string,
   all: Destination[],
-  withLead: boolean,
+  wanted: { withLead: boolean; resultEmail: boolean },
 ) {
-  const targets = all.filter((destination) => takes(destination, event, withLead));
+  const targets = all.filter((destination) => takes(destination, event, wanted));
   if (targets.length === 0) return 0;
   const now = new Date();
   const rows = await db

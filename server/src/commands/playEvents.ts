@@ -112,6 +112,8 @@ export async function recordPlayEvents(
     products?: string | undefined;
     /** A custom lead form's other fields: the lead's answers after the quiz's. */
     fields?: Record<string, string>;
+    /** The lead asked for its result by email (eventsRecorder's `resultEmail`). */
+    resultEmail?: boolean;
   } = {},
 ) {
   if (play.preview) return;
@@ -134,5 +136,7 @@ export async function recordPlayEvents(
       },
     });
   }
-  if (recorded.length > 0) await eventsRecorder({ db, queue: services.queue, events: recorded });
+  if (recorded.length > 0) {
+    await eventsRecorder({ db, queue: services.queue, events: recorded, resultEmail: Boolean(visitor && options.resultEmail) });
+  }
 }

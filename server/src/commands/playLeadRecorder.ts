@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { PlayableQuiz } from '../lib/playableQuiz.ts';
+import { resultEmailOptedOut } from '../db/queries/resultEmailOptOuts.ts';
 import { recordPlayEvents, storedPlayCounts, visitorPlay, type PlayRow } from './playEvents.ts';
 import {
   leadGateNames,
@@ -122,9 +123,22 @@ export async function playLeadRecorder(props: {
   await recordPlayEvents(db, services, quiz, stored, visitor, {
     completed: stored.completedNow,
     fields: lead.fields,
+    resultEmail: await resultEmailWanted(db, quiz, lead),
     ...extras,
   });
   return outcome;
+}
+
+/**
+ * Whether the lead gets its result by email (issue 35): the quiz's switch on, and the visitor ticked the
+ * consent box (a quiz with a privacy text) or "Email me my result". An address that unsubscribed from the
+ * account's result emails gets no delivery at all (nothing to skip later).
+ */
+async function resultEmailWanted(db: Db, quiz: PlayableQuiz, lead: z.infer<typeof ZLeadRequest>): Promise<boolean> {
+  if (!quiz.quiz.settings.resultEmail) return false;
+  const consented = quiz.quiz.settings.privacyPolicyText.trim() !== '' && lead.consent === true;
+  if (!consented && !lead.emailResult) return false;
+  return !(await resultEmailOptedOut(db, quiz.accountId, lead.email));
 }
 
 /**

@@ -11,6 +11,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { WheelRow } from '../policies/wheel.ts';
 import { uniquePrizeOf } from '../lib/spinPrize.ts';
 import { wheelAnswers } from '../lib/leadAnswers.ts';
+import { resultEmailOptedOut } from '../db/queries/resultEmailOptOuts.ts';
 import { eventRecorder } from './eventRecorder.ts';
 import { givenCodeExpiry, prizeCodeGiver } from './prizes/prizeCodeGiver.ts';
 import { widgetVisitor } from './widgetEvents.ts';
@@ -65,6 +66,8 @@ export async function wheelSpinner(props: {
   test?: { experimentId: string; variant: TVariant } | null;
   /** The language the visitor was shown, when their browser sent it. */
   language?: string | null;
+  /** The visitor ticked "Email me my result" (issue 35): with the wheel's "Email the prize" on, the prize is emailed. */
+  emailResult?: boolean;
 }): Promise<Spin> {
   const { db, wheel, submissionId, email } = props;
   const ofWheel = (...conditions: SQL[]) =>
@@ -149,6 +152,12 @@ export async function wheelSpinner(props: {
     await eventRecorder({
       db,
       queue: props.queue,
+      // An address that unsubscribed from the account's result emails gets no delivery at all.
+      resultEmail:
+        wheel.resultEmail &&
+        email !== null &&
+        Boolean(props.emailResult) &&
+        !(await resultEmailOptedOut(db, wheel.accountId, email)),
       event: {
         type: 'wheel.spun',
         version: 1,

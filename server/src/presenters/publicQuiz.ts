@@ -24,7 +24,15 @@ export function presentPublicQuiz(
     'quiz',
     quiz.i18n,
     publicQuizOf(
-      quiz,
+      // The ad pixels the player loads: the quiz's own ids, else the account's defaults (issue 35).
+      {
+        ...quiz,
+        settings: {
+          ...quiz.settings,
+          metaPixelId: quiz.settings.metaPixelId || account.metaPixelId,
+          tiktokPixelId: quiz.settings.tiktokPixelId || account.tiktokPixelId,
+        },
+      },
       questions,
       {
         mode: account.mode,

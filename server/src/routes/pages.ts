@@ -20,29 +20,32 @@ const playerDist = fileURLToPath(new URL('../../../web/dist/player', import.meta
 const widgetsDist = fileURLToPath(new URL('../../../web/dist/widgets', import.meta.url));
 
 /**
- * Player pages may be framed by any site (embeds) and load Google Analytics when the quiz has an id.
- * The owner's custom lead form runs in a sandboxed srcdoc frame whose bridge script is allowed by its
- * hash: the player build writes the policies to web/dist/player/csp.json, one that lets Google's tag
- * manager run and one that does not.
+ * Player pages may be framed by any site (embeds) and load Google Analytics, the Meta Pixel and the
+ * TikTok Pixel when the quiz has their ids. The owner's custom lead form runs in a sandboxed srcdoc
+ * frame whose bridge script is allowed by its hash: the player build writes the policies to
+ * web/dist/player/csp.json, one per set of trackers whose hosts it allows (`policies`, keyed 'ga+meta').
  */
-let playerPolicies: { policy: string; policyWithoutAnalytics: string } | undefined;
-function playerContentSecurityPolicy(analytics: boolean): string {
+let playerPolicies: { policies: Record<string, string> } | undefined;
+function playerContentSecurityPolicy(trackers: string[]): string {
   playerPolicies ??= JSON.parse(readFileSync(`${playerDist}/csp.json`, 'utf8')) as typeof playerPolicies;
-  return analytics ? playerPolicies!.policy : playerPolicies!.policyWithoutAnalytics;
+  return playerPolicies!.policies[trackers.join('+')] ?? playerPolicies!.policies['']!;
 }
 
 /**
- * Whether the page plays a published quiz whose owner set a Google Analytics id: only then may Google's
- * scripts run on it. Previews send nothing (the player's analytics.ts), so they never need them.
- * The address is read the way the player reads it (web/src/player/route.ts).
+ * The trackers a page plays with: those whose ids its published quiz carries (ga: Google Analytics,
+ * meta, tiktok; a pixel's id may be the account's default), in csp.json's order; only their hosts may be reached from it. Previews send
+ * nothing (the player's analytics.ts and public/adPixels.ts), so they never need them. The address is
+ * read the way the player reads it (web/src/player/route.ts).
  */
-async function playsQuizWithAnalytics(ctx: AppContext, services: Services): Promise<boolean> {
+async function quizTrackers(ctx: AppContext, services: Services): Promise<string[]> {
   const preview = typeof ctx.query.preview === 'string' && ctx.query.preview !== '0' && ctx.query.preview !== 'false';
-  if (ctx.path === '/previewtemplate' || preview) return false;
+  if (ctx.path === '/previewtemplate' || preview) return [];
   const id = ZId.safeParse(typeof ctx.query.quizid === 'string' ? ctx.query.quizid : ctx.params.id);
-  if (!id.success) return false;
-  const quiz = await services.quizCache.get(id.data);
-  return Boolean(quiz?.quiz.settings.googleAnalyticsId);
+  if (!id.success) return [];
+  const settings = (await services.quizCache.get(id.data))?.public.settings;
+  if (!settings) return [];
+  const set = { ga: settings.googleAnalyticsId, meta: settings.metaPixelId, tiktok: settings.tiktokPixelId };
+  return Object.entries(set).flatMap(([tracker, id]) => (id ? [tracker] : []));
 }
 
 /** The public player's paths (spec: builder-widgets-shell.md §2.1); /play/{x} also takes quiz ids (short links below). */
@@ -117,7 +120,7 @@ export function pageRoutes(services: Services): Router<AppState> {
       ctx.body = 'The player is not built yet: run `npm run build`.';
       return;
     }
-    ctx.set('Content-Security-Policy', playerContentSecurityPolicy(await playsQuizWithAnalytics(ctx, services)));
+    ctx.set('Content-Security-Policy', playerContentSecurityPolicy(await quizTrackers(ctx, services)));
     ctx.remove('Cross-Origin-Opener-Policy');
     ctx.set('Cache-Control', 'no-cache');
     await sendPublicPage(ctx, playerDist, 'player.html');

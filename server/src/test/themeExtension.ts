@@ -93,6 +93,8 @@ export interface StorefrontPage {
   locale?: string;
   /** localization.country.iso_code: the shopper's market country ('US' unless given). */
   country?: string;
+  /** `customer`: the logged-in customer (its tags), none for a guest. */
+  customer?: { tags: string[]; email: string };
 }
 
 /** The settings the theme editor stores for a new block, with `settings` changed: schema defaults, text without one is empty. */
@@ -133,6 +135,7 @@ export async function renderThemeBlock(
         },
         localization: { country: { iso_code: page.country ?? 'US' } },
         routes: { root_url: page.rootUrl ?? '/' },
+        customer: page.customer ?? null,
       },
     },
   );

@@ -9,7 +9,7 @@ import { counted, pluralNoun } from '../plural.ts';
  */
 
 /** Where an account's leads can go. */
-export const destinationKinds = ['crm', 'webhook', 'email', 'shopify_customers', 'shopify_flow'] as const;
+export const destinationKinds = ['crm', 'webhook', 'email', 'shopify_customers', 'shopify_flow', 'result_email'] as const;
 export type TDestinationKind = (typeof destinationKinds)[number];
 
 export const destinationKindLabels: Record<TDestinationKind, string> = {
@@ -18,6 +18,7 @@ export const destinationKindLabels: Record<TDestinationKind, string> = {
   email: 'Notification email',
   shopify_customers: 'Shopify customers',
   shopify_flow: 'Shopify Flow',
+  result_email: 'Result email to respondents',
 };
 
 /**
@@ -85,6 +86,7 @@ export const deliveryMessages = {
   destinationOff: 'This destination is switched off.',
   gaveUp: (attempts: number) => `Gave up after ${counted(attempts, 'attempt')}.`,
   disabledAfterFailing: 'Switched off after 5 days of failed deliveries. Fix the settings and save them to switch it on again.',
+  respondentUnsubscribed: 'Not sent: the respondent unsubscribed from your result emails.',
   endpointGone: 'Switched off: the endpoint answered 410 Gone.',
   loadError: 'The delivery log could not be loaded.',
   empty: 'No deliveries yet. When a visitor leaves their email, each of your destinations gets it and it shows here.',

@@ -17,6 +17,7 @@ export const destinationPreviewMessages = {
   notFound: 'No such destination in this account',
   itemNotFound: 'No such item in this account',
   shopsOnly: 'Shopify customers and Flow are for shops only.',
+  resultEmail: 'A result email is previewed beside its text, in the quiz’s Lead tab.',
 };
 
 export const ZDestinationPreviewParams = z.object({ destinationId: ZId });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adPixelFields } from './adPixels.ts';
 import { notificationLimits } from './notifications.ts';
 
 /**
@@ -368,12 +369,17 @@ export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 export const ZShopifyCustomers = z.object({ id: z.string().optional(), available: z.boolean(), enabled: z.boolean() });
 export type TShopifyCustomers = z.infer<typeof ZShopifyCustomers>;
 
+/** The account's default Meta Pixel and TikTok Pixel ids (issue 35): a quiz's own id wins over its default. */
+export const ZAdPixelDefaults = z.object(adPixelFields);
+export type TAdPixelDefaults = z.infer<typeof ZAdPixelDefaults>;
+
 export const ZIntegrations = z.object({
   crm: ZCrmSetting.nullable(),
   providers: z.array(ZCrmProviderForm),
   notifications: ZNotificationSetting,
   webhooks: z.array(ZWebhookEndpoint),
   shopifyCustomers: ZShopifyCustomers,
+  adPixels: ZAdPixelDefaults,
 });
 export type TIntegrations = z.infer<typeof ZIntegrations>;
 

@@ -90,6 +90,8 @@ export const ZLeadRequest = z.object({
   phone: ZPhone,
   /** The separate SMS consent checkbox, for the phone given. */
   smsConsent: z.boolean().default(false),
+  /** The optional "Email me my result" checkbox (issue 35), shown when the quiz sends result emails. */
+  emailResult: z.boolean().default(false),
   /** Other fields of a custom form, kept with the lead. */
   fields: z
     .record(z.string().max(100), z.string().max(2000))

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { visibleLength } from '../engine/text.ts';
 import { colorKeys, questionKinds, quizDefaults, quizLimits, quizMessages, quizTypes, themeIds } from '../quizzes.ts';
 import { propertyLimits, propertyMessages } from './answerProperties.ts';
-import { ZImageRef } from './common.ts';
+import { adPixelFields } from './adPixels.ts';
+import { ZImageRef, ZSingleLine } from './common.ts';
 import { leadGates } from './experiments.ts';
 import { ZPrizeSettings } from './prizes.ts';
 import { ZProductRecommendations } from './recommendations.ts';
@@ -130,6 +131,13 @@ export const ZQuizSettings = z.object({
   askPhone: z.boolean().default(false),
   /** The SMS consent checkbox's legal text. */
   smsConsentText: text(quizLimits.smsConsentText).default(quizDefaults.smsConsentText),
+  /**
+   * Email respondents their result (issue 35): sent to a visitor who left their email and ticked consent or
+   * the lead form's "Email me my result"; subject and body '' mean the default in the visitor's language.
+   */
+  resultEmail: z.boolean().default(false),
+  resultEmailSubject: ZSingleLine(text(quizLimits.resultEmailSubject), 'Subject').default(''),
+  resultEmailBody: text(quizLimits.resultEmailBody).default(''),
   // Outcome tab
   landingType: z.enum(['standard', 'custom']).default('standard'),
   landingUrl: optionalUrl,
@@ -152,6 +160,7 @@ export const ZQuizSettings = z.object({
     .max(quizLimits.googleAnalyticsId)
     .regex(/^$|^(G|UA|GT)-[\w-]+$/, 'Enter a Google Analytics id like G-XXXXXXX')
     .default(''),
+  ...adPixelFields,
   crmTag: text(quizLimits.crmTag).default(''),
 });
 export type TQuizSettings = z.infer<typeof ZQuizSettings>;

@@ -3,7 +3,7 @@ import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { playButtonTypes, engagementLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
 import { quizDefaults, quizLimits } from '../quizzes.ts';
-import { ZImageRef } from './common.ts';
+import { ZImageRef, ZSingleLine } from './common.ts';
 import { ZPhone } from './phone.ts';
 import { ZVisitorId } from './experiments.ts';
 import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
@@ -90,6 +90,18 @@ export const ZWheelRequest = z
       .trim()
       .max(quizLimits.smsConsentText, `At most ${quizLimits.smsConsentText} characters`)
       .default(quizDefaults.smsConsentText),
+    /** "Email the prize" (issue 35): sent to a visitor who ticks "Email me my result" before the spin. */
+    resultEmail: z.boolean().default(false),
+    /** '' for the default in the visitor's language. */
+    resultEmailSubject: ZSingleLine(
+      z.string().trim().max(quizLimits.resultEmailSubject, `At most ${quizLimits.resultEmailSubject} characters`),
+      'Subject',
+    ).default(''),
+    resultEmailBody: z
+      .string()
+      .trim()
+      .max(quizLimits.resultEmailBody, `At most ${quizLimits.resultEmailBody} characters`)
+      .default(''),
   })
   .superRefine((wheel, ctx) => {
     if (wheel.playButtonType === 'image' && !wheel.playButtonImage) {
@@ -131,6 +143,9 @@ export const ZWheel = z.object({
   playButtonImage: z.string().nullable(),
   askPhone: z.boolean(),
   smsConsentText: z.string(),
+  resultEmail: z.boolean(),
+  resultEmailSubject: z.string(),
+  resultEmailBody: z.string(),
   totalSpins: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -181,6 +196,8 @@ export const ZPublicWheel = z.object({
   /** The form before the spin asks for an optional phone (only with emails collected), with this SMS consent text. */
   askPhone: z.boolean(),
   smsConsentText: z.string(),
+  /** The wheel emails the prize: the form shows "Email me my result". */
+  resultEmail: z.boolean(),
   playButtonType: z.enum(playButtonTypes),
   playButtonText: z.string(),
   playButtonImage: z.string().nullable(),
@@ -202,6 +219,8 @@ export const ZSpinRequest = z.object({
   phone: ZPhone,
   /** The separate SMS consent checkbox, for that phone. */
   smsConsent: z.boolean().default(false),
+  /** The optional "Email me my result" box (issue 35), shown when the wheel emails the prize. */
+  emailResult: z.boolean().default(false),
   /** The language the visitor was shown (issue 34, contract 5); kept with the submission for reports. */
   language: ZVisitorLanguage.optional(),
 });

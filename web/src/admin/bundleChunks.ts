@@ -4,11 +4,21 @@ const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/
 /** The forms layer and its library: for the screens with a form on it only. */
 const formsLayer =
   /node_modules[\\/]react-hook-form[\\/]|[\\/]forms[\\/]useSchemaForm\.|[\\/]components[\\/]engagement[\\/](useEngagementForm|EngagementFormPage)\./;
-/** The share screens (polls', web responses', wheels'), their code box and Shopify tab: loaded by no other screen. */
-const shareCode = /[\\/]admin[\\/]components[\\/](ShareCode\.|share[\\/]|engagement[\\/]ShareScreen\.)/;
+/**
+ * The share screens (polls', web responses', wheels'), their code box and Shopify tab, and the words of the
+ * embed rules (issue 35): loaded by no other screen.
+ */
+const shareCode =
+  /[\\/]admin[\\/]components[\\/](ShareCode\.|share[\\/]|engagement[\\/]ShareScreen\.)|[\\/]shared[\\/]src[\\/]embedRulesText\./;
 /** The items' Languages place (issue 34): opened from the builders only, never on a screen's first load. */
 const languagesPlace =
   /[\\/]admin[\\/]components[\\/]languages[\\/]|[\\/]shared[\\/]src[\\/]i18n[\\/](languageLabels|languagesScreen|itemTexts)\./;
+/**
+ * The result email's renderer, its live preview and the visitor catalogue's English words it speaks
+ * (issue 35): loaded with the quiz builder and the wheel form only.
+ */
+const resultEmail =
+  /[\\/]admin[\\/]components[\\/]ResultEmailPreview\.|[\\/]shared[\\/]src[\\/](resultEmail|i18n[\\/]translate|i18n[\\/]catalogue[\\/]en)\./;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
 const commonCode =
   /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|data[\\/]|forms[\\/]|[^\\/]+$)/;
@@ -27,6 +37,7 @@ const commonCode =
  * - forms: react-hook-form and the forms layer, loaded with the screens whose forms use it;
  * - share: the share screens' code box and Shopify tab, loaded with those screens only;
  * - languages: an item's Languages place, loaded when a builder shows it;
+ * - resultEmail: the result email's renderer and live preview, loaded with the quiz builder and the wheel form;
  * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [
@@ -42,11 +53,17 @@ export const adminChunkGroups = [
   {
     name: 'common',
     test: (id: string) =>
-      commonCode.test(id) && !editorLibraries.test(id) && !formsLayer.test(id) && !shareCode.test(id) && !languagesPlace.test(id),
+      commonCode.test(id) &&
+      !editorLibraries.test(id) &&
+      !formsLayer.test(id) &&
+      !shareCode.test(id) &&
+      !languagesPlace.test(id) &&
+      !resultEmail.test(id),
     minShareCount: 2,
     priority: 2.5,
   },
   { name: 'share', test: shareCode, minShareCount: 2, priority: 2.5 },
+  { name: 'resultEmail', test: resultEmail, minShareCount: 1, priority: 2 },
   { name: 'languages', test: languagesPlace, minShareCount: 1, priority: 2 },
   { name: 'charts', test: chartLibraries, priority: 2 },
   { name: 'forms', test: formsLayer, priority: 2 },

@@ -21,7 +21,8 @@ interface Props {
 
 /**
  * The standard lead form: name, email, the optional phone with its own SMS consent box when the owner
- * asks for a phone, and, when the owner has a privacy text, a consent checkbox.
+ * asks for a phone, when the owner has a privacy text, a consent checkbox, and when the quiz sends result
+ * emails, the optional "Email me my result" box.
  */
 export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -32,6 +33,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
   const [consent, setConsent] = useState(false);
   const [phone, setPhone] = useState('');
   const [smsConsent, setSmsConsent] = useState(false);
+  const [emailResult, setEmailResult] = useState(false);
   usePhoneCheck(settings.askPhone);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,7 +60,14 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
     if (first || 'error' in phoneOf) return focusField(first ?? 'phone');
     setSaving(true);
     try {
-      await onSubmit({ name: name.trim(), email: email.trim(), consent, ...phoneOf, fields: {} });
+      await onSubmit({
+        name: name.trim(),
+        email: email.trim(),
+        consent,
+        ...phoneOf,
+        ...(settings.resultEmail ? { emailResult } : {}),
+        fields: {},
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const field = error instanceof ApiError ? error.field : undefined;
@@ -130,6 +139,17 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         />
       ) : null}
       {hasPrivacy ? <Consent settings={settings} checked={consent} error={errors.consent} onChange={setConsent} /> : null}
+      {settings.resultEmail ? (
+        <div className="ql-field ql-consent">
+          <input
+            id="ql-lead-email-result"
+            type="checkbox"
+            checked={emailResult}
+            onChange={(event) => setEmailResult(event.currentTarget.checked)}
+          />
+          <label htmlFor="ql-lead-email-result">{t('resultEmail.optIn')}</label>
+        </div>
+      ) : null}
       {formError ? (
         <p className="qp-alert" role="alert">
           {formError}

@@ -5,6 +5,8 @@ import { t } from '@quizlead/shared/i18n/translate.ts';
 import type { TLeadRequest, TPlayOutcome, TPublicQuiz, TPublicQuizQuestion } from '@quizlead/shared/schemas/play.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadAnalytics, track } from './analytics.ts';
+import { startAdPixels, firePixels } from '../public/adPixels.ts';
+import { productsValue, type PixelItem } from '../public/pixelEvents.ts';
 import { ApiError, playApi } from './api.ts';
 import { CustomLeadForm } from './CustomLeadForm.tsx';
 import { markInteracted } from './focus.ts';
@@ -20,6 +22,7 @@ import { leadFrameColors } from './theme.ts';
 import { asVariantShows } from './variant.ts';
 import { OutcomePrize } from './OutcomePrize.tsx';
 import { visitorId } from '../public/visitorId.ts';
+import { reportConverted } from '../public/frame.ts';
 import { showItemLanguage } from '../public/language.ts';
 import { localizeItem } from '@quizlead/shared/i18n/itemTexts.ts';
 
@@ -121,6 +124,7 @@ export function Player({ route }: { route: PlayerRoute }) {
           document.head.appendChild(meta);
         }
         if (!preview && loaded.settings.googleAnalyticsId) loadAnalytics(loaded.settings.googleAnalyticsId);
+        startAdPixels(loaded.settings, preview);
       },
       (error: unknown) => {
         const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -137,6 +141,7 @@ export function Player({ route }: { route: PlayerRoute }) {
   );
   const frameColors = useMemo(() => (quiz ? leadFrameColors(quiz.settings) : null), [quiz]);
   const eventParams = useMemo(() => ({ quiz_id: quiz?.id ?? '', quiz_title: quiz?.title ?? '' }), [quiz]);
+  const pixelItem = useMemo((): PixelItem => ({ kind: 'quiz', id: quiz?.id ?? '', title: quiz?.title ?? '' }), [quiz]);
 
   /**
    * The play token; asked for again when it is missing, failed or (`renew`) refused as expired. A play
@@ -186,6 +191,7 @@ export function Player({ route }: { route: PlayerRoute }) {
       if (outcome.status === 'lead_required') return setScreen({ name: 'lead', form: outcome.leadForm });
       forgetPlayId(quiz!.id);
       track('quiz_complete', eventParams);
+      firePixels({ name: 'completion', item: pixelItem, outcome: outcome.summary, value: productsValue(outcome.products) });
       if (outcome.redirectUrl && /^https?:\/\//i.test(outcome.redirectUrl)) {
         setScreen({ name: 'redirecting' });
         window.location.assign(outcome.redirectUrl);
@@ -193,7 +199,7 @@ export function Player({ route }: { route: PlayerRoute }) {
       }
       setScreen({ name: 'result', outcome });
     },
-    [quiz, eventParams],
+    [quiz, eventParams, pixelItem],
   );
 
   const submitAnswers = useCallback(async () => {
@@ -228,9 +234,11 @@ export function Player({ route }: { route: PlayerRoute }) {
       sentLead.current = lead;
       const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
       track('lead_submit', eventParams);
+      reportConverted();
+      firePixels({ name: 'lead', item: pixelItem });
       showOutcome(outcome);
     },
-    [withToken, showOutcome, eventParams],
+    [withToken, showOutcome, eventParams, pixelItem],
   );
 
   /** A lead offered under the result: the result stays, and thanks replace the form. */
@@ -239,9 +247,11 @@ export function Player({ route }: { route: PlayerRoute }) {
       sentLead.current = lead;
       const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
       track('lead_submit', eventParams);
+      reportConverted();
+      firePixels({ name: 'lead', item: pixelItem });
       if (outcome.status === 'completed') setScreen({ name: 'result', outcome, leadSaved: true });
     },
-    [withToken, eventParams],
+    [withToken, eventParams, pixelItem],
   );
 
   /** The code was still being made: the same lead again answers it once it is ready (the result stays). */
@@ -267,6 +277,7 @@ export function Player({ route }: { route: PlayerRoute }) {
     token.current = null;
     void playToken().catch(() => undefined);
     track('quiz_start', eventParams);
+    firePixels({ name: 'start', item: pixelItem });
     const ordered = playOrder(quiz);
     const first = firstQuestionId({ questions: ordered, branching: quiz.branching });
     setQuestions(ordered);

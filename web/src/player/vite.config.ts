@@ -6,30 +6,53 @@ import { formBridgeScript } from './formBridge.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** The hosts each tracker an owner may set needs: its script, and where it sends (images are allowed from anywhere). */
+const trackerHosts = {
+  ga: {
+    script: ['https://www.googletagmanager.com'],
+    connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+  },
+  meta: { script: ['https://connect.facebook.net'], connect: ['https://connect.facebook.net', 'https://www.facebook.com'] },
+  tiktok: { script: ['https://analytics.tiktok.com'], connect: ['https://analytics.tiktok.com'] },
+} as const;
+type Tracker = keyof typeof trackerHosts;
+
 /**
  * The Content-Security-Policies the player pages need, written beside player.html as csp.json for the
  * server: the custom lead form's bridge runs inline in a srcdoc frame, which inherits the page's policy,
- * so the policy allows that one script by its hash. gtag.js comes from Google's tag manager, allowed
- * only on quizzes whose owner set an analytics id (`policy`); every other page gets
- * `policyWithoutAnalytics`.
+ * so the policy allows that one script by its hash. gtag.js comes from Google's tag manager, the Meta
+ * Pixel from connect.facebook.net and the TikTok Pixel from analytics.tiktok.com, each allowed only on
+ * quizzes whose owner set its id: `policies` has one policy per set of trackers, keyed by their names
+ * joined with '+' in this order (ga, meta, tiktok; '' for none). `policy` (Google Analytics only) and
+ * `policyWithoutAnalytics` are kept under their names.
  */
 function playerCsp(): Plugin {
   const bridgeHash = `'sha256-${createHash('sha256').update(formBridgeScript).digest('base64')}'`;
-  const policyFor = (analytics: boolean) =>
-    [
+  const policyFor = (trackers: Tracker[]) => {
+    const hosts = (kind: 'script' | 'connect') =>
+      trackers.flatMap((tracker) => trackerHosts[tracker][kind].map((host) => ` ${host}`)).join('');
+    return [
       "default-src 'self'",
-      `script-src 'self' ${bridgeHash}${analytics ? ' https://www.googletagmanager.com' : ''}`,
+      `script-src 'self' ${bridgeHash}${hosts('script')}`,
       "style-src 'self' 'unsafe-inline'",
       'img-src * data: blob:',
       "font-src 'self' data:",
-      `connect-src 'self'${analytics ? ' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com' : ''}`,
+      `connect-src 'self'${hosts('connect')}`,
       "frame-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
       'frame-ancestors *',
     ].join('; ');
-  const policies = { bridgeHash, policy: policyFor(true), policyWithoutAnalytics: policyFor(false) };
+  };
+  const all = Object.keys(trackerHosts) as Tracker[];
+  const sets = all.reduce<Tracker[][]>((found, tracker) => [...found, ...found.map((set) => [...set, tracker])], [[]]);
+  const policies = {
+    bridgeHash,
+    policy: policyFor(['ga']),
+    policyWithoutAnalytics: policyFor([]),
+    policies: Object.fromEntries(sets.map((set) => [set.join('+'), policyFor(set)])),
+  };
   return {
     name: 'quizlead-player-csp',
     generateBundle() {

@@ -36,3 +36,12 @@ export function reportHeight(element: HTMLElement): () => void {
     document.removeEventListener('keydown', escape);
   };
 }
+
+/**
+ * A lead left, a vote cast, a wheel spun: the embed script around the frame notes the conversion in the
+ * visitor's storage (`{ type: 'quizlead-converted' }`), for a `converted=stop` rule (issue 35). Outside
+ * a frame nobody listens.
+ */
+export function reportConverted(): void {
+  if (isFramed()) window.parent.postMessage({ type: 'quizlead-converted' }, '*');
+}

@@ -62,6 +62,9 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
   usePhoneCheck(askPhone);
   const [phone, setPhone] = useState('');
   const [smsConsent, setSmsConsent] = useState(false);
+  // "Email me my result" (issue 35), where the owner emails the prize.
+  const offerEmail = wheel.collectEmail && wheel.resultEmail;
+  const [emailResult, setEmailResult] = useState(false);
   const [phoneError, setPhoneError] = useState<string | undefined>(undefined);
   const focusPhone = () => document.getElementById('qw-wheel-phone')?.focus();
   /** Why asking for the prize code again failed. */
@@ -100,6 +103,7 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
         email: sent.email,
         visitorId: visitorId(),
         ...(askPhone ? phoneOf : {}),
+        ...(offerEmail ? { emailResult } : {}),
       });
       spun.current = sent;
       submissionId.current = null;
@@ -213,6 +217,17 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
                 idPrefix="qw-wheel"
                 classes={{ field: 'qw-field', consent: 'qw-consent' }}
               />
+            ) : null}
+            {offerEmail ? (
+              <div className="qw-consent">
+                <input
+                  id="qw-wheel-email-result"
+                  type="checkbox"
+                  checked={emailResult}
+                  onChange={(event) => setEmailResult(event.currentTarget.checked)}
+                />
+                <label htmlFor="qw-wheel-email-result">{t('resultEmail.optIn')}</label>
+              </div>
             ) : null}
             {wheel.playButtonType === 'image' && wheel.playButtonImage ? (
               <button type="submit" className="qw-play qw-play--image" disabled={sending} aria-busy={sending || undefined}>

@@ -5,10 +5,18 @@ import type { TPublicWheel, TSpinRequest, TSpinResult } from '@quizlead/shared/s
 import { checkEmail } from '@quizlead/shared/email.ts';
 import { currentLanguage, t } from '@quizlead/shared/i18n/translate.ts';
 import { ApiError, publicRequest } from '../public/apiClient.ts';
+import { reportConverted } from '../public/frame.ts';
 
 export { ApiError };
 
 const request = publicRequest({ unworded: (detail) => detail });
+
+/** A vote, response or spin the server took: a conversion for the embed script around the frame. */
+const converts = <T>(sent: Promise<T>): Promise<T> =>
+  sent.then((answer) => {
+    reportConverted();
+    return answer;
+  });
 
 /** A submission with the language the visitor saw (issue 34, contract 5). */
 const inLanguage = <T extends object>(body: T) => ({ ...body, language: currentLanguage() });
@@ -19,12 +27,13 @@ const segment = encodeURIComponent;
 export const widgetApi = {
   poll: (id: string, demo: boolean) => request<TPublicPoll>('GET', `${base}/polls/${segment(id)}${demo ? '?demo=1' : ''}`),
   vote: (id: string, vote: TPollVoteRequest) =>
-    request<TPollVoteResult>('POST', `${base}/polls/${segment(id)}/votes`, inLanguage(vote)),
+    converts(request<TPollVoteResult>('POST', `${base}/polls/${segment(id)}/votes`, inLanguage(vote))),
   feedback: (id: string) => request<TPublicFeedback>('GET', `${base}/feedbacks/${segment(id)}`),
   respond: (id: string, response: TFeedbackSubmission) =>
-    request<{ message: string }>('POST', `${base}/feedbacks/${segment(id)}/responses`, inLanguage(response)),
+    converts(request<{ message: string }>('POST', `${base}/feedbacks/${segment(id)}/responses`, inLanguage(response))),
   wheel: (id: string) => request<TPublicWheel>('GET', `${base}/wheels/${segment(id)}`),
-  spin: (id: string, spin: TSpinRequest) => request<TSpinResult>('POST', `${base}/wheels/${segment(id)}/spins`, inLanguage(spin)),
+  spin: (id: string, spin: TSpinRequest) =>
+    converts(request<TSpinResult>('POST', `${base}/wheels/${segment(id)}/spins`, inLanguage(spin))),
 };
 
 /** The id of one submission: made once, kept through retries (the server counts it once), renewed after success. */

@@ -16,8 +16,25 @@
  * `quizlead-embed` prefix. Elements added later mount with `window.quizlead.scan()`. Which pages show
  * an item is the host's to decide (the Shopify app embed decides in Liquid and renders nothing elsewhere).
  * `data-lang`, `data-locale` and `data-country` go to the frame's page as `?lang=`, `?locale=`, `?country=`.
+ * `data-rules` (issue 35, shared/src/embedRules.ts) narrows who sees the item and how often; they are
+ * checked before anything is fetched, and a visitor they leave out costs no request (see `admit`).
  */
 import { embedFramePath, type EmbedKind } from '@quizlead/shared/sharing.ts';
+import {
+  audienceAllows,
+  cartAllows,
+  countryAllows,
+  embedHistoryKey,
+  frequencyAllows,
+  noteHistory,
+  readEmbedRules,
+  readHistory,
+  sessionStart,
+  type CartFacts,
+  type EmbedHistory,
+  type EmbedRules,
+  type VisitorFacts,
+} from '@quizlead/shared/embedRules.ts';
 import { alreadyShown, readEmbedOptions, rememberShown, scrolledPercent, type EmbedOptions } from './embedOptions.ts';
 
 interface Loader {
@@ -54,12 +71,18 @@ function scriptOrigin(): string | null {
   }
 }
 
-function visitorStorage(): Storage | null {
+function visitorStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
-    return window.localStorage;
+    return window[name];
   } catch {
     return null;
   }
+}
+
+/** The storefront's root (`Shopify.routes.root`), on a Shopify storefront only. */
+function shopifyRoot(): string | null {
+  const root = (window as unknown as { Shopify?: { routes?: { root?: unknown } } }).Shopify?.routes?.root;
+  return typeof root === 'string' && root[0] === '/' ? root.replace(/\/?$/, '/') : null;
 }
 
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string): HTMLElementTagNameMap[K] {
@@ -79,7 +102,55 @@ function focusStop(target: () => HTMLElement): HTMLElement {
 function start(origin: string): Loader {
   /** Every frame this loader made, with what closes it (pop-ups and slide-ins). */
   const frames = new Map<HTMLIFrameElement, (() => void) | null>();
-  const storage = visitorStorage();
+  const storage = visitorStorage('localStorage');
+  const session = visitorStorage('sessionStorage');
+  /** Each frame's history key in the visitor's storage (data-rules: shows, closes, conversions). */
+  const histories = new Map<HTMLIFrameElement, string>();
+  const note = (key: string, event: keyof EmbedHistory) => noteHistory(storage, key, event, Date.now());
+  // The session's first page (landing page, UTMs, referrer) and whether the browser had a session before.
+  const [firstPage, referrer, visitor] = sessionStart(session, storage, location.href, document.referrer, Date.now());
+
+  /** The visitor's country from the server's geolocation (its answer is kept an hour by the browser's cache). */
+  const visitorCountry = async () =>
+    ((await (await fetch(`${origin}/api/v1/public/visitor-country`)).json()) as { data: { country: string } }).data.country;
+
+  /**
+   * Answers `go` whether the element's rules let this visitor in: the visitor and frequency rules at once,
+   * then (only when they pass and a rule needs it) the country, then the storefront's cart.
+   */
+  const admit = (
+    options: EmbedOptions,
+    rules: EmbedRules,
+    attribute: (name: string) => string | null,
+    go: (admitted: boolean) => void,
+  ) => {
+    const now = Date.now();
+    const facts: VisitorFacts = {
+      visitor,
+      device: /Mobi/.test(navigator.userAgent) || window.innerWidth < 768 ? 'mobile' : 'desktop',
+      customer: attribute('data-customer') || '',
+      landing: new URL(firstPage),
+      referrer,
+      tags: attribute('data-customer-tags') || '',
+      now,
+    };
+    if (
+      !audienceAllows(rules, facts) ||
+      !frequencyAllows(rules, readHistory(storage, embedHistoryKey(options.kind, options.id)), now)
+    )
+      return go(false);
+    if (!rules.country && !rules.cart && !rules.items) return go(true);
+    (async () => {
+      if (rules.country && !countryAllows(rules, await visitorCountry())) return false;
+      const root = shopifyRoot();
+      return (
+        !(rules.cart || rules.items) || (!!root && cartAllows(rules, (await (await fetch(`${root}cart.js`)).json()) as CartFacts))
+      );
+    })()
+      // Unknown country or cart: the rule cannot hold.
+      .catch(() => false)
+      .then(go);
+  };
 
   if (!document.getElementById(`${p}-styles`)) {
     const style = make('style');
@@ -93,16 +164,21 @@ function start(origin: string): Loader {
     // The language parameters start the query when the page's address has none.
     frame.src =
       origin +
-      (embedFramePath(options.kind, options.id, options.slug || options.title) + options.query).replace(/^([^?&]*)&/, '$1?');
+      (embedFramePath(options.kind, options.id, options.slug || options.title) + options.query + adConsent()).replace(
+        /^([^?&]*)&/,
+        '$1?',
+      );
     frame.title = options.title || frameTitles[options.kind];
     frame.setAttribute('data-quizlead-frame', options.kind);
     frames.set(frame, close);
+    histories.set(frame, embedHistoryKey(options.kind, options.id));
     return frame;
   };
 
   const open = (options: EmbedOptions) => {
     if (alreadyShown(storage, options)) return;
     rememberShown(storage, options);
+    note(embedHistoryKey(options.kind, options.id), 'shown');
     const modal = options.display === 'popup';
     const label = options.title || frameTitles[options.kind];
     const box = make('div', modal ? 'dialog' : 'slidein');
@@ -123,7 +199,7 @@ function start(origin: string): Loader {
       if (event.key === 'Escape' && (modal || box.contains(document.activeElement))) close();
     };
     const close = () => {
-      frames.delete(frame);
+      if (frames.delete(frame)) note(embedHistoryKey(options.kind, options.id), 'dismissed');
       document.removeEventListener('keydown', onKey, true);
       (backdrop || box).remove();
       if (modal) {
@@ -185,16 +261,22 @@ function start(origin: string): Loader {
   };
 
   const mount = (element: Element) => {
-    const options = readEmbedOptions((name) => element.getAttribute(name));
+    const attribute = (name: string) => element.getAttribute(name);
+    const options = readEmbedOptions(attribute);
     if (!options) return;
-    if (options.display === 'inline') {
+    const inline = options.display === 'inline';
+    // Later scans pass it by; an inline one keeps its place until its frame replaces it.
+    element.removeAttribute('data-quizlead');
+    if (!inline) element.remove();
+    const rules = readEmbedRules(attribute('data-rules'));
+    admit(options, rules, attribute, (admitted) => {
+      if (!admitted) return element.remove();
+      if (!inline) return arm(options);
       const frame = frameFor(options, null);
       frame.setAttribute('loading', 'lazy');
+      if (rules.every) note(embedHistoryKey(options.kind, options.id), 'shown');
       element.replaceWith(frame);
-    } else {
-      element.remove();
-      arm(options);
-    }
+    });
   };
 
   const scan = () =>
@@ -212,12 +294,20 @@ function start(origin: string): Loader {
     frames.forEach((close, frame) => {
       if (!data || frame.contentWindow !== event.source) return;
       if (data.type === 'quizlead-escape' && close) close();
+      // A lead, a vote or a spin in the frame (web/src/public/frame.ts): data-rules' converted=stop.
+      if (data.type === 'quizlead-converted') note(histories.get(frame)!, 'converted');
       if (data.type === 'quizlead-cart-probe' || data.type === 'quizlead-cart-add')
         storefrontCart(data, event.source as Window, origin);
       if (data.type === 'quizlead-height' && typeof data.height === 'number' && data.height >= 0) {
         frame.style.height = `${Math.ceil(Math.min(data.height, 20000))}px`;
       }
     });
+  });
+
+  // Ad pixels (issue 35): a storefront visitor's marketing consent given after the frame opened.
+  document.addEventListener('visitorConsentCollected', (event) => {
+    if ((event as CustomEvent<{ marketingAllowed?: boolean }>).detail.marketingAllowed)
+      frames.forEach((_, frame) => frame.contentWindow!.postMessage({ type: 'quizlead-ad-consent' }, origin));
   });
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
@@ -232,8 +322,8 @@ function start(origin: string): Loader {
  * the frame. A page that is no storefront stays silent.
  */
 function storefrontCart(data: { type?: unknown; id?: unknown; items?: unknown }, frame: Window, origin: string) {
-  const root = (window as unknown as { Shopify?: { routes?: { root?: unknown } } }).Shopify?.routes?.root;
-  if (typeof root !== 'string' || root[0] !== '/') return;
+  const root = shopifyRoot();
+  if (!root) return;
   // The storefront's root and this page's path: the frame's discount link brings the visitor back here.
   if (data.type === 'quizlead-cart-probe')
     return frame.postMessage({ type: 'quizlead-cart-ready', root, path: location.pathname }, origin);
@@ -259,7 +349,7 @@ function storefrontCart(data: { type?: unknown; id?: unknown; items?: unknown },
         Object.values(item.properties).every((value) => typeof value === 'string'),
     );
   if (!valid) return answer(false);
-  fetch(`${root.replace(/\/?$/, '/')}cart/add.js`, {
+  fetch(`${root}cart/add.js`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ items }),
@@ -272,6 +362,20 @@ function storefrontCart(data: { type?: unknown; id?: unknown; items?: unknown },
       } else answer(false, ((await response.json().catch(() => null)) as { description?: unknown } | null)?.description);
     })
     .catch(() => answer(false));
+}
+
+/**
+ * Ad pixels' consent (issue 35; web/src/public/adPixels.ts loads them in the frame): on a Shopify
+ * storefront, `&adConsent=1` when the visitor allows marketing per the Customer Privacy API
+ * (`Shopify.customerPrivacy.marketingAllowed()`), `&adConsent=0` otherwise, so the frame, on the app's
+ * origin, loads no pixel without it; nothing elsewhere. A later consent is posted to the frames.
+ */
+function adConsent(): string {
+  const shopify = (window as unknown as { Shopify?: { routes?: unknown; customerPrivacy?: { marketingAllowed(): boolean } } })
+    .Shopify;
+  return shopify && shopify.routes
+    ? '&adConsent=' + +!!(shopify.customerPrivacy && shopify.customerPrivacy.marketingAllowed())
+    : '';
 }
 
 const origin = scriptOrigin();

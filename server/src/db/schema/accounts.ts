@@ -29,6 +29,9 @@ export const accounts = pgTable(
     notificationEmail: text('notification_email'),
     /** The owner's affiliate code (Settings → Affiliate url), made on first read. */
     affiliateCode: text('affiliate_code'),
+    /** The account's default ad pixel ids (Settings → Ad pixels, issue 35); '' for none. A quiz's own id wins. */
+    metaPixelId: text('meta_pixel_id').notNull().default(''),
+    tiktokPixelId: text('tiktok_pixel_id').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

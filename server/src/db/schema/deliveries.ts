@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TDomainEvent } from '@quizlead/shared/schemas/events.ts';
 import {
   deliveryStatuses,
@@ -37,7 +49,8 @@ export const events = pgTable(
 
 /**
  * Where an account's leads go: its CRM (at most one), its notification email settings (one), its
- * webhook endpoints (any number) and, for shops, Shopify customers (one). Secrets (CRM keys, webhook
+ * webhook endpoints (any number), for shops, Shopify customers (one), and the result emails to
+ * respondents (one, made by the first play that asks for one). Secrets (CRM keys, webhook
  * signing secrets) are sealed in `sealed`; `settings` holds only what may be shown.
  */
 export const destinations = pgTable(
@@ -70,7 +83,7 @@ export const destinations = pgTable(
     index('destinations_account_idx').on(table.accountId, table.kind),
     uniqueIndex('destinations_one_per_account_key')
       .on(table.accountId, table.kind)
-      .where(sql`${table.kind} in ('crm', 'email', 'shopify_customers', 'shopify_flow')`),
+      .where(sql`${table.kind} in ('crm', 'email', 'shopify_customers', 'shopify_flow', 'result_email')`),
     check('destinations_kind_check', oneOf('kind', destinationKinds)),
   ],
 );
@@ -130,4 +143,20 @@ export const deliveryAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (table) => [index('delivery_attempts_delivery_idx').on(table.deliveryId, table.number)],
+);
+
+/**
+ * Respondents who unsubscribed from an account's result emails (issue 35), by their lower-cased address:
+ * that account sends them no result email again (others still may: the wish is per account).
+ */
+export const resultEmailOptOuts = pgTable(
+  'result_email_opt_outs',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.email] })],
 );

@@ -139,6 +139,10 @@ export const wheels = pgTable(
     /** The form before a spin asks for an optional phone, with its SMS consent box (issue 33). */
     askPhone: boolean('ask_phone').notNull().default(false),
     smsConsentText: text('sms_consent_text').notNull().default(''),
+    /** "Email the prize" (issue 35): to a visitor who ticked the form's "Email me my result"; '' for the defaults. */
+    resultEmail: boolean('result_email').notNull().default(false),
+    resultEmailSubject: text('result_email_subject').notNull().default(''),
+    resultEmailBody: text('result_email_body').notNull().default(''),
   },
   (table) => [
     index('wheels_account_created_idx').on(table.accountId, table.createdAt),

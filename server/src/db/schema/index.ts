@@ -10,7 +10,7 @@ export { feedbackResponses, feedbacks, pollVotes, polls, wheelSpins, wheels } fr
 export { shopInstallations, shopifyWebhookReceipts } from './shopify.ts';
 export { shopifyDataRequests } from './shopifyDataRequests.ts';
 export { shopPlans } from './shopPlans.ts';
-export { deliveries, deliveryAttempts, destinations, events } from './deliveries.ts';
+export { deliveries, deliveryAttempts, destinations, events, resultEmailOptOuts } from './deliveries.ts';
 export { billingCounters, discountCodes, invoices, paidPeriods, payments, paypalWebhookEvents, plans } from './billing.ts';
 export { contactMessages } from './contactMessages.ts';
 export { memberInvitations, memberships, platformAdmins } from './memberships.ts';

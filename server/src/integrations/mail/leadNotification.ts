@@ -127,7 +127,7 @@ export interface NotificationLinks {
 }
 
 /** Mail clients show their own unsubscribe button from these headers (RFC 2369, RFC 8058). */
-const unsubscribeHeaders = (links: NotificationLinks) => ({
+export const unsubscribeHeaders = (links: Pick<NotificationLinks, 'unsubscribeUrl'>) => ({
   'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
   // RFC 8058: the client may POST to that address to unsubscribe in one click (opening it only asks).
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

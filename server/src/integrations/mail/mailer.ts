@@ -10,6 +10,11 @@ export interface MailMessage {
   html?: string | undefined;
   /** Where answers go when not to MAIL_FROM: Contact Us answers the owner who wrote it. */
   replyTo?: string | undefined;
+  /**
+   * The display name beside the product's sender address (MAIL_FROM's address is kept): a result email
+   * to a respondent goes out under the owner's name.
+   */
+  fromName?: string | undefined;
   /** Extra headers, e.g. List-Unsubscribe on notification emails. */
   headers?: Record<string, string> | undefined;
   /**
@@ -68,6 +73,13 @@ export function outgoingMail(message: MailMessage) {
   };
 }
 
+/** The sender: MAIL_FROM, or its address under the message's own display name (on one line, quoted by nodemailer). */
+export function senderOf(from: string, fromName: string | undefined): string | { name: string; address: string } {
+  const name = fromName ? headerText(fromName) : '';
+  if (!name) return from;
+  return { name, address: /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim() };
+}
+
 /** SMTP when `smtpUrl` is set; otherwise the dev mailbox under the data directory. */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
@@ -79,7 +91,7 @@ export function createMailer(options: {
     const transport = createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...outgoingMail(message) });
+        await transport.sendMail({ from: senderOf(options.from, message.fromName), ...outgoingMail(message) });
       },
       close: () => transport.close(),
     };
@@ -89,7 +101,9 @@ export function createMailer(options: {
     async send(message) {
       const { attachments, ...rest } = outgoingMail(message);
       const stored = await mailbox.store({
-        from: options.from,
+        from: ((sender) => (typeof sender === 'string' ? sender : `"${sender.name.replace(/["\\]/g, '')}" <${sender.address}>`))(
+          senderOf(options.from, message.fromName),
+        ),
         ...rest,
         ...(attachments
           ? {

@@ -150,5 +150,7 @@ export async function previewDestination(
       return shopifyCustomersPreview(destination, sample.lead, deps);
     case 'shopify_flow':
       return shopifyFlowPreview(destination, sample.event, sample.lead, deps);
+    case 'result_email':
+      return { requests: [], message: destinationPreviewMessages.resultEmail };
   }
 }

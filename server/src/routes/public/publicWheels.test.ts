@@ -38,6 +38,7 @@ describe('GET /api/v1/public/wheels/{id}', () => {
       collectEmail: true,
       askPhone: false,
       smsConsentText: quizDefaults.smsConsentText,
+      resultEmail: false,
       playButtonType: 'text',
       playButtonText: 'Spin',
       playButtonImage: null,

@@ -82,6 +82,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
         phone: wheel.askPhone && checked.email && body.phone ? { phone: body.phone, smsConsent: body.smsConsent } : null,
         queue: services.queue,
         language: body.language,
+        emailResult: body.emailResult,
         test: variantFor(experiment, visitor),
       });
       ctx.status = created ? 201 : 200;

@@ -153,4 +153,12 @@ export default {
   'page.shortLinkNotFound': 'هذا الرابط لا يؤدي إلى أي اختبار.',
   'page.shortLinkNotFoundHint': 'ربما كُتب بشكل خاطئ، أو حُذف الاختبار أو أُلغي نشره.',
   'page.address': 'الرابط',
+
+  'resultEmail.optIn': 'أرسل نتيجتي إلى بريدي الإلكتروني',
+  'resultEmail.defaultSubject': 'نتيجتك: {result}',
+  'resultEmail.defaultBody': 'مرحبًا {name}،\n\nشكرًا لمشاركتك. نتيجتك: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'عرض',
+  'resultEmail.expires': 'صالح حتى {date}',
+  'resultEmail.unsubscribe': 'إلغاء الاشتراك',
+  'resultEmail.prizeCode': 'رمزك: {code}',
 } satisfies Catalogue;

@@ -141,4 +141,12 @@ export default {
   'page.shortLinkNotFound': 'Tento odkaz nevede na žádný kvíz.',
   'page.shortLinkNotFoundHint': 'Možná je v adrese překlep, nebo byl kvíz smazán či už není zveřejněný.',
   'page.address': 'Adresa',
+
+  'resultEmail.optIn': 'Pošlete mi výsledek e-mailem',
+  'resultEmail.defaultSubject': 'Váš výsledek: {result}',
+  'resultEmail.defaultBody': 'Dobrý den, {name},\n\nděkujeme za účast. Váš výsledek: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Zobrazit',
+  'resultEmail.expires': 'Platí do {date}',
+  'resultEmail.unsubscribe': 'Odhlásit odběr',
+  'resultEmail.prizeCode': 'Váš kód: {code}',
 } satisfies Catalogue;

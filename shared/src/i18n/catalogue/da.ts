@@ -127,4 +127,12 @@ export default {
   'page.shortLinkNotFoundHint':
     'Det er måske skrevet forkert, eller quizzen er blevet slettet eller ikke længere offentliggjort.',
   'page.address': 'Adresse',
+
+  'resultEmail.optIn': 'Send mig mit resultat på e-mail',
+  'resultEmail.defaultSubject': 'Dit resultat: {result}',
+  'resultEmail.defaultBody': 'Hej {name}\n\ntak fordi du deltog. Dit resultat: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Se',
+  'resultEmail.expires': 'Gyldig til {date}',
+  'resultEmail.unsubscribe': 'Afmeld',
+  'resultEmail.prizeCode': 'Din kode: {code}',
 } satisfies Catalogue;

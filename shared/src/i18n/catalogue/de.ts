@@ -127,4 +127,12 @@ export default {
   'page.shortLinkNotFoundHint':
     'Er wurde vielleicht falsch eingegeben, oder das Quiz wurde gelöscht oder nicht mehr veröffentlicht.',
   'page.address': 'Adresse',
+
+  'resultEmail.optIn': 'Schick mir mein Ergebnis per E-Mail',
+  'resultEmail.defaultSubject': 'Dein Ergebnis: {result}',
+  'resultEmail.defaultBody': 'Hallo {name},\n\ndanke fürs Mitmachen. Dein Ergebnis: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Ansehen',
+  'resultEmail.expires': 'Gültig bis {date}',
+  'resultEmail.unsubscribe': 'Abmelden',
+  'resultEmail.prizeCode': 'Dein Code: {code}',
 } satisfies Catalogue;

@@ -126,4 +126,13 @@ export default {
   'page.shortLinkNotFound': 'Αυτός ο σύνδεσμος δεν οδηγεί σε κάποιο κουίζ.',
   'page.shortLinkNotFoundHint': 'Ίσως πληκτρολογήθηκε λάθος ή το κουίζ διαγράφηκε ή δεν είναι πλέον δημοσιευμένο.',
   'page.address': 'Διεύθυνση',
+
+  'resultEmail.optIn': 'Στείλτε μου το αποτέλεσμα με email',
+  'resultEmail.defaultSubject': 'Το αποτέλεσμά σας: {result}',
+  'resultEmail.defaultBody':
+    'Γεια σας {name},\n\nευχαριστούμε για τη συμμετοχή. Το αποτέλεσμά σας: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Προβολή',
+  'resultEmail.expires': 'Ισχύει έως {date}',
+  'resultEmail.unsubscribe': 'Κατάργηση εγγραφής',
+  'resultEmail.prizeCode': 'Ο κωδικός σας: {code}',
 } satisfies Catalogue;

@@ -168,6 +168,16 @@ const en = {
   'page.shortLinkNotFoundHint': 'It may have been mistyped, or the quiz was deleted or unpublished.',
   /** Label before the web address that led nowhere. */
   'page.address': 'Address',
+
+  // The result email a respondent gets (issue 35): the lead form's opt-in and the mail's built-in words.
+  /** The optional lead form checkbox, shown when the owner sends result emails. */
+  'resultEmail.optIn': 'Email me my result',
+  'resultEmail.defaultSubject': 'Your result: {result}',
+  'resultEmail.defaultBody': 'Hi {name},\n\nthank you for taking part. Your result: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'View',
+  'resultEmail.expires': 'Valid until {date}',
+  'resultEmail.unsubscribe': 'Unsubscribe',
+  'resultEmail.prizeCode': 'Your code: {code}',
 } as const satisfies Record<string, Message>;
 
 export default en;

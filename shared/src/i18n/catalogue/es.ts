@@ -130,4 +130,12 @@ export default {
   'page.shortLinkNotFound': 'Este enlace no lleva a ningún cuestionario.',
   'page.shortLinkNotFoundHint': 'Puede que se haya escrito mal o que el cuestionario se haya eliminado o ya no esté publicado.',
   'page.address': 'Dirección',
+
+  'resultEmail.optIn': 'Envíame mi resultado por correo',
+  'resultEmail.defaultSubject': 'Tu resultado: {result}',
+  'resultEmail.defaultBody': 'Hola {name}:\n\ngracias por participar. Tu resultado: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Ver',
+  'resultEmail.expires': 'Válido hasta el {date}',
+  'resultEmail.unsubscribe': 'Darse de baja',
+  'resultEmail.prizeCode': 'Tu código: {code}',
 } satisfies Catalogue;

@@ -126,4 +126,12 @@ export default {
   'page.shortLinkNotFound': 'Tämä linkki ei johda mihinkään visaan.',
   'page.shortLinkNotFoundHint': 'Osoitteessa voi olla kirjoitusvirhe, tai visa on poistettu tai sen julkaisu on peruttu.',
   'page.address': 'Osoite',
+
+  'resultEmail.optIn': 'Lähetä tulokseni sähköpostiin',
+  'resultEmail.defaultSubject': 'Tuloksesi: {result}',
+  'resultEmail.defaultBody': 'Hei {name},\n\nkiitos osallistumisesta. Tuloksesi: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Näytä',
+  'resultEmail.expires': 'Voimassa {date} asti',
+  'resultEmail.unsubscribe': 'Peru tilaus',
+  'resultEmail.prizeCode': 'Koodisi: {code}',
 } satisfies Catalogue;

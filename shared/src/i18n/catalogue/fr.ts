@@ -134,4 +134,13 @@ export default {
   'page.shortLinkNotFound': 'Ce lien ne mène à aucun quiz.',
   'page.shortLinkNotFoundHint': 'Il a peut-être été mal saisi, ou le quiz a été supprimé ou n’est plus publié.',
   'page.address': 'Adresse',
+
+  'resultEmail.optIn': 'M’envoyer mon résultat par e-mail',
+  'resultEmail.defaultSubject': 'Votre résultat : {result}',
+  'resultEmail.defaultBody':
+    'Bonjour {name},\n\nmerci d’avoir participé. Votre résultat : {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Voir',
+  'resultEmail.expires': 'Valable jusqu’au {date}',
+  'resultEmail.unsubscribe': 'Se désabonner',
+  'resultEmail.prizeCode': 'Votre code : {code}',
 } satisfies Catalogue;

@@ -129,4 +129,12 @@ export default {
   'page.shortLinkNotFound': 'הקישור הזה לא מוביל לחידון.',
   'page.shortLinkNotFoundHint': 'ייתכן שהוא הוקלד בטעות, או שהחידון נמחק או שהפרסום שלו הופסק.',
   'page.address': 'כתובת',
+
+  'resultEmail.optIn': 'שלחו לי את התוצאה במייל',
+  'resultEmail.defaultSubject': 'התוצאה שלך: {result}',
+  'resultEmail.defaultBody': 'שלום {name},\n\nתודה על ההשתתפות. התוצאה שלך: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'צפייה',
+  'resultEmail.expires': 'בתוקף עד {date}',
+  'resultEmail.unsubscribe': 'ביטול הרשמה',
+  'resultEmail.prizeCode': 'הקוד שלך: {code}',
 } satisfies Catalogue;

@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': 'यह लिंक किसी क्विज़ तक नहीं ले जाता।',
   'page.shortLinkNotFoundHint': 'हो सकता है इसे गलत टाइप किया गया हो, या क्विज़ हटा दिया गया हो या अप्रकाशित कर दिया गया हो।',
   'page.address': 'पता',
+
+  'resultEmail.optIn': 'मेरा परिणाम ईमेल करें',
+  'resultEmail.defaultSubject': 'आपका परिणाम: {result}',
+  'resultEmail.defaultBody': 'नमस्ते {name},\n\nभाग लेने के लिए धन्यवाद। आपका परिणाम: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'देखें',
+  'resultEmail.expires': '{date} तक मान्य',
+  'resultEmail.unsubscribe': 'सदस्यता छोड़ें',
+  'resultEmail.prizeCode': 'आपका कोड: {code}',
 } satisfies Catalogue;

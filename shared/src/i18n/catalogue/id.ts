@@ -125,4 +125,13 @@ export default {
   'page.shortLinkNotFound': 'Tautan ini tidak mengarah ke kuis mana pun.',
   'page.shortLinkNotFoundHint': 'Mungkin ada salah ketik, atau kuisnya sudah dihapus atau tidak lagi dipublikasikan.',
   'page.address': 'Alamat',
+
+  'resultEmail.optIn': 'Kirim hasil saya lewat email',
+  'resultEmail.defaultSubject': 'Hasil Anda: {result}',
+  'resultEmail.defaultBody':
+    'Halo {name},\n\nterima kasih telah berpartisipasi. Hasil Anda: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Lihat',
+  'resultEmail.expires': 'Berlaku hingga {date}',
+  'resultEmail.unsubscribe': 'Berhenti berlangganan',
+  'resultEmail.prizeCode': 'Kode Anda: {code}',
 } satisfies Catalogue;

@@ -129,4 +129,13 @@ export default {
   'page.shortLinkNotFound': 'Questo link non porta a nessun quiz.',
   'page.shortLinkNotFoundHint': 'Potrebbe essere stato digitato male, oppure il quiz è stato eliminato o non è più pubblicato.',
   'page.address': 'Indirizzo',
+
+  'resultEmail.optIn': 'Inviami il risultato via email',
+  'resultEmail.defaultSubject': 'Il tuo risultato: {result}',
+  'resultEmail.defaultBody':
+    'Ciao {name},\n\ngrazie per aver partecipato. Il tuo risultato: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Vedi',
+  'resultEmail.expires': 'Valido fino al {date}',
+  'resultEmail.unsubscribe': 'Annulla l’iscrizione',
+  'resultEmail.prizeCode': 'Il tuo codice: {code}',
 } satisfies Catalogue;

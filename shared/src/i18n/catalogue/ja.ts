@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': 'このリンク先にクイズはありません。',
   'page.shortLinkNotFoundHint': 'URLが間違っているか、クイズが削除されたか非公開になった可能性があります。',
   'page.address': 'アドレス',
+
+  'resultEmail.optIn': '結果をメールで受け取る',
+  'resultEmail.defaultSubject': 'あなたの結果：{result}',
+  'resultEmail.defaultBody': '{name} 様\n\nご参加ありがとうございます。あなたの結果：{result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': '見る',
+  'resultEmail.expires': '有効期限：{date}',
+  'resultEmail.unsubscribe': '配信停止',
+  'resultEmail.prizeCode': 'あなたのコード：{code}',
 } satisfies Catalogue;

@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': '이 링크로 연결되는 퀴즈가 없어요.',
   'page.shortLinkNotFoundHint': '주소를 잘못 입력했거나 퀴즈가 삭제 또는 비공개되었을 수 있어요.',
   'page.address': '주소',
+
+  'resultEmail.optIn': '결과를 이메일로 받기',
+  'resultEmail.defaultSubject': '내 결과: {result}',
+  'resultEmail.defaultBody': '{name}님, 안녕하세요.\n\n참여해 주셔서 감사합니다. 내 결과: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': '보기',
+  'resultEmail.expires': '{date}까지 유효',
+  'resultEmail.unsubscribe': '수신 거부',
+  'resultEmail.prizeCode': '내 코드: {code}',
 } satisfies Catalogue;

@@ -126,4 +126,12 @@ export default {
   'page.shortLinkNotFound': 'Denne lenken fører ikke til en quiz.',
   'page.shortLinkNotFoundHint': 'Den kan være skrevet feil, eller quizen er slettet eller ikke lenger publisert.',
   'page.address': 'Adresse',
+
+  'resultEmail.optIn': 'Send meg resultatet mitt på e-post',
+  'resultEmail.defaultSubject': 'Resultatet ditt: {result}',
+  'resultEmail.defaultBody': 'Hei {name}!\n\nTakk for at du deltok. Resultatet ditt: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Se',
+  'resultEmail.expires': 'Gyldig til {date}',
+  'resultEmail.unsubscribe': 'Avslutt abonnement',
+  'resultEmail.prizeCode': 'Koden din: {code}',
 } satisfies Catalogue;

@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': 'Deze link leidt niet naar een quiz.',
   'page.shortLinkNotFoundHint': 'Misschien is de link verkeerd getypt, of is de quiz verwijderd of niet meer gepubliceerd.',
   'page.address': 'Adres',
+
+  'resultEmail.optIn': 'Mail mij mijn resultaat',
+  'resultEmail.defaultSubject': 'Je resultaat: {result}',
+  'resultEmail.defaultBody': 'Hoi {name},\n\nbedankt voor je deelname. Je resultaat: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Bekijken',
+  'resultEmail.expires': 'Geldig tot {date}',
+  'resultEmail.unsubscribe': 'Afmelden',
+  'resultEmail.prizeCode': 'Je code: {code}',
 } satisfies Catalogue;

@@ -141,4 +141,12 @@ export default {
   'page.shortLinkNotFound': 'Ten link nie prowadzi do żadnego quizu.',
   'page.shortLinkNotFoundHint': 'Być może adres zawiera literówkę albo quiz został usunięty lub wycofany z publikacji.',
   'page.address': 'Adres',
+
+  'resultEmail.optIn': 'Wyślij mi wynik e-mailem',
+  'resultEmail.defaultSubject': 'Twój wynik: {result}',
+  'resultEmail.defaultBody': 'Cześć {name},\n\ndziękujemy za udział. Twój wynik: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Zobacz',
+  'resultEmail.expires': 'Ważny do {date}',
+  'resultEmail.unsubscribe': 'Wypisz się',
+  'resultEmail.prizeCode': 'Twój kod: {code}',
 } satisfies Catalogue;

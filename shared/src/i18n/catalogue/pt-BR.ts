@@ -130,4 +130,12 @@ export default {
   'page.shortLinkNotFound': 'Este link não leva a nenhum quiz.',
   'page.shortLinkNotFoundHint': 'Talvez ele tenha sido digitado errado, ou o quiz foi excluído ou não está mais publicado.',
   'page.address': 'Endereço',
+
+  'resultEmail.optIn': 'Enviar meu resultado por e-mail',
+  'resultEmail.defaultSubject': 'Seu resultado: {result}',
+  'resultEmail.defaultBody': 'Olá, {name},\n\nobrigado por participar. Seu resultado: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Ver',
+  'resultEmail.expires': 'Válido até {date}',
+  'resultEmail.unsubscribe': 'Cancelar inscrição',
+  'resultEmail.prizeCode': 'Seu código: {code}',
 } satisfies Catalogue;

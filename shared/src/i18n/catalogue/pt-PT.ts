@@ -130,4 +130,12 @@ export default {
   'page.shortLinkNotFound': 'Esta ligação não leva a nenhum quiz.',
   'page.shortLinkNotFoundHint': 'Pode ter sido mal escrita, ou o quiz foi eliminado ou deixou de estar publicado.',
   'page.address': 'Endereço',
+
+  'resultEmail.optIn': 'Enviar o meu resultado por e-mail',
+  'resultEmail.defaultSubject': 'O seu resultado: {result}',
+  'resultEmail.defaultBody': 'Olá, {name},\n\nobrigado por participar. O seu resultado: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Ver',
+  'resultEmail.expires': 'Válido até {date}',
+  'resultEmail.unsubscribe': 'Anular subscrição',
+  'resultEmail.prizeCode': 'O seu código: {code}',
 } satisfies Catalogue;

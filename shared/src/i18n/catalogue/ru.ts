@@ -146,4 +146,12 @@ export default {
   'page.shortLinkNotFound': 'Эта ссылка не ведёт ни к одному тесту.',
   'page.shortLinkNotFoundHint': 'Возможно, в ней опечатка или тест был удалён либо снят с публикации.',
   'page.address': 'Адрес',
+
+  'resultEmail.optIn': 'Отправить мой результат на почту',
+  'resultEmail.defaultSubject': 'Ваш результат: {result}',
+  'resultEmail.defaultBody': 'Здравствуйте, {name}!\n\nСпасибо за участие. Ваш результат: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Смотреть',
+  'resultEmail.expires': 'Действует до {date}',
+  'resultEmail.unsubscribe': 'Отписаться',
+  'resultEmail.prizeCode': 'Ваш код: {code}',
 } satisfies Catalogue;

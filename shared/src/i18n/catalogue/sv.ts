@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': 'Den här länken leder inte till något quiz.',
   'page.shortLinkNotFoundHint': 'Den kan ha skrivits fel, eller så har quizet tagits bort eller avpublicerats.',
   'page.address': 'Adress',
+
+  'resultEmail.optIn': 'Mejla mig mitt resultat',
+  'resultEmail.defaultSubject': 'Ditt resultat: {result}',
+  'resultEmail.defaultBody': 'Hej {name}!\n\nTack för att du deltog. Ditt resultat: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Visa',
+  'resultEmail.expires': 'Giltig till {date}',
+  'resultEmail.unsubscribe': 'Avregistrera',
+  'resultEmail.prizeCode': 'Din kod: {code}',
 } satisfies Catalogue;

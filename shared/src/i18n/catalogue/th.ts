@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': 'ลิงก์นี้ไม่ได้พาไปยังแบบทดสอบใด',
   'page.shortLinkNotFoundHint': 'ลิงก์อาจพิมพ์ผิด หรือแบบทดสอบถูกลบหรือยกเลิกการเผยแพร่แล้ว',
   'page.address': 'ที่อยู่เว็บ',
+
+  'resultEmail.optIn': 'ส่งผลลัพธ์ของฉันทางอีเมล',
+  'resultEmail.defaultSubject': 'ผลลัพธ์ของคุณ: {result}',
+  'resultEmail.defaultBody': 'สวัสดี {name}\n\nขอบคุณที่ร่วมสนุก ผลลัพธ์ของคุณ: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'ดู',
+  'resultEmail.expires': 'ใช้ได้ถึง {date}',
+  'resultEmail.unsubscribe': 'ยกเลิกการรับอีเมล',
+  'resultEmail.prizeCode': 'รหัสของคุณ: {code}',
 } satisfies Catalogue;

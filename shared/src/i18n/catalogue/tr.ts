@@ -126,4 +126,13 @@ export default {
   'page.shortLinkNotFound': 'Bu bağlantı herhangi bir teste yönlendirmiyor.',
   'page.shortLinkNotFoundHint': 'Yanlış yazılmış olabilir ya da test silinmiş veya yayından kaldırılmış olabilir.',
   'page.address': 'Adres',
+
+  'resultEmail.optIn': 'Sonucumu e-postayla gönder',
+  'resultEmail.defaultSubject': 'Sonucunuz: {result}',
+  'resultEmail.defaultBody':
+    'Merhaba {name},\n\nkatıldığınız için teşekkürler. Sonucunuz: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Görüntüle',
+  'resultEmail.expires': '{date} tarihine kadar geçerli',
+  'resultEmail.unsubscribe': 'Abonelikten çık',
+  'resultEmail.prizeCode': 'Kodunuz: {code}',
 } satisfies Catalogue;

@@ -146,4 +146,12 @@ export default {
   'page.shortLinkNotFound': 'Це посилання не веде до жодного тесту.',
   'page.shortLinkNotFoundHint': 'Можливо, у ньому помилка або тест видалено чи знято з публікації.',
   'page.address': 'Адреса',
+
+  'resultEmail.optIn': 'Надіслати мій результат на пошту',
+  'resultEmail.defaultSubject': 'Ваш результат: {result}',
+  'resultEmail.defaultBody': 'Вітаємо, {name}!\n\nДякуємо за участь. Ваш результат: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Переглянути',
+  'resultEmail.expires': 'Дійсний до {date}',
+  'resultEmail.unsubscribe': 'Відписатися',
+  'resultEmail.prizeCode': 'Ваш код: {code}',
 } satisfies Catalogue;

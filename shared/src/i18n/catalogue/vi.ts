@@ -125,4 +125,13 @@ export default {
   'page.shortLinkNotFound': 'Liên kết này không dẫn đến bài trắc nghiệm nào.',
   'page.shortLinkNotFoundHint': 'Có thể liên kết đã bị nhập sai, hoặc bài trắc nghiệm đã bị xóa hay ngừng xuất bản.',
   'page.address': 'Địa chỉ',
+
+  'resultEmail.optIn': 'Gửi kết quả cho tôi qua email',
+  'resultEmail.defaultSubject': 'Kết quả của bạn: {result}',
+  'resultEmail.defaultBody':
+    'Xin chào {name},\n\ncảm ơn bạn đã tham gia. Kết quả của bạn: {result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': 'Xem',
+  'resultEmail.expires': 'Có hiệu lực đến {date}',
+  'resultEmail.unsubscribe': 'Hủy đăng ký',
+  'resultEmail.prizeCode': 'Mã của bạn: {code}',
 } satisfies Catalogue;

@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': '此链接没有对应的测试。',
   'page.shortLinkNotFoundHint': '可能是链接输入有误，或者该测试已被删除或取消发布。',
   'page.address': '网址',
+
+  'resultEmail.optIn': '通过邮件把结果发给我',
+  'resultEmail.defaultSubject': '你的结果：{result}',
+  'resultEmail.defaultBody': '{name}，你好：\n\n感谢参与。你的结果：{result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': '查看',
+  'resultEmail.expires': '有效期至 {date}',
+  'resultEmail.unsubscribe': '退订',
+  'resultEmail.prizeCode': '你的优惠码：{code}',
 } satisfies Catalogue;

@@ -125,4 +125,12 @@ export default {
   'page.shortLinkNotFound': '此連結沒有對應的測驗。',
   'page.shortLinkNotFoundHint': '可能是網址輸入錯誤，或測驗已被刪除或取消發布。',
   'page.address': '網址',
+
+  'resultEmail.optIn': '透過電子郵件寄送我的結果',
+  'resultEmail.defaultSubject': '你的結果：{result}',
+  'resultEmail.defaultBody': '{name}，你好：\n\n感謝參與。你的結果：{result}\n\n{products}\n\n{prize_code}',
+  'resultEmail.view': '查看',
+  'resultEmail.expires': '有效期限至 {date}',
+  'resultEmail.unsubscribe': '取消訂閱',
+  'resultEmail.prizeCode': '你的優惠碼：{code}',
 } satisfies Catalogue;

@@ -1,5 +1,6 @@
 import type { TMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import type {
+  TAdPixelDefaults,
   TConnectionTest,
   TCrmSetting,
   TCrmSettingsRequest,
@@ -28,6 +29,8 @@ export const saveNotifications = (body: TNotificationSettingsRequest) =>
 
 export const saveShopifyCustomers = (enabled: boolean) =>
   api.put<TShopifyCustomers>('/api/v1/settings/shopify-customers', { enabled });
+
+export const saveAdPixels = (body: TAdPixelDefaults) => api.put<TAdPixelDefaults>('/api/v1/settings/ad-pixels', body);
 
 const webhookPath = (id: string) => `/api/v1/settings/webhooks/${encodeURIComponent(id)}`;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleLength } from '@quizlead/shared/engine/index.ts';
 import { quizDefaults, quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
+import { adPixelMessages } from '@quizlead/shared/schemas/adPixels.ts';
 import type { TPersonality } from '@quizlead/shared/schemas/quiz.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestClient, type TestServer } from '../../../test/getTestServer.ts';
@@ -324,6 +325,25 @@ describe('quiz images', () => {
 describe('rich text limits', () => {
   /** Visible text of `length` characters in markup that does not count (the builder counts what visitors read). */
   const styled = (length: number) => `<p><strong>${'a'.repeat(length - 1)}</strong><em>b</em></p>`;
+
+  it('400 naming the ad pixel id that is malformed; saves well-formed ones, trimmed (issue 35)', async () => {
+    const { client } = await createOwner(server);
+    const quiz = (await client.post('/api/v1/quizzes', { quizType: 'personality_quiz', title: 'Pixels' })).body.data;
+    for (const [field, value] of [
+      ['metaPixelId', '12345'],
+      ['tiktokPixelId', 'c4abcdefghij12345678'],
+    ] as const) {
+      const refused = await client.put(`/api/v1/quizzes/${quiz.id}`, { ...quiz, settings: { ...quiz.settings, [field]: value } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ field: `settings.${field}`, message: adPixelMessages[field] });
+    }
+    const saved = await client.put(`/api/v1/quizzes/${quiz.id}`, {
+      ...quiz,
+      settings: { ...quiz.settings, metaPixelId: ' 1234567890123456 ', tiktokPixelId: 'C4ABCDEFGHIJ12345678' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.settings).toMatchObject({ metaPixelId: '1234567890123456', tiktokPixelId: 'C4ABCDEFGHIJ12345678' });
+  });
 
   it('400 naming the field when the visible text passes its limit; 200 at the limit, however much markup', async () => {
     const { client } = await createOwner(server);

@@ -10,6 +10,7 @@ import { destinations } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { NotFoundError } from '../../../errors.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
+import { adPixelSettingsRoutes } from './adPixels.ts';
 import { crmSettingsRoutes } from './crm.ts';
 import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
 import { notificationSettingsRoutes } from './notifications.ts';
@@ -51,6 +52,7 @@ export function settingsRoutes(api: ApiRouter): void {
           available: account.kind === 'shopify',
           enabled: single('shopify_customers')?.enabled ?? false,
         },
+        adPixels: { metaPixelId: account.metaPixelId, tiktokPixelId: account.tiktokPixelId },
       };
       ctx.body = { data };
     },
@@ -77,6 +79,7 @@ export function settingsRoutes(api: ApiRouter): void {
   });
 
   crmSettingsRoutes(api);
+  adPixelSettingsRoutes(api);
   notificationSettingsRoutes(api);
   webhookSettingsRoutes(api);
   destinationPreviewRoutes(api);

@@ -27,6 +27,7 @@ import {
   translate,
   type StorefrontPage,
 } from '../../../test/themeExtension.ts';
+import { readEmbedRules } from '@quizlead/shared/embedRules.ts';
 
 const handles = [shopifyBlockHandle, shopifyEmbedHandle];
 const id = '5f0c6a5e-1111-4222-8333-444455556666';
@@ -257,5 +258,52 @@ describe('the app embed', () => {
     expect(await renderThemeBlock(shopifyEmbedHandle, { item_id: '' }, { designMode: true })).toContain(
       translate('en.default.json', 'quizlead.missing_id'),
     );
+  });
+
+  it('writes its audience and frequency rules into data-rules, and of the customer only what a rule needs', async () => {
+    const attributes = async (settings: Record<string, unknown>, page: StorefrontPage = {}) =>
+      parse(await renderThemeBlock(shopifyEmbedHandle, { ...embed, ...settings }, page)).attributes!;
+    // No rule: no attribute, nothing of the customer.
+    const plain = await attributes({}, { customer: { tags: ['VIP'], email: 'ann@example.com' } });
+    expect(plain['data-rules']).toBeUndefined();
+    expect(plain['data-customer']).toBeUndefined();
+    expect(plain['data-customer-tags']).toBeUndefined();
+
+    const rules = await attributes({
+      visitor: 'returning',
+      device: 'mobile',
+      utm_campaign: ' Spring sale ',
+      landing: '/collections/*',
+      country: 'DE, AT',
+      cart: '50-200',
+      from: '2026-12-01T08:00:00Z',
+      every: 7,
+      converted: true,
+      dismissals: 2,
+    });
+    expect(readEmbedRules(rules['data-rules']!)).toEqual({
+      visitor: 'returning',
+      device: 'mobile',
+      utm_campaign: 'Spring sale',
+      landing: '/collections/*',
+      country: 'DE, AT',
+      cart: '50-200',
+      from: String(Date.parse('2026-12-01T08:00:00Z') / 1000),
+      every: '7',
+      converted: 'stop',
+      dismissals: '2',
+    });
+    // A frequency rule replaces the once-per-visitor cap.
+    expect(rules['data-once']).toBe('false');
+
+    const customer = { tags: ['VIP', 'newsletter'], email: 'ann@example.com' };
+    const signedIn = await attributes({ customer: 'logged_in', tags: 'VIP, wholesale' }, { customer });
+    expect(signedIn['data-customer']).toBe('logged_in');
+    expect(signedIn['data-customer-tags']).toBe('VIP');
+    expect(JSON.stringify(signedIn)).not.toContain('ann@example.com');
+    expect(JSON.stringify(signedIn)).not.toContain('newsletter');
+    const guest = await attributes({ customer: 'guest' });
+    expect(guest['data-customer']).toBe('guest');
+    expect(guest['data-customer-tags']).toBeUndefined();
   });
 });

@@ -47,6 +47,9 @@ async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelD
     playButtonImage: body.playButtonImage,
     askPhone: body.askPhone,
     smsConsentText: body.smsConsentText,
+    resultEmail: body.resultEmail,
+    resultEmailSubject: body.resultEmailSubject,
+    resultEmailBody: body.resultEmailBody,
   };
 }
 

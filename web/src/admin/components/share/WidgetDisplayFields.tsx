@@ -7,6 +7,8 @@ import {
   type EmbedDisplayOptions,
   type EmbedTrigger,
 } from '@quizlead/shared/sharing.ts';
+import { embedRuleLabels } from '@quizlead/shared/embedRulesText.ts';
+import { EmbedRulesFields } from './EmbedRulesFields.tsx';
 
 const displayOptions: { label: string; value: EmbedDisplay }[] = [
   { label: 'In the page', value: 'inline' },
@@ -30,7 +32,8 @@ interface Props {
 
 /**
  * How the widget code shows its item (docs/api.md, "Embedding"): in the page, or as a pop-up or
- * slide-in with its trigger, delay or scroll depth, and once-per-visitor cap. The code beside it follows live.
+ * slide-in with its trigger, delay or scroll depth, and once-per-visitor cap; then who sees it and how
+ * often (data-rules, issue 35). The code beside it follows live.
  */
 export function WidgetDisplayFields({ value, onChange, thing }: Props) {
   const set = (changes: Partial<EmbedDisplayOptions>) => onChange({ ...value, ...changes });
@@ -87,13 +90,19 @@ export function WidgetDisplayFields({ value, onChange, thing }: Props) {
           <Box paddingBlockStart={value.trigger === 'load' ? '0' : { xs: '0', sm: '600' }}>
             <Checkbox
               label="Show once per visitor"
-              checked={value.once}
+              checked={value.once && !value.rules.every}
+              disabled={!!value.rules.every}
               onChange={(once) => set({ once })}
-              helpText="A visitor who has seen it does not see it again on this browser."
+              helpText={
+                value.rules.every
+                  ? embedRuleLabels.onceReplaced
+                  : 'A visitor who has seen it does not see it again on this browser.'
+              }
             />
           </Box>
         </InlineGrid>
       ) : null}
+      <EmbedRulesFields rules={value.rules} onChange={(rules) => set({ rules })} overlay={overlay} once={value.once} />
     </BlockStack>
   );
 }

@@ -8,6 +8,7 @@ import {
   type TIntegrations,
   type TNotificationSetting,
 } from '@quizlead/shared/schemas/integrations.ts';
+import { adPixelMessages } from '@quizlead/shared/schemas/adPixels.ts';
 import { notificationMessages } from '@quizlead/shared/schemas/notifications.ts';
 import { ZAffiliate } from '@quizlead/shared/schemas/referrals.ts';
 import { messages } from '@quizlead/shared/validations.ts';
@@ -38,6 +39,7 @@ const integrations = (change: Partial<TIntegrations> = {}): TIntegrations =>
     notifications: notifications(),
     webhooks: [],
     shopifyCustomers: { available: false, enabled: false },
+    adPixels: { metaPixelId: '', tiktokPixelId: '' },
     ...change,
   });
 const affiliate = ZAffiliate.parse({
@@ -369,5 +371,42 @@ describe('the settings page inside Shopify’s admin', () => {
     open();
     expect(await screen.findByRole('heading', { name: 'CRM Integration', level: 2 })).toBeTruthy();
     expect(heading(dataRequestTexts.title)).toBeNull();
+  });
+});
+
+describe('Settings → Ad pixels (issue 35)', () => {
+  const metaField = () => panel('ad-pixels').getByLabelText('Meta Pixel');
+  const tiktokField = () => panel('ad-pixels').getByLabelText('TikTok Pixel');
+  const save = () => panel('ad-pixels').getByRole('button', { name: 'Save' });
+
+  it('shows the defaults, names a malformed id under its field and holds the save until it is right, then saves', async () => {
+    const saved = { metaPixelId: '1234567890123456', tiktokPixelId: 'C4ABCDEFGHIJ12345678' };
+    const { requests } = api(integrations({ adPixels: { metaPixelId: '', tiktokPixelId: 'C4ABCDEFGHIJ12345678' } }), {
+      'PUT /api/v1/settings/ad-pixels': () => data(saved),
+    });
+    const { user, toast } = open();
+    await screen.findByLabelText('Meta Pixel');
+    expect((tiktokField() as HTMLInputElement).value).toBe('C4ABCDEFGHIJ12345678');
+    await user.type(metaField(), '12345');
+    expect(errorUnder(metaField())).toBe(adPixelMessages.metaPixelId);
+    expect(save().getAttribute('aria-disabled') ?? String((save() as HTMLButtonElement).disabled)).toBe('true');
+    await user.type(metaField(), '67890123456');
+    expect(errorUnder(metaField())).toBeNull();
+    await user.click(save());
+    await expect.poll(toast).toBe(integrationMessages.saved);
+    expect(writes(requests)).toEqual([{ method: 'PUT', path: '/api/v1/settings/ad-pixels', body: saved }]);
+  });
+
+  it('shows the server’s refusal under the field it names', async () => {
+    api(integrations(), {
+      'PUT /api/v1/settings/ad-pixels': () => ({
+        status: 400,
+        body: { error: { code: 'validation', message: adPixelMessages.tiktokPixelId, field: 'tiktokPixelId' } },
+      }),
+    });
+    const { user } = open();
+    await screen.findByLabelText('TikTok Pixel');
+    await user.click(save());
+    await expect.poll(() => errorUnder(tiktokField())).toBe(adPixelMessages.tiktokPixelId);
   });
 });

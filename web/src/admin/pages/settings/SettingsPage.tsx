@@ -9,6 +9,7 @@ import {
   SkeletonDisplayText,
   SkeletonPage,
 } from '@shopify/polaris';
+import { adPixelSettingsTexts } from '@quizlead/shared/adPixelTexts.ts';
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import type { TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
 import { type ReactNode, useState } from 'react';
@@ -20,6 +21,7 @@ import { isEmbedded } from '../../shell.ts';
 import { adminUrl } from '../../urls.ts';
 import { useCan } from '../../useCan.ts';
 import '../quizEditor/quizEditor.css';
+import { AdPixelsPanel } from './AdPixelsPanel.tsx';
 import { AffiliatePanel } from './AffiliatePanel.tsx';
 import { DataRequestsPanel } from './DataRequestsPanel.tsx';
 import { dataRequestTexts } from './dataRequestTexts.ts';
@@ -93,6 +95,11 @@ export function SettingsPage() {
         <CollapsiblePanel id="webhooks" title="Webhooks" description="Send every lead to your own server or automation tool.">
           <OwnerControls enabled={manages}>
             <WebhooksPanel webhooks={data.webhooks} onChange={(webhooks) => update({ webhooks })} />
+          </OwnerControls>
+        </CollapsiblePanel>
+        <CollapsiblePanel id="ad-pixels" title={adPixelSettingsTexts.title} description={adPixelSettingsTexts.description}>
+          <OwnerControls enabled={manages}>
+            <AdPixelsPanel pixels={data.adPixels} onSaved={(adPixels) => update({ adPixels })} />
           </OwnerControls>
         </CollapsiblePanel>
         {data.shopifyCustomers.available ? (

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
+import { resultEmailTexts } from '@quizlead/shared/resultEmail.ts';
 import { prizeTexts, wheelTexts } from './texts.ts';
 import { WheelForm } from './WheelForm.tsx';
 
@@ -27,6 +28,30 @@ describe('the wheel form', () => {
     await user.type(within(option(3)).getByLabelText('Weight'), '2');
     expect(within(option(3)).getByText(prizeTexts.chance('50.0%'))).toBeTruthy();
     expect(within(option(1)).getByText(prizeTexts.chance('25.0%'))).toBeTruthy();
+  });
+
+  it('emails the prize when switched on: its subject and body are previewed live and sent with the wheel', async () => {
+    const api = fakeApi({
+      ...standalone,
+      'POST /api/v1/wheels': () => ({ status: 201, body: { data: { id: 'c2d8e4f6-1a3b-4c5d-8e9f-0a1b2c3d4e5f' } } }),
+    });
+    const { user } = renderScreen(<WheelForm />);
+    await user.type(screen.getByLabelText('Description'), 'Win a prize');
+    for (const [n, text] of ['Free tote', 'B', 'C'].entries())
+      await user.type(within(option(n + 1)).getByLabelText('Text'), text);
+    expect(screen.queryByLabelText(resultEmailTexts.subject)).toBeNull();
+    await user.click(screen.getByRole('switch', { name: resultEmailTexts.wheelSwitch }));
+    await user.type(screen.getByLabelText(resultEmailTexts.subject), 'You won {{result}');
+    expect(screen.getByTestId('result-email-preview-subject').textContent).toBe('You won Free tote');
+    const frame = screen.getByTitle(resultEmailTexts.previewFrame);
+    expect(frame.getAttribute('srcdoc')).toContain('WELCOME-10');
+    await user.click(screen.getByRole('button', { name: wheelTexts.createButton }));
+    await expect.poll(() => api.requests.filter((request) => request.method === 'POST').length).toBe(1);
+    expect(api.requests.at(-1)?.body).toMatchObject({
+      resultEmail: true,
+      resultEmailSubject: 'You won {result}',
+      resultEmailBody: '',
+    });
   });
 
   it('puts the server’s refusal under the option and field it names, then lists the wheels', async () => {

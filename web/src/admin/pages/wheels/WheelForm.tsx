@@ -39,8 +39,11 @@ import { useOptionRows } from '../../components/engagement/useOptionRows.ts';
 import { isEmbedded } from '../../shell.ts';
 import { useShowToast } from '../../toast.ts';
 import { Switch } from '../quizEditor/fields/Switch.tsx';
+import { englishWords, ResultEmailPreview, sampleRespondent } from '../../components/ResultEmailPreview.tsx';
+import { resultEmailPlaceholders, resultEmailTexts } from '@quizlead/shared/resultEmail.ts';
 // The switch's and colour field's styles.
 import '../quizEditor/quizEditor.css';
+import { useMemo } from 'react';
 import { MarginGuard, percent } from './MarginGuard.tsx';
 import { draftValue, prizeDraft, prizeFromDraft, UniquePrizeFields, type PrizeDraft } from './PrizeFields.tsx';
 import { prizeTexts, wheelList, wheelTexts } from './texts.ts';
@@ -73,6 +76,9 @@ interface Values {
   playButtonImage: string | null;
   askPhone: boolean;
   smsConsentText: string;
+  resultEmail: boolean;
+  resultEmailSubject: string;
+  resultEmailBody: string;
 }
 
 let nextKey = 1;
@@ -107,6 +113,9 @@ function initialValues(wheel: TWheel | undefined): Values {
       playButtonImage: null,
       askPhone: false,
       smsConsentText: quizDefaults.smsConsentText,
+      resultEmail: false,
+      resultEmailSubject: '',
+      resultEmailBody: '',
     };
   }
   return {
@@ -130,6 +139,9 @@ function initialValues(wheel: TWheel | undefined): Values {
     playButtonImage: wheel.playButtonImage,
     askPhone: wheel.askPhone,
     smsConsentText: wheel.smsConsentText,
+    resultEmail: wheel.resultEmail,
+    resultEmailSubject: wheel.resultEmailSubject,
+    resultEmailBody: wheel.resultEmailBody,
   };
 }
 
@@ -179,6 +191,9 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       playButtonImage: values.playButtonImage,
       askPhone: values.askPhone,
       smsConsentText: values.smsConsentText,
+      resultEmail: values.resultEmail,
+      resultEmailSubject: values.resultEmailSubject,
+      resultEmailBody: values.resultEmailBody,
     }),
     // An option's message shows under its own input (options.N.prize.value → that row's value field).
     fieldOf: (path, values) => {
@@ -193,6 +208,8 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
     },
   });
   const { values, set, error, field, toggle } = form;
+  const firstOption = values.options.find((item) => item.text.trim())?.text.trim() || '10% off';
+  const prizeSample = useMemo(() => sampleRespondent(firstOption), [firstOption]);
 
   const setOption = (key: number, change: Partial<Option>, field: string) =>
     form.update(
@@ -425,6 +442,38 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
           maxLength={quizLimits.smsConsentText}
           showCharacterCount
         />
+      ) : null}
+      <Switch
+        label={resultEmailTexts.wheelSwitch}
+        {...toggle('resultEmail')}
+        disabled={!values.collectEmail}
+        helpText={{ on: resultEmailTexts.wheelSwitchHelp, off: resultEmailTexts.wheelSwitchHelp }}
+      />
+      {values.collectEmail && values.resultEmail ? (
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+          <BlockStack gap="300">
+            <TextField
+              label={resultEmailTexts.subject}
+              {...field('resultEmailSubject')}
+              placeholder={englishWords('resultEmail.defaultSubject')}
+              helpText={resultEmailTexts.subjectHelp}
+              autoComplete="off"
+              maxLength={quizLimits.resultEmailSubject}
+              showCharacterCount
+            />
+            <TextField
+              label={resultEmailTexts.body}
+              {...field('resultEmailBody')}
+              placeholder={englishWords('resultEmail.defaultBody')}
+              helpText={resultEmailTexts.bodyHelp(resultEmailPlaceholders.wheel)}
+              autoComplete="off"
+              multiline={8}
+              maxLength={quizLimits.resultEmailBody}
+              showCharacterCount
+            />
+          </BlockStack>
+          <ResultEmailPreview subject={values.resultEmailSubject} body={values.resultEmailBody} sample={prizeSample} />
+        </InlineGrid>
       ) : null}
       <Select
         label="Status"

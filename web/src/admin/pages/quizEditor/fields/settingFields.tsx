@@ -17,10 +17,23 @@ interface TextProps {
   placeholder?: string;
   type?: 'text' | 'url';
   monospaced?: boolean;
+  /** A message under the field (a value the save would refuse). */
+  error?: string;
 }
 
 /** A text field bound to one quiz setting. */
-export function SettingTextField({ editor, name, label, max, multiline, helpText, placeholder, type, monospaced }: TextProps) {
+export function SettingTextField({
+  editor,
+  name,
+  label,
+  max,
+  multiline,
+  helpText,
+  placeholder,
+  type,
+  monospaced,
+  error,
+}: TextProps) {
   return (
     <TextField
       label={label}
@@ -34,6 +47,7 @@ export function SettingTextField({ editor, name, label, max, multiline, helpText
       placeholder={placeholder}
       type={type}
       monospaced={monospaced}
+      error={error}
     />
   );
 }

@@ -1,9 +1,10 @@
 import { BlockStack, Card, FormLayout, Text } from '@shopify/polaris';
 import { quizLimits } from '@quizlead/shared/quizzes.ts';
+import { adPixelProblem, adPixelTexts } from '@quizlead/shared/adPixelTexts.ts';
 import { SettingTextField } from '../fields/settingFields.tsx';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 
-/** Tab 5: search and sharing metadata, analytics and the CRM tag. */
+/** Tab 5: search and sharing metadata, analytics and ad pixels (issue 35), and the CRM tag. */
 export function AdvancedTab({ editor }: { editor: QuizDraftApi }) {
   return (
     <Card>
@@ -28,6 +29,17 @@ export function AdvancedTab({ editor }: { editor: QuizDraftApi }) {
             placeholder="G-XXXXXXX"
             helpText="Your measurement id; plays are reported to it."
           />
+          {(['metaPixelId', 'tiktokPixelId'] as const).map((name) => (
+            <SettingTextField
+              key={name}
+              editor={editor}
+              name={name}
+              label={adPixelTexts[name].label}
+              max={adPixelTexts[name].max}
+              helpText={adPixelTexts[name].help}
+              error={adPixelProblem(name, editor.draft.settings[name])}
+            />
+          ))}
           <SettingTextField
             editor={editor}
             name="crmTag"

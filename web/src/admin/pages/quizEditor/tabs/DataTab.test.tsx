@@ -23,6 +23,7 @@ const integrations = (change: Partial<TIntegrations> = {}): TIntegrations =>
     },
     webhooks: [],
     shopifyCustomers: { available: false, enabled: false },
+    adPixels: { metaPixelId: '', tiktokPixelId: '' },
     ...change,
   });
 
