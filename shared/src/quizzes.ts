@@ -18,7 +18,7 @@ export const quizTypes = [
 export type QuizType = (typeof quizTypes)[number];
 
 /** Types a new quiz can have; poll and feedback exist for old data only. */
-export const activeQuizTypes = quizTypes.filter((type) => type !== 'poll' && type !== 'feedback') as Exclude<
+export const activeQuizTypes = /* @__PURE__ */ quizTypes.filter((type) => type !== 'poll' && type !== 'feedback') as Exclude<
   QuizType,
   'poll' | 'feedback'
 >[];

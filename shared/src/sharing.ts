@@ -50,7 +50,7 @@ export const shortCodePattern = /^[0-9A-Za-z]{4,16}$/;
  * Any other type (poll and feedback, kept for old data) opens quizplayer.html (spec section 4,
  * "Player page choice").
  */
-const newerPlayerTypes: ReadonlySet<string> = new Set(activeQuizTypes);
+const newerPlayerTypes: ReadonlySet<string> = /* @__PURE__ */ new Set(activeQuizTypes);
 
 /**
  * The player address of a quiz, from the site root: what the Link tab shows and short links redirect to.
@@ -61,7 +61,14 @@ export function quizPlayerPath(
   quiz: { id: string; title: string; quizType: string },
   options: { iframe?: boolean; preview?: boolean } = {},
 ): string {
-  const page = newerPlayerTypes.has(quiz.quizType) ? 'quizplayer2.html' : 'quizplayer.html';
+  return playerPageAddress(newerPlayerTypes.has(quiz.quizType) ? 'quizplayer2.html' : 'quizplayer.html', quiz, options);
+}
+
+/**
+ * A player page's address for a quiz: its slugged title and id, and the modes asked for. Apart from
+ * quizPlayerPath so the embed loader, which always frames the newer player, carries no list of quiz types.
+ */
+function playerPageAddress(page: string, quiz: { id: string; title: string }, options: { iframe?: boolean; preview?: boolean }) {
   const query = new URLSearchParams({ quiztitle: slugify(quiz.title), quizid: quiz.id });
   if (options.iframe) query.set('isiframe', 'true');
   if (options.preview) query.set('preview', '1');
@@ -150,7 +157,7 @@ export function embedFramePath(kind: EmbedKind, id: string, slug: string): strin
   switch (kind) {
     case 'quiz':
       // The embed code does not carry the quiz type: the newer player page plays every type.
-      return quizPlayerPath({ id, title: slug, quizType: 'graded_quiz' }, { iframe: true });
+      return playerPageAddress('quizplayer2.html', { id, title: slug }, { iframe: true });
     case 'poll':
       return `/poll/publish/show/${safeId}/${safeSlug}`;
     case 'feedback':

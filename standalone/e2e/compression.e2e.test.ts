@@ -47,14 +47,20 @@ it('serves built files as their precompressed siblings, by what the browser acce
   expect(br.headers.vary).toContain('Accept-Encoding');
   expect(br.headers['content-type']).toMatch(/javascript/);
   expect(decoded(br).equals(embed)).toBe(true);
-  // The loader travels in at most 3 KB.
-  expect(br.bytes.length).toBeLessThanOrEqual(3 * 1024);
+  // The loader travels in at most 3.5 KB with its audience rules (issue 35).
+  expect(br.bytes.length).toBeLessThanOrEqual(3.5 * 1024);
   const gzip = await get('/widgets/embed.js', { 'accept-encoding': 'gzip' });
   expect(gzip.headers['content-encoding']).toBe('gzip');
   expect(decoded(gzip).equals(embed)).toBe(true);
   const plain = await get('/widgets/embed.js');
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.bytes.equals(embed)).toBe(true);
+  // Its styles, linked once it shows something, load on any site too.
+  const styles = await get('/widgets/embed.css', { 'accept-encoding': 'br' });
+  expect(styles.headers['content-type']).toMatch(/text\/css/);
+  expect(styles.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  expect(decoded(styles).toString()).toContain('.quizlead-embed-dialog{');
+  expect((await get('/widgets/embed.ts')).status).toBe(404);
 
   const page = await get('/index.html', { 'accept-encoding': 'br' });
   expect(page.headers['content-encoding']).toBe('br');

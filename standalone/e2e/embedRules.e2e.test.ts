@@ -86,9 +86,11 @@ async function visit(context: BrowserContext, path: string, shift = 0): Promise<
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Poll' });
 
-/** The pop-up is shown, its poll loaded. */
-async function shown({ page }: Visit) {
+/** The pop-up is shown, styled (embed.css, linked once the visitor was let in), its poll loaded. */
+async function shown({ page, requests }: Visit) {
   await expect.poll(() => dialogOf(page).isVisible()).toBe(true);
+  expect(requests.some((url) => url.includes('/widgets/embed.css'))).toBe(true);
+  expect(await dialogOf(page).evaluate((dialog) => getComputedStyle(dialog).borderRadius)).toBe('12px');
   const frame = page.frameLocator('iframe[data-quizlead-frame=poll]');
   await expect.poll(() => frame.getByRole('button', { name: 'Tea' }).isVisible()).toBe(true);
 }

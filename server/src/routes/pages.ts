@@ -169,13 +169,16 @@ export function pageRoutes(services: Services): Router<AppState> {
     await sendStaticFile(ctx, ctx.path.replace(/^\/widgets/, ''), widgetsDist);
   });
 
-  // The widget loader for other sites. Its address carries ?v= from the share code, so a short cache
-  // lets a new build reach pages whose code still names an older version.
-  router.get('/widgets/embed.js', async (ctx) => {
-    if (!existsSync(`${widgetsDist}/embed.js`)) return widgetsNotBuilt(ctx);
+  // The widget loader for other sites and the styles it links once it shows something. Their address
+  // carries ?v= from the share code, so a short cache lets a new build reach pages whose code still names
+  // an older version.
+  router.get('/widgets/embed.:type', async (ctx) => {
+    const file = `embed.${ctx.params.type}`;
+    if (file !== 'embed.js' && file !== 'embed.css') throw NotFoundError();
+    if (!existsSync(`${widgetsDist}/${file}`)) return widgetsNotBuilt(ctx);
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    await sendStaticFile(ctx, 'embed.js', widgetsDist);
+    await sendStaticFile(ctx, file, widgetsDist);
   });
 
   // Signed-out visitors never see the app shell: they are sent to sign in.

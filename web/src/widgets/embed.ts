@@ -44,28 +44,13 @@ interface Loader {
 const p = 'quizlead-embed';
 const frameTitles: Record<EmbedKind, string> = { quiz: 'Quiz', poll: 'Poll', feedback: 'Feedback', wheel: 'Spin the wheel' };
 
-// Pop-ups and slide-ins keep a 44 px strip above the frame for the close button, so it never covers the
-// framed page's title, however long (on a phone a poll's question runs the whole width).
-const styles = `.${p}-frame{display:block;width:100%;height:419px;border:0;overflow:hidden;color-scheme:normal}
-.${p}-backdrop{position:fixed;inset:0;z-index:2147483646;display:flex;align-items:center;justify-content:center;box-sizing:border-box;padding:16px;background:rgba(17,17,17,.6);animation:${p}-in .2s ease-out}
-.${p}-dialog,.${p}-slidein{position:relative;display:flex;flex-direction:column;box-sizing:border-box;padding-top:44px;background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 20px 60px rgba(0,0,0,.35)}
-.${p}-dialog{width:100%;max-width:713px;max-height:100%}
-.${p}-slidein{position:fixed;z-index:2147483645;right:16px;bottom:16px;width:400px;max-width:calc(100% - 32px);max-height:calc(100% - 32px);animation:${p}-up .3s ease-out}
-.${p}-body{flex:1 1 auto;min-height:0;overflow:auto;-webkit-overflow-scrolling:touch}
-.${p}-close{position:absolute;top:8px;right:8px;z-index:1;box-sizing:border-box;width:36px;height:36px;margin:0;padding:0;border:2px solid #fff;border-radius:50%;background:#1f1f1f;color:#fff;font:22px/1 system-ui,sans-serif;cursor:pointer;box-shadow:0 2px 6px rgba(0,0,0,.3)}
-.${p}-close:hover{background:#000}
-.${p}-close:focus-visible{outline:3px solid #005bd3;outline-offset:2px}
-@keyframes ${p}-in{from{opacity:0}}
-@keyframes ${p}-up{from{opacity:0;transform:translateY(24px)}}
-@media (prefers-reduced-motion:reduce){.${p}-backdrop,.${p}-slidein{animation:none}}`;
-
-/** Where this script came from: the pages it frames live on the same origin. */
-function scriptOrigin(): string | null {
+/** Where this script came from: the pages it frames and its styles (embed.css beside it) live there. */
+function scriptAddress(): URL | null {
   const script =
     (document.currentScript as HTMLScriptElement | null) ??
     document.querySelector<HTMLScriptElement>('script[src*="/widgets/embed.js"]');
   try {
-    return script?.src ? new URL(script.src, location.href).origin : null;
+    return script?.src ? new URL(script.src, location.href) : null;
   } catch {
     return null;
   }
@@ -99,7 +84,8 @@ function focusStop(target: () => HTMLElement): HTMLElement {
   return stop;
 }
 
-function start(origin: string): Loader {
+function start(script: URL): Loader {
+  const origin = script.origin;
   /** Every frame this loader made, with what closes it (pop-ups and slide-ins). */
   const frames = new Map<HTMLIFrameElement, (() => void) | null>();
   const storage = visitorStorage('localStorage');
@@ -152,12 +138,24 @@ function start(origin: string): Loader {
       .then(go);
   };
 
-  if (!document.getElementById(`${p}-styles`)) {
-    const style = make('style');
-    style.id = `${p}-styles`;
-    style.textContent = styles;
-    document.head.append(style);
-  }
+  /**
+   * The styles of frames, pop-ups and slide-ins (embed.css, same version as this script), linked once the
+   * first item is let in: a visitor the rules leave out costs no request. `then` runs once they are in
+   * (or failed: the item still shows).
+   */
+  let styles: Promise<unknown> | undefined;
+  const styled = (then: () => void) => {
+    styles ??= new Promise((done) => {
+      if (document.getElementById(`${p}-styles`)) return done(0);
+      const link = make('link');
+      link.id = `${p}-styles`;
+      link.rel = 'stylesheet';
+      link.href = script.href.replace('/embed.js', '/embed.css');
+      link.onload = link.onerror = done;
+      document.head.append(link);
+    });
+    styles.then(then);
+  };
 
   const frameFor = (options: EmbedOptions, close: (() => void) | null) => {
     const frame = make('iframe', 'frame');
@@ -269,14 +267,17 @@ function start(origin: string): Loader {
     element.removeAttribute('data-quizlead');
     if (!inline) element.remove();
     const rules = readEmbedRules(attribute('data-rules'));
-    admit(options, rules, attribute, (admitted) => {
-      if (!admitted) return element.remove();
-      if (!inline) return arm(options);
-      const frame = frameFor(options, null);
-      frame.setAttribute('loading', 'lazy');
-      if (rules.every) note(embedHistoryKey(options.kind, options.id), 'shown');
-      element.replaceWith(frame);
-    });
+    admit(options, rules, attribute, (admitted) =>
+      admitted
+        ? styled(() => {
+            if (!inline) return arm(options);
+            const frame = frameFor(options, null);
+            frame.setAttribute('loading', 'lazy');
+            if (rules.every) note(embedHistoryKey(options.kind, options.id), 'shown');
+            element.replaceWith(frame);
+          })
+        : element.remove(),
+    );
   };
 
   const scan = () =>
@@ -378,11 +379,11 @@ function adConsent(): string {
     : '';
 }
 
-const origin = scriptOrigin();
-if (origin) {
+const script = scriptAddress();
+if (script) {
   const registry = ((window as unknown as { quizleadLoaders?: Record<string, Loader> }).quizleadLoaders ??= {});
   // A second copy of the script on the page (two widgets, two snippets) only looks for new elements.
-  const loader = (registry[origin] ??= start(origin));
+  const loader = (registry[script.origin] ??= start(script));
   loader.scan();
   (window as unknown as { quizlead?: Loader }).quizlead = { scan: () => Object.values(registry).forEach((one) => one.scan()) };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { publicBundle } from '../public/publicBundle.ts';
@@ -7,7 +8,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /**
  * The embed loader (embed.ts) as a classic script at a fixed address, web/dist/widgets/embed.js: the
  * widget share code loads it with `<script async src=".../widgets/embed.js?v=…">` on any site, so it
- * is built apart from the pages' modules, as one minified IIFE with nothing to import.
+ * is built apart from the pages' modules, as one minified IIFE with nothing to import. Its styles go
+ * beside it as web/dist/widgets/embed.css (the loader links them only when it shows something), with the
+ * file's comments and line breaks left out.
  */
 function embedScript(): Plugin {
   return {
@@ -19,7 +22,7 @@ function embedScript(): Plugin {
         logLevel: 'warn',
         build: {
           write: false,
-          target: 'es2017',
+          target: 'es2020',
           minify: true,
           lib: { entry: `${root}embed.ts`, formats: ['iife'], name: 'quizleadEmbed', fileName: () => 'embed.js' },
         },
@@ -27,6 +30,8 @@ function embedScript(): Plugin {
       const chunk = (Array.isArray(built) ? built[0]! : built).output.find((item) => item.type === 'chunk');
       if (!chunk || chunk.type !== 'chunk') throw new Error('the embed script did not build');
       this.emitFile({ type: 'asset', fileName: 'embed.js', source: chunk.code });
+      const css = readFileSync(`${root}embed.css`, 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'embed.css', source: css.replace(/\/\*[^]*?\*\/\s*/g, '').replace(/\n/g, '') });
     },
   };
 }
