@@ -100,3 +100,42 @@ it('the owner switches the result email on with a live preview; a respondent who
   await expect.poll(() => page.getByText('pat.result@example.com').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await shot(page, 'delivery-log-1280');
 });
+
+it('offers "Email me my result" below an owner’s own HTML lead form, and the respondent who ticks it gets the email', async () => {
+  const { owner } = await signedInPage(harness, 1280);
+  const formCode = `<form>
+  <p><label>Your name <input type="text" name="fullname" required></label></p>
+  <p><label>Your email <input type="email" name="mail" required></label></p>
+  <button type="submit">Send</button>
+</form>`;
+  const quiz = await buildQuiz(owner.client, {
+    quizType: 'personality_quiz',
+    title: 'Tea match',
+    personalities: [
+      personality('green', 'Green', { emailFormCode: formCode }),
+      personality('black', 'Black', { emailFormCode: formCode }),
+    ],
+    settings: { collectEmail: true, emailFormType: 'custom', resultEmail: true, resultEmailSubject: 'Your tea: {result}' },
+    questions: [
+      question('Your afternoon?', [
+        { id: 'a', text: 'Calm', personalityId: 'green' },
+        { id: 'b', text: 'Busy', personalityId: 'black' },
+      ]),
+    ],
+  });
+
+  const visitor = await harness.newPage({ width: 375 });
+  await visitor.goto(`/quizplayer2.html?quizid=${quiz.id}`);
+  await startButton(visitor, quiz).click();
+  await answerQuestion(visitor, quiz, 0, ['b']);
+  const form = visitor.frameLocator('iframe[title="Lead form"]');
+  await form.getByLabel('Your name').fill('Kim');
+  await form.getByLabel('Your email').fill('kim.custom@example.com');
+  await visitor.getByRole('checkbox', { name: 'Email me my result' }).check();
+  await shot(visitor, 'custom-form-opt-in-375');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(() => visitor.getByTestId('result-summary').textContent()).toBe('Black');
+
+  const mail = await harness.server.waitForMail('kim.custom@example.com', /Your tea: Black/, 15_000);
+  expect(mail.text).toContain('Unsubscribe: ');
+});

@@ -5,15 +5,18 @@ import type { TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useScreenFocus } from './focus.ts';
 import { formBridgeScript, formBridgeTexts } from './formBridge.ts';
-import { Consent } from './LeadForm.tsx';
+import { Consent, EmailResultOptIn } from './LeadForm.tsx';
 
 interface Props {
   /** The owner's form HTML. */
   code: string;
   /** The theme's content colours, for the frame's own page. */
   colors: { text: string; background: string };
-  /** With a privacy text the player asks for consent below the owner's form, as on the standard form. */
-  settings: Pick<TQuizSettings, 'privacyPolicyText' | 'privacyPolicyUrl'>;
+  /**
+   * With a privacy text the player asks for consent below the owner's form, as on the standard form; with
+   * result emails on, "Email me my result" too.
+   */
+  settings: Pick<TQuizSettings, 'privacyPolicyText' | 'privacyPolicyUrl' | 'resultEmail'>;
   onSubmit(lead: TLeadRequest): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | undefined>(undefined);
   const consentRef = useRef(false);
+  const [emailResult, setEmailResult] = useState(false);
+  const emailResultRef = useRef(false);
   const srcDoc = useMemo(
     () =>
       `<!doctype html><html lang="${currentLanguage()}" dir="${directionOf(currentLanguage())}" data-texts="${formBridgeTexts()}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
@@ -80,6 +85,7 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
           name: String(message.name ?? ''),
           email: String(message.email ?? ''),
           consent: hasPrivacy || message.consent === true,
+          ...(settings.resultEmail ? { emailResult: emailResultRef.current } : {}),
           fields: cleanFields(message.fields),
         }).catch((failure: unknown) => {
           setError(failure instanceof Error ? failure.message : String(failure));
@@ -90,7 +96,7 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [onSubmit, hasPrivacy]);
+  }, [onSubmit, hasPrivacy, settings.resultEmail]);
 
   return (
     <div className="ql-screen ql-lead">
@@ -119,6 +125,15 @@ export function CustomLeadForm({ code, colors, settings, onSubmit }: Props) {
             consentRef.current = checked;
             setConsent(checked);
             if (checked) setConsentError(undefined);
+          }}
+        />
+      ) : null}
+      {settings.resultEmail ? (
+        <EmailResultOptIn
+          checked={emailResult}
+          onChange={(checked) => {
+            emailResultRef.current = checked;
+            setEmailResult(checked);
           }}
         />
       ) : null}

@@ -139,17 +139,7 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         />
       ) : null}
       {hasPrivacy ? <Consent settings={settings} checked={consent} error={errors.consent} onChange={setConsent} /> : null}
-      {settings.resultEmail ? (
-        <div className="ql-field ql-consent">
-          <input
-            id="ql-lead-email-result"
-            type="checkbox"
-            checked={emailResult}
-            onChange={(event) => setEmailResult(event.currentTarget.checked)}
-          />
-          <label htmlFor="ql-lead-email-result">{t('resultEmail.optIn')}</label>
-        </div>
-      ) : null}
+      {settings.resultEmail ? <EmailResultOptIn checked={emailResult} onChange={setEmailResult} /> : null}
       {formError ? (
         <p className="qp-alert" role="alert">
           {formError}
@@ -198,6 +188,21 @@ export function Consent({ settings, checked, error, onChange }: ConsentProps) {
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** "Email me my result" (issue 35): shown when the quiz emails respondents their result. */
+export function EmailResultOptIn({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <div className="ql-field ql-consent">
+      <input
+        id="ql-lead-email-result"
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <label htmlFor="ql-lead-email-result">{t('resultEmail.optIn')}</label>
     </div>
   );
 }
