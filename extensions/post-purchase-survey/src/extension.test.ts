@@ -43,8 +43,9 @@ describe('shopify.extension.toml', () => {
     expect(`${year}-${month}`).toBe(extensionToml.api_version);
   });
 
-  it('calls shopify.app.toml’s application_url unless the build names another', () => {
+  it('calls shopify.app.toml’s application_url unless the build names another, a source the app declares', () => {
     expect(DEFAULT_APP_URL).toBe(appToml.application_url);
+    expect(appToml.network_access.allowed_sources).toEqual([new URL(appToml.application_url).origin]);
   });
 });
 
