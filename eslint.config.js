@@ -5,7 +5,18 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', '.tools/**', 'data/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tsbuild/**',
+      '.tools/**',
+      'data/**',
+      'test-results/**',
+      // Written by the Shopify CLI when it builds a UI extension (each module's `shopify` global).
+      'extensions/*/shopify.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,7 +55,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}', 'standalone/src/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}', 'standalone/src/**/*.{ts,tsx}', 'extensions/*/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five projects:
+ * Six projects:
  * - unit: shared and server tests; PostgreSQL when DATABASE_URL is set, PGlite otherwise;
  * - resilience: server processes killed and run side by side, each file in its own worker;
  * - db-pglite: the data-layer suite again on PGlite, so both engines are proven in one run;
  * - components: the admin's screens in happy-dom with Testing Library;
+ * - extensions: the Shopify UI extensions in happy-dom with a stand-in for Shopify's extension API;
  * - e2e: user flows in Debian's Chromium against the real server (needs `npm run build`).
  * Two files run at a time, whatever their project, on any machine: the tests mostly wait on PostgreSQL, a
  * server or a browser, and each file owns its server, port, job queue schema and browser. (vitest's own
@@ -63,6 +64,17 @@ export default defineConfig({
           include: ['web/src/**/*.test.tsx', 'standalone/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['./web/src/admin/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Shopify's UI extensions (extensions/*/src) rendered in happy-dom with a stand-in for the `shopify`
+          // global and for fetch: what a buyer sees, what is sent to the app, and what happens when it is slow.
+          name: 'extensions',
+          include: ['extensions/*/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
           testTimeout: 20_000,
         },
       },

@@ -19,7 +19,9 @@
  *   budgets hold without them, and each adds at most 3 KB brotli;
  * - embed loader: the script host pages load (inline frames, pop-ups and slide-ins, the Shopify blocks);
  * - storefront: every script a Shopify storefront loads from the app, under Shopify's 10,000 bytes
- *   compressed per app block script (Theme Check's AssetSizeAppBlockJavaScript).
+ *   compressed per app block script (Theme Check's AssetSizeAppBlockJavaScript);
+ * - post-purchase survey: the UI extension's script on the Thank you and Order status pages
+ *   (extensions/post-purchase-survey/build.ts), under Shopify's 64 KB compressed limit for a UI extension.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -160,6 +162,12 @@ const budgets: Budget[] = [
     measure: 'gzip',
     limit: 10_000,
     each: true,
+  },
+  {
+    name: 'post-purchase survey',
+    files: ['extensions/post-purchase-survey/dist/post-purchase-survey.js'],
+    measure: 'gzip',
+    limit: 64 * 1024,
   },
 ];
 
