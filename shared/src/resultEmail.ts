@@ -174,13 +174,13 @@ export function renderResultEmail(input: ResultEmailInput): RenderedResultEmail 
   };
 }
 
-/** The unsubscribe page of a result email (server/src/routes/public/resultEmailUnsubscribe.ts). */
-export const resultEmailUnsubscribeTexts = {
-  unsubscribeConfirmTitle: 'Unsubscribe from result emails?',
-  unsubscribeConfirm: (email: string) => `${email} will no longer get result emails from this sender.`,
-  unsubscribeButton: 'Unsubscribe',
-  unsubscribedTitle: 'You are unsubscribed',
-  unsubscribed: (email: string) => `You will no longer receive result emails from this sender at ${email}.`,
-  unsubscribeInvalidTitle: 'This unsubscribe link is not valid',
-  unsubscribeInvalid: 'The link may have been cut short by your mail program. Use the link in a newer email.',
-} as const;
+/** The unsubscribe page of a result email (server/src/routes/public/resultEmailUnsubscribe.ts), in the mail's language. */
+export const resultEmailUnsubscribeTexts = (t: Translate) => ({
+  unsubscribeConfirmTitle: t('resultEmail.unsubscribeConfirmTitle'),
+  unsubscribeConfirm: (email: string) => t('resultEmail.unsubscribeConfirm', { email }),
+  unsubscribeButton: t('resultEmail.unsubscribeButton'),
+  unsubscribedTitle: t('resultEmail.unsubscribedTitle'),
+  unsubscribed: (email: string) => t('resultEmail.unsubscribed', { email }),
+  unsubscribeInvalidTitle: t('resultEmail.unsubscribeInvalidTitle'),
+  unsubscribeInvalid: t('resultEmail.unsubscribeInvalid'),
+});

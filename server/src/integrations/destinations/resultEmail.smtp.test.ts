@@ -112,6 +112,8 @@ describe('result emails to respondents', () => {
     expect(mail!.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const unsubscribe = /^List-Unsubscribe: <([^>]+)>$/m.exec(mail!.headers)![1]!;
     expect(unsubscribe).toContain('/results/unsubscribe?token=');
+    // The page it opens speaks the mail's language.
+    expect(new URL(unsubscribe).searchParams.get('lang')).toBe('de');
     // The owner's text and the visitor's name are escaped; the built-in words are the play's language's.
     expect(mail!.body).toContain('Hi Ann &lt;Lee&gt;, you are &lt;b&gt;Calm&lt;/b&gt;.');
     expect(mail!.body).toContain(`>Abmelden</a>`);

@@ -129,10 +129,12 @@ async function mailOf(
 ): Promise<Mail> {
   const footer = footerLinksFor(made.account.kind, deps.services.env.SHOPIFY_APP_STORE_URL);
   const appUrl = deps.appUrl.replace(/\/$/, '');
-  const unsubscribeUrl = resultEmailUnsubscribeUrl(deps.appUrl, deps.sessionSecret, {
-    accountId: destination.accountId,
-    email: made.to,
-  });
+  const unsubscribeUrl = resultEmailUnsubscribeUrl(
+    deps.appUrl,
+    deps.sessionSecret,
+    { accountId: destination.accountId, email: made.to },
+    made.language,
+  );
   const rendered = renderResultEmail({
     ...made.texts,
     data: made.data,

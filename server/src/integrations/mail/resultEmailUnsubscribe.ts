@@ -1,3 +1,4 @@
+import type { VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
 import { signLinkToken, verifyLinkToken } from '../../lib/linkToken.ts';
 
 /**
@@ -31,5 +32,14 @@ export function verifyResultEmailUnsubscribeToken(secret: string, token: string)
   }
 }
 
-export const resultEmailUnsubscribeUrl = (appUrl: string, secret: string, claims: ResultEmailUnsubscribeClaims): string =>
-  `${appUrl.replace(/\/$/, '')}${resultEmailUnsubscribePath}?token=${encodeURIComponent(resultEmailUnsubscribeToken(secret, claims))}`;
+/**
+ * The link in the mail and its List-Unsubscribe header. `lang` is the mail's language, for the page's words
+ * only: it is not signed, as a visitor who changes it changes nothing but the language they read.
+ */
+export const resultEmailUnsubscribeUrl = (
+  appUrl: string,
+  secret: string,
+  claims: ResultEmailUnsubscribeClaims,
+  language: VisitorLanguage,
+): string =>
+  `${appUrl.replace(/\/$/, '')}${resultEmailUnsubscribePath}?token=${encodeURIComponent(resultEmailUnsubscribeToken(secret, claims))}&lang=${language}`;

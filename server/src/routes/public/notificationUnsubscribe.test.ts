@@ -55,6 +55,11 @@ describe('/notifications/unsubscribe', () => {
     const action = /<form method="post" action="([^"]+)">/.exec(form)![1]!.replaceAll('&amp;', '&');
     expect(new URL(action, server.url).href).toBe(link);
     expect(emailSettingsOf(await emailRow(account.id)).unsubscribed).toEqual([]);
+    // Mail to owners is in English: a `lang` in the address changes nothing.
+    const anyLanguage = await (await visit(`${link}&lang=fr`)).text();
+    expect(anyLanguage).toContain('<html lang="en" dir="ltr">');
+    expect(anyLanguage).toContain(escapeHtml(integrationMessages.unsubscribeConfirmTitle));
+    expect(/<form method="post" action="([^"]+)">/.exec(anyLanguage)![1]).not.toContain('lang=');
 
     // The button, or a mail client's RFC 8058 one-click POST to the same address.
     const response = await fetch(link, {

@@ -161,4 +161,11 @@ export default {
   'resultEmail.expires': 'صالح حتى {date}',
   'resultEmail.unsubscribe': 'إلغاء الاشتراك',
   'resultEmail.prizeCode': 'رمزك: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'إلغاء الاشتراك في رسائل النتائج؟',
+  'resultEmail.unsubscribeConfirm': 'لن يتلقى {email} رسائل النتائج من هذا المرسِل بعد الآن.',
+  'resultEmail.unsubscribeButton': 'إلغاء الاشتراك',
+  'resultEmail.unsubscribedTitle': 'تم إلغاء اشتراكك',
+  'resultEmail.unsubscribed': 'لن تتلقى رسائل النتائج من هذا المرسِل على {email} بعد الآن.',
+  'resultEmail.unsubscribeInvalidTitle': 'رابط إلغاء الاشتراك هذا غير صالح',
+  'resultEmail.unsubscribeInvalid': 'ربما اقتطع برنامج البريد جزءًا من الرابط. استخدم الرابط الموجود في رسالة أحدث.',
 } satisfies Catalogue;

@@ -149,4 +149,11 @@ export default {
   'resultEmail.expires': 'Platí do {date}',
   'resultEmail.unsubscribe': 'Odhlásit odběr',
   'resultEmail.prizeCode': 'Váš kód: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Odhlásit odběr e-mailů s výsledky?',
+  'resultEmail.unsubscribeConfirm': 'Na adresu {email} už od tohoto odesílatele nebudou chodit e-maily s výsledky.',
+  'resultEmail.unsubscribeButton': 'Odhlásit odběr',
+  'resultEmail.unsubscribedTitle': 'Odběr je odhlášen',
+  'resultEmail.unsubscribed': 'Na adresu {email} už od tohoto odesílatele nebudete dostávat e-maily s výsledky.',
+  'resultEmail.unsubscribeInvalidTitle': 'Tento odkaz pro odhlášení není platný',
+  'resultEmail.unsubscribeInvalid': 'Váš e-mailový program mohl odkaz zkrátit. Použijte odkaz z novějšího e-mailu.',
 } satisfies Catalogue;

@@ -135,4 +135,11 @@ export default {
   'resultEmail.expires': 'Gyldig til {date}',
   'resultEmail.unsubscribe': 'Afmeld',
   'resultEmail.prizeCode': 'Din kode: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Vil du afmelde resultatmails?',
+  'resultEmail.unsubscribeConfirm': '{email} får ikke længere resultatmails fra denne afsender.',
+  'resultEmail.unsubscribeButton': 'Afmeld',
+  'resultEmail.unsubscribedTitle': 'Du er afmeldt',
+  'resultEmail.unsubscribed': 'Du modtager ikke længere resultatmails fra denne afsender på {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Dette afmeldingslink er ikke gyldigt',
+  'resultEmail.unsubscribeInvalid': 'Linket kan være blevet afkortet af dit mailprogram. Brug linket i en nyere mail.',
 } satisfies Catalogue;

@@ -135,4 +135,12 @@ export default {
   'resultEmail.expires': 'Gültig bis {date}',
   'resultEmail.unsubscribe': 'Abmelden',
   'resultEmail.prizeCode': 'Dein Code: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Von Ergebnis-E-Mails abmelden?',
+  'resultEmail.unsubscribeConfirm': '{email} erhält von diesem Absender keine Ergebnis-E-Mails mehr.',
+  'resultEmail.unsubscribeButton': 'Abmelden',
+  'resultEmail.unsubscribedTitle': 'Du bist abgemeldet',
+  'resultEmail.unsubscribed': 'Du erhältst von diesem Absender keine Ergebnis-E-Mails mehr an {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Dieser Abmeldelink ist ungültig',
+  'resultEmail.unsubscribeInvalid':
+    'Vielleicht hat dein E-Mail-Programm den Link abgeschnitten. Verwende den Link aus einer neueren E-Mail.',
 } satisfies Catalogue;

@@ -135,4 +135,12 @@ export default {
   'resultEmail.expires': 'Ισχύει έως {date}',
   'resultEmail.unsubscribe': 'Κατάργηση εγγραφής',
   'resultEmail.prizeCode': 'Ο κωδικός σας: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Κατάργηση εγγραφής από τα email αποτελεσμάτων;',
+  'resultEmail.unsubscribeConfirm': 'Η διεύθυνση {email} δεν θα λαμβάνει πλέον email αποτελεσμάτων από αυτόν τον αποστολέα.',
+  'resultEmail.unsubscribeButton': 'Κατάργηση εγγραφής',
+  'resultEmail.unsubscribedTitle': 'Η εγγραφή σας καταργήθηκε',
+  'resultEmail.unsubscribed': 'Δεν θα λαμβάνετε πλέον email αποτελεσμάτων από αυτόν τον αποστολέα στη διεύθυνση {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Αυτός ο σύνδεσμος κατάργησης εγγραφής δεν είναι έγκυρος',
+  'resultEmail.unsubscribeInvalid':
+    'Ο σύνδεσμος μπορεί να κόπηκε από το πρόγραμμα email σας. Χρησιμοποιήστε τον σύνδεσμο από ένα πιο πρόσφατο email.',
 } satisfies Catalogue;

@@ -178,6 +178,15 @@ const en = {
   'resultEmail.expires': 'Valid until {date}',
   'resultEmail.unsubscribe': 'Unsubscribe',
   'resultEmail.prizeCode': 'Your code: {code}',
+  // The page of the mail's unsubscribe link (server/src/routes/public/resultEmailUnsubscribe.ts).
+  'resultEmail.unsubscribeConfirmTitle': 'Unsubscribe from result emails?',
+  'resultEmail.unsubscribeConfirm': '{email} will no longer get result emails from this sender.',
+  /** The page's button that records the wish (the mail's link is `resultEmail.unsubscribe`). */
+  'resultEmail.unsubscribeButton': 'Unsubscribe',
+  'resultEmail.unsubscribedTitle': 'You are unsubscribed',
+  'resultEmail.unsubscribed': 'You will no longer receive result emails from this sender at {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'This unsubscribe link is not valid',
+  'resultEmail.unsubscribeInvalid': 'The link may have been cut short by your mail program. Use the link in a newer email.',
 } as const satisfies Record<string, Message>;
 
 export default en;

@@ -138,4 +138,12 @@ export default {
   'resultEmail.expires': 'Válido hasta el {date}',
   'resultEmail.unsubscribe': 'Darse de baja',
   'resultEmail.prizeCode': 'Tu código: {code}',
+  'resultEmail.unsubscribeConfirmTitle': '¿Darse de baja de los correos de resultados?',
+  'resultEmail.unsubscribeConfirm': '{email} dejará de recibir correos de resultados de este remitente.',
+  'resultEmail.unsubscribeButton': 'Darse de baja',
+  'resultEmail.unsubscribedTitle': 'Te has dado de baja',
+  'resultEmail.unsubscribed': 'Ya no recibirás correos de resultados de este remitente en {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Este enlace para darse de baja no es válido',
+  'resultEmail.unsubscribeInvalid':
+    'Puede que tu programa de correo haya cortado el enlace. Usa el enlace de un correo más reciente.',
 } satisfies Catalogue;

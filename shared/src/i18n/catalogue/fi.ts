@@ -134,4 +134,12 @@ export default {
   'resultEmail.expires': 'Voimassa {date} asti',
   'resultEmail.unsubscribe': 'Peru tilaus',
   'resultEmail.prizeCode': 'Koodisi: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Perutaanko tulossähköpostien tilaus?',
+  'resultEmail.unsubscribeConfirm': '{email} ei enää saa tulossähköposteja tältä lähettäjältä.',
+  'resultEmail.unsubscribeButton': 'Peru tilaus',
+  'resultEmail.unsubscribedTitle': 'Tilaus on peruttu',
+  'resultEmail.unsubscribed': 'Et enää saa tulossähköposteja tältä lähettäjältä osoitteeseen {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Tämä tilauksen peruutuslinkki ei ole kelvollinen',
+  'resultEmail.unsubscribeInvalid':
+    'Sähköpostiohjelmasi on ehkä katkaissut linkin. Käytä uudemmassa sähköpostissa olevaa linkkiä.',
 } satisfies Catalogue;

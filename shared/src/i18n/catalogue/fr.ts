@@ -143,4 +143,11 @@ export default {
   'resultEmail.expires': 'Valable jusqu’au {date}',
   'resultEmail.unsubscribe': 'Se désabonner',
   'resultEmail.prizeCode': 'Votre code : {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Se désabonner des e-mails de résultat ?',
+  'resultEmail.unsubscribeConfirm': '{email} ne recevra plus d’e-mails de résultat de cet expéditeur.',
+  'resultEmail.unsubscribeButton': 'Se désabonner',
+  'resultEmail.unsubscribedTitle': 'Désabonnement effectué',
+  'resultEmail.unsubscribed': 'Vous ne recevrez plus d’e-mails de résultat de cet expéditeur à l’adresse {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Ce lien de désabonnement n’est pas valide',
+  'resultEmail.unsubscribeInvalid': 'Votre messagerie a peut-être tronqué le lien. Utilisez le lien d’un e-mail plus récent.',
 } satisfies Catalogue;

@@ -137,4 +137,11 @@ export default {
   'resultEmail.expires': 'בתוקף עד {date}',
   'resultEmail.unsubscribe': 'ביטול הרשמה',
   'resultEmail.prizeCode': 'הקוד שלך: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'לבטל את ההרשמה למיילים עם תוצאות?',
+  'resultEmail.unsubscribeConfirm': 'הכתובת {email} לא תקבל יותר מיילים עם תוצאות מהשולח הזה.',
+  'resultEmail.unsubscribeButton': 'ביטול הרשמה',
+  'resultEmail.unsubscribedTitle': 'ההרשמה בוטלה',
+  'resultEmail.unsubscribed': 'לא יישלחו יותר מיילים עם תוצאות מהשולח הזה לכתובת {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'קישור ביטול ההרשמה הזה לא תקין',
+  'resultEmail.unsubscribeInvalid': 'ייתכן שתוכנת הדואר קטעה את הקישור. אפשר להשתמש בקישור שבמייל חדש יותר.',
 } satisfies Catalogue;

@@ -133,4 +133,12 @@ export default {
   'resultEmail.expires': '{date} तक मान्य',
   'resultEmail.unsubscribe': 'सदस्यता छोड़ें',
   'resultEmail.prizeCode': 'आपका कोड: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'परिणाम ईमेल की सदस्यता छोड़ें?',
+  'resultEmail.unsubscribeConfirm': '{email} को अब इस प्रेषक से परिणाम ईमेल नहीं मिलेंगे।',
+  'resultEmail.unsubscribeButton': 'सदस्यता छोड़ें',
+  'resultEmail.unsubscribedTitle': 'आपने सदस्यता छोड़ दी है',
+  'resultEmail.unsubscribed': 'अब आपको {email} पर इस प्रेषक से परिणाम ईमेल नहीं मिलेंगे।',
+  'resultEmail.unsubscribeInvalidTitle': 'सदस्यता छोड़ने का यह लिंक मान्य नहीं है',
+  'resultEmail.unsubscribeInvalid':
+    'हो सकता है आपके ईमेल प्रोग्राम ने लिंक को बीच में काट दिया हो। किसी नए ईमेल में दिए गए लिंक का इस्तेमाल करें।',
 } satisfies Catalogue;

@@ -134,4 +134,11 @@ export default {
   'resultEmail.expires': 'Berlaku hingga {date}',
   'resultEmail.unsubscribe': 'Berhenti berlangganan',
   'resultEmail.prizeCode': 'Kode Anda: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Berhenti berlangganan email hasil?',
+  'resultEmail.unsubscribeConfirm': '{email} tidak akan lagi menerima email hasil dari pengirim ini.',
+  'resultEmail.unsubscribeButton': 'Berhenti berlangganan',
+  'resultEmail.unsubscribedTitle': 'Anda telah berhenti berlangganan',
+  'resultEmail.unsubscribed': 'Anda tidak akan lagi menerima email hasil dari pengirim ini di {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Tautan berhenti berlangganan ini tidak valid',
+  'resultEmail.unsubscribeInvalid': 'Tautan mungkin terpotong oleh program email Anda. Gunakan tautan di email yang lebih baru.',
 } satisfies Catalogue;

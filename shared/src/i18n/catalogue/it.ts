@@ -138,4 +138,12 @@ export default {
   'resultEmail.expires': 'Valido fino al {date}',
   'resultEmail.unsubscribe': 'Annulla l’iscrizione',
   'resultEmail.prizeCode': 'Il tuo codice: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Annullare l’iscrizione alle email con i risultati?',
+  'resultEmail.unsubscribeConfirm': '{email} non riceverà più email con i risultati da questo mittente.',
+  'resultEmail.unsubscribeButton': 'Annulla l’iscrizione',
+  'resultEmail.unsubscribedTitle': 'Iscrizione annullata',
+  'resultEmail.unsubscribed': 'Non riceverai più email con i risultati da questo mittente all’indirizzo {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Questo link per annullare l’iscrizione non è valido',
+  'resultEmail.unsubscribeInvalid':
+    'Il tuo programma di posta potrebbe aver troncato il link. Usa il link di un’email più recente.',
 } satisfies Catalogue;

@@ -133,4 +133,12 @@ export default {
   'resultEmail.expires': '有効期限：{date}',
   'resultEmail.unsubscribe': '配信停止',
   'resultEmail.prizeCode': 'あなたのコード：{code}',
+  'resultEmail.unsubscribeConfirmTitle': '結果メールの配信を停止しますか？',
+  'resultEmail.unsubscribeConfirm': '{email} には、この送信者から結果メールが届かなくなります。',
+  'resultEmail.unsubscribeButton': '配信を停止する',
+  'resultEmail.unsubscribedTitle': '配信を停止しました',
+  'resultEmail.unsubscribed': '今後、この送信者から {email} に結果メールは届きません。',
+  'resultEmail.unsubscribeInvalidTitle': 'この配信停止リンクは無効です',
+  'resultEmail.unsubscribeInvalid':
+    'メールソフトによってリンクが途中で切れた可能性があります。より新しいメールにあるリンクをご利用ください。',
 } satisfies Catalogue;

@@ -133,4 +133,11 @@ export default {
   'resultEmail.expires': '{date}까지 유효',
   'resultEmail.unsubscribe': '수신 거부',
   'resultEmail.prizeCode': '내 코드: {code}',
+  'resultEmail.unsubscribeConfirmTitle': '결과 이메일 수신을 거부할까요?',
+  'resultEmail.unsubscribeConfirm': '이 발신자가 더 이상 {email} 주소로 결과 이메일을 보내지 않아요.',
+  'resultEmail.unsubscribeButton': '수신 거부',
+  'resultEmail.unsubscribedTitle': '수신 거부되었어요',
+  'resultEmail.unsubscribed': '이제 이 발신자의 결과 이메일을 {email} 주소로 받지 않아요.',
+  'resultEmail.unsubscribeInvalidTitle': '유효하지 않은 수신 거부 링크예요',
+  'resultEmail.unsubscribeInvalid': '메일 프로그램에서 링크가 잘렸을 수 있어요. 더 최근에 받은 이메일의 링크를 사용해 주세요.',
 } satisfies Catalogue;

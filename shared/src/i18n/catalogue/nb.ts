@@ -134,4 +134,11 @@ export default {
   'resultEmail.expires': 'Gyldig til {date}',
   'resultEmail.unsubscribe': 'Avslutt abonnement',
   'resultEmail.prizeCode': 'Koden din: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Vil du avslutte abonnementet på resultat-e-post?',
+  'resultEmail.unsubscribeConfirm': '{email} får ikke lenger resultat-e-post fra denne avsenderen.',
+  'resultEmail.unsubscribeButton': 'Avslutt abonnement',
+  'resultEmail.unsubscribedTitle': 'Abonnementet er avsluttet',
+  'resultEmail.unsubscribed': 'Du får ikke lenger resultat-e-post fra denne avsenderen på {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Denne avmeldingslenken er ikke gyldig',
+  'resultEmail.unsubscribeInvalid': 'Lenken kan ha blitt kuttet av e-postprogrammet ditt. Bruk lenken i en nyere e-post.',
 } satisfies Catalogue;

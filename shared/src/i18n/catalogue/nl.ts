@@ -133,4 +133,11 @@ export default {
   'resultEmail.expires': 'Geldig tot {date}',
   'resultEmail.unsubscribe': 'Afmelden',
   'resultEmail.prizeCode': 'Je code: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Afmelden voor resultaatmails?',
+  'resultEmail.unsubscribeConfirm': '{email} krijgt geen resultaatmails meer van deze afzender.',
+  'resultEmail.unsubscribeButton': 'Afmelden',
+  'resultEmail.unsubscribedTitle': 'Je bent afgemeld',
+  'resultEmail.unsubscribed': 'Je ontvangt op {email} geen resultaatmails meer van deze afzender.',
+  'resultEmail.unsubscribeInvalidTitle': 'Deze afmeldlink is niet geldig',
+  'resultEmail.unsubscribeInvalid': 'Je mailprogramma heeft de link misschien afgekapt. Gebruik de link in een recentere e-mail.',
 } satisfies Catalogue;

@@ -149,4 +149,11 @@ export default {
   'resultEmail.expires': 'Ważny do {date}',
   'resultEmail.unsubscribe': 'Wypisz się',
   'resultEmail.prizeCode': 'Twój kod: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Wypisać się z e-maili z wynikami?',
+  'resultEmail.unsubscribeConfirm': '{email} nie będzie już otrzymywać e-maili z wynikami od tego nadawcy.',
+  'resultEmail.unsubscribeButton': 'Wypisz się',
+  'resultEmail.unsubscribedTitle': 'Wypisano Cię',
+  'resultEmail.unsubscribed': 'Nie będziesz już otrzymywać e-maili z wynikami od tego nadawcy na adres {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Ten link do wypisania się jest nieprawidłowy',
+  'resultEmail.unsubscribeInvalid': 'Twój program pocztowy mógł uciąć link. Użyj linku z nowszego e-maila.',
 } satisfies Catalogue;

@@ -138,4 +138,11 @@ export default {
   'resultEmail.expires': 'Válido até {date}',
   'resultEmail.unsubscribe': 'Cancelar inscrição',
   'resultEmail.prizeCode': 'Seu código: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Cancelar a inscrição nos e-mails de resultado?',
+  'resultEmail.unsubscribeConfirm': '{email} não vai mais receber e-mails de resultado deste remetente.',
+  'resultEmail.unsubscribeButton': 'Cancelar inscrição',
+  'resultEmail.unsubscribedTitle': 'Inscrição cancelada',
+  'resultEmail.unsubscribed': 'Você não vai mais receber e-mails de resultado deste remetente em {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Este link de cancelamento de inscrição não é válido',
+  'resultEmail.unsubscribeInvalid': 'Seu programa de e-mail pode ter cortado o link. Use o link de um e-mail mais recente.',
 } satisfies Catalogue;

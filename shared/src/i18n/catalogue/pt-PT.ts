@@ -138,4 +138,12 @@ export default {
   'resultEmail.expires': 'Válido até {date}',
   'resultEmail.unsubscribe': 'Anular subscrição',
   'resultEmail.prizeCode': 'O seu código: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Anular a subscrição dos e-mails de resultado?',
+  'resultEmail.unsubscribeConfirm': '{email} deixará de receber e-mails de resultado deste remetente.',
+  'resultEmail.unsubscribeButton': 'Anular subscrição',
+  'resultEmail.unsubscribedTitle': 'Subscrição anulada',
+  'resultEmail.unsubscribed': 'Deixará de receber e-mails de resultado deste remetente em {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Esta ligação para anular a subscrição não é válida',
+  'resultEmail.unsubscribeInvalid':
+    'O seu programa de e-mail pode ter cortado a ligação. Utilize a ligação de um e-mail mais recente.',
 } satisfies Catalogue;

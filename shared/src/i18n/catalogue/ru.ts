@@ -154,4 +154,12 @@ export default {
   'resultEmail.expires': 'Действует до {date}',
   'resultEmail.unsubscribe': 'Отписаться',
   'resultEmail.prizeCode': 'Ваш код: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Отписаться от писем с результатами?',
+  'resultEmail.unsubscribeConfirm': '{email} больше не будет получать письма с результатами от этого отправителя.',
+  'resultEmail.unsubscribeButton': 'Отписаться',
+  'resultEmail.unsubscribedTitle': 'Вы отписались',
+  'resultEmail.unsubscribed': 'Вы больше не будете получать письма с результатами от этого отправителя на {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Ссылка для отписки недействительна',
+  'resultEmail.unsubscribeInvalid':
+    'Возможно, почтовая программа обрезала ссылку. Воспользуйтесь ссылкой из более нового письма.',
 } satisfies Catalogue;

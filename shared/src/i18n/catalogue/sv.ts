@@ -133,4 +133,11 @@ export default {
   'resultEmail.expires': 'Giltig till {date}',
   'resultEmail.unsubscribe': 'Avregistrera',
   'resultEmail.prizeCode': 'Din kod: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Avregistrera dig från resultatmejl?',
+  'resultEmail.unsubscribeConfirm': '{email} får inte längre några resultatmejl från den här avsändaren.',
+  'resultEmail.unsubscribeButton': 'Avregistrera',
+  'resultEmail.unsubscribedTitle': 'Du är avregistrerad',
+  'resultEmail.unsubscribed': 'Du får inte längre några resultatmejl från den här avsändaren till {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Den här avregistreringslänken är inte giltig',
+  'resultEmail.unsubscribeInvalid': 'Länken kan ha kortats av i ditt e-postprogram. Använd länken i ett nyare mejl.',
 } satisfies Catalogue;

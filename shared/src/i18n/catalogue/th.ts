@@ -133,4 +133,11 @@ export default {
   'resultEmail.expires': 'ใช้ได้ถึง {date}',
   'resultEmail.unsubscribe': 'ยกเลิกการรับอีเมล',
   'resultEmail.prizeCode': 'รหัสของคุณ: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'ยกเลิกการรับอีเมลแจ้งผลลัพธ์หรือไม่',
+  'resultEmail.unsubscribeConfirm': '{email} จะไม่ได้รับอีเมลแจ้งผลลัพธ์จากผู้ส่งรายนี้อีก',
+  'resultEmail.unsubscribeButton': 'ยกเลิกการรับอีเมล',
+  'resultEmail.unsubscribedTitle': 'ยกเลิกการรับอีเมลแล้ว',
+  'resultEmail.unsubscribed': 'คุณจะไม่ได้รับอีเมลแจ้งผลลัพธ์จากผู้ส่งรายนี้ที่ {email} อีก',
+  'resultEmail.unsubscribeInvalidTitle': 'ลิงก์ยกเลิกการรับอีเมลนี้ไม่ถูกต้อง',
+  'resultEmail.unsubscribeInvalid': 'โปรแกรมอีเมลของคุณอาจตัดลิงก์ให้สั้นลง โปรดใช้ลิงก์ในอีเมลฉบับที่ใหม่กว่า',
 } satisfies Catalogue;

@@ -135,4 +135,12 @@ export default {
   'resultEmail.expires': '{date} tarihine kadar geçerli',
   'resultEmail.unsubscribe': 'Abonelikten çık',
   'resultEmail.prizeCode': 'Kodunuz: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Sonuç e-postalarının aboneliğinden çıkmak istiyor musunuz?',
+  'resultEmail.unsubscribeConfirm': '{email} artık bu göndericiden sonuç e-postası almayacak.',
+  'resultEmail.unsubscribeButton': 'Abonelikten çık',
+  'resultEmail.unsubscribedTitle': 'Abonelikten çıktınız',
+  'resultEmail.unsubscribed': '{email} adresine artık bu göndericiden sonuç e-postası gelmeyecek.',
+  'resultEmail.unsubscribeInvalidTitle': 'Bu abonelikten çıkma bağlantısı geçerli değil',
+  'resultEmail.unsubscribeInvalid':
+    'Bağlantı, e-posta programınız tarafından kesilmiş olabilir. Daha yeni bir e-postadaki bağlantıyı kullanın.',
 } satisfies Catalogue;

@@ -154,4 +154,11 @@ export default {
   'resultEmail.expires': 'Дійсний до {date}',
   'resultEmail.unsubscribe': 'Відписатися',
   'resultEmail.prizeCode': 'Ваш код: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Відписатися від листів із результатами?',
+  'resultEmail.unsubscribeConfirm': '{email} більше не отримуватиме листів із результатами від цього відправника.',
+  'resultEmail.unsubscribeButton': 'Відписатися',
+  'resultEmail.unsubscribedTitle': 'Ви відписалися',
+  'resultEmail.unsubscribed': 'Ви більше не отримуватимете листів із результатами від цього відправника на {email}.',
+  'resultEmail.unsubscribeInvalidTitle': 'Посилання для відписки недійсне',
+  'resultEmail.unsubscribeInvalid': 'Можливо, поштова програма обрізала посилання. Скористайтеся посиланням із новішого листа.',
 } satisfies Catalogue;

@@ -134,4 +134,12 @@ export default {
   'resultEmail.expires': 'Có hiệu lực đến {date}',
   'resultEmail.unsubscribe': 'Hủy đăng ký',
   'resultEmail.prizeCode': 'Mã của bạn: {code}',
+  'resultEmail.unsubscribeConfirmTitle': 'Hủy đăng ký email kết quả?',
+  'resultEmail.unsubscribeConfirm': '{email} sẽ không còn nhận email kết quả từ người gửi này nữa.',
+  'resultEmail.unsubscribeButton': 'Hủy đăng ký',
+  'resultEmail.unsubscribedTitle': 'Bạn đã hủy đăng ký',
+  'resultEmail.unsubscribed': 'Bạn sẽ không còn nhận email kết quả từ người gửi này tại {email} nữa.',
+  'resultEmail.unsubscribeInvalidTitle': 'Liên kết hủy đăng ký này không hợp lệ',
+  'resultEmail.unsubscribeInvalid':
+    'Có thể chương trình email của bạn đã cắt ngắn liên kết. Hãy dùng liên kết trong một email mới hơn.',
 } satisfies Catalogue;

@@ -133,4 +133,11 @@ export default {
   'resultEmail.expires': '有效期至 {date}',
   'resultEmail.unsubscribe': '退订',
   'resultEmail.prizeCode': '你的优惠码：{code}',
+  'resultEmail.unsubscribeConfirmTitle': '要退订结果邮件吗？',
+  'resultEmail.unsubscribeConfirm': '{email} 将不再收到此发件人的结果邮件。',
+  'resultEmail.unsubscribeButton': '退订',
+  'resultEmail.unsubscribedTitle': '你已退订',
+  'resultEmail.unsubscribed': '你将不再通过 {email} 收到此发件人的结果邮件。',
+  'resultEmail.unsubscribeInvalidTitle': '此退订链接无效',
+  'resultEmail.unsubscribeInvalid': '你的邮件程序可能截断了链接。请使用较新邮件中的链接。',
 } satisfies Catalogue;

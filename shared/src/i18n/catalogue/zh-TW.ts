@@ -133,4 +133,11 @@ export default {
   'resultEmail.expires': '有效期限至 {date}',
   'resultEmail.unsubscribe': '取消訂閱',
   'resultEmail.prizeCode': '你的優惠碼：{code}',
+  'resultEmail.unsubscribeConfirmTitle': '要取消訂閱結果郵件嗎？',
+  'resultEmail.unsubscribeConfirm': '{email} 將不再收到此寄件者的結果郵件。',
+  'resultEmail.unsubscribeButton': '取消訂閱',
+  'resultEmail.unsubscribedTitle': '你已取消訂閱',
+  'resultEmail.unsubscribed': '你將不再透過 {email} 收到此寄件者的結果郵件。',
+  'resultEmail.unsubscribeInvalidTitle': '此取消訂閱連結無效',
+  'resultEmail.unsubscribeInvalid': '你的郵件程式可能截斷了連結。請使用較新郵件中的連結。',
 } satisfies Catalogue;
