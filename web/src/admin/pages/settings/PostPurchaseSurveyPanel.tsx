@@ -2,6 +2,7 @@ import {
   Banner,
   BlockStack,
   Button,
+  ButtonGroup,
   Checkbox,
   ChoiceList,
   FormLayout,
@@ -64,10 +65,10 @@ function NoItems() {
     <Banner tone="info" title={texts.empty}>
       <BlockStack gap="200">
         <p>{texts.emptyHelp}</p>
-        <InlineStack gap="200">
+        <ButtonGroup>
           <Button url={adminUrl('poll/create')}>{texts.createPoll}</Button>
           <Button url={adminUrl('Feedback')}>{texts.createFeedback}</Button>
-        </InlineStack>
+        </ButtonGroup>
       </BlockStack>
     </Banner>
   );
