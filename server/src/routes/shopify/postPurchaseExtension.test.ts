@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, feedbackResponses, pollVotes, postPurchaseAnswers, shopInstallations } from '../../db/schema/index.ts';
+import {
+  deliveries,
+  events,
+  feedbackResponses,
+  pollVotes,
+  postPurchaseAnswers,
+  shopInstallations,
+} from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
 import { extensionSessionTokens, forgedExtensionTokens } from '../../test/fakes/shopify/index.ts';
 import { getShopifyTestServer, type EmbeddedTestClient, type ShopifyTestServer } from '../../test/getTestServer.ts';
@@ -433,6 +440,47 @@ describe('POST answers', () => {
     ).toBe(201);
     expect(await answersOf(a.accountId)).toMatchObject([{ orderId: String(id), answerKey: '0' }]);
     expect(await answersOf(b.accountId)).toMatchObject([{ orderId: String(id), answerKey: '1' }]);
+  });
+});
+
+describe('deliveries of an answer', () => {
+  it('writes a known buyer’s answer to that Shopify customer (tags and metafields), with no email asked', async () => {
+    const { shop, owner, accountId, itemId } = await shopWithSurvey();
+    expect((await owner.put('/api/v1/settings/shopify-customers', { enabled: true })).status).toBe(200);
+    const buyer = server.fake.shop(shop).customers.add({ email: 'bea@example.com', tags: ['vip'] });
+    const sent = await answer(
+      shop,
+      { orderId: orderGid(newOrderId()), surface: 'thank_you', surveyId: itemId, choiceId: '1' },
+      buyer.id,
+    );
+    expect(sent.status).toBe(201);
+
+    const [event] = (await eventsOf(accountId)).filter((row) => row.type === 'poll.voted');
+    expect(event!.payload).toMatchObject({ shopifyCustomerId: buyer.id, option: { index: 1, text: 'A friend' } });
+    expect(event!.payload).not.toHaveProperty('visitor');
+    const delivered = async () =>
+      (await server.services.database.db.select().from(deliveries).where(scoped(deliveries, accountId))).map((row) => row.status);
+    await expect.poll(delivered, { timeout: 15_000 }).toEqual(['delivered']);
+    const customer = server.fake
+      .shop(shop)
+      .customers.all()
+      .find((entry) => entry.id === buyer.id)!;
+    expect(customer.tags).toEqual(expect.arrayContaining(['vip', 'quizlead-vote-a-friend']));
+    const metafields = Object.values(server.fake.shop(shop).metafields.of(buyer.id));
+    expect(metafields).toHaveLength(1);
+    expect(metafields[0]!.value).toContain('A friend');
+    // No customer was made or looked up by email.
+    expect(server.fake.shop(shop).customers.all()).toHaveLength(1);
+  });
+
+  it('a guest’s answer reaches the report only: no delivery to Shopify customers', async () => {
+    const { shop, owner, accountId, itemId } = await shopWithSurvey();
+    expect((await owner.put('/api/v1/settings/shopify-customers', { enabled: true })).status).toBe(200);
+    expect(
+      (await answer(shop, { orderId: orderGid(newOrderId()), surface: 'thank_you', surveyId: itemId, choiceId: '0' })).status,
+    ).toBe(201);
+    expect((await eventsOf(accountId)).map((row) => row.type)).toContain('poll.voted');
+    expect(await server.services.database.db.select().from(deliveries).where(scoped(deliveries, accountId))).toEqual([]);
   });
 });
 
