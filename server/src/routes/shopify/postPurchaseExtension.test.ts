@@ -12,7 +12,7 @@ import { scoped } from '../../db/scope.ts';
 import { extensionSessionTokens, forgedExtensionTokens } from '../../test/fakes/shopify/index.ts';
 import { getShopifyTestServer, type EmbeddedTestClient, type ShopifyTestServer } from '../../test/getTestServer.ts';
 import { orderBody, payOrder, placeOrder as deliverOrder } from '../../test/revenueFixture.ts';
-import { installedShop, newShop } from '../../test/shopifyWebhooks.ts';
+import { deliverApplied, installedShop, newShop } from '../../test/shopifyWebhooks.ts';
 import { createFeedback, createPoll } from '../../test/widgetFactory.ts';
 
 /**
@@ -481,6 +481,34 @@ describe('deliveries of an answer', () => {
     ).toBe(201);
     expect((await eventsOf(accountId)).map((row) => row.type)).toContain('poll.voted');
     expect(await server.services.database.db.select().from(deliveries).where(scoped(deliveries, accountId))).toEqual([]);
+  });
+});
+
+describe('customers/redact', () => {
+  it('unties the customer’s answers from them (and drops their own words); the answers stay for the report', async () => {
+    const { shop, accountId, itemId } = await shopWithSurvey();
+    const other = 'gid://shopify/Customer/555';
+    const mine = {
+      orderId: orderGid(newOrderId()),
+      surface: 'thank_you',
+      surveyId: itemId,
+      choiceId: '2',
+      otherText: 'My aunt Ann',
+    };
+    expect((await answer(shop, mine, customer)).status).toBe(201);
+    expect((await answer(shop, { ...mine, orderId: orderGid(newOrderId()) }, other)).status).toBe(201);
+    await deliverApplied(server, {
+      topic: 'customers/redact',
+      shop,
+      body: { shop_domain: shop, customer: { id: 7044372168804, email: 'bea@example.com' }, orders_to_redact: [] },
+    });
+    const rows = await answersOf(accountId);
+    expect(rows.find((row) => row.orderId === mine.orderId.split('/').at(-1))).toMatchObject({
+      customerId: null,
+      otherText: null,
+      answerKey: 'other',
+    });
+    expect(rows.find((row) => row.customerId === other)).toMatchObject({ otherText: 'My aunt Ann' });
   });
 });
 
