@@ -56,7 +56,9 @@ async function extensionCaller(ctx: AppContext, services: Services) {
  * survey's questions and answers for the thank-you page (checkout UI extension) and the order status page
  * (customer account UI extension). The rules are the server's: an order already answered, a customer who
  * answered once (when the survey says so), a disabled survey, an item that cannot take answers, or an order
- * outside the audience or value range gets `{ survey: null }`. An answer is stored once per order.
+ * outside the audience or value range gets `{ survey: null }`. An answer is stored once per order. Both
+ * take the public widgets' rate limits (per address; an answer also per item), as a vote or response does;
+ * polls and web responses have no other plan limit.
  */
 export function postPurchaseExtensionRoutes(services: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -110,6 +112,8 @@ export function postPurchaseExtensionRoutes(services: Services): Router<AppState
         return { duplicate: true };
       }
       if (!survey || survey.itemId !== body.surveyId) throw ValidationError(postPurchaseMessages.surveyChanged, 'surveyId');
+      // The item's own budget, shared with its public widget's votes or responses (widgetLimits).
+      await services.limiters.widgetByItem.hit(`${survey.itemKind}:${survey.itemId}`);
       const item = await askableItem(tx, survey, { lock: true });
       if (!item) throw new AppError(409, 'conflict', postPurchaseMessages.pollClosed);
       const answer = readAnswer(item, body);
