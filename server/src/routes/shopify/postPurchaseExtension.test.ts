@@ -418,8 +418,13 @@ describe('POST answers', () => {
       expect(refused.status, field).toBe(400);
       expect(refused.body.error.field, JSON.stringify(body)).toBe(field);
     }
-    const notJson = await call('POST', answersPath, { token: await tokenFor(shop), body: 'x' });
+    const notJson = await fetch(`${server.url}${answersPath}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenFor(shop)}`, 'content-type': 'application/json' },
+      body: '{"orderId":',
+    });
     expect(notJson.status).toBe(400);
+    expect(notJson.headers.get('access-control-allow-origin')).toBe('*');
     expect(await answersOf(accountId)).toEqual([]);
     expect(await votesOf(accountId)).toEqual([]);
   });
