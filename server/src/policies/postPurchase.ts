@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { feelingValues } from '@quizlead/shared/engagement.ts';
 import { postPurchaseMessages, type TPostPurchaseAnswerRequest } from '@quizlead/shared/schemas/postPurchase.ts';
 import type { Db } from '../db/client.ts';
@@ -61,7 +61,7 @@ export async function alreadyAnswered(
   const [byCustomer] = await db
     .select({ id: postPurchaseAnswers.id })
     .from(postPurchaseAnswers)
-    .where(scoped(postPurchaseAnswers, survey.accountId, and(eq(postPurchaseAnswers.customerId, order.customerId))))
+    .where(scoped(postPurchaseAnswers, survey.accountId, eq(postPurchaseAnswers.customerId, order.customerId)))
     .limit(1);
   return Boolean(byCustomer);
 }
