@@ -1,12 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { accounts, shopInstallations, shopifyDataRequests, shopifyWebhookReceipts, shopPlans } from '../../../db/schema/index.ts';
+import {
+  accounts,
+  postPurchaseAnswers,
+  shopInstallations,
+  shopifyDataRequests,
+  shopifyWebhookReceipts,
+  shopPlans,
+} from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { accountDeleter } from '../../../commands/accountDeleter.ts';
 import { customerDataCollector } from '../../../commands/customerDataCollector.ts';
 import { customerDataRedactor } from '../../../commands/customerDataRedactor.ts';
 import { orderAttributor } from '../../../commands/orderAttributor.ts';
+import { shopOrderRecorder, type ShopOrderFacts } from '../../../commands/shopOrderRecorder.ts';
 import { shopUninstaller } from '../../../commands/shopInstaller.ts';
 import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
 import { shopEmailRecorder } from '../../../commands/shopEmailSyncer.ts';
@@ -100,6 +108,45 @@ const productChanged: Handler<'PRODUCTS_CREATE' | 'PRODUCTS_UPDATE'> = async (tx
   };
 };
 
+/**
+ * The post-purchase survey's answers of a customer (by Shopify's customer id) or of the orders they asked
+ * about, for their data request: what they answered, where and when.
+ */
+async function postPurchaseAnswersFor(db: Db, accountId: string, asked: { customerId: string | null; orderIds: string[] }) {
+  const byCustomer = asked.customerId
+    ? eq(postPurchaseAnswers.customerId, `gid://shopify/Customer/${asked.customerId}`)
+    : undefined;
+  const byOrder = asked.orderIds.length > 0 ? inArray(postPurchaseAnswers.orderId, asked.orderIds) : undefined;
+  if (!byCustomer && !byOrder) return [];
+  const rows = await db
+    .select({
+      orderId: postPurchaseAnswers.orderId,
+      surface: postPurchaseAnswers.surface,
+      answer: postPurchaseAnswers.answerLabel,
+      otherText: postPurchaseAnswers.otherText,
+      answeredAt: postPurchaseAnswers.createdAt,
+    })
+    .from(postPurchaseAnswers)
+    .where(scoped(postPurchaseAnswers, accountId, or(byCustomer, byOrder)))
+    .orderBy(postPurchaseAnswers.createdAt);
+  return rows.map((row) => ({ ...row, answeredAt: row.answeredAt.toISOString() }));
+}
+
+/** The order facts both order topics carry, as shopOrderRecorder takes them. */
+function orderFacts(order: VerifiedWebhook<'ORDERS_PAID'>['payload']): ShopOrderFacts {
+  return {
+    orderId: order.admin_graphql_api_id,
+    orderName: order.name ?? '',
+    orderedAt: new Date(order.created_at),
+    // The schema holds one of them.
+    total: (order.current_total_price ?? order.total_price)!,
+    currency: order.currency,
+    sourceName: order.source_name ?? '',
+    financialStatus: order.financial_status ?? '',
+    customerOrdersCount: order.customer?.orders_count ?? null,
+  };
+}
+
 const handlers: { [T in WebhookTopic]: Handler<T> } = {
   /**
    * The shop removed the app: its tokens are deleted and the account is marked uninstalled. The data
@@ -171,6 +218,10 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     const { customer, data_request: request } = webhook.payload;
     const email = customer.email ?? null;
     const data = email ? await customerDataCollector({ db: tx, accountId: account.id, email }) : null;
+    const postPurchase = await postPurchaseAnswersFor(tx, account.id, {
+      customerId: customer.id ?? null,
+      orderIds: webhook.payload.orders_requested ?? [],
+    });
     const document = {
       shop: webhook.shop,
       shopifyDataRequestId: request?.id ?? null,
@@ -179,6 +230,7 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       generatedAt: new Date().toISOString(),
       // The app knows visitors by the email they typed; without one there is nothing to match.
       ...(data ?? { quizPlays: [], pollVotes: [], webResponses: [], wheelSpins: [] }),
+      postPurchaseAnswers: postPurchase,
     };
     const [stored] = await tx
       .insert(shopifyDataRequests)
@@ -209,6 +261,13 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       await tx
         .delete(shopifyDataRequests)
         .where(scoped(shopifyDataRequests, account.id, eq(shopifyDataRequests.shopifyCustomerId, customer.id)));
+      // Post-purchase answers stay for the report (answer and order), no longer tied to the customer.
+      await tx
+        .update(postPurchaseAnswers)
+        .set({ customerId: null, otherText: null })
+        .where(
+          scoped(postPurchaseAnswers, account.id, eq(postPurchaseAnswers.customerId, `gid://shopify/Customer/${customer.id}`)),
+        );
     }
   },
 
@@ -226,10 +285,14 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
   },
 
-  /** A new order, credited to the quizzes and wheels that brought it (orderAttributor); a repeat counts once. */
+  /**
+   * A new order: its facts kept for the post-purchase survey (shopOrderRecorder), and credited to the
+   * quizzes and wheels that brought it (orderAttributor); a repeat counts once.
+   */
   ORDERS_CREATE: async (tx, webhook, account, deps) => {
     if (!account) return;
     const order = webhook.payload;
+    await shopOrderRecorder({ db: tx, accountId: account.id, order: orderFacts(order) });
     const credited = await orderAttributor({
       db: tx,
       accountId: account.id,
@@ -245,6 +308,17 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       },
     });
     if (credited.length > 0) deps.logger.info({ shop: webhook.shop, credited: credited.length }, 'orders/create credited');
+  },
+
+  /** A paid order: its facts kept (or first recorded) with when it was paid, for revenue per survey answer. */
+  ORDERS_PAID: async (tx, webhook, account) => {
+    if (!account) return;
+    await shopOrderRecorder({
+      db: tx,
+      accountId: account.id,
+      order: orderFacts(webhook.payload),
+      paidAt: webhook.triggeredAt ?? new Date(),
+    });
   },
 
   /** The shop's address changed in Shopify: mail to the owner follows it (unless they chose another). */
