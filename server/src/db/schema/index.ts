@@ -23,3 +23,4 @@ export { experiments } from './experiments.ts';
 export { spentSocialFlows } from './spentSocialFlows.ts';
 export { crmFields } from './crmFields.ts';
 export { flowTriggers } from './flowTriggers.ts';
+export { postPurchaseAnswers, postPurchaseSurveys, shopOrders } from './postPurchase.ts';
