@@ -93,6 +93,11 @@ export function orderBody(order: {
   lines?: OrderLine[];
   createdAt?: Date;
   id?: number;
+  /** The sales channel (Shopify's source_name); web unless told. */
+  sourceName?: string;
+  financialStatus?: string;
+  /** The customer's order count with this order (customer.orders_count); null for an order without a customer. */
+  ordersCount?: number | null;
 }) {
   const id = order.id ?? 5_940_139_000_000 + orderNumber++;
   const currency = order.currency ?? 'EUR';
@@ -112,9 +117,18 @@ export function orderBody(order: {
     },
     total_price: order.total,
     subtotal_price: order.total,
-    financial_status: 'paid',
+    financial_status: order.financialStatus ?? 'paid',
+    source_name: order.sourceName ?? 'web',
     test: false,
-    customer: { id: 7044372168804, email: 'buyer@example.com', first_name: 'Bea' },
+    customer:
+      order.ordersCount === null
+        ? null
+        : {
+            id: 7044372168804,
+            email: 'buyer@example.com',
+            first_name: 'Bea',
+            ...(order.ordersCount === undefined ? {} : { orders_count: order.ordersCount }),
+          },
     discount_codes: (order.codes ?? []).map((code) => ({ code, amount: '5.00', type: 'fixed_amount' })),
     line_items: lines.map((line, index) => ({
       id: 13688971493691 + index,
@@ -135,3 +149,7 @@ export function orderBody(order: {
 /** Sends an order as Shopify does (signed orders/create) and waits until it is applied. */
 export const placeOrder = (server: ShopifyTestServer, shop: string, body: object) =>
   deliverApplied(server, { topic: 'orders/create', shop, body });
+
+/** Sends orders/paid for an order body (signed as Shopify does) and waits until it is applied. */
+export const payOrder = (server: ShopifyTestServer, shop: string, body: object, paidAt = new Date()) =>
+  deliverApplied(server, { topic: 'orders/paid', shop, body: { ...body, financial_status: 'paid' }, triggeredAt: paidAt });

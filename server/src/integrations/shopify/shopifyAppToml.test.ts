@@ -8,7 +8,9 @@ import { storefrontScope } from './storefront/storefrontApi.ts';
 import { shopifyApiVersion } from './shopifyApp.ts';
 import {
   webhookTopics,
+  orderIncludeFields,
   ZOrdersCreatePayload,
+  ZOrdersPaidPayload,
   ZProductPayload,
   ZProductVariantPayload,
   ZShopUpdatePayload,
@@ -50,11 +52,19 @@ describe('shopify.app.toml', () => {
     // A subscription of its own: include_fields applies to every topic of a subscription.
     expect(orders?.topics).toEqual(['orders/create']);
     // Nested fields are written with a period; of a line item the app reads only its properties.
-    const read = Object.keys(ZOrdersCreatePayload.shape).map((field) =>
-      field === 'line_items' ? 'line_items.properties' : field,
-    );
+    const read = orderIncludeFields(ZOrdersCreatePayload.shape);
+    expect(read).toContain('line_items.properties');
     expect([...(orders?.include_fields ?? [])].sort()).toEqual(read.sort());
     expect(toml.access_scopes.scopes.split(',')).toContain('read_orders');
+  });
+
+  it('asks orders/paid for the order facts alone, and of the customer only their order count', () => {
+    const paid = toml.webhooks.subscriptions.find((subscription) => subscription.topics?.includes('orders/paid'));
+    expect(paid?.topics).toEqual(['orders/paid']);
+    const read = orderIncludeFields(ZOrdersPaidPayload.shape);
+    expect(read).toContain('customer.orders_count');
+    expect(read).not.toContain('customer');
+    expect([...(paid?.include_fields ?? [])].sort()).toEqual(read.sort());
   });
 
   it('asks products/* for exactly the fields the product payload schema reads, with read_products for the sync', () => {

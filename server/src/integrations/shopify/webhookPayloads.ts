@@ -76,20 +76,45 @@ const ZLineItemProperties = z
   );
 
 /**
+ * The order facts the post-purchase survey keeps (shop_orders, commands/shopOrderRecorder.ts): the sales
+ * channel, the financial status, and how many orders the customer has (this one counted) when the
+ * payload carries it. Of the customer only that count is asked for (include_fields customer.orders_count),
+ * never who they are.
+ */
+const orderFacts = {
+  source_name: z.string().max(255).nullish(),
+  financial_status: z.string().max(64).nullish(),
+  customer: z.object({ orders_count: z.number().int().nonnegative().nullish() }).nullish(),
+};
+
+/** An order's ids, time and total in the shop's currency, as both order topics carry them. */
+const orderBase = {
+  admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, 'must be an order id'),
+  name: z.string().max(255).nullish(),
+  created_at: z.iso.datetime({ offset: true }),
+  /** The total after edits; at creation it equals total_price, which older payloads have alone. */
+  current_total_price: ZMoney.nullish(),
+  total_price: ZMoney.nullish(),
+  /** The shop's currency, which both totals are in (presentment_currency is the buyer's). */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+  ...orderFacts,
+};
+
+const hasTotal = {
+  check: (order: { current_total_price?: string | null; total_price?: string | null }) =>
+    order.current_total_price != null || order.total_price != null,
+  params: { message: 'must have a total', path: ['total_price'] },
+};
+
+/**
  * orders/create: the order resource (REST shape). Read: its ids, when it was placed, its total in the
- * shop's currency, the discount codes used and the app's line-item properties (orderAttributor).
- * shopify.app.toml asks for these fields only (include_fields), so the body stays small.
+ * shop's currency, the discount codes used and the app's line-item properties (orderAttributor), and the
+ * order facts (shopOrderRecorder). shopify.app.toml asks for these fields only (include_fields), so the
+ * body stays small.
  */
 export const ZOrdersCreatePayload = z
   .object({
-    admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, 'must be an order id'),
-    name: z.string().max(255).nullish(),
-    created_at: z.iso.datetime({ offset: true }),
-    /** The total after edits; at creation it equals total_price, which older payloads have alone. */
-    current_total_price: ZMoney.nullish(),
-    total_price: ZMoney.nullish(),
-    /** The shop's currency, which both totals are in (presentment_currency is the buyer's). */
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+    ...orderBase,
     discount_codes: z
       .array(z.object({ code: z.string().trim().max(255) }))
       .max(250)
@@ -99,10 +124,16 @@ export const ZOrdersCreatePayload = z
       .max(5000)
       .nullish(),
   })
-  .refine((order) => order.current_total_price != null || order.total_price != null, {
-    message: 'must have a total',
-    path: ['total_price'],
-  });
+  .refine(hasTotal.check, hasTotal.params);
+
+/** orders/paid: the same order resource when it is paid; read for the order facts only (shopOrderRecorder). */
+export const ZOrdersPaidPayload = z.object(orderBase).refine(hasTotal.check, hasTotal.params);
+
+/** The include_fields of an order topic: nested fields are written with a period. */
+export const orderIncludeFields = (shape: Record<string, unknown>) =>
+  Object.keys(shape).map((field) =>
+    field === 'line_items' ? 'line_items.properties' : field === 'customer' ? 'customer.orders_count' : field,
+  );
 
 /**
  * products/create and products/update: the REST product resource (numeric ids, lowercase status, tags
@@ -156,6 +187,7 @@ export const webhookTopics = {
   PRODUCTS_UPDATE: ZProductPayload,
   PRODUCTS_DELETE: ZProductDeletePayload,
   ORDERS_CREATE: ZOrdersCreatePayload,
+  ORDERS_PAID: ZOrdersPaidPayload,
   SHOP_UPDATE: ZShopUpdatePayload,
 } as const;
 

@@ -7,6 +7,7 @@ import { accountDeleter } from '../../../commands/accountDeleter.ts';
 import { customerDataCollector } from '../../../commands/customerDataCollector.ts';
 import { customerDataRedactor } from '../../../commands/customerDataRedactor.ts';
 import { orderAttributor } from '../../../commands/orderAttributor.ts';
+import { shopOrderRecorder, type ShopOrderFacts } from '../../../commands/shopOrderRecorder.ts';
 import { shopUninstaller } from '../../../commands/shopInstaller.ts';
 import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
 import { shopEmailRecorder } from '../../../commands/shopEmailSyncer.ts';
@@ -99,6 +100,21 @@ const productChanged: Handler<'PRODUCTS_CREATE' | 'PRODUCTS_UPDATE'> = async (tx
     },
   };
 };
+
+/** The order facts both order topics carry, as shopOrderRecorder takes them. */
+function orderFacts(order: VerifiedWebhook<'ORDERS_PAID'>['payload']): ShopOrderFacts {
+  return {
+    orderId: order.admin_graphql_api_id,
+    orderName: order.name ?? '',
+    orderedAt: new Date(order.created_at),
+    // The schema holds one of them.
+    total: (order.current_total_price ?? order.total_price)!,
+    currency: order.currency,
+    sourceName: order.source_name ?? '',
+    financialStatus: order.financial_status ?? '',
+    customerOrdersCount: order.customer?.orders_count ?? null,
+  };
+}
 
 const handlers: { [T in WebhookTopic]: Handler<T> } = {
   /**
@@ -226,10 +242,14 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
   },
 
-  /** A new order, credited to the quizzes and wheels that brought it (orderAttributor); a repeat counts once. */
+  /**
+   * A new order: its facts kept for the post-purchase survey (shopOrderRecorder), and credited to the
+   * quizzes and wheels that brought it (orderAttributor); a repeat counts once.
+   */
   ORDERS_CREATE: async (tx, webhook, account, deps) => {
     if (!account) return;
     const order = webhook.payload;
+    await shopOrderRecorder({ db: tx, accountId: account.id, order: orderFacts(order) });
     const credited = await orderAttributor({
       db: tx,
       accountId: account.id,
@@ -245,6 +265,17 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       },
     });
     if (credited.length > 0) deps.logger.info({ shop: webhook.shop, credited: credited.length }, 'orders/create credited');
+  },
+
+  /** A paid order: its facts kept (or first recorded) with when it was paid, for revenue per survey answer. */
+  ORDERS_PAID: async (tx, webhook, account) => {
+    if (!account) return;
+    await shopOrderRecorder({
+      db: tx,
+      accountId: account.id,
+      order: orderFacts(webhook.payload),
+      paidAt: webhook.triggeredAt ?? new Date(),
+    });
   },
 
   /** The shop's address changed in Shopify: mail to the owner follows it (unless they chose another). */
