@@ -185,6 +185,15 @@ export function toMinorUnits(amount: string, currency: string): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
+/** Minor units as a plain decimal amount of `currency` ('120.00', '1500', '-0.05'), written from the digits: exact. */
+export function fromMinorUnits(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const whole = BigInt(minor);
+  const sign = whole < 0n ? '-' : '';
+  const text = (whole < 0n ? -whole : whole).toString().padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 /**
  * The average of `count` amounts summing to `total` minor units, as a whole minor unit rounded half up
  * (1999 + 1 + 10000 over 3 orders is 4000, 5 over 2 is 3). Worked in integers (BigInt), so no binary
