@@ -41,6 +41,7 @@ export const postPurchaseReportMessages = {
     'Revenue is the total of each answered order as Shopify reported it on creation (tax and shipping included), paid or not; average order value is revenue ÷ orders, rounded half up to the cent.',
   exportAnswers: 'Export answers',
   exportTable: 'Export table',
+  answer: 'Answer',
   answers: 'Answers',
   share: 'Share',
   orders: 'Orders',
