@@ -38,6 +38,7 @@ import { signupRoutes } from './routes/api/signups/signups.ts';
 import { wheelRoutes } from './routes/api/wheels/wheels.ts';
 import { itemLanguageRoutes } from './routes/api/languages/itemLanguages.ts';
 import { shopifyAccountRoutes } from './routes/api/shopify/shopifyAccount.ts';
+import { postPurchaseSurveyRoutes } from './routes/api/shopify/postPurchaseSurvey.ts';
 import { settingsRoutes } from './routes/api/settings/integrations.ts';
 import { invitationUnsubscribeRoutes } from './routes/public/invitationUnsubscribe.ts';
 import { notificationUnsubscribeRoutes } from './routes/public/notificationUnsubscribe.ts';
@@ -45,6 +46,7 @@ import { resultEmailUnsubscribeRoutes } from './routes/public/resultEmailUnsubsc
 import { shopifyAppProxyRoutes } from './integrations/shopify/appProxy.ts';
 import { shopifyWebhookRoutes } from './integrations/shopify/webhooks/webhookReceiver.ts';
 import { shopifyFlowLifecycleRoutes } from './routes/shopify/flowLifecycle.ts';
+import { postPurchaseExtensionRoutes } from './routes/shopify/postPurchaseExtension.ts';
 import { paypalWebhookRoutes } from './integrations/paypal/webhookReceiver.ts';
 import { billingRoutes } from './routes/api/billing/billing.ts';
 import { invoiceRoutes } from './routes/api/billing/invoices.ts';
@@ -111,6 +113,7 @@ export function createApp(
   respondentRoutes(api);
   answerSheetRoutes(api);
   shopifyAccountRoutes(api);
+  postPurchaseSurveyRoutes(api);
   settingsRoutes(api);
   deliveryRoutes(api);
   billingRoutes(api);
@@ -173,6 +176,7 @@ export function createApp(
     }),
   );
   app.use(health.routes());
+  app.use(postPurchaseExtensionRoutes(services).routes());
   app.use(versionRoutes(services).routes());
   app.use(api.router.routes());
   app.use(api.router.allowedMethods());

@@ -169,7 +169,8 @@ function authorize(spec: { access: 'owner'; can: Ability; standaloneOnly?: true 
   };
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'params' | 'query'): T {
+/** A request part through its zod schema; a failure is the 400 naming the field (routes outside /api/v1 use it too). */
+export function parse<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'params' | 'query'): T {
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];

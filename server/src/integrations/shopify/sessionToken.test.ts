@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env.ts';
 import { createLogger } from '../../logger.ts';
-import { forgedSessionTokens, sessionTokens } from '../../test/fakes/shopify/index.ts';
+import {
+  extensionSessionTokens,
+  forgedExtensionTokens,
+  forgedSessionTokens,
+  sessionTokens,
+} from '../../test/fakes/shopify/index.ts';
 import { testShopifyApp } from '../../test/getTestServer.ts';
-import { sessionTokenMaxAheadSeconds, verifySessionToken } from './sessionToken.ts';
+import {
+  extensionTokenMaxAheadSeconds,
+  sessionTokenMaxAheadSeconds,
+  verifyExtensionSessionToken,
+  verifySessionToken,
+} from './sessionToken.ts';
 import { createShopifyApp } from './shopifyApp.ts';
 
 const env = parseEnv({ SHOPIFY_API_KEY: testShopifyApp.apiKey, SHOPIFY_API_SECRET: testShopifyApp.apiSecret });
@@ -56,5 +66,48 @@ describe('verifySessionToken', () => {
     for (const dest of ['https://shop.example.com', 'https://x.myshopify.com.example.com', 'https://-x.myshopify.com', 'shop']) {
       expect(await verifySessionToken(shopify, await sessionTokens.valid(testShopifyApp, shop, { dest })), dest).toBeUndefined();
     }
+  });
+});
+
+describe('verifyExtensionSessionToken', () => {
+  const customer = 'gid://shopify/Customer/7044372168804';
+
+  it('accepts a checkout or customer account extension token: shop from the bare dest, customer from sub', async () => {
+    const guest = await verifyExtensionSessionToken(shopify, await extensionSessionTokens.valid(testShopifyApp, shop));
+    expect(guest).toEqual({ shop, customerId: null });
+    const known = await verifyExtensionSessionToken(
+      shopify,
+      await extensionSessionTokens.valid(testShopifyApp, shop, { customerId: customer }),
+    );
+    expect(known).toEqual({ shop, customerId: customer });
+  });
+
+  it('takes dest as a https origin too, and an iss only when it names the same shop', async () => {
+    const verify = async (claims: Record<string, unknown>) =>
+      verifyExtensionSessionToken(shopify, await extensionSessionTokens.valid(testShopifyApp, shop, { claims }));
+    expect(await verify({ dest: `https://${shop}` })).toEqual({ shop, customerId: null });
+    expect(await verify({ iss: `https://${shop}/admin` })).toEqual({ shop, customerId: null });
+    expect(await verify({ iss: 'https://other-shop.myshopify.com/admin' })).toBeUndefined();
+    expect(await verify({ dest: `http://${shop}` })).toBeUndefined();
+    expect(await verify({ dest: `${shop}/path` })).toBeUndefined();
+  });
+
+  it('refuses every forged or foreign variant, the admin’s own token included', async () => {
+    for (const [name, forge] of Object.entries(forgedExtensionTokens)) {
+      expect(await verifyExtensionSessionToken(shopify, await forge(testShopifyApp, shop)), name).toBeUndefined();
+    }
+  });
+
+  it('allows five minutes of life and 10 seconds of skew, no more', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const verify = async (claims: Record<string, unknown>) =>
+      verifyExtensionSessionToken(shopify, await extensionSessionTokens.valid(testShopifyApp, shop, { claims }));
+    expect(await verify({ exp: now + 300 })).toBeDefined();
+    expect(await verify({ exp: now + extensionTokenMaxAheadSeconds + 30 })).toBeUndefined();
+    expect(await verify({ exp: now - 5 })).toBeDefined();
+    expect(await verify({ exp: now - 15 })).toBeUndefined();
+    expect(await verify({ nbf: now + 5 })).toBeDefined();
+    expect(await verify({ nbf: now + 30 })).toBeUndefined();
+    expect(await verify({ nbf: undefined })).toBeUndefined();
   });
 });

@@ -57,3 +57,50 @@ function livesAsShopifyMintsThem(payload: JwtPayload, now: number): boolean {
   if (typeof nbf !== 'number' || nbf > now + clockSkewSeconds) return false;
   return iat === undefined || (typeof iat === 'number' && iat <= now + clockSkewSeconds);
 }
+
+/** A checkout or customer account UI extension's session token, verified (verifyExtensionSessionToken). */
+export interface VerifiedExtensionToken {
+  /** {handle}.myshopify.com, from the token's dest. */
+  shop: string;
+  /** The buyer's customer gid (`sub`), only when they are known to the shop; null for a guest. */
+  customerId: string | null;
+}
+
+/** Furthest `exp` accepted for an extension's token: Shopify's live five minutes (reference E), plus the skew. */
+export const extensionTokenMaxAheadSeconds = 5 * 60 + clockSkewSeconds;
+
+/** `dest` of an extension's token: the shop's domain, bare as the session-token API documents it (or as a https origin). */
+const extensionDest = /^(?:https:\/\/)?([a-z0-9][a-z0-9-]*\.myshopify\.com)$/;
+/** `sub` of an extension's token: the buyer's customer gid (reference E, "Calling the backend"). */
+const customerGid = /^gid:\/\/shopify\/Customer\/\d{1,20}$/;
+
+/**
+ * Checks the session token a checkout UI extension (thank-you page) or customer account UI extension
+ * (order status page) sends with `shopify.sessionToken.get()` (reference E): the same signature checks as
+ * the admin's token (HS256 only with the app's secret, `aud` = the API key, `exp` and `nbf` required with
+ * the same 10 s skew), a lifetime of at most five minutes, and the shop from `dest`. These tokens carry no
+ * `iss`; one that does must name the same shop's admin. `sub`, when present, must be a customer gid:
+ * the admin's tokens (whose `sub` is a staff user) are not taken here. Whether the shop has the app
+ * installed is the caller's check. Undefined for anything that does not hold; never log the token.
+ */
+export async function verifyExtensionSessionToken(
+  shopify: ShopifyApp,
+  token: string,
+): Promise<VerifiedExtensionToken | undefined> {
+  let payload: JwtPayload;
+  try {
+    payload = await shopify.session.decodeSessionToken(token);
+  } catch {
+    return undefined;
+  }
+  const now = Math.floor(Date.now() / 1000);
+  const { exp, nbf, iat, dest, iss, sub } = payload as Partial<Record<'exp' | 'nbf' | 'iat' | 'dest' | 'iss' | 'sub', unknown>>;
+  if (typeof exp !== 'number' || exp > now + extensionTokenMaxAheadSeconds) return undefined;
+  if (typeof nbf !== 'number' || nbf > now + clockSkewSeconds) return undefined;
+  if (iat !== undefined && (typeof iat !== 'number' || iat > now + clockSkewSeconds)) return undefined;
+  const shop = typeof dest === 'string' ? extensionDest.exec(dest)?.[1] : undefined;
+  if (shop === undefined || !shopDomainPattern.test(shop)) return undefined;
+  if (iss !== undefined && iss !== `https://${shop}/admin`) return undefined;
+  if (sub !== undefined && (typeof sub !== 'string' || !customerGid.test(sub))) return undefined;
+  return { shop, customerId: typeof sub === 'string' ? sub : null };
+}

@@ -2,7 +2,13 @@ export { FakeShopify, adminApiVersion, type FakeGraphqlFailure, type FakeShop, t
 export { FakeCustomers, type FakeCustomer, type FakeCustomerSeed } from './fakeCustomers.ts';
 export { FakeDiscounts, type FakeBulkCreation, type FakeCodeDiscount, type FakeRedeemCode } from './fakeDiscounts.ts';
 export { FakeProducts, type FakeProduct, type FakeProductSeed } from './fakeProducts.ts';
-export { forgedSessionTokens, sessionTokens, type FakeApp } from './sessionTokens.ts';
+export {
+  extensionSessionTokens,
+  forgedExtensionTokens,
+  forgedSessionTokens,
+  sessionTokens,
+  type FakeApp,
+} from './sessionTokens.ts';
 export { adminHost, signAdminQuery } from './adminLinks.ts';
 export {
   FakeMetafields,

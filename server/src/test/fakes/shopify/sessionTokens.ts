@@ -82,3 +82,63 @@ export const forgedSessionTokens = {
   algNone: async (app: FakeApp, shop: string) => sessionTokens.algNone(app, shop),
   otherAlgorithm: sessionTokens.otherAlgorithm,
 } as const;
+
+/**
+ * Session tokens of a checkout UI extension (thank-you page) or customer account UI extension (order
+ * status page), as `shopify.sessionToken.get()` gives them (reference E; the session-token API's claim
+ * list): HS256 with the app's secret, `dest` the shop's bare domain, `aud` the API key, five minutes of
+ * life (`exp`, `nbf`, `iat`), a `jti`, and `sub` the buyer's customer gid only when the buyer is known.
+ * No `iss` and no `sid`.
+ */
+export const extensionSessionTokens = {
+  /** A valid token; `customerId` adds `sub`; `claims` override any claim (undefined drops it). */
+  valid: (app: FakeApp, shop: string, options: { customerId?: string; claims?: Claims; secret?: string } = {}) => {
+    const issued = now();
+    const claims: Claims = {
+      dest: shop,
+      aud: app.apiKey,
+      exp: issued + 300,
+      nbf: issued,
+      iat: issued,
+      jti: crypto.randomUUID(),
+      ...(options.customerId ? { sub: options.customerId } : {}),
+      ...options.claims,
+    };
+    const defined = Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined));
+    return new SignJWT(defined)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(createSecretKey(Buffer.from(options.secret ?? app.apiSecret)));
+  },
+  wrongSignature: (app: FakeApp, shop: string) =>
+    extensionSessionTokens.valid(app, shop, { secret: `${app.apiSecret}-not-the-secret` }),
+  wrongAudience: (app: FakeApp, shop: string) =>
+    extensionSessionTokens.valid(app, shop, { claims: { aud: 'another-app-client-id' } }),
+  /** Expired a minute ago (beyond the 10-second clock tolerance). */
+  expired: (app: FakeApp, shop: string) =>
+    extensionSessionTokens.valid(app, shop, { claims: { exp: now() - 60, nbf: now() - 360, iat: now() - 360 } }),
+  noExp: (app: FakeApp, shop: string) => extensionSessionTokens.valid(app, shop, { claims: { exp: undefined } }),
+  notYetValid: (app: FakeApp, shop: string) => extensionSessionTokens.valid(app, shop, { claims: { nbf: now() + 60 } }),
+  /** Lives an hour: Shopify's live five minutes. */
+  farExp: (app: FakeApp, shop: string) => extensionSessionTokens.valid(app, shop, { claims: { exp: now() + 3600 } }),
+  algNone: async (app: FakeApp, shop: string) => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    return `${part({ alg: 'none', typ: 'JWT' })}.${part({ dest: shop, aud: app.apiKey, exp: now() + 300, nbf: now() })}.`;
+  },
+  /** The admin's App Bridge token (sub = a staff user): not an extension's. */
+  adminToken: (app: FakeApp, shop: string) => sessionTokens.valid(app, shop),
+};
+
+/** Every extension token the app must refuse for a shop it has installed, by name. */
+export const forgedExtensionTokens = {
+  wrongSignature: extensionSessionTokens.wrongSignature,
+  wrongAudience: extensionSessionTokens.wrongAudience,
+  expired: extensionSessionTokens.expired,
+  noExp: extensionSessionTokens.noExp,
+  notYetValid: extensionSessionTokens.notYetValid,
+  farExp: extensionSessionTokens.farExp,
+  algNone: extensionSessionTokens.algNone,
+  adminToken: extensionSessionTokens.adminToken,
+  notAShopDest: (app: FakeApp, shop: string) =>
+    extensionSessionTokens.valid(app, shop, { claims: { dest: shop.replace('.myshopify.com', '.example.com') } }),
+  staffSub: (app: FakeApp, shop: string) => extensionSessionTokens.valid(app, shop, { claims: { sub: '12345' } }),
+} as const;
