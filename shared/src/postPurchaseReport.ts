@@ -25,6 +25,8 @@ export const postPurchaseReportMessages = {
   loading: 'Loading the post-purchase survey…',
   empty: 'No answers yet',
   emptyHelp: 'No answers yet — place the Post-purchase survey block on your Thank you page',
+  emptyHow:
+    'Add it in the checkout editor, and to the Order status page in the customer accounts editor. Answers show here as buyers give them.',
   emptyFiltered: 'No answers match these filters. Try another date range, page or channel.',
   answersTitle: 'Answers',
   overTimeTitle: 'Answers over time',
@@ -84,3 +86,14 @@ export const postPurchaseAnswerColumns = [
 
 /** The Customer column's words. */
 export const customerKindLabels = { new: 'New', returning: 'Returning' } as const;
+
+/** Shopify's names of its own sales channels (`source_name`); an app's channel keeps the name Shopify gives it. */
+const channelNames: Record<string, string> = {
+  web: 'Online Store',
+  pos: 'Point of Sale',
+  shopify_draft_order: 'Draft orders',
+  iphone: 'Shopify app (iPhone)',
+  android: 'Shopify app (Android)',
+};
+
+export const salesChannelLabel = (sourceName: string) => channelNames[sourceName] ?? sourceName;

@@ -134,7 +134,7 @@ it('shows revenue per answer from webhook orders, exact to the cent, at 1280 and
 
   // Only the point-of-sale orders.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByLabel(texts.channel).selectOption('pos');
+  await page.getByLabel(texts.channel, { exact: true }).selectOption('Point of Sale');
   await expect.poll(() => tableRows(page), { timeout: 10_000 }).toEqual([
     ['Instagram', '1', '100%', '1', '€100.00', '€100.00', '0', '0'],
   ]);

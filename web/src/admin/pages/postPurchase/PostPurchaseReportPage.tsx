@@ -17,6 +17,7 @@ import {
   postPurchaseReportMessages as texts,
   postPurchaseSurfaceLabels,
   postPurchaseSurfaces,
+  salesChannelLabel,
   type PostPurchaseSurface,
 } from '@quizlead/shared/postPurchaseReport.ts';
 import type { TPostPurchaseReport } from '@quizlead/shared/schemas/postPurchaseReport.ts';
@@ -34,6 +35,7 @@ import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { FiguresTable } from '../../components/FiguresTable.tsx';
 import { RangePicker } from '../dashboard/RangePicker.tsx';
 import { defaultRange, formatDay, formatRange } from '../dashboard/range.ts';
+import { counted } from '@quizlead/shared/plural.ts';
 import { count, percent } from '../quizReport/format.ts';
 import { KpiFigure } from '../quizReport/KpiCards.tsx';
 import '../quizReport/quizReport.css';
@@ -97,7 +99,7 @@ export function PostPurchaseReportPage() {
   const channelOptions = [
     { label: texts.allChannels, value: '' },
     ...[...new Set([...report.channelOptions, ...(filters.channel ? [filters.channel] : [])])].map((channel) => ({
-      label: channel,
+      label: salesChannelLabel(channel),
       value: channel,
     })),
   ];
@@ -162,8 +164,8 @@ export function PostPurchaseReportPage() {
                   </Text>
                 </Box>
               ) : (
-                <EmptyState heading={texts.empty} image={emptyImage}>
-                  <p>{texts.emptyHelp}</p>
+                <EmptyState heading={texts.emptyHelp} image={emptyImage}>
+                  <p>{texts.emptyHow}</p>
                 </EmptyState>
               )}
             </Card>
@@ -189,7 +191,13 @@ function ReportFigures({ report, filters }: { report: TPostPurchaseReport; filte
       value: percent(totals.responseRate),
       help: `${count(totals.answeredOrdersInRange)} of ${count(totals.ordersInRange)} orders placed in the range`,
     },
-    { label: texts.revenue, value: revenueText(totals.revenue), help: `${ordersText(totals.ordersAnswered, totals.pendingOrders)} orders` },
+    {
+      label: texts.revenue,
+      value: revenueText(totals.revenue),
+      help: `${counted(totals.ordersAnswered, 'answered order', 'answered orders', count)}${
+        totals.pendingOrders > 0 ? `, ${count(totals.pendingOrders)} not received yet` : ''
+      }`,
+    },
     { label: texts.averageOrderValue, value: averageText(totals.revenue), help: 'Revenue per answered order' },
     {
       label: texts.newVsReturning,
@@ -218,7 +226,7 @@ function ReportFigures({ report, filters }: { report: TPostPurchaseReport; filte
     count(row.customers.returning),
   ]);
   const channelRows = report.channels.map((row) => [
-    row.channel ?? texts.unknownChannel,
+    row.channel === null ? texts.unknownChannel : salesChannelLabel(row.channel),
     count(row.answers),
     revenueText(row.revenue),
     averageText(row.revenue),
