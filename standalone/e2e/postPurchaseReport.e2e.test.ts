@@ -42,25 +42,31 @@ const tableRows = (page: Page) =>
 
 /** The same at 375 px, where each answer is a block of labelled figures: answer → {label: value}. */
 const listRows = (page: Page) =>
-  page.locator('[data-post-purchase-answers] .ql-revenue-list > li').evaluateAll((items) =>
-    Object.fromEntries(
-      items.map((item) => [
-        item.querySelector('p')?.textContent?.trim(),
-        Object.fromEntries(
-          Array.from(item.querySelectorAll('dl > div')).map((pair) => [
-            pair.querySelector('dt')?.textContent?.trim(),
-            pair.querySelector('dd')?.textContent?.trim(),
-          ]),
-        ),
-      ]),
-    ),
-  );
+  page
+    .locator('[data-post-purchase-answers] .ql-revenue-list > li')
+    .evaluateAll((items) =>
+      Object.fromEntries(
+        items.map((item) => [
+          item.querySelector('p')?.textContent?.trim(),
+          Object.fromEntries(
+            Array.from(item.querySelectorAll('dl > div')).map((pair) => [
+              pair.querySelector('dt')?.textContent?.trim(),
+              pair.querySelector('dd')?.textContent?.trim(),
+            ]),
+          ),
+        ]),
+      ),
+    );
 
 it('shows revenue per answer from webhook orders, exact to the cent, at 1280 and 375 px', { timeout: 120_000 }, async () => {
   const { server } = admin.harness;
   const { shop, owner } = await installedShop(server);
   const poll = await createPoll(owner, { description: 'How did you hear about us?', options: ['Instagram', 'A friend'] });
-  const saved = await owner.put('/api/v1/shopify/post-purchase-survey', { itemKind: 'poll', itemId: poll.id, oncePerCustomer: false });
+  const saved = await owner.put('/api/v1/shopify/post-purchase-survey', {
+    itemKind: 'poll',
+    itemId: poll.id,
+    oncePerCustomer: false,
+  });
   expect(saved.status).toBe(200);
 
   const orders = [
@@ -75,7 +81,10 @@ it('shows revenue per answer from webhook orders, exact to the cent, at 1280 and
 
   for (const order of [...orders, waiting]) {
     const gid = `gid://shopify/OrderIdentity/${order.orderId}`;
-    const asked = await extensionCall(shop, `/extensions/post-purchase/survey?orderId=${encodeURIComponent(gid)}&surface=thank_you`);
+    const asked = await extensionCall(
+      shop,
+      `/extensions/post-purchase/survey?orderId=${encodeURIComponent(gid)}&surface=thank_you`,
+    );
     expect(asked.status).toBe(200);
     const choice = asked.body.survey.choices.find((item: { label: string }) => item.label === order.answer);
     const answered = await extensionCall(shop, '/extensions/post-purchase/answers', {
@@ -96,11 +105,13 @@ it('shows revenue per answer from webhook orders, exact to the cent, at 1280 and
   expect(again).toMatchObject({ status: 200, body: { ok: true, duplicate: true } });
 
   const { page, errors } = await admin.open(shop, '/PostPurchaseSurvey');
-  await expect.poll(() => tableRows(page), { timeout: 20_000 }).toEqual([
-    // 19.99 + 0.01 + 100.00 = 120.00 over 3 orders: 40.00.
-    ['Instagram', '3', '60%', '3', '€120.00', '€40.00', '1', '1'],
-    ['A friend', '2', '40%', '1 + 1 not received yet', '€45.50', '€45.50', '1', '0'],
-  ]);
+  await expect
+    .poll(() => tableRows(page), { timeout: 20_000 })
+    .toEqual([
+      // 19.99 + 0.01 + 100.00 = 120.00 over 3 orders: 40.00.
+      ['Instagram', '3', '60%', '3', '€120.00', '€40.00', '1', '1'],
+      ['A friend', '2', '40%', '1 + 1 not received yet', '€45.50', '€45.50', '1', '0'],
+    ]);
   const kpi = (label: string) => page.locator(`[data-kpi="${label}"] p`).nth(1).textContent();
   expect(await kpi(texts.revenue)).toBe('€165.50');
   expect(await kpi(texts.responseRate)).toBe('100%');
@@ -108,26 +119,28 @@ it('shows revenue per answer from webhook orders, exact to the cent, at 1280 and
   await page.screenshot({ path: '/tmp/tyreport-report-1280.png', fullPage: true });
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await expect.poll(() => listRows(page), { timeout: 10_000 }).toEqual({
-    Instagram: {
-      Answers: '3',
-      Share: '60%',
-      Orders: '3',
-      Revenue: '€120.00',
-      'Average order value': '€40.00',
-      New: '1',
-      Returning: '1',
-    },
-    'A friend': {
-      Answers: '2',
-      Share: '40%',
-      Orders: '1 + 1 not received yet',
-      Revenue: '€45.50',
-      'Average order value': '€45.50',
-      New: '1',
-      Returning: '0',
-    },
-  });
+  await expect
+    .poll(() => listRows(page), { timeout: 10_000 })
+    .toEqual({
+      Instagram: {
+        Answers: '3',
+        Share: '60%',
+        Orders: '3',
+        Revenue: '€120.00',
+        'Average order value': '€40.00',
+        New: '1',
+        Returning: '1',
+      },
+      'A friend': {
+        Answers: '2',
+        Share: '40%',
+        Orders: '1 + 1 not received yet',
+        Revenue: '€45.50',
+        'Average order value': '€45.50',
+        New: '1',
+        Returning: '0',
+      },
+    });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   await page.screenshot({ path: '/tmp/tyreport-report-375.png', fullPage: true });
@@ -135,9 +148,9 @@ it('shows revenue per answer from webhook orders, exact to the cent, at 1280 and
   // Only the point-of-sale orders.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByLabel(texts.channel, { exact: true }).selectOption('Point of Sale');
-  await expect.poll(() => tableRows(page), { timeout: 10_000 }).toEqual([
-    ['Instagram', '1', '100%', '1', '€100.00', '€100.00', '0', '0'],
-  ]);
+  await expect
+    .poll(() => tableRows(page), { timeout: 10_000 })
+    .toEqual([['Instagram', '1', '100%', '1', '€100.00', '€100.00', '0', '0']]);
   expect(errors).toEqual([]);
 });
 

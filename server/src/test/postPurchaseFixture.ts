@@ -77,7 +77,12 @@ export async function recordedOrder(db: Db, order: OrderFixture) {
 
 /** An orders/create body as Shopify sends it, with the sales channel and the customer's order count. */
 export function surveyedOrderBody(order: Omit<OrderFixture, 'accountId'> & { name?: string }) {
-  const body = orderBody({ total: order.total, currency: order.currency ?? 'EUR', id: Number(order.orderId), createdAt: order.orderedAt });
+  const body = orderBody({
+    total: order.total,
+    currency: order.currency ?? 'EUR',
+    id: Number(order.orderId),
+    createdAt: order.orderedAt,
+  });
   return {
     ...body,
     ...(order.name ? { name: order.name } : {}),

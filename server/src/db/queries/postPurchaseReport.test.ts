@@ -147,7 +147,9 @@ describe('the post-purchase report’s queries', { timeout: 90_000 }, () => {
 
   it('filters by channel and by page', async () => {
     const pos = await report(A, { channel: 'pos' });
-    expect(pos.answers.map((answer) => [answer.label, answer.answers, answer.revenue[0]?.revenue])).toEqual([['Instagram', 1, 10000]]);
+    expect(pos.answers.map((answer) => [answer.label, answer.answers, answer.revenue[0]?.revenue])).toEqual([
+      ['Instagram', 1, 10000],
+    ]);
     expect(pos.totals).toMatchObject({ answers: 1, ordersInRange: 1, answeredOrdersInRange: 1, responseRate: 100 });
 
     const orderStatus = await report(A, { surface: 'order_status' });

@@ -57,7 +57,9 @@ function answersWhere(accountId: string, filters: PostPurchaseFilters): SQL {
 }
 
 /** 'new' for a customer's first order, 'returning' for a later one, null when not known (or no order yet). */
-const customerKind = sql<'new' | 'returning' | null>`case coalesce(${shopOrders.firstOrder}, ${shopOrders.customerOrderIndex} = 1) when true then 'new' when false then 'returning' end`;
+const customerKind = sql<
+  'new' | 'returning' | null
+>`case coalesce(${shopOrders.firstOrder}, ${shopOrders.customerOrderIndex} = 1) when true then 'new' when false then 'returning' end`;
 
 /** Answers of one answer key, order currency, channel and customer kind. */
 export interface AnswerGroup {
@@ -207,7 +209,11 @@ const decimalTotal = sql`round(${shopOrders.totalMinor}::numeric / power(10::num
 
 const answerExportCells: Record<(typeof postPurchaseAnswerColumns)[number], Omit<ExportColumn, 'header'>> = {
   // The order's name once reported ('#1001'), else Shopify's order id.
-  Order: { value: sql`coalesce(nullif(${orderField(shopOrders.orderName)}, ''), ${postPurchaseAnswers.orderId})`, kind: 'text', width: 16 },
+  Order: {
+    value: sql`coalesce(nullif(${orderField(shopOrders.orderName)}, ''), ${postPurchaseAnswers.orderId})`,
+    kind: 'text',
+    width: 16,
+  },
   Date: { value: postPurchaseAnswers.createdAt, kind: 'date', width: 20 },
   Page: {
     value: sql`case ${postPurchaseAnswers.surface} when 'thank_you' then ${postPurchaseSurfaceLabels.thank_you}::text else ${postPurchaseSurfaceLabels.order_status}::text end`,

@@ -59,7 +59,9 @@ async function seed() {
 
 /** A download with the shop's session token, as App Bridge's fetch sends it. */
 async function download(shop: string, url: string) {
-  const response = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${await server.sessionToken(shop)}` } });
+  const response = await fetch(`${server.url}${url}`, {
+    headers: { authorization: `Bearer ${await server.sessionToken(shop)}` },
+  });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -129,7 +131,9 @@ describe('the post-purchase exports', { timeout: 90_000 }, () => {
     const csv = await download(a.shop, `${path}/export?format=csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="post-purchase-survey-table-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="post-purchase-survey-table-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv"$/,
+    );
     expect(parseCsv(csv.bytes)).toEqual([
       [...postPurchaseSummaryColumns],
       ['Instagram', '3', '75', '3', '0', '120.00', 'EUR', '40.00', '1', '1', '1'],

@@ -24,7 +24,12 @@ import { postPurchaseReport } from './postPurchaseFigures.ts';
 const rangeErrors = `'Enter a date as YYYY-MM-DD.', 'Choose a start date on or before the end date.', a range too long or a day after today, naming from or to; a channel over 100 characters or an unknown surface, naming it`;
 
 /** The filters as the queries take them: the range with its defaults (the last 30 days up to today, UTC). */
-const filtersOf = (query: { from?: string | undefined; to?: string | undefined; surface?: PostPurchaseFilters['surface']; channel?: string | undefined }): PostPurchaseFilters => ({
+const filtersOf = (query: {
+  from?: string | undefined;
+  to?: string | undefined;
+  surface?: PostPurchaseFilters['surface'];
+  channel?: string | undefined;
+}): PostPurchaseFilters => ({
   range: resolveRange({ start: query.from, end: query.to }, undefined, { start: 'from', end: 'to' }),
   surface: query.surface,
   channel: query.channel,
@@ -33,7 +38,13 @@ const filtersOf = (query: { from?: string | undefined; to?: string | undefined; 
 /** The per-answer table as export rows: one per answer and currency (one with empty money before any order). */
 function summaryRows(report: TPostPurchaseReport): Cell[][] {
   return report.answers.flatMap((row) => {
-    const counts = (orders: number, pending: string) => [row.label, String(row.answers), String(row.share), String(orders), pending];
+    const counts = (orders: number, pending: string) => [
+      row.label,
+      String(row.answers),
+      String(row.share),
+      String(orders),
+      pending,
+    ];
     const customers = [String(row.customers.new), String(row.customers.returning), String(row.customers.unknown)];
     if (row.revenue.length === 0) return [[...counts(0, String(row.pendingOrders)), null, null, null, ...customers]];
     return row.revenue.map((money, index) => [

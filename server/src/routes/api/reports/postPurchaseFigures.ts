@@ -71,7 +71,12 @@ class Tally {
         revenue: Number(sums.revenue),
         averageOrderValue: averageMinorUnits(sums.revenue, sums.orders),
       }))
-      .sort((a, b) => Number(b.currency === main) - Number(a.currency === main) || b.orders - a.orders || a.currency.localeCompare(b.currency));
+      .sort(
+        (a, b) =>
+          Number(b.currency === main) - Number(a.currency === main) ||
+          b.orders - a.orders ||
+          a.currency.localeCompare(b.currency),
+      );
   }
 }
 

@@ -6,7 +6,12 @@ import { fakeApi, offline } from '../../test/fakeApi.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
 import { PostPurchaseReportPage } from './PostPurchaseReportPage.tsx';
 
-const eur = (orders: number, revenue: number, averageOrderValue: number) => ({ currency: 'EUR', orders, revenue, averageOrderValue });
+const eur = (orders: number, revenue: number, averageOrderValue: number) => ({
+  currency: 'EUR',
+  orders,
+  revenue,
+  averageOrderValue,
+});
 const customers = (fresh: number, returning: number, unknown: number) => ({ new: fresh, returning, unknown });
 
 const report: TPostPurchaseReport = {

@@ -139,7 +139,9 @@ export function PostPurchaseReportPage() {
                   ...postPurchaseSurfaces.map((surface) => ({ label: postPurchaseSurfaceLabels[surface], value: surface })),
                 ]}
                 value={filters.surface ?? ''}
-                onChange={(value) => setFilters((current) => ({ ...current, surface: (value || null) as PostPurchaseSurface | null }))}
+                onChange={(value) =>
+                  setFilters((current) => ({ ...current, surface: (value || null) as PostPurchaseSurface | null }))
+                }
               />
             </div>
             <div className={styles.filter}>
@@ -257,7 +259,12 @@ function ReportFigures({ report, filters }: { report: TPostPurchaseReport; filte
                 fileName={`post-purchase-survey-table-${filters.range.start}-to-${filters.range.end}`}
               />
             </InlineStack>
-            <FiguresTable headings={answerHeadings} rows={answerRows} keys={report.answers.map((row) => row.key)} narrow={smDown} />
+            <FiguresTable
+              headings={answerHeadings}
+              rows={answerRows}
+              keys={report.answers.map((row) => row.key)}
+              narrow={smDown}
+            />
             <Text as="p" variant="bodySm" tone="subdued">
               {texts.revenueHelp}
               {totals.pendingOrders > 0 ? ` ${texts.pendingOrdersHelp}` : ''}
