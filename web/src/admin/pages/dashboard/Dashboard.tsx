@@ -36,7 +36,7 @@ import { defaultRange, formatRange } from './range.ts';
 import { StatCards } from './StatCards.tsx';
 import { adminUrl } from '../../urls.ts';
 import { isEmbedded } from '../../shell.ts';
-import { postPurchaseReportMessages } from '@quizlead/shared/postPurchaseReport.ts';
+import { screens } from '@quizlead/shared/navigation.ts';
 
 // The chart library is the admin's heaviest dependency: it loads only with the dashboard, side by
 // side with the dashboard's figures (the first request for them starts it), never on other screens.
@@ -183,7 +183,7 @@ export function Dashboard() {
       secondaryActions={[
         { content: 'Take the tour', onAction: () => setTouring(true) },
         // A shop's other report: what buyers answered after checkout, with revenue per answer.
-        ...(isEmbedded() ? [{ content: postPurchaseReportMessages.title, url: adminUrl('PostPurchaseSurvey') }] : []),
+        ...(isEmbedded() ? [{ content: screens.PostPurchaseSurvey.label, url: adminUrl('PostPurchaseSurvey') }] : []),
       ]}
     >
       {loading ? <Loading /> : null}
