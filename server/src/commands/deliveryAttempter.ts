@@ -22,7 +22,7 @@ import { resultEmailDestination } from '../integrations/destinations/resultEmail
 import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
 import { shopifyFlowDestination } from '../integrations/destinations/shopifyFlowDestination.ts';
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
-import { eventLead, leadFromEvent } from '../integrations/events/leadFromEvent.ts';
+import { customerLeadFromEvent, eventLead, leadFromEvent } from '../integrations/events/leadFromEvent.ts';
 import { destinationDisabledMail } from '../integrations/mail/templates.ts';
 import { accountAdminLink } from '../lib/adminLinks.ts';
 import { enqueueDeliveryAttempt } from '../jobs/tasks/attemptDeliveryJob.ts';
@@ -135,7 +135,10 @@ export async function deliveryAttempter(props: DeliveryAttempterDeps & { deliver
   let claimed: ClaimedDelivery[] = [delivery];
   let outcome: AttemptOutcome;
   const event = found?.payload ? ZDomainEvent.safeParse(found.payload).data : undefined;
-  const lead = event && (destination && handlers[destination.kind].everyEvent ? eventLead(event) : leadFromEvent(event));
+  const handler = destination ? handlers[destination.kind] : undefined;
+  const lead =
+    event &&
+    (handler?.everyEvent ? eventLead(event) : handler?.byShopifyCustomer ? customerLeadFromEvent(event) : leadFromEvent(event));
   if (!destination || !event || !lead) {
     outcome = { ok: false, retryable: false, message: deliveryMessages.destinationGone, exchange: [] };
   } else if (!destination.enabled || destination.disabledReason) {

@@ -48,7 +48,7 @@ export async function eventRecorder(props: {
  * else only Shopify Flow (the one destination that takes events without a lead; one indexed look-up).
  */
 const eventsStatement = preparedStatement(
-  ['accountId', 'events', 'withLead'],
+  ['accountId', 'events', 'withLead', 'withCustomer'],
   (value) => sql`
     with recorded as (
       insert into events (account_id, type, payload, occurred_at)
@@ -60,7 +60,8 @@ const eventsStatement = preparedStatement(
       (select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'settings', settings,
           'flowTriggers', case when kind = 'shopify_flow' then (select coalesce(json_agg(${flowTriggers.handle}), '[]'::json)
             from ${flowTriggers} where ${scoped(flowTriggers, value.accountId, eq(flowTriggers.enabled, true))}) end)), '[]'::json)
-        from ${destinations} where (${value.withLead}::boolean or ${destinations.kind} = 'shopify_flow')
+        from ${destinations} where (${value.withLead}::boolean or ${destinations.kind} = 'shopify_flow'
+          or (${value.withCustomer}::boolean and ${destinations.kind} = 'shopify_customers'))
           and ${scoped(destinations, value.accountId, eq(destinations.enabled, true), isNull(destinations.disabledReason))}) as "destinations"`,
 );
 
@@ -93,6 +94,7 @@ export async function eventsRecorder(props: {
     accountId,
     events: JSON.stringify(rows.map(({ type, payload, occurredAt }) => ({ type, payload, occurred_at: occurredAt }))),
     withLead: leads.some(Boolean),
+    withCustomer: rows.some((row) => row.payload.shopifyCustomerId !== undefined),
   });
   const { events: idByType, destinations: targets } = written!;
   const recorded: RecordedEvent[] = [];
@@ -117,7 +119,8 @@ type Destination = Pick<typeof destinations.$inferSelect, 'id' | 'kind' | 'setti
 /**
  * Whether the destination takes this event: the Shopify Flow destination whenever one of the event's
  * triggers is in use, with or without a lead (a trigger not in use gets no delivery row at all); every
- * other destination only an event with a lead, and the result email only a quiz's `lead.captured` or a
+ * other destination only an event with a lead (Shopify customers also one that names the shop's customer,
+ * the post-purchase survey's buyer), and the result email only a quiz's `lead.captured` or a
  * `wheel.spun` that asked for it.
  */
 const takes = (destination: Destination, event: TDomainEvent, wanted: { withLead: boolean; resultEmail: boolean }) =>
@@ -125,7 +128,9 @@ const takes = (destination: Destination, event: TDomainEvent, wanted: { withLead
     ? flowTriggersOf(event).some((handle) => destination.flowTriggers?.includes(handle) ?? false)
     : destination.kind === 'result_email'
       ? wanted.resultEmail && wanted.withLead && (event.type === 'lead.captured' || event.type === 'wheel.spun')
-      : wanted.withLead;
+      : destination.kind === 'shopify_customers'
+        ? wanted.withLead || event.shopifyCustomerId !== undefined
+        : wanted.withLead;
 
 /** One delivery of an event per destination that takes it, each with its job; a digest's waits for the top of the hour. */
 async function queueDeliveries(

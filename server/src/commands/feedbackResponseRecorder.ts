@@ -18,6 +18,8 @@ export async function feedbackResponseRecorder(props: {
   email: string | null;
   /** The language the visitor was shown, when their browser sent it. */
   language?: string | null;
+  /** The shop's customer gid who answered, when Shopify named them (the post-purchase survey). */
+  shopifyCustomerId?: string | null;
 }): Promise<{ created: boolean }> {
   const { db, feedback } = props;
   const [inserted] = await db
@@ -47,6 +49,7 @@ export async function feedbackResponseRecorder(props: {
       responseId: inserted.id,
       rating: { value: props.value },
       ...widgetVisitor(props.email),
+      ...(props.shopifyCustomerId ? { shopifyCustomerId: props.shopifyCustomerId } : {}),
     },
   });
   return { created: true };

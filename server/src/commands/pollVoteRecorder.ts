@@ -40,6 +40,8 @@ export async function pollVoteRecorder(props: {
   demo?: boolean;
   /** The language the visitor was shown, when their browser sent it. */
   language?: string | null;
+  /** The shop's customer gid who voted, when Shopify named them (the post-purchase survey). */
+  shopifyCustomerId?: string | null;
 }): Promise<RecordedVote> {
   const { db, poll, submissionId, email } = props;
   const ofPoll = (...conditions: SQL[]) => scoped(pollVotes, poll.accountId, and(eq(pollVotes.pollId, poll.id), ...conditions));
@@ -97,6 +99,7 @@ export async function pollVoteRecorder(props: {
           voteId: submissionId,
           option,
           ...widgetVisitor(email),
+          ...(props.shopifyCustomerId ? { shopifyCustomerId: props.shopifyCustomerId } : {}),
         },
       });
     }

@@ -17,7 +17,9 @@ import { pollVoteRecorder } from './pollVoteRecorder.ts';
  * use, a poll vote (pollVoteRecorder) or a web response (feedbackResponseRecorder), so its event,
  * deliveries (CRMs, webhooks, Shopify customers, Flow) and exports follow as for any vote or response.
  * The buyer gives no email here: the submission has none, and the customer is known by the session
- * token's `sub` only (kept on the answer row). The caller holds the item's share lock.
+ * token's `sub` only, kept on the answer row and on the event (`shopifyCustomerId`), so the Shopify
+ * customers destination tags that customer and writes the answer to their metafields, and Flow's trigger
+ * names them. The caller holds the item's share lock.
  */
 export async function postPurchaseAnswerRecorder(props: {
   db: Db;
@@ -62,6 +64,7 @@ export async function postPurchaseAnswerRecorder(props: {
       email: null,
       queue: props.queue,
       language: props.language,
+      shopifyCustomerId: props.customerId,
     });
     // A fresh submission id with no email always counts; anything else is a bug, not the buyer's.
     if (vote.outcome !== 'counted') throw new Error(`post-purchase vote not counted: ${vote.outcome}`);
@@ -74,6 +77,7 @@ export async function postPurchaseAnswerRecorder(props: {
       value: answer.value,
       email: null,
       language: props.language,
+      shopifyCustomerId: props.customerId,
     });
   } else {
     throw new Error('post-purchase answer does not match its item');

@@ -67,6 +67,15 @@ const envelope = {
    * a stored event. Added to version 1 (additive): events stored before it read as having none.
    */
   answers: z.array(ZLeadAnswer).default([]),
+  /**
+   * The shop's customer who submitted, as Shopify named them (issue 36: the post-purchase survey's session
+   * token `sub`, a customer gid), when known; the Shopify customers and Flow destinations write to that
+   * customer even without an email. Added to version 1 (additive): absent on every other event.
+   */
+  shopifyCustomerId: z
+    .string()
+    .regex(/^gid:\/\/shopify\/Customer\/\d{1,20}$/)
+    .optional(),
 };
 
 /** A lead given at a lead form (a quiz's gate, or a form before a spin or a vote). */

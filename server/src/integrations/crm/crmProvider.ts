@@ -45,6 +45,8 @@ export interface Lead {
   /** The item's CRM tag (Advanced tab) plus one automatic tag per result, e.g. 'quizlead-personality-adventurer'. */
   tags: string[];
   capturedAt: string;
+  /** The shop's customer gid when the submission named one (the post-purchase survey's buyer). */
+  shopifyCustomerId?: string;
 }
 
 /** Calls go out through externalFetch (the EXTERNAL_API_ORIGIN seam), never the global fetch. */

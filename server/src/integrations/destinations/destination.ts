@@ -46,5 +46,10 @@ export interface DestinationHandler {
    * lead then has an empty email. Every other destination gets only events with a lead.
    */
   everyEvent?: true;
+  /**
+   * It also takes events without an email that name the shop's customer (`shopifyCustomerId`, the
+   * post-purchase survey's buyer): the lead has an empty email and that customer's gid.
+   */
+  byShopifyCustomer?: true;
   attempt(input: AttemptInput, deps: DestinationDeps): Promise<AttemptOutcome>;
 }

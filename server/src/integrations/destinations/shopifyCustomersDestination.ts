@@ -108,12 +108,17 @@ interface Customer {
 type Failure = Extract<DeliveryOutcome, { ok: false }>;
 
 export const shopifyCustomersDestination: DestinationHandler = {
+  byShopifyCustomer: true,
   async attempt({ destination, lead }, deps) {
     const exchange: Exchange[] = [];
     try {
       const admin = await shopifyAdmin(deps.services, destination.accountId);
       const calls = new AdminCalls(admin, exchange);
-      const customerId = await upsertCustomer(calls, lead);
+      // A buyer Shopify named (the post-purchase survey's session token) and no email: that very customer.
+      const customerId =
+        !lead.email && lead.shopifyCustomerId
+          ? await namedCustomer(calls, lead.shopifyCustomerId, lead)
+          : await upsertCustomer(calls, lead);
       await answerMetafieldsWriter((query, variables) => calls.run(query, variables), customerId, lead);
       return { ok: true, exchange };
     } catch (error) {
@@ -143,6 +148,21 @@ async function upsertCustomer(calls: AdminCalls, lead: Lead): Promise<string> {
     if (raced) return updateCustomer(calls, raced, lead);
   }
   throw new ShopifyRefusal(userErrors);
+}
+
+/**
+ * The customer Shopify named, with the lead's tags added (`tagsAdd` keeps the ones it has): no lookup, no
+ * create, and no consent or phone, which a buyer gives only on a lead form.
+ */
+async function namedCustomer(calls: AdminCalls, customerId: string, lead: Lead): Promise<string> {
+  const tags = tagsOf(lead);
+  if (tags.length > 0) {
+    const { tagsAdd } = await calls.send<{ tagsAdd: { userErrors: UserError[] } | null }>(
+      customerRequests.addTags(customerId, tags),
+    );
+    refuseOn(tagsAdd?.userErrors);
+  }
+  return customerId;
 }
 
 async function updateCustomer(calls: AdminCalls, customer: Customer, lead: Lead): Promise<string> {

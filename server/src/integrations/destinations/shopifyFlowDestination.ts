@@ -50,7 +50,12 @@ export const shopifyFlowDestination: DestinationHandler = {
         given.email ||
         (event.type === 'play.completed' ? ((await playEmail(deps.db, destination.accountId, event.playId)) ?? '') : '');
       const lead = { ...given, email };
-      const customerId = email ? await customerOf(calls, email) : undefined;
+      // The buyer Shopify named (the post-purchase survey), else the customer with the lead's email.
+      const customerId = given.shopifyCustomerId
+        ? numericId(given.shopifyCustomerId)
+        : email
+          ? await customerOf(calls, email)
+          : undefined;
       let note = '';
       for (const handle of sent) {
         const payload = flowPayload(handle, event, lead, customerId);

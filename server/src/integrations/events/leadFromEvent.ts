@@ -30,6 +30,15 @@ export function leadFromEvent(event: TDomainEvent): Lead | undefined {
 }
 
 /**
+ * The lead of an event for a destination that writes to a named Shopify customer (handler
+ * `byShopifyCustomer`): the visitor's lead, else, when the event names the shop's customer (the
+ * post-purchase survey's buyer), the event as a lead without an email.
+ */
+export function customerLeadFromEvent(event: TDomainEvent): Lead | undefined {
+  return leadFromEvent(event) ?? (event.shopifyCustomerId ? eventLead(event) : undefined);
+}
+
+/**
  * The event as a lead whether or not the visitor gave an email (then `email` and `name` are '' and
  * `consent` false): for the destinations that take every event (handler `everyEvent`, Shopify Flow).
  */
@@ -49,5 +58,6 @@ export function eventLead(event: TDomainEvent): Lead {
     smsConsent: Boolean(visitor?.phone && visitor.smsConsent),
     tags: [...new Set([...leadTags(event.item.crmTag, result), ...event.answers.flatMap((answer) => answer.tags)])],
     capturedAt: new Date(event.occurredAt).toISOString(),
+    ...(event.shopifyCustomerId ? { shopifyCustomerId: event.shopifyCustomerId } : {}),
   };
 }

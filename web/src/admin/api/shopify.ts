@@ -1,4 +1,5 @@
 import { shopifyDataRequestMessages } from '@quizlead/shared/shopify.ts';
+import type { TPostPurchaseSettingsRequest, TPostPurchaseSettingsResponse } from '@quizlead/shared/schemas/postPurchase.ts';
 import type { TDataRequestRow, TShopifyPlan } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import type { TShopNotificationEmail, TShopNotificationEmailRequest } from '@quizlead/shared/schemas/shopNotificationEmail.ts';
 import { api } from './client.ts';
@@ -21,3 +22,11 @@ export const listDataRequests = (signal?: AbortSignal) => api.get<TDataRequestRo
 /** One request's document, saved by the browser under the server's file name. */
 export const downloadDataRequest = (id: string) =>
   downloadExport(`/api/v1/shopify/data-requests/${encodeURIComponent(id)}`, shopifyDataRequestMessages.fileName(id));
+
+/** The shop's post-purchase survey, the polls and web responses it can ask, and the shop currency (Shopify accounts only). */
+export const getPostPurchaseSurvey = (signal?: AbortSignal) =>
+  api.get<TPostPurchaseSettingsResponse['data']>('/api/v1/shopify/post-purchase-survey', { signal });
+
+/** Saves the post-purchase survey; answers the same view as the read. */
+export const savePostPurchaseSurvey = (body: TPostPurchaseSettingsRequest) =>
+  api.put<TPostPurchaseSettingsResponse['data']>('/api/v1/shopify/post-purchase-survey', body);

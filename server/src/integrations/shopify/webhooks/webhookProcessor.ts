@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { accounts, shopInstallations, shopifyDataRequests, shopifyWebhookReceipts, shopPlans } from '../../../db/schema/index.ts';
+import {
+  accounts,
+  postPurchaseAnswers,
+  shopInstallations,
+  shopifyDataRequests,
+  shopifyWebhookReceipts,
+  shopPlans,
+} from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import { accountDeleter } from '../../../commands/accountDeleter.ts';
 import { customerDataCollector } from '../../../commands/customerDataCollector.ts';
@@ -225,6 +232,13 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       await tx
         .delete(shopifyDataRequests)
         .where(scoped(shopifyDataRequests, account.id, eq(shopifyDataRequests.shopifyCustomerId, customer.id)));
+      // Post-purchase answers stay for the report (answer and order), no longer tied to the customer.
+      await tx
+        .update(postPurchaseAnswers)
+        .set({ customerId: null, otherText: null })
+        .where(
+          scoped(postPurchaseAnswers, account.id, eq(postPurchaseAnswers.customerId, `gid://shopify/Customer/${customer.id}`)),
+        );
     }
   },
 

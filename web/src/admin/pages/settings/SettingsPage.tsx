@@ -27,6 +27,8 @@ import { DataRequestsPanel } from './DataRequestsPanel.tsx';
 import { dataRequestTexts } from './dataRequestTexts.ts';
 import { CrmPanel } from './CrmPanel.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
+import { PostPurchaseSurveyPanel } from './PostPurchaseSurveyPanel.tsx';
+import { postPurchaseTexts } from './postPurchaseTexts.ts';
 import { ShopifyCustomersPanel } from './ShopifyCustomersPanel.tsx';
 import { WebhooksPanel } from './WebhooksPanel.tsx';
 
@@ -110,6 +112,12 @@ export function SettingsPage() {
                 onSaved={(shopifyCustomers) => update({ shopifyCustomers })}
               />
             </OwnerControls>
+          </CollapsiblePanel>
+        ) : null}
+        {/* The thank-you and order status blocks exist only in Shopify's checkout and customer accounts. */}
+        {embedded ? (
+          <CollapsiblePanel id="post-purchase-survey" title={postPurchaseTexts.title} description={postPurchaseTexts.description}>
+            <PostPurchaseSurveyPanel />
           </CollapsiblePanel>
         ) : null}
         {/* Shopify forwards customers' requests for their data to the shop (customers/data_request). */}
