@@ -1,5 +1,5 @@
-import { postPurchaseSummaryColumns } from '@quizlead/shared/postPurchaseReport.ts';
-import { fromMinorUnits } from '@quizlead/shared/reports.ts';
+import { postPurchaseReportLimits, postPurchaseSummaryColumns } from '@quizlead/shared/postPurchaseReport.ts';
+import { dashboardMessages, fromMinorUnits } from '@quizlead/shared/reports.ts';
 import {
   ZPostPurchaseExportQuery,
   ZPostPurchaseReportQuery,
@@ -21,7 +21,7 @@ import { postPurchaseReport } from './postPurchaseFigures.ts';
  * .xlsx or .csv. A standalone account has no shop (404).
  */
 
-const rangeErrors = `'Enter a date as YYYY-MM-DD.', 'Choose a start date on or before the end date.', a range too long or a day after today, naming from or to; a channel over 100 characters or an unknown surface, naming it`;
+const rangeErrors = `'${dashboardMessages.dateInvalid}', '${dashboardMessages.rangeInvalid}', '${dashboardMessages.rangeTooLong}' or '${dashboardMessages.futureDate}', naming from or to; a channel over ${postPurchaseReportLimits.channelMaxLength} characters or an unknown surface, naming it`;
 
 /** The filters as the queries take them: the range with its defaults (the last 30 days up to today, UTC). */
 const filtersOf = (query: {
