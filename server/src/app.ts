@@ -46,7 +46,7 @@ import { resultEmailUnsubscribeRoutes } from './routes/public/resultEmailUnsubsc
 import { shopifyAppProxyRoutes } from './integrations/shopify/appProxy.ts';
 import { shopifyWebhookRoutes } from './integrations/shopify/webhooks/webhookReceiver.ts';
 import { shopifyFlowLifecycleRoutes } from './routes/shopify/flowLifecycle.ts';
-import { postPurchaseExtensionRoutes } from './routes/shopify/postPurchaseExtension.ts';
+import { postPurchaseCors, postPurchaseExtensionRoutes } from './routes/shopify/postPurchaseExtension.ts';
 import { paypalWebhookRoutes } from './integrations/paypal/webhookReceiver.ts';
 import { billingRoutes } from './routes/api/billing/billing.ts';
 import { invoiceRoutes } from './routes/api/billing/invoices.ts';
@@ -161,6 +161,7 @@ export function createApp(
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(publicCors());
+  app.use(postPurchaseCors());
   // Shopify and PayPal sign webhooks over what they sent: their routes read the body themselves, before the parser.
   app.use(shopifyWebhookRoutes(services).routes());
   app.use(shopifyFlowLifecycleRoutes(services).routes());

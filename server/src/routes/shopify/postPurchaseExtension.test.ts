@@ -6,6 +6,7 @@ import {
   feedbackResponses,
   pollVotes,
   postPurchaseAnswers,
+  shopifyDataRequests,
   shopInstallations,
 } from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
@@ -417,8 +418,13 @@ describe('POST answers', () => {
       expect(refused.status, field).toBe(400);
       expect(refused.body.error.field, JSON.stringify(body)).toBe(field);
     }
-    const notJson = await call('POST', answersPath, { token: await tokenFor(shop), body: 'x' });
+    const notJson = await fetch(`${server.url}${answersPath}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenFor(shop)}`, 'content-type': 'application/json' },
+      body: '{"orderId":',
+    });
     expect(notJson.status).toBe(400);
+    expect(notJson.headers.get('access-control-allow-origin')).toBe('*');
     expect(await answersOf(accountId)).toEqual([]);
     expect(await votesOf(accountId)).toEqual([]);
   });
@@ -481,6 +487,39 @@ describe('deliveries of an answer', () => {
     ).toBe(201);
     expect((await eventsOf(accountId)).map((row) => row.type)).toContain('poll.voted');
     expect(await server.services.database.db.select().from(deliveries).where(scoped(deliveries, accountId))).toEqual([]);
+  });
+});
+
+describe('customers/data_request', () => {
+  it('puts the customer’s answers, and those of the orders they asked about, in the document', async () => {
+    const { shop, accountId, itemId } = await shopWithSurvey({ oncePerCustomer: false });
+    const known = newOrderId();
+    const guest = newOrderId();
+    const stranger = newOrderId();
+    const base = { surface: 'thank_you', surveyId: itemId };
+    expect(
+      (await answer(shop, { ...base, orderId: orderGid(known), choiceId: '2', otherText: 'A podcast' }, customer)).status,
+    ).toBe(201);
+    expect((await answer(shop, { ...base, orderId: orderGid(guest), choiceId: '0' })).status).toBe(201);
+    expect((await answer(shop, { ...base, orderId: orderGid(stranger), choiceId: '1' })).status).toBe(201);
+    await deliverApplied(server, {
+      topic: 'customers/data_request',
+      shop,
+      body: {
+        shop_domain: shop,
+        customer: { id: 7044372168804, email: 'bea@example.com' },
+        orders_requested: [guest],
+        data_request: { id: 9 },
+      },
+    });
+    const [request] = await server.services.database.db
+      .select()
+      .from(shopifyDataRequests)
+      .where(scoped(shopifyDataRequests, accountId));
+    expect((request!.document as { postPurchaseAnswers: unknown[] }).postPurchaseAnswers).toEqual([
+      { orderId: String(known), surface: 'thank_you', answer: 'Other', otherText: 'A podcast', answeredAt: expect.any(String) },
+      { orderId: String(guest), surface: 'thank_you', answer: 'Instagram', otherText: null, answeredAt: expect.any(String) },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Next } from 'koa';
 import {
   ZPostPurchaseAnswerRequest,
   ZPostPurchaseSurveyQuery,
@@ -36,6 +37,24 @@ const preflightHeaders: readonly (readonly [string, string])[] = [
   ['Access-Control-Max-Age', '86400'],
 ];
 
+const extensionPrefix = '/extensions/post-purchase/';
+
+/**
+ * The CORS headers on every answer under /extensions/post-purchase/, mounted before the body parser so a
+ * body it refuses (400) carries them too; the preflight is answered here (204).
+ */
+export const postPurchaseCors = () => async (ctx: AppContext, next: Next) => {
+  if (!ctx.path.startsWith(extensionPrefix)) return next();
+  for (const [name, value] of corsHeaders) ctx.set(name, value);
+  ctx.set('Cache-Control', 'no-store');
+  if (ctx.method === 'OPTIONS') {
+    for (const [name, value] of preflightHeaders) ctx.set(name, value);
+    ctx.status = 204;
+    return;
+  }
+  await next();
+};
+
 /**
  * The shop and buyer a request comes from: its session token verified as Shopify mints extension tokens
  * (verifyExtensionSessionToken), for a shop that has the app installed. Anything else is a 401, the same
@@ -56,23 +75,14 @@ async function extensionCaller(ctx: AppContext, services: Services) {
  * survey's questions and answers for the thank-you page (checkout UI extension) and the order status page
  * (customer account UI extension). The rules are the server's: an order already answered, a customer who
  * answered once (when the survey says so), a disabled survey, an item that cannot take answers, or an order
- * outside the audience or value range gets `{ survey: null }`. An answer is stored once per order.
+ * outside the audience or value range gets `{ survey: null }`. An answer is stored once per order. Both
+ * take the public widgets' rate limits (per address; an answer also per item), as a vote or response does;
+ * polls and web responses have no other plan limit.
  */
 export function postPurchaseExtensionRoutes(services: Services): Router<AppState> {
   const router = new Router<AppState>();
-  const cors = async (ctx: AppContext, next: () => Promise<unknown>) => {
-    for (const [name, value] of corsHeaders) ctx.set(name, value);
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  };
-  const preflight = (ctx: AppContext) => {
-    for (const [name, value] of preflightHeaders) ctx.set(name, value);
-    ctx.status = 204;
-  };
-  router.options(postPurchasePaths.survey, cors, preflight);
-  router.options(postPurchasePaths.answers, cors, preflight);
 
-  router.get(postPurchasePaths.survey, cors, async (ctx: AppContext) => {
+  router.get(postPurchasePaths.survey, async (ctx: AppContext) => {
     await services.limiters.widgetByIp.hit(ctx.ip);
     const caller = await extensionCaller(ctx, services);
     rejectUnsafeText(ctx.query);
@@ -96,7 +106,7 @@ export function postPurchaseExtensionRoutes(services: Services): Router<AppState
     ctx.body = { survey: presentPostPurchaseSurvey(item, language, t) };
   });
 
-  router.post(postPurchasePaths.answers, cors, async (ctx: AppContext) => {
+  router.post(postPurchasePaths.answers, async (ctx: AppContext) => {
     await services.limiters.widgetByIp.hit(ctx.ip);
     const caller = await extensionCaller(ctx, services);
     const requestBody = (ctx.request as { body?: unknown }).body;
@@ -110,6 +120,8 @@ export function postPurchaseExtensionRoutes(services: Services): Router<AppState
         return { duplicate: true };
       }
       if (!survey || survey.itemId !== body.surveyId) throw ValidationError(postPurchaseMessages.surveyChanged, 'surveyId');
+      // The item's own budget, shared with its public widget's votes or responses (widgetLimits).
+      await services.limiters.widgetByItem.hit(`${survey.itemKind}:${survey.itemId}`);
       const item = await askableItem(tx, survey, { lock: true });
       if (!item) throw new AppError(409, 'conflict', postPurchaseMessages.pollClosed);
       const answer = readAnswer(item, body);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -108,6 +108,30 @@ const productChanged: Handler<'PRODUCTS_CREATE' | 'PRODUCTS_UPDATE'> = async (tx
   };
 };
 
+/**
+ * The post-purchase survey's answers of a customer (by Shopify's customer id) or of the orders they asked
+ * about, for their data request: what they answered, where and when.
+ */
+async function postPurchaseAnswersFor(db: Db, accountId: string, asked: { customerId: string | null; orderIds: string[] }) {
+  const byCustomer = asked.customerId
+    ? eq(postPurchaseAnswers.customerId, `gid://shopify/Customer/${asked.customerId}`)
+    : undefined;
+  const byOrder = asked.orderIds.length > 0 ? inArray(postPurchaseAnswers.orderId, asked.orderIds) : undefined;
+  if (!byCustomer && !byOrder) return [];
+  const rows = await db
+    .select({
+      orderId: postPurchaseAnswers.orderId,
+      surface: postPurchaseAnswers.surface,
+      answer: postPurchaseAnswers.answerLabel,
+      otherText: postPurchaseAnswers.otherText,
+      answeredAt: postPurchaseAnswers.createdAt,
+    })
+    .from(postPurchaseAnswers)
+    .where(scoped(postPurchaseAnswers, accountId, or(byCustomer, byOrder)))
+    .orderBy(postPurchaseAnswers.createdAt);
+  return rows.map((row) => ({ ...row, answeredAt: row.answeredAt.toISOString() }));
+}
+
 /** The order facts both order topics carry, as shopOrderRecorder takes them. */
 function orderFacts(order: VerifiedWebhook<'ORDERS_PAID'>['payload']): ShopOrderFacts {
   return {
@@ -194,6 +218,10 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     const { customer, data_request: request } = webhook.payload;
     const email = customer.email ?? null;
     const data = email ? await customerDataCollector({ db: tx, accountId: account.id, email }) : null;
+    const postPurchase = await postPurchaseAnswersFor(tx, account.id, {
+      customerId: customer.id ?? null,
+      orderIds: webhook.payload.orders_requested ?? [],
+    });
     const document = {
       shop: webhook.shop,
       shopifyDataRequestId: request?.id ?? null,
@@ -202,6 +230,7 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
       generatedAt: new Date().toISOString(),
       // The app knows visitors by the email they typed; without one there is nothing to match.
       ...(data ?? { quizPlays: [], pollVotes: [], webResponses: [], wheelSpins: [] }),
+      postPurchaseAnswers: postPurchase,
     };
     const [stored] = await tx
       .insert(shopifyDataRequests)
