@@ -23,7 +23,6 @@ export const postPurchaseReportMessages = {
   title: 'Post-purchase survey',
   subtitle: 'What buyers answered on the Thank you and order status pages, with the orders and revenue behind each answer',
   loading: 'Loading the post-purchase survey…',
-  empty: 'No answers yet',
   emptyHelp: 'No answers yet — place the Post-purchase survey block on your Thank you page',
   emptyHow:
     'Add it in the checkout editor, and to the Order status page in the customer accounts editor. Answers show here as buyers give them.',
@@ -36,7 +35,6 @@ export const postPurchaseReportMessages = {
   surface: 'Page',
   channel: 'Sales channel',
   unknownChannel: 'Order not received yet',
-  pendingOrders: 'order not received yet',
   pendingOrdersHelp:
     'Answers whose order Shopify has not reported yet count as answers, with unknown revenue, until its orders/create webhook arrives.',
   revenueHelp:
@@ -52,7 +50,6 @@ export const postPurchaseReportMessages = {
   newCustomers: 'New',
   returningCustomers: 'Returning',
   responseRate: 'Response rate',
-  ordersAnswered: 'Orders answered',
   newVsReturning: 'New vs returning',
 } as const;
 
