@@ -23,6 +23,7 @@ import { answerSheetRoutes } from './routes/api/reports/answerSheet.ts';
 import { respondentRoutes } from './routes/api/reports/respondents.ts';
 import { quizReportRoutes } from './routes/api/reports/quizReport.ts';
 import { wheelReportRoutes } from './routes/api/reports/wheelReport.ts';
+import { postPurchaseReportRoutes } from './routes/api/reports/postPurchase.ts';
 import { sharingRoutes } from './routes/api/sharing/sharing.ts';
 import { playRoutes } from './routes/public/plays.ts';
 import { publicFeedbackRoutes } from './routes/public/publicFeedbacks.ts';
@@ -107,6 +108,7 @@ export function createApp(
   visitorCountryRoutes(api);
   quizReportRoutes(api);
   wheelReportRoutes(api);
+  postPurchaseReportRoutes(api);
   experimentRoutes(api);
   respondentRoutes(api);
   answerSheetRoutes(api);

@@ -56,6 +56,8 @@ export const screens = {
   'wheel_spinner/lists': { label: 'Wheel Spin', also: ['wheel_spinner', 'wheelspin'] },
   /** The products quizzes recommend: a shop's synced catalogue, or ones typed in by hand. */
   Products: { label: 'Products', requires: 'product.read' },
+  /** What buyers answered in the post-purchase survey, with revenue per answer: a shop's orders only. */
+  PostPurchaseSurvey: { label: 'Post-purchase survey', shell: 'embedded', requires: 'report.read' },
   /** A shop's plan: Shopify bills it (App Pricing) and hosts the page to change it. */
   Plan: { label: 'Plan', shell: 'embedded' },
   Plans: {
@@ -111,6 +113,7 @@ const builtScreens: readonly ScreenPath[] = [
   'poll/lists',
   'wheel_spinner/lists',
   'Products',
+  'PostPurchaseSurvey',
   'Plan',
   'Plans',
   'Invoices',

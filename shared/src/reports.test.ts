@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatMoney, toMinorUnits } from './reports.ts';
+import { averageMinorUnits, currencyDigits, fromMinorUnits, formatMoney, toMinorUnits } from './reports.ts';
 
 describe('money in minor units', () => {
   it('turns Shopify’s decimal strings into minor units on the digits, with no floating error', () => {
@@ -32,5 +32,33 @@ describe('money in minor units', () => {
     expect(formatMoney(1000, 'JPY')).toBe('¥1,000');
     expect(formatMoney(1250, 'KWD')).toBe('KWD\u00a01.250');
     expect(formatMoney(0, 'EUR')).toBe('€0.00');
+  });
+});
+
+describe('averageMinorUnits', () => {
+  it('divides whole minor units and rounds half up, in integers', () => {
+    // 19.99 + 0.01 + 100.00 = 120.00 over 3 orders: exactly 40.00.
+    expect(averageMinorUnits(1999 + 1 + 10000, 3)).toBe(4000);
+    expect(averageMinorUnits(5, 2)).toBe(3);
+    expect(averageMinorUnits(7, 3)).toBe(2);
+    expect(averageMinorUnits(8, 3)).toBe(3);
+    expect(averageMinorUnits(1001, 2)).toBe(501);
+    expect(averageMinorUnits(-5, 2)).toBe(-2);
+    expect(averageMinorUnits(-7, 2)).toBe(-3);
+    expect(averageMinorUnits(100, 0)).toBe(0);
+    // Past 2^53 the sum is a BigInt and stays exact.
+    expect(averageMinorUnits(2n ** 60n + 1n, 2n)).toBe(Number(2n ** 59n + 1n));
+  });
+});
+
+describe('fromMinorUnits', () => {
+  it('writes minor units as the currency’s decimal amount, from the digits', () => {
+    expect(fromMinorUnits(12000, 'USD')).toBe('120.00');
+    expect(fromMinorUnits(1, 'EUR')).toBe('0.01');
+    expect(fromMinorUnits(1999, 'EUR')).toBe('19.99');
+    expect(fromMinorUnits(1500, 'JPY')).toBe('1500');
+    expect(fromMinorUnits(1250, 'KWD')).toBe('1.250');
+    expect(fromMinorUnits(-5, 'USD')).toBe('-0.05');
+    expect(fromMinorUnits(123456789012345, 'USD')).toBe('1234567890123.45');
   });
 });

@@ -185,6 +185,33 @@ export function toMinorUnits(amount: string, currency: string): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
+/** Minor units as a plain decimal amount of `currency` ('120.00', '1500', '-0.05'), written from the digits: exact. */
+export function fromMinorUnits(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const whole = BigInt(minor);
+  const sign = whole < 0n ? '-' : '';
+  const text = (whole < 0n ? -whole : whole).toString().padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * The average of `count` amounts summing to `total` minor units, as a whole minor unit rounded half up
+ * (1999 + 1 + 10000 over 3 orders is 4000, 5 over 2 is 3). Worked in integers (BigInt), so no binary
+ * fraction decides a tie and sums past 2^53 stay exact; 0 without amounts. Half up means toward
+ * +∞ for a negative total too (-5 over 2 is -2).
+ */
+export function averageMinorUnits(total: number | bigint, count: number | bigint): number {
+  const sum = BigInt(total);
+  const n = BigInt(count);
+  if (n <= 0n) return 0;
+  // floor((2·sum + n) / 2n): BigInt division truncates toward zero, so negatives take the floor by hand.
+  const numerator = 2n * sum + n;
+  const denominator = 2n * n;
+  const quotient = numerator / denominator;
+  const floored = numerator % denominator !== 0n && numerator < 0n ? quotient - 1n : quotient;
+  return Number(floored);
+}
+
 /** Minor units as the currency is written ('$1,234.50', '¥1,000', 'KWD 1.250'), in the admin's English. */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));

@@ -1,5 +1,7 @@
 /** The dashboard chart's library and the builders' rich text editor: large, and for a few screens only. */
 const chartLibraries = /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
+/** Our chart components (victory's line per day), shared by the dashboard and the post-purchase report: with their library. */
+const chartCode = /[\\/]admin[\\/]components[\\/]charts[\\/]/;
 const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/]components[\\/]RichText/;
 /** The forms layer and its library: for the screens with a form on it only. */
 const formsLayer =
@@ -54,6 +56,7 @@ export const adminChunkGroups = [
     name: 'common',
     test: (id: string) =>
       commonCode.test(id) &&
+      !chartCode.test(id) &&
       !editorLibraries.test(id) &&
       !formsLayer.test(id) &&
       !shareCode.test(id) &&
@@ -65,7 +68,7 @@ export const adminChunkGroups = [
   { name: 'share', test: shareCode, minShareCount: 2, priority: 2.5 },
   { name: 'resultEmail', test: resultEmail, minShareCount: 1, priority: 2 },
   { name: 'languages', test: languagesPlace, minShareCount: 1, priority: 2 },
-  { name: 'charts', test: chartLibraries, priority: 2 },
+  { name: 'charts', test: (id: string) => chartLibraries.test(id) || chartCode.test(id), priority: 2 },
   { name: 'forms', test: formsLayer, priority: 2 },
   { name: 'editor', test: editorLibraries, priority: 2 },
 ];

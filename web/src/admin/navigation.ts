@@ -1,5 +1,6 @@
 import type { IconSource } from '@shopify/polaris';
 import {
+  ChartDonutIcon,
   ChartVerticalIcon,
   ChatIcon,
   ClipboardChecklistIcon,
@@ -33,6 +34,7 @@ const icons: Record<ScreenPath, IconSource> = {
   'poll/lists': ChartVerticalIcon,
   'wheel_spinner/lists': TargetIcon,
   Products: ProductIcon,
+  PostPurchaseSurvey: ChartDonutIcon,
   Plan: PlanIcon,
   Plans: CreditCardIcon,
   Invoices: ReceiptIcon,

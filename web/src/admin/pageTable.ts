@@ -49,6 +49,10 @@ export const adminPages: Record<AdminScreen, AdminPage> = {
   'wheelspin/share': { load: () => import('./pages/wheels/WheelPages.tsx').then((m) => m.WheelSharePage) },
   'wheelspin/response': { load: () => import('./pages/wheels/WheelSpinsPage.tsx').then((m) => m.WheelSpinsPage) },
   Products: { load: () => import('./pages/products/ProductsPage.tsx').then((m) => m.ProductsPage) },
+  PostPurchaseSurvey: {
+    load: () => import('./pages/postPurchase/PostPurchaseReportPage.tsx').then((m) => m.PostPurchaseReportPage),
+    shell: 'embedded',
+  },
   Plan: { load: () => import('./pages/plan/ShopifyPlanPage.tsx').then((m) => m.ShopifyPlanPage), shell: 'embedded' },
   Plans: { load: () => import('./pages/plans/PlansPage.tsx').then((m) => m.PlansPage), shell: 'standalone' },
   Invoices: { load: () => import('./pages/invoices/InvoicesPage.tsx').then((m) => m.InvoicesPage), shell: 'standalone' },

@@ -36,6 +36,8 @@ export const adminPaths = {
   'wheelspin/response': 'wheelspin/response/:id',
   /** The products quizzes recommend. */
   Products: 'Products',
+  /** The post-purchase survey report: a shop's (the standalone shell has no such route). */
+  PostPurchaseSurvey: 'PostPurchaseSurvey',
   /** The embedded app's plan, billed by Shopify (the standalone shell has no such route). */
   Plan: 'Plan',
   /** The standalone account's plans, checkout and return from PayPal (the embedded app has Plan instead). */

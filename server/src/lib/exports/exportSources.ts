@@ -21,9 +21,14 @@ export function csvChunks(database: Database, query: ExportQuery): AsyncIterable
   return crlfRowEnds(copyChunks(database.pool, statement));
 }
 
-async function* csvFromPages(pages: AsyncIterable<Cell[][]>): AsyncGenerator<Buffer> {
+/** Rows as csv.ts writes them: dates as formatSubmissionDate (UTC), nothing as an empty field. */
+export function csvBytes(page: readonly Cell[][]): Buffer {
   const text = (cell: Cell) => (cell instanceof Date ? formatSubmissionDate(cell) : (cell ?? ''));
-  for await (const page of pages) yield Buffer.from(page.map((cells) => csvLine(cells.map(text))).join(''));
+  return Buffer.from(page.map((cells) => csvLine(cells.map(text))).join(''));
+}
+
+async function* csvFromPages(pages: AsyncIterable<Cell[][]>): AsyncGenerator<Buffer> {
+  for await (const page of pages) yield csvBytes(page);
 }
 
 /** The rows as cells, a page at a time: parsed from COPY's text output on a server, else keyset pages. */

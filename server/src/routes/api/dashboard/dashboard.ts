@@ -17,13 +17,19 @@ import { inMainCurrency } from '../reports/revenue.ts';
  * Days after today (UTC) are refused, and the checks of ZDashboardQuery are made again once the
  * defaults are in (a lone start may be after today's end, or too far back).
  */
-export function resolveRange(query: TDashboardQuery, today = utcToday()): DayRange {
-  if (query.end && query.end > today) throw ValidationError(dashboardMessages.futureDate, 'end');
-  if (query.start && query.start > today) throw ValidationError(dashboardMessages.futureDate, 'start');
+export function resolveRange(
+  query: Pick<TDashboardQuery, 'start' | 'end'>,
+  today = utcToday(),
+  /** The query's names for the two ends, for the 400's field (the post-purchase report's are from and to). */
+  fields = { start: 'start', end: 'end' },
+): DayRange {
+  if (query.end && query.end > today) throw ValidationError(dashboardMessages.futureDate, fields.end);
+  if (query.start && query.start > today) throw ValidationError(dashboardMessages.futureDate, fields.start);
   const end = query.end ?? today;
   const start = query.start ?? rangeEnding(end, dashboardLimits.defaultRangeDays).start;
-  if (start > end) throw ValidationError(dashboardMessages.rangeInvalid, 'start');
-  if (start < addDays(end, -(dashboardLimits.maxRangeDays - 1))) throw ValidationError(dashboardMessages.rangeTooLong, 'start');
+  if (start > end) throw ValidationError(dashboardMessages.rangeInvalid, fields.start);
+  if (start < addDays(end, -(dashboardLimits.maxRangeDays - 1)))
+    throw ValidationError(dashboardMessages.rangeTooLong, fields.start);
   return { start, end };
 }
 

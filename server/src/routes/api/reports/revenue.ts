@@ -1,4 +1,4 @@
-import { revenueMessages } from '@quizlead/shared/reports.ts';
+import { averageMinorUnits, revenueMessages } from '@quizlead/shared/reports.ts';
 import type {
   TOutcomeRevenue,
   TQuizRevenue,
@@ -15,7 +15,7 @@ import type { QuizRow } from '../../../policies/quiz.ts';
 /** part ÷ whole × 100, one decimal; 0 when the whole is 0. */
 export const ratePercent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
-const average = (revenue: number, orders: number) => (orders > 0 ? Math.round(revenue / orders) : 0);
+const average = averageMinorUnits;
 
 /**
  * The groups in the shop's currency (that of its newest order; a shop rarely changes it, and sums

@@ -14,6 +14,8 @@ interface Props {
   /** The file name when the server gives none (without extension). */
   fileName: string;
   disabled?: boolean;
+  /** The button's words, where a screen has more than one export ('Export Data' otherwise). */
+  label?: string;
 }
 
 const formats: { format: ExportFormat; content: string; label: string }[] = [
@@ -42,7 +44,7 @@ interface Job {
  * rows against the server's row count; Excel: bytes, against the size when the server gives one)
  * and can be cancelled; closed, its progress opens again from the button.
  */
-export function ExportDataButton({ path, fileName, disabled }: Props) {
+export function ExportDataButton({ path, fileName, disabled, label = engagementMessages.exportData }: Props) {
   const showToast = useShowToast();
   const [open, setOpen] = useState(false);
   const [job, setJob] = useState<Job | null>(null);
@@ -89,7 +91,7 @@ export function ExportDataButton({ path, fileName, disabled }: Props) {
       preferredAlignment="right"
       activator={
         <Button icon={ExportIcon} disclosure onClick={() => setOpen((value) => !value)} disabled={disabled && !job}>
-          {job ? exportTexts.busy : engagementMessages.exportData}
+          {job ? exportTexts.busy : label}
         </Button>
       }
     >

@@ -35,6 +35,8 @@ import { RevenueCards } from './RevenueCards.tsx';
 import { defaultRange, formatRange } from './range.ts';
 import { StatCards } from './StatCards.tsx';
 import { adminUrl } from '../../urls.ts';
+import { isEmbedded } from '../../shell.ts';
+import { screens } from '@quizlead/shared/navigation.ts';
 
 // The chart library is the admin's heaviest dependency: it loads only with the dashboard, side by
 // side with the dashboard's figures (the first request for them starts it), never on other screens.
@@ -178,7 +180,11 @@ export function Dashboard() {
       title={title}
       subtitle={subtitle}
       primaryAction={primaryAction}
-      secondaryActions={[{ content: 'Take the tour', onAction: () => setTouring(true) }]}
+      secondaryActions={[
+        { content: 'Take the tour', onAction: () => setTouring(true) },
+        // A shop's other report: what buyers answered after checkout, with revenue per answer.
+        ...(isEmbedded() ? [{ content: screens.PostPurchaseSurvey.label, url: adminUrl('PostPurchaseSurvey') }] : []),
+      ]}
     >
       {loading ? <Loading /> : null}
       <BlockStack gap="500">
