@@ -1,5 +1,6 @@
 /** The dashboard chart's library and the builders' rich text editor: large, and for a few screens only. */
-const chartLibraries = /node_modules[\\/](victory[^\\/]*|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
+const chartLibraries =
+  /node_modules[\\/](victory[^\\/]*|lodash|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
 /** Our chart components (victory's line per day), shared by the dashboard and the post-purchase report: with their library. */
 const chartCode = /[\\/]admin[\\/]components[\\/]charts[\\/]/;
 const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/]components[\\/]RichText/;
@@ -21,6 +22,12 @@ const languagesPlace =
  */
 const resultEmail =
   /[\\/]admin[\\/]components[\\/]ResultEmailPreview\.|[\\/]shared[\\/]src[\\/](resultEmail|i18n[\\/]translate|i18n[\\/]catalogue[\\/]en)\./;
+/**
+ * The date range picker (Polaris' DatePicker and its calendar) of the dashboard and the post-purchase
+ * report: loaded with those two screens only, not with every screen's shared libraries.
+ */
+const rangePicker =
+  /node_modules[\\/]@shopify[\\/]polaris[\\/]build[\\/]esm[\\/](components[\\/]DatePicker[\\/]|utilities[\\/]dates\.)|[\\/]CalendarIcon\.svg|[\\/]admin[\\/]pages[\\/]dashboard[\\/]RangePicker\./;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
 const commonCode =
   /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|data[\\/]|forms[\\/]|[^\\/]+$)/;
@@ -40,6 +47,7 @@ const commonCode =
  * - share: the share screens' code box and Shopify tab, loaded with those screens only;
  * - languages: an item's Languages place, loaded when a builder shows it;
  * - resultEmail: the result email's renderer and live preview, loaded with the quiz builder and the wheel form;
+ * - rangePicker: the date range picker of the dashboard and the post-purchase report;
  * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [
@@ -48,7 +56,11 @@ export const adminChunkGroups = [
   {
     name: 'admin',
     test: (id: string) =>
-      /node_modules[\\/]/.test(id) && !chartLibraries.test(id) && !editorLibraries.test(id) && !formsLayer.test(id),
+      /node_modules[\\/]/.test(id) &&
+      !chartLibraries.test(id) &&
+      !editorLibraries.test(id) &&
+      !formsLayer.test(id) &&
+      !rangePicker.test(id),
     minShareCount: 2,
     priority: 3,
   },
@@ -68,6 +80,7 @@ export const adminChunkGroups = [
   { name: 'share', test: shareCode, minShareCount: 2, priority: 2.5 },
   { name: 'resultEmail', test: resultEmail, minShareCount: 1, priority: 2 },
   { name: 'languages', test: languagesPlace, minShareCount: 1, priority: 2 },
+  { name: 'rangePicker', test: rangePicker, minShareCount: 1, priority: 2 },
   { name: 'charts', test: (id: string) => chartLibraries.test(id) || chartCode.test(id), priority: 2 },
   { name: 'forms', test: formsLayer, priority: 2 },
   { name: 'editor', test: editorLibraries, priority: 2 },
