@@ -20,6 +20,8 @@ const poll = (fields: Partial<TPoll> = {}): TPoll => ({
   totalVotes: 0,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
+  metaPixelId: '',
+  tiktokPixelId: '',
   ...fields,
 });
 
