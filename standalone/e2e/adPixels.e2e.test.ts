@@ -14,7 +14,7 @@ import { createOwner } from '../../server/src/test/factories.ts';
 import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 import { signedInPage } from './ownerScreens.ts';
 import { buildQuiz, personality, playThrough, question, startButton, type Steps } from './playerQuizzes.ts';
-import { callsIn, standInPixels } from './pixelStandIns.ts';
+import { byPixel, callsIn, standInPixels } from './pixelStandIns.ts';
 
 let harness: BrowserHarness;
 let host: HostSite;
@@ -201,12 +201,14 @@ it('loads no pixel in a Shopify storefront’s frame without the visitor’s con
     .catch(() => undefined);
   const inner = page.frames().find((one) => one.url().includes(withPixels.id))!;
   await expect
-    .poll(() => callsIn(inner))
-    .toEqual([
-      ['fbq', 'init', metaPixelId],
-      ['fbq', 'track', 'PageView'],
-      ['ttq', 'page'],
-    ]);
+    .poll(() => byPixel(inner))
+    .toEqual({
+      fbq: [
+        ['fbq', 'init', metaPixelId],
+        ['fbq', 'track', 'PageView'],
+      ],
+      ttq: [['ttq', 'page']],
+    });
 });
 
 it('fires in a storefront’s frame when the visitor allows marketing, and outside Shopify with no gate of ours', async () => {

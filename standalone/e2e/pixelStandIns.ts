@@ -44,3 +44,9 @@ export async function standInPixels(page: Page) {
 
 export const callsIn = (frame: { evaluate: Page['evaluate'] }) =>
   frame.evaluate(() => ((window as unknown as { pixelCalls?: unknown[][] }).pixelCalls ?? []).map((call) => call));
+
+/** The calls each pixel got, in its own order: the two scripts load, and replay their queues, in either order. */
+export async function byPixel(frame: Parameters<typeof callsIn>[0]) {
+  const calls = await callsIn(frame);
+  return { fbq: calls.filter((call) => call[0] === 'fbq'), ttq: calls.filter((call) => call[0] === 'ttq') };
+}

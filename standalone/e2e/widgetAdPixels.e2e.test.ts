@@ -14,7 +14,7 @@ import { createOwner } from '../../server/src/test/factories.ts';
 import { createFeedback, createPoll, createWheel } from '../../server/src/test/widgetFactory.ts';
 import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 import { signedInPage } from './ownerScreens.ts';
-import { callsIn, standInPixels } from './pixelStandIns.ts';
+import { byPixel, callsIn, standInPixels } from './pixelStandIns.ts';
 
 let harness: BrowserHarness;
 let host: HostSite;
@@ -30,7 +30,12 @@ beforeAll(async () => {
   harness = await startBrowserHarness();
   host = await startHostSite();
   owner = await createOwner(harness.server);
-  poll = await createPoll(owner.client, { description: 'Tea or coffee?', options: ['Tea', 'Coffee'], metaPixelId, tiktokPixelId });
+  poll = await createPoll(owner.client, {
+    description: 'Tea or coffee?',
+    options: ['Tea', 'Coffee'],
+    metaPixelId,
+    tiktokPixelId,
+  });
   bare = await createPoll(owner.client, { description: 'Milk or lemon?', options: ['Milk', 'Lemon'] });
   // The wheel has no ids of its own: it loads the account's defaults.
   expect((await owner.client.put('/api/v1/settings/ad-pixels', { metaPixelId, tiktokPixelId })).status).toBe(200);
@@ -68,12 +73,13 @@ async function vote(surface: Page | ReturnType<Page['frameLocator']>, option: st
   await expect.poll(() => surface.getByTestId('poll-result').count()).toBe(2);
 }
 
-/** The calls each pixel got, in its own order (the two scripts load in either order). */
-const byPixel = async (frame: Parameters<typeof callsIn>[0]) => {
-  const calls = await callsIn(frame);
-  return { fbq: calls.filter((call) => call[0] === 'fbq'), ttq: calls.filter((call) => call[0] === 'ttq') };
+const loaded = {
+  fbq: [
+    ['fbq', 'init', metaPixelId],
+    ['fbq', 'track', 'PageView'],
+  ],
+  ttq: [['ttq', 'page']],
 };
-const loaded = { fbq: [['fbq', 'init', metaPixelId], ['fbq', 'track', 'PageView']], ttq: [['ttq', 'page']] };
 
 it('a poll fires start, lead and its vote to both pixels, under its page’s policy', async () => {
   const page = await harness.newPage();

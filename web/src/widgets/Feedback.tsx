@@ -15,9 +15,7 @@ import { EmailField, messageOf, Page, ServerError, Unavailable, useFocusOnShow, 
 const defaultAccent = '#5b3fc4';
 
 type Load =
-  | { name: 'loading' }
-  | { name: 'failed'; message: string }
-  | { name: 'ready'; feedback: TPublicFeedback; pixels: WidgetPixels };
+  { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; feedback: TPublicFeedback; pixels: WidgetPixels };
 
 /** The feedback widget, /feedback/preview/{id} (spec: builder-widgets-shell.md §2.9, §3, §5). */
 export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {

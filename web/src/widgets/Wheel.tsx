@@ -15,9 +15,7 @@ import { PrizeCode } from '../public/PrizeCode.tsx';
 import { visitorId } from '../public/visitorId.ts';
 
 type Load =
-  | { name: 'loading' }
-  | { name: 'failed'; message: string }
-  | { name: 'ready'; wheel: TPublicWheel; pixels: WidgetPixels };
+  { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; wheel: TPublicWheel; pixels: WidgetPixels };
 
 /**
  * The public wheel spinner, /wheelspin/publish/show/{id}/{slug} (spec: builder-widgets-shell.md §2.9, §9):

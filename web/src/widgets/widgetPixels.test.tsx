@@ -9,8 +9,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // here, what each widget asks of them and when.
 const pixels = vi.hoisted(() => ({ startAdPixels: vi.fn(), firePixels: vi.fn() }));
 vi.mock('../public/adPixels.ts', () => pixels);
-const api = vi.hoisted(() => ({ poll: vi.fn(), vote: vi.fn(), feedback: vi.fn(), respond: vi.fn(), wheel: vi.fn(), spin: vi.fn() }));
-vi.mock('./api.ts', async (original) => ({ ...(await original<typeof import('./api.ts')>()), widgetApi: api }));
+const api = vi.hoisted(() => ({
+  poll: vi.fn(),
+  vote: vi.fn(),
+  feedback: vi.fn(),
+  respond: vi.fn(),
+  wheel: vi.fn(),
+  spin: vi.fn(),
+}));
+vi.mock('./api.ts', async (original) => ({ ...(await original<object>()), widgetApi: api }));
 
 const { PollPage } = await import('./Poll.tsx');
 const { FeedbackPage } = await import('./Feedback.tsx');
@@ -77,7 +84,11 @@ describe('a poll’s pixels', () => {
 
   it('tells startAdPixels the demo is a preview, and fires no lead without an email', async () => {
     api.poll.mockResolvedValue(poll({ demo: true, collectEmail: false, metaPixelId: '', tiktokPixelId: '' }));
-    api.vote.mockResolvedValue({ message: 'Thanks', option: 0, results: { total: 1, options: [{ text: 'Tea', votes: 1, percentage: 100 }] } });
+    api.vote.mockResolvedValue({
+      message: 'Thanks',
+      option: 0,
+      results: { total: 1, options: [{ text: 'Tea', votes: 1, percentage: 100 }] },
+    });
     render(<PollPage id="p" demo framed={false} />);
     await waitFor(() => expect(pixels.startAdPixels).toHaveBeenCalledWith(expect.anything(), true));
     fireEvent.click(screen.getByRole('button', { name: 'Tea' }));

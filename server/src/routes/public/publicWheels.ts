@@ -96,9 +96,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
           prizePending,
           prizeExpiresAt: prizeExpiresAt?.toISOString() ?? null,
           repeated,
-          prizeValue: uniquePrizeOf(wheel, spin)
-            ? prizeWorth(wheel, spin, await shopCurrency(db, wheel.accountId))
-            : null,
+          prizeValue: uniquePrizeOf(wheel, spin) ? prizeWorth(wheel, spin, await shopCurrency(db, wheel.accountId)) : null,
         },
       };
     },

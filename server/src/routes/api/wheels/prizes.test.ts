@@ -283,7 +283,9 @@ describe('unique-code prizes: spins', () => {
     });
     // No products: the currency is not known, so no worth.
     expect((await spin(wheel.id, 'first@example.com')).body.data).toMatchObject({ result: '€5 off', prizeValue: null });
-    await db().insert(products).values([product('1', 'EUR'), product('2', 'EUR')]);
+    await db()
+      .insert(products)
+      .values([product('1', 'EUR'), product('2', 'EUR')]);
     expect((await spin(wheel.id, 'second@example.com')).body.data.prizeValue).toEqual({ amount: 5, currency: 'EUR' });
     // Prices in two currencies name no one currency of the shop.
     await db().insert(products).values(product('3', 'USD'));
