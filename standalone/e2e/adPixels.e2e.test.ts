@@ -1,8 +1,6 @@
 /**
  * The owner's Meta Pixel and TikTok Pixel in the browser (issue 35), with local stand-ins for the pixels'
- * scripts: Playwright answers connect.facebook.net and analytics.tiktok.com with small scripts that take
- * over the page's `fbq` and `ttq` queues as the real ones do and record every call. A visitor's play
- * fires start, lead and completion with the outcome and the recommended products' value; nothing is
+ * scripts (pixelStandIns.ts) that record every call. A visitor's play fires start, lead and completion with the outcome and the recommended products' value; nothing is
  * requested from the pixels' hosts for a quiz without ids, in a preview, or in a Shopify storefront's
  * frame before the visitor consents (the Customer Privacy API, handed over by the embed script).
  */
@@ -16,6 +14,7 @@ import { createOwner } from '../../server/src/test/factories.ts';
 import { startBrowserHarness, startHostSite, type BrowserHarness, type HostSite } from './harness.ts';
 import { signedInPage } from './ownerScreens.ts';
 import { buildQuiz, personality, playThrough, question, startButton, type Steps } from './playerQuizzes.ts';
+import { byPixel, callsIn, standInPixels } from './pixelStandIns.ts';
 
 let harness: BrowserHarness;
 let host: HostSite;
@@ -25,45 +24,7 @@ let withoutPixels: TQuizDetail;
 
 const metaPixelId = '1234567890123456';
 const tiktokPixelId = 'C4ABCDEFGHIJ12345678';
-const pixelHosts = /^https:\/\/(connect\.facebook\.net|www\.facebook\.com|analytics\.tiktok\.com)\//;
-
-/** fbevents.js stand-in: replays fbq's queue and records every later call, as Meta's script takes the queue over. */
-const fakeFbevents = `(function () {
-  var calls = (window.pixelCalls = window.pixelCalls || []);
-  var fbq = window.fbq;
-  fbq.callMethod = function () { calls.push(['fbq'].concat([].slice.call(arguments))); };
-  fbq.queue.splice(0).forEach(function (args) { fbq.callMethod.apply(null, args); });
-})();`;
-
-/** TikTok events.js stand-in: replays ttq's queue ([method, ...args]) and records later page and track calls. */
-const fakeTiktok = `(function () {
-  var calls = (window.pixelCalls = window.pixelCalls || []);
-  var ttq = window.ttq;
-  ttq.splice(0).forEach(function (entry) { calls.push(['ttq'].concat(entry)); });
-  ['page', 'track'].forEach(function (method) {
-    ttq[method] = function () { calls.push(['ttq', method].concat([].slice.call(arguments))); };
-  });
-})();`;
-
-/** Answers the pixels' hosts with the stand-ins and counts every request made to them. */
-async function standInPixels(page: Page) {
-  const requested: string[] = [];
-  page.context().on('request', (request) => {
-    if (pixelHosts.test(request.url())) requested.push(request.url());
-  });
-  await page
-    .context()
-    .route('https://connect.facebook.net/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeFbevents }));
-  await page
-    .context()
-    .route('https://analytics.tiktok.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeTiktok }));
-  await page.context().route('https://www.facebook.com/**', (route) => route.fulfill({ status: 204 }));
-  return requested;
-}
-
 type Surface = Page | ReturnType<Page['frameLocator']>;
-const callsIn = (frame: { evaluate: Page['evaluate'] }) =>
-  frame.evaluate(() => ((window as unknown as { pixelCalls?: unknown[][] }).pixelCalls ?? []).map((call) => call));
 
 const steps: Steps = [
   [0, ['b']],
@@ -240,12 +201,14 @@ it('loads no pixel in a Shopify storefront’s frame without the visitor’s con
     .catch(() => undefined);
   const inner = page.frames().find((one) => one.url().includes(withPixels.id))!;
   await expect
-    .poll(() => callsIn(inner))
-    .toEqual([
-      ['fbq', 'init', metaPixelId],
-      ['fbq', 'track', 'PageView'],
-      ['ttq', 'page'],
-    ]);
+    .poll(() => byPixel(inner))
+    .toEqual({
+      fbq: [
+        ['fbq', 'init', metaPixelId],
+        ['fbq', 'track', 'PageView'],
+      ],
+      ttq: [['ttq', 'page']],
+    });
 });
 
 it('fires in a storefront’s frame when the visitor allows marketing, and outside Shopify with no gate of ours', async () => {

@@ -20,3 +20,16 @@ export const awaitsPrizeCode = (
   wheel: Pick<WheelRow, 'options'>,
   spin: { optionIndex: number; result: string; email: string | null; prizeCode: string | null },
 ): boolean => spin.prizeCode === null && uniquePrizeOf(wheel, spin) !== null;
+
+/**
+ * What a spin's prize is worth as money, for the owner's ad pixels (issue 35): a fixed amount off, in
+ * the shop's currency when it is known; a percentage off or a static code has no amount, so none.
+ */
+export function prizeWorth(
+  wheel: Pick<WheelRow, 'options'>,
+  spin: { optionIndex: number; result: string; email: string | null },
+  currency: string | undefined,
+): { amount: number; currency: string } | null {
+  const prize = uniquePrizeOf(wheel, spin);
+  return prize?.valueType === 'fixed_amount' && currency ? { amount: prize.value, currency } : null;
+}

@@ -1,9 +1,9 @@
 import { withPublicI18n } from './publicI18n.ts';
-import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
-import type { AccountMode } from '@quizlead/shared/constants.ts';
+import { publicAdPixels } from './adPixels.ts';
 import { feelingValues } from '@quizlead/shared/engagement.ts';
 import type { TFeedback, TFeedbackListRow, TFeedbackResponseRow, TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import type { FeedbackResponseRow } from '../db/queries/feedbacks.ts';
+import type { PublicOwner } from '../db/queries/owner.ts';
 import type { FeedbackRow } from '../policies/feedback.ts';
 
 export const presentFeedback = (feedback: FeedbackRow, totalResponses: number): TFeedback => ({
@@ -13,6 +13,8 @@ export const presentFeedback = (feedback: FeedbackRow, totalResponses: number): 
   question: feedback.question,
   customColor: feedback.customColor,
   collectEmail: feedback.collectEmail,
+  metaPixelId: feedback.metaPixelId,
+  tiktokPixelId: feedback.tiktokPixelId,
   totalResponses,
   createdAt: feedback.createdAt.toISOString(),
   updatedAt: feedback.updatedAt.toISOString(),
@@ -35,10 +37,7 @@ export const presentFeedbackResponse = (response: FeedbackResponseRow): TFeedbac
   language: response.language,
 });
 
-export const presentPublicFeedback = (
-  feedback: FeedbackRow,
-  owner: { mode: AccountMode; footerLinks: TFooterLinks },
-): TPublicFeedback =>
+export const presentPublicFeedback = (feedback: FeedbackRow, owner: PublicOwner): TPublicFeedback =>
   withPublicI18n('feedback', feedback.i18n, {
     id: feedback.id,
     ownerMode: owner.mode,
@@ -49,4 +48,5 @@ export const presentPublicFeedback = (
     values: [...feelingValues[feedback.feelingType]],
     customColor: feedback.customColor,
     collectEmail: feedback.collectEmail,
+    ...publicAdPixels(feedback, owner.adPixels),
   });

@@ -1,7 +1,7 @@
 import { withPublicI18n } from './publicI18n.ts';
-import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
-import type { AccountMode } from '@quizlead/shared/constants.ts';
+import { publicAdPixels } from './adPixels.ts';
 import type { TPoll, TPollListRow, TPollTally, TPollVoteRow, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
+import type { PublicOwner } from '../db/queries/owner.ts';
 import type { PollVoteRow } from '../db/queries/polls.ts';
 import type { PollRow } from '../policies/poll.ts';
 
@@ -17,6 +17,8 @@ export const presentPoll = (poll: PollRow, totalVotes: number): TPoll => ({
   allowRepeatVotes: poll.allowRepeatVotes,
   colors: { background: poll.colors.background, text: poll.colors.text },
   expiresAt: poll.expiresAt?.toISOString() ?? null,
+  metaPixelId: poll.metaPixelId,
+  tiktokPixelId: poll.tiktokPixelId,
   totalVotes,
   createdAt: poll.createdAt.toISOString(),
   updatedAt: poll.updatedAt.toISOString(),
@@ -43,13 +45,8 @@ export const presentPollVote = (poll: Pick<PollRow, 'options'>, vote: PollVoteRo
 export const isPollClosed = (poll: Pick<PollRow, 'expiresAt'>, now = new Date()) =>
   poll.expiresAt !== null && poll.expiresAt.getTime() <= now.getTime();
 
-/** What a visitor sees; the owner's demo preview always asks for the email. */
-export const presentPublicPoll = (
-  poll: PollRow,
-  results: TPollTally,
-  demo: boolean,
-  owner: { mode: AccountMode; footerLinks: TFooterLinks },
-): TPublicPoll =>
+/** What a visitor sees; the owner's demo preview always asks for the email and loads no ad pixel. */
+export const presentPublicPoll = (poll: PollRow, results: TPollTally, demo: boolean, owner: PublicOwner): TPublicPoll =>
   withPublicI18n('poll', poll.i18n, {
     id: poll.id,
     ownerMode: owner.mode,
@@ -62,4 +59,5 @@ export const presentPublicPoll = (
     demo,
     closed: isPollClosed(poll),
     results,
+    ...publicAdPixels(poll, owner.adPixels, demo),
   });

@@ -5,6 +5,7 @@ import { footerLinksFor } from '@quizlead/shared/poweredBy.ts';
 import { publicQuizOf } from '@quizlead/shared/publicQuiz.ts';
 import type { accounts } from '../db/schema/index.ts';
 import type { QuizRow } from '../policies/quiz.ts';
+import { publicAdPixels } from './adPixels.ts';
 import { fileUrl } from './file.ts';
 import { withPublicI18n } from './publicI18n.ts';
 
@@ -27,11 +28,7 @@ export function presentPublicQuiz(
       // The ad pixels the player loads: the quiz's own ids, else the account's defaults (issue 35).
       {
         ...quiz,
-        settings: {
-          ...quiz.settings,
-          metaPixelId: quiz.settings.metaPixelId || account.metaPixelId,
-          tiktokPixelId: quiz.settings.tiktokPixelId || account.tiktokPixelId,
-        },
+        settings: { ...quiz.settings, ...publicAdPixels(quiz.settings, account) },
       },
       questions,
       {

@@ -1,10 +1,10 @@
 import { withPublicI18n } from './publicI18n.ts';
 import { quizDefaults } from '@quizlead/shared/quizzes.ts';
-import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
-import type { AccountMode } from '@quizlead/shared/constants.ts';
+import { publicAdPixels } from './adPixels.ts';
 import { wheelLimits } from '@quizlead/shared/engagement.ts';
 import type { TPrizePool } from '@quizlead/shared/schemas/prizes.ts';
 import type { TPublicWheel, TWheel, TWheelListRow, TWheelSpinRow } from '@quizlead/shared/schemas/wheel.ts';
+import type { PublicOwner } from '../db/queries/owner.ts';
 import type { WheelSpinRow } from '../db/queries/wheels.ts';
 import { awaitsPrizeCode } from '../lib/spinPrize.ts';
 import type { WheelRow } from '../policies/wheel.ts';
@@ -41,6 +41,8 @@ export const presentWheel = (
   resultEmail: wheel.resultEmail,
   resultEmailSubject: wheel.resultEmailSubject,
   resultEmailBody: wheel.resultEmailBody,
+  metaPixelId: wheel.metaPixelId,
+  tiktokPixelId: wheel.tiktokPixelId,
   totalSpins,
   createdAt: wheel.createdAt.toISOString(),
   updatedAt: wheel.updatedAt.toISOString(),
@@ -67,7 +69,7 @@ export const presentWheelSpin = (wheel: WheelRow, spin: WheelSpinRow): TWheelSpi
 });
 
 /** Option texts only: weights and prize codes never reach the visitor before the draw. */
-export const presentPublicWheel = (wheel: WheelRow, owner: { mode: AccountMode; footerLinks: TFooterLinks }): TPublicWheel =>
+export const presentPublicWheel = (wheel: WheelRow, owner: PublicOwner): TPublicWheel =>
   withPublicI18n('wheel', wheel.i18n, {
     id: wheel.id,
     ownerMode: owner.mode,
@@ -83,4 +85,5 @@ export const presentPublicWheel = (wheel: WheelRow, owner: { mode: AccountMode; 
     playButtonText: wheel.playButtonText,
     playButtonImage: wheel.playButtonImage,
     revealDelayMs: wheelLimits.revealDelayMs,
+    ...publicAdPixels(wheel, owner.adPixels),
   });

@@ -5,6 +5,9 @@ import Router from '@koa/router';
 import { eq } from 'drizzle-orm';
 import type { AppContext, AppState, Services } from '../context.ts';
 import { files } from '../db/schema/index.ts';
+import { widgetAdPixels } from '../db/queries/widgetAdPixels.ts';
+import { publicAdPixels } from '../presenters/adPixels.ts';
+import { trackerSources, type Tracker } from '@quizlead/shared/trackerHosts.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
 import { shortCodePattern } from '@quizlead/shared/sharing.ts';
 import { NotFoundError } from '../errors.ts';
@@ -51,30 +54,45 @@ async function quizTrackers(ctx: AppContext, services: Services): Promise<string
 /** The public player's paths (spec: builder-widgets-shell.md §2.1); /play/{x} also takes quiz ids (short links below). */
 const playerPaths = ['/quizplayer.html', '/quizplayer2.html', '/previewtemplate'];
 
-/** The public poll, feedback widget and wheel spinner (spec: builder-widgets-shell.md §2.1; docs/api.md "Embedding"). */
+/**
+ * The public poll, feedback widget and wheel spinner (spec: builder-widgets-shell.md §2.1; docs/api.md
+ * "Embedding"), with the item each shows; the poll's demo is the owner's preview (web/src/widgets/route.ts).
+ */
 const widgetPaths = [
-  '/feedback/preview/:id',
-  '/poll/publish/show/:id{/:slug}',
-  '/poll/demo/preview/:id{/:slug}',
-  '/wheelspin/publish/show/:id{/:slug}',
-];
+  { path: '/feedback/preview/:id', kind: 'feedback', preview: false },
+  { path: '/poll/publish/show/:id{/:slug}', kind: 'poll', preview: false },
+  { path: '/poll/demo/preview/:id{/:slug}', kind: 'poll', preview: true },
+  { path: '/wheelspin/publish/show/:id{/:slug}', kind: 'wheel', preview: false },
+] as const;
 
 /**
  * Widget pages may be framed by any site (the iframe and widget share codes). They run their own
- * bundle, call the API on this origin and may show a play-button image from any https address.
+ * bundle, call the API on this origin and may show a play-button image from any https address; the
+ * Meta Pixel's and TikTok Pixel's hosts are allowed only on a page whose item loads them (issue 35).
  */
-const widgetContentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  'img-src * data: blob:',
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  'frame-ancestors *',
-].join('; ');
+const widgetContentSecurityPolicy = (trackers: Tracker[]) =>
+  [
+    "default-src 'self'",
+    `script-src 'self'${trackerSources(trackers, 'script')}`,
+    "style-src 'self' 'unsafe-inline'",
+    'img-src * data: blob:',
+    "font-src 'self' data:",
+    `connect-src 'self'${trackerSources(trackers, 'connect')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    'frame-ancestors *',
+  ].join('; ');
+
+/** The pixels a widget page loads: its item's ids, else its account's, as the public API presents them; none in a preview. */
+async function widgetTrackers(services: Services, page: (typeof widgetPaths)[number], id: string | undefined) {
+  const parsed = ZId.safeParse(id);
+  if (page.preview || !parsed.success) return [];
+  const found = await widgetAdPixels(services.database.db, page.kind, parsed.data);
+  if (!found) return [];
+  const ids = publicAdPixels(found.item, found.account);
+  return (['meta', 'tiktok'] as const).filter((tracker) => ids[`${tracker}PixelId`]);
+}
 
 function widgetsNotBuilt(ctx: AppContext) {
   ctx.status = 503;
@@ -154,10 +172,10 @@ export function pageRoutes(services: Services): Router<AppState> {
     await sendStaticFile(ctx, ctx.path.replace(/^\/player/, ''), playerDist);
   });
 
-  for (const path of widgetPaths) {
-    router.get(path, async (ctx) => {
+  for (const page of widgetPaths) {
+    router.get(page.path, async (ctx) => {
       if (!existsSync(`${widgetsDist}/widgets.html`)) return widgetsNotBuilt(ctx);
-      ctx.set('Content-Security-Policy', widgetContentSecurityPolicy);
+      ctx.set('Content-Security-Policy', widgetContentSecurityPolicy(await widgetTrackers(services, page, ctx.params.id)));
       ctx.remove('Cross-Origin-Opener-Policy');
       ctx.set('Cache-Control', 'no-cache');
       await sendPublicPage(ctx, widgetsDist, 'widgets.html');

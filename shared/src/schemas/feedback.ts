@@ -1,6 +1,7 @@
 import { ZFooterLinks } from '../poweredBy.ts';
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
+import { adPixelFields, adPixelIdFields } from './adPixels.ts';
 import { feedbackDefaults, feedbackLimits, feedbackMessages, feelingTypes } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZSubmissionId } from './engagement.ts';
 import { ZPage } from './lists.ts';
@@ -25,6 +26,8 @@ const feedbackFields = (messages: { title: string; feelingType: string; question
   question: text(feedbackLimits.question, { missing: messages.question, tooLong: feedbackMessages.questionTooLong }),
   customColor: ZCustomColor,
   collectEmail: z.boolean().default(feedbackDefaults.collectEmail),
+  /** Its own Meta Pixel and TikTok Pixel ids (issue 35); blank for the account's defaults. */
+  ...adPixelFields,
 });
 
 export const ZCreateFeedbackRequest = z.object(
@@ -53,6 +56,7 @@ export const ZFeedback = z.object({
   question: z.string(),
   customColor: z.string().nullable(),
   collectEmail: z.boolean(),
+  ...adPixelIdFields,
   totalResponses: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -99,6 +103,7 @@ export const ZPublicFeedback = z.object({
   values: z.array(z.string()),
   customColor: z.string().nullable(),
   collectEmail: z.boolean(),
+  ...adPixelIdFields,
   /** Its languages and the owner's translations of what is shown (shared/src/i18n/itemTexts.ts localizeItem). */
   i18n: ZPublicI18n.optional(),
 });

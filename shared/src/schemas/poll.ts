@@ -1,6 +1,7 @@
 import { ZFooterLinks } from '../poweredBy.ts';
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
+import { adPixelFields, adPixelIdFields } from './adPixels.ts';
 import { pollDefaults, pollLimits, pollMessages } from '../engagement.ts';
 import { ZHexColor, ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
 import { ZPage } from './lists.ts';
@@ -41,6 +42,8 @@ const pollFields = {
   colors: ZPollColors.default({ ...pollDefaults.colors }),
   /** After this moment the poll takes no votes (it still shows its results). */
   expiresAt: z.iso.datetime({ offset: true, error: pollMessages.expiresAtInvalid }).nullable().default(null),
+  /** Its own Meta Pixel and TikTok Pixel ids (issue 35); blank for the account's defaults. */
+  ...adPixelFields,
 };
 
 export const ZCreatePollRequest = z.object({ ...pollFields, options: pollOptions(pollMessages.optionRequired) });
@@ -66,6 +69,7 @@ export const ZPoll = z.object({
   allowRepeatVotes: z.boolean(),
   colors: z.object({ background: z.string(), text: z.string() }),
   expiresAt: z.string().nullable(),
+  ...adPixelIdFields,
   /** Once above 0 the options are locked (pollMessages.votingStarted). */
   totalVotes: z.number().int(),
   createdAt: z.string(),
@@ -126,6 +130,7 @@ export const ZPublicPoll = z.object({
   /** Past its expiry: show the results, take no vote. */
   closed: z.boolean(),
   results: ZPollTally,
+  ...adPixelIdFields,
   /** Its languages and the owner's translations of what is shown (shared/src/i18n/itemTexts.ts localizeItem). */
   i18n: ZPublicI18n.optional(),
 });

@@ -1,6 +1,7 @@
 import { ZFooterLinks } from '../poweredBy.ts';
 import { accountModes } from '../constants.ts';
 import { z } from 'zod';
+import { adPixelFields, adPixelIdFields } from './adPixels.ts';
 import { playButtonTypes, engagementLimits, wheelDefaults, wheelLimits, wheelMessages } from '../engagement.ts';
 import { quizDefaults, quizLimits } from '../quizzes.ts';
 import { ZImageRef, ZSingleLine } from './common.ts';
@@ -102,6 +103,8 @@ export const ZWheelRequest = z
       .trim()
       .max(quizLimits.resultEmailBody, `At most ${quizLimits.resultEmailBody} characters`)
       .default(''),
+    /** Its own Meta Pixel and TikTok Pixel ids (issue 35); blank for the account's defaults. */
+    ...adPixelFields,
   })
   .superRefine((wheel, ctx) => {
     if (wheel.playButtonType === 'image' && !wheel.playButtonImage) {
@@ -146,6 +149,7 @@ export const ZWheel = z.object({
   resultEmail: z.boolean(),
   resultEmailSubject: z.string(),
   resultEmailBody: z.string(),
+  ...adPixelIdFields,
   totalSpins: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -203,6 +207,7 @@ export const ZPublicWheel = z.object({
   playButtonImage: z.string().nullable(),
   /** Reveal the winner this long after the spin starts. */
   revealDelayMs: z.number().int(),
+  ...adPixelIdFields,
   /** Its languages and the owner's translations of what is shown (shared/src/i18n/itemTexts.ts localizeItem). */
   i18n: ZPublicI18n.optional(),
 });
@@ -241,6 +246,11 @@ export const ZSpinResult = z.object({
   prizeExpiresAt: z.string().nullable(),
   /** This email had already spun (and repeats are off): the answer is that first spin. */
   repeated: z.boolean(),
+  /**
+   * The prize's worth, for the owner's ad pixels (issue 35): a fixed amount off a unique code, in the
+   * shop's currency (ISO 4217) when it is known; null otherwise.
+   */
+  prizeValue: z.object({ amount: z.number(), currency: z.string() }).nullable(),
 });
 export type TSpinResult = z.infer<typeof ZSpinResult>;
 export const ZSpinResponse = z.object({ data: ZSpinResult });

@@ -3,19 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { publicBundle } from '../public/publicBundle.ts';
 import { formBridgeScript } from './formBridge.ts';
+// Relative, so the config's bundle carries it (Node does not strip types under node_modules).
+import { trackerHosts, trackerSources, type Tracker } from '../../../shared/src/trackerHosts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-
-/** The hosts each tracker an owner may set needs: its script, and where it sends (images are allowed from anywhere). */
-const trackerHosts = {
-  ga: {
-    script: ['https://www.googletagmanager.com'],
-    connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
-  },
-  meta: { script: ['https://connect.facebook.net'], connect: ['https://connect.facebook.net', 'https://www.facebook.com'] },
-  tiktok: { script: ['https://analytics.tiktok.com'], connect: ['https://analytics.tiktok.com'] },
-} as const;
-type Tracker = keyof typeof trackerHosts;
 
 /**
  * The Content-Security-Policies the player pages need, written beside player.html as csp.json for the
@@ -29,8 +20,7 @@ type Tracker = keyof typeof trackerHosts;
 function playerCsp(): Plugin {
   const bridgeHash = `'sha256-${createHash('sha256').update(formBridgeScript).digest('base64')}'`;
   const policyFor = (trackers: Tracker[]) => {
-    const hosts = (kind: 'script' | 'connect') =>
-      trackers.flatMap((tracker) => trackerHosts[tracker][kind].map((host) => ` ${host}`)).join('');
+    const hosts = (kind: 'script' | 'connect') => trackerSources(trackers, kind);
     return [
       "default-src 'self'",
       `script-src 'self' ${bridgeHash}${hosts('script')}`,

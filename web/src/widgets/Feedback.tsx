@@ -8,12 +8,14 @@ import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 
 import { ApiError, emailError, newSubmissionId, widgetApi } from './api.ts';
 import { readableOn, validColor } from '../public/color.ts';
 import { Face, Star, Thumb } from './icons.tsx';
+import { startWidgetPixels, type WidgetPixels } from './pixels.ts';
 import { EmailField, messageOf, Page, ServerError, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
 
 /** The default look when the owner picked no colour. */
 const defaultAccent = '#5b3fc4';
 
-type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; feedback: TPublicFeedback };
+type Load =
+  { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; feedback: TPublicFeedback; pixels: WidgetPixels };
 
 /** The feedback widget, /feedback/preview/{id} (spec: builder-widgets-shell.md §2.9, §3, §5). */
 export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
@@ -23,7 +25,8 @@ export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
       async (feedback) => {
         const shown = localizeItem('feedback', feedback, await showItemLanguage(feedback));
         document.title = shown.title;
-        setLoad({ name: 'ready', feedback: shown });
+        // A web response has no preview page: its page is the one visitors see.
+        setLoad({ name: 'ready', feedback: shown, pixels: startWidgetPixels('feedback', feedback, feedback.title, false) });
       },
       (error: unknown) => setLoad({ name: 'failed', message: messageOf(error) }),
     );
@@ -39,7 +42,7 @@ export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
     >
       {load.name === 'loading' ? <Waiting message={t('feedback.loading')} /> : null}
       {load.name === 'failed' ? <Unavailable title={t('feedback.heading')} message={load.message} /> : null}
-      {load.name === 'ready' ? <FeedbackForm feedback={load.feedback} /> : null}
+      {load.name === 'ready' ? <FeedbackForm feedback={load.feedback} pixels={load.pixels} /> : null}
     </Page>
   );
 }
@@ -58,7 +61,7 @@ const feelingKeys: Record<string, CatalogueKey> = {
 };
 const feelingLabel = (value: string) => (feelingKeys[value] ? t(feelingKeys[value]) : value);
 
-function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
+function FeedbackForm({ feedback, pixels }: { feedback: TPublicFeedback; pixels: WidgetPixels }) {
   const [value, setValue] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -103,6 +106,9 @@ function FeedbackForm({ feedback }: { feedback: TPublicFeedback }) {
         email: feedback.collectEmail ? email.trim() : undefined,
       });
       submissionId.current = null;
+      if (feedback.collectEmail) pixels.lead();
+      // The value as sent ('Happy', '4*', '3'…): the rating in the words the owner's responses show.
+      pixels.completion(value!);
       setThanks(answer.message ? localizeMessage(answer.message) : t('feedback.thanks'));
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;

@@ -6,6 +6,7 @@ import type { TPollTally, TPublicPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { ApiError, newSubmissionId, widgetApi } from './api.ts';
 import { useEmailStep } from './useEmailStep.tsx';
+import { startWidgetPixels, type WidgetPixels } from './pixels.ts';
 import { textOn, validColor } from '../public/color.ts';
 import { messageOf, Page, Unavailable, useFocusOnShow, Waiting } from './Shell.tsx';
 
@@ -25,6 +26,7 @@ type Screen =
 export function PollPage({ id, demo, framed }: { id: string; demo: boolean; framed: boolean }) {
   const [poll, setPoll] = useState<TPublicPoll | null>(null);
   const [screen, setScreen] = useState<Screen>({ name: 'loading' });
+  const pixels = useRef<WidgetPixels | null>(null);
 
   useEffect(() => {
     widgetApi.poll(id, demo).then(
@@ -32,6 +34,7 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
         const loaded = localizeItem('poll', fetched, await showItemLanguage(fetched));
         document.title = loaded.description;
         setPoll(loaded);
+        pixels.current ??= startWidgetPixels('poll', fetched, fetched.description, demo);
         setScreen(
           loaded.closed
             ? { name: 'results', option: null, message: t('poll.closed'), results: loaded.results, announce: false }
@@ -82,15 +85,18 @@ export function PollPage({ id, demo, framed }: { id: string; demo: boolean; fram
                 poll={poll}
                 option={screen.option}
                 onBack={() => setScreen({ name: 'choose' })}
-                onVoted={(voted) =>
+                onVoted={({ email, ...voted }) => {
+                  // The option as stored (the tally names it so), whatever language the visitor read it in.
+                  if (email) pixels.current?.lead();
+                  pixels.current?.completion(voted.results.options[voted.option]?.text ?? poll.options[voted.option] ?? '');
                   setScreen({
                     name: 'results',
                     ...voted,
                     // The tally names the options as stored: shown in the poll's language like the options.
                     results: localizeItem('poll', { ...poll, results: voted.results }, currentLanguage()).results,
                     announce: true,
-                  })
-                }
+                  });
+                }}
                 onAlreadyVoted={showAlreadyVoted}
                 onFailed={(error) => setScreen(failedScreen(error))}
               />
@@ -131,7 +137,8 @@ interface ConfirmProps {
   poll: TPublicPoll;
   option: number;
   onBack(): void;
-  onVoted(voted: { option: number; message: string; results: TPollTally }): void;
+  /** `email`: the visitor left one with the vote. */
+  onVoted(voted: { option: number; message: string; results: TPollTally; email: boolean }): void;
   /** The server refused the email: it has voted in this poll already. */
   onAlreadyVoted(): void;
   /** The poll went away under the visitor (unpublished or deleted). */
@@ -163,7 +170,7 @@ function Confirm({ poll, option, onBack, onVoted, onAlreadyVoted, onFailed }: Co
         demo: poll.demo,
       });
       submissionId.current = null;
-      onVoted({ ...voted, message: localizeMessage(voted.message) });
+      onVoted({ ...voted, message: localizeMessage(voted.message), email: Boolean(emailStep.email) });
     } catch (caught) {
       setSending(false);
       if (caught instanceof ApiError && caught.status === 404) return onFailed(caught);

@@ -7,13 +7,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, newSubmissionId, widgetApi } from './api.ts';
 import { PhoneFields, phoneOfForm, usePhoneCheck } from '../public/PhoneFields.tsx';
 import { useEmailStep } from './useEmailStep.tsx';
+import { startWidgetPixels, type WidgetPixels } from './pixels.ts';
 import { WheelDisc } from '../public/WheelDisc.tsx';
 import { messageOf, Page, ServerError, Unavailable, Waiting } from './Shell.tsx';
 import { landingRotation } from '@quizlead/shared/wheelGeometry.ts';
 import { PrizeCode } from '../public/PrizeCode.tsx';
 import { visitorId } from '../public/visitorId.ts';
 
-type Load = { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; wheel: TPublicWheel };
+type Load =
+  { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; wheel: TPublicWheel; pixels: WidgetPixels };
 
 /**
  * The public wheel spinner, /wheelspin/publish/show/{id}/{slug} (spec: builder-widgets-shell.md §2.9, §9):
@@ -27,7 +29,8 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
       async (wheel) => {
         const shown = localizeItem('wheel', wheel, await showItemLanguage(wheel));
         document.title = shown.description;
-        setLoad({ name: 'ready', wheel: shown });
+        // A wheel has no preview page: its page is the one visitors see.
+        setLoad({ name: 'ready', wheel: shown, pixels: startWidgetPixels('wheel', wheel, wheel.description, false) });
       },
       (error: unknown) => setLoad({ name: 'failed', message: messageOf(error) }),
     );
@@ -46,12 +49,12 @@ export function WheelPage({ id, framed }: { id: string; framed: boolean }) {
           <Unavailable title={t('wheel.heading')} message={load.message} />
         )
       ) : null}
-      {load.name === 'ready' ? <Spinner wheel={load.wheel} /> : null}
+      {load.name === 'ready' ? <Spinner wheel={load.wheel} pixels={load.pixels} /> : null}
     </Page>
   );
 }
 
-function Spinner({ wheel }: { wheel: TPublicWheel }) {
+function Spinner({ wheel, pixels }: { wheel: TPublicWheel; pixels: WidgetPixels }) {
   const options = wheel.options.length > 0 ? wheel.options : [...wheelDefaults.placeholderOptions];
   const emailStep = useEmailStep('qw-wheel-email', wheel.collectEmail, {
     emailRequired: t('wheel.emailRequired'),
@@ -108,6 +111,11 @@ function Spinner({ wheel }: { wheel: TPublicWheel }) {
       spun.current = sent;
       submissionId.current = null;
       setSpin(drawn);
+      // A new spin only: an email that spun before is shown that first spin, already counted.
+      if (!drawn.repeated) {
+        if (sent.email) pixels.lead();
+        pixels.completion(drawn.result, drawn.prizeValue);
+      }
       if (drawn.repeated) {
         // The email spun before: show that spin where it stopped, without a new turn.
         setAnimated(false);

@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { footerLinksFor } from '@quizlead/shared/poweredBy.ts';
+import { footerLinksFor, type TFooterLinks } from '@quizlead/shared/poweredBy.ts';
+import type { AccountMode } from '@quizlead/shared/constants.ts';
+import type { TAdPixelIds } from '@quizlead/shared/schemas/adPixels.ts';
 import type { Auth } from '../../context.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Db } from '../client.ts';
@@ -35,14 +37,32 @@ export async function accountMode(db: Db, accountId: string) {
   return account?.mode ?? 'free';
 }
 
-/** An account's plan and where its free-plan footer leads (public pages' 'Powered By'). */
-export async function accountFooter(db: Db, accountId: string, appStoreUrl: string) {
+/**
+ * What a public widget page takes from its account: the plan and where its free-plan footer leads
+ * ('Powered By'), and the default ad pixel ids (issue 35).
+ */
+export async function accountFooter(db: Db, accountId: string, appStoreUrl: string): Promise<PublicOwner> {
   const [account] = await db
-    .select({ mode: accounts.mode, kind: accounts.kind })
+    .select({
+      mode: accounts.mode,
+      kind: accounts.kind,
+      metaPixelId: accounts.metaPixelId,
+      tiktokPixelId: accounts.tiktokPixelId,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
-  return { mode: account?.mode ?? 'free', footerLinks: footerLinksFor(account?.kind ?? 'standalone', appStoreUrl) };
+  return {
+    mode: account?.mode ?? 'free',
+    footerLinks: footerLinksFor(account?.kind ?? 'standalone', appStoreUrl),
+    adPixels: { metaPixelId: account?.metaPixelId ?? '', tiktokPixelId: account?.tiktokPixelId ?? '' },
+  };
+}
+
+export interface PublicOwner {
+  mode: AccountMode;
+  footerLinks: TFooterLinks;
+  adPixels: TAdPixelIds;
 }
 
 /**

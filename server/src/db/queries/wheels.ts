@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { wheelSpinExportColumns } from '@quizlead/shared/engagement.ts';
 import type { ExportQuery } from '../../lib/exports/exportQuery.ts';
 import type { WheelRow } from '../../policies/wheel.ts';
 import type { Db } from '../client.ts';
-import { wheelSpins } from '../schema/index.ts';
+import { products, wheelSpins } from '../schema/index.ts';
 import { scoped } from '../scope.ts';
 
 type WheelRef = Pick<WheelRow, 'id' | 'accountId'>;
@@ -57,3 +57,17 @@ export const wheelSpinsExport = (wheel: WheelRef): ExportQuery => ({
     { header: wheelSpinExportColumns.language, value: wheelSpins.language, kind: 'text', width: 10 },
   ],
 });
+
+/**
+ * A Shopify shop's currency, as its synced products' prices give it (the Admin API prices them in the
+ * shop's currency): a fixed-amount prize is worth that much in it. Undefined without products, or when
+ * they disagree.
+ */
+export async function shopCurrency(db: Db, accountId: string): Promise<string | undefined> {
+  const rows = await db
+    .selectDistinct({ currency: products.currency })
+    .from(products)
+    .where(scoped(products, accountId, and(eq(products.source, 'shopify'), ne(products.currency, ''))))
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.currency : undefined;
+}

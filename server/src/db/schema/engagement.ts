@@ -20,6 +20,9 @@ const itemColumns = () => ({
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Its languages and the owner's translations (shared/src/schemas/itemLanguages.ts; `{}` reads as English only). */
   i18n: jsonb('i18n').$type<Record<string, unknown>>().notNull().default({}),
+  /** Its own Meta Pixel and TikTok Pixel ids (issue 35); '' for the account's defaults (accounts.metaPixelId…). */
+  metaPixelId: text('meta_pixel_id').notNull().default(''),
+  tiktokPixelId: text('tiktok_pixel_id').notNull().default(''),
 });
 
 /** A submission's own columns: the browser's id for it (unique within its item), its account and its time. */

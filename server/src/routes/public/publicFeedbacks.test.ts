@@ -32,6 +32,8 @@ describe('GET /api/v1/public/feedbacks/{id}', () => {
         values: feelingValues[feelingType],
         customColor: '#336699',
         collectEmail: false,
+        metaPixelId: '',
+        tiktokPixelId: '',
         i18n: { default: 'en', fixed: null, languages: [], translations: {} },
       });
     }

@@ -41,6 +41,8 @@ describe('GET /api/v1/public/polls/{id}', () => {
           { text: 'Juice', votes: 0, percentage: 0 },
         ],
       },
+      metaPixelId: '',
+      tiktokPixelId: '',
       i18n: { default: 'en', fixed: null, languages: [], translations: {} },
     });
 

@@ -43,6 +43,8 @@ describe('GET /api/v1/public/wheels/{id}', () => {
       playButtonText: 'Spin',
       playButtonImage: null,
       revealDelayMs: wheelLimits.revealDelayMs,
+      metaPixelId: '',
+      tiktokPixelId: '',
       i18n: { default: 'en', fixed: null, languages: [], translations: {} },
     });
     expect(JSON.stringify(response.body)).not.toMatch(/SHIPFREE|weight|prizeCode/);
@@ -79,6 +81,7 @@ describe('POST /api/v1/public/wheels/{id}/spins', () => {
       prizePending: false,
       prizeExpiresAt: null,
       repeated: false,
+      prizeValue: null,
     });
     expect(spun.body.data.result).toBe(`Prize ${spun.body.data.optionIndex + 1}`);
   });
@@ -102,6 +105,7 @@ describe('POST /api/v1/public/wheels/{id}/spins', () => {
       prizePending: false,
       prizeExpiresAt: null,
       repeated: false,
+      prizeValue: null,
     });
   });
 

@@ -9,6 +9,8 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import { presentPublicWheel } from '../../presenters/wheel.ts';
 import { runningExperiment, variantFor } from '../../db/queries/experiments.ts';
 import { accountFooter } from '../../db/queries/owner.ts';
+import { shopCurrency } from '../../db/queries/wheels.ts';
+import { prizeWorth, uniquePrizeOf } from '../../lib/spinPrize.ts';
 import type { ApiRouter } from '../apiRouter.ts';
 import { ZPublicItemParams } from './schema.ts';
 import { widgetLimits } from './widgetLimits.ts';
@@ -94,6 +96,7 @@ export function publicWheelRoutes(api: ApiRouter): void {
           prizePending,
           prizeExpiresAt: prizeExpiresAt?.toISOString() ?? null,
           repeated,
+          prizeValue: uniquePrizeOf(wheel, spin) ? prizeWorth(wheel, spin, await shopCurrency(db, wheel.accountId)) : null,
         },
       };
     },

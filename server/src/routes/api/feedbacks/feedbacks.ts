@@ -21,6 +21,8 @@ const feedbackColumns = (body: TEngagementBody<'feedback'>) => ({
   question: body.question,
   customColor: body.customColor,
   collectEmail: body.collectEmail,
+  metaPixelId: body.metaPixelId,
+  tiktokPixelId: body.tiktokPixelId,
 });
 
 /** Web responses (feedback widgets): a question with a row of feelings to pick from. */

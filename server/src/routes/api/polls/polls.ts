@@ -30,6 +30,8 @@ const pollColumns = (body: TEngagementBody<'poll'>) => ({
   allowRepeatVotes: body.allowRepeatVotes,
   colors: body.colors,
   expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+  metaPixelId: body.metaPixelId,
+  tiktokPixelId: body.tiktokPixelId,
 });
 
 const sameOptions = (a: readonly string[], b: readonly string[]) =>

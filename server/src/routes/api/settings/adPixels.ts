@@ -8,7 +8,8 @@ export function adPixelSettingsRoutes(api: ApiRouter): void {
   api.route({
     method: 'put',
     path: '/settings/ad-pixels',
-    summary: 'Save the default Meta Pixel and TikTok Pixel ids of every quiz without its own (blank for none)',
+    summary:
+      'Save the default Meta Pixel and TikTok Pixel ids of every quiz, poll, web response and wheel without its own (blank for none)',
     tags: ['settings'],
     access: 'owner',
     can: 'settings.manage',

@@ -4,7 +4,7 @@ import { prizeMessages, type TPrizeSettingsInput } from '@quizlead/shared/schema
 import type { TWheelRequest } from '@quizlead/shared/schemas/wheel.ts';
 import { customerDataRedactor } from '../../../commands/customerDataRedactor.ts';
 import { lapsingPrizePools, prizePoolFiller } from '../../../commands/prizes/prizePoolFiller.ts';
-import { events, prizeCodes, prizeDiscounts, wheelSpins } from '../../../db/schema/index.ts';
+import { events, prizeCodes, prizeDiscounts, products, wheelSpins } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { WebhookReceiver } from '../../../test/fakes/webhookReceiver.ts';
 import { getShopifyTestServer, type ShopifyTestServer, type TestClient } from '../../../test/getTestServer.ts';
@@ -263,6 +263,35 @@ describe('unique-code prizes: spins', () => {
     expect(discounts.redeem([...distinct][0]!)).toEqual({ ok: false, reason: 'used up' });
   });
 
+  it('gives the ad pixels a fixed amount’s worth in the shop’s currency, as its synced products price them (issue 35)', async () => {
+    const { owner, accountId } = await installedShop(server);
+    await db().delete(products).where(eq(products.accountId, accountId));
+    const wheel = await createPrizeWheel(owner, accountId, {
+      options: [
+        { text: '€5 off', weight: 1000, prize: prize({ valueType: 'fixed_amount', value: 5 }) },
+        { text: 'Nothing', weight: 0.000001 },
+        { text: 'Try again', weight: 0.000001 },
+      ],
+    });
+    const product = (id: string, currency: string) => ({
+      accountId,
+      source: 'shopify' as const,
+      externalId: `gid://shopify/Product/${id}`,
+      title: `Tea ${id}`,
+      price: '9.50',
+      currency,
+    });
+    // No products: the currency is not known, so no worth.
+    expect((await spin(wheel.id, 'first@example.com')).body.data).toMatchObject({ result: '€5 off', prizeValue: null });
+    await db()
+      .insert(products)
+      .values([product('1', 'EUR'), product('2', 'EUR')]);
+    expect((await spin(wheel.id, 'second@example.com')).body.data.prizeValue).toEqual({ amount: 5, currency: 'EUR' });
+    // Prices in two currencies name no one currency of the shop.
+    await db().insert(products).values(product('3', 'USD'));
+    expect((await spin(wheel.id, 'third@example.com')).body.data.prizeValue).toBeNull();
+  });
+
   it('shows the code in the spin, its event and deliveries, and the spins list and export; a repeat gets it back', async () => {
     const { owner, accountId } = await installedShop(server);
     expect((await owner.post('/api/v1/settings/webhooks', { url: receiver.url(`/${accountId}`) })).status).toBe(201);
@@ -277,6 +306,8 @@ describe('unique-code prizes: spins', () => {
       prizePending: false,
       prizeExpiresAt: expect.any(String),
       repeated: false,
+      // A percentage off has no amount for the ad pixels.
+      prizeValue: null,
     });
     // Valid for at least the 7 days the merchant chose.
     expect(new Date(first.body.data.prizeExpiresAt).getTime()).toBeGreaterThanOrEqual(Date.now() + 7 * dayMs - 60_000);

@@ -50,6 +50,8 @@ async function wheelColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: TWheelD
     resultEmail: body.resultEmail,
     resultEmailSubject: body.resultEmailSubject,
     resultEmailBody: body.resultEmailBody,
+    metaPixelId: body.metaPixelId,
+    tiktokPixelId: body.tiktokPixelId,
   };
 }
 

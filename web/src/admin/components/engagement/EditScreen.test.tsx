@@ -18,6 +18,8 @@ const feedback: TFeedback = {
   totalResponses: 4,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
+  metaPixelId: '',
+  tiktokPixelId: '',
 };
 const open = () => renderScreen(<FeedbackEditPage />, { path: `/app/Feedback/Edit/${id}`, route: '/app/Feedback/Edit/:id' });
 

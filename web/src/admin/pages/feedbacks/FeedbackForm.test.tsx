@@ -16,6 +16,8 @@ const saved: TFeedback = {
   totalResponses: 0,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
+  metaPixelId: '',
+  tiktokPixelId: '',
 };
 
 describe('the web response form', () => {

@@ -11,6 +11,7 @@ import {
 import { ZCreateFeedbackRequest, ZUpdateFeedbackRequest, type TFeedback } from '@quizlead/shared/schemas/feedback.ts';
 import { useNavigate } from 'react-router';
 import { feedbackApi } from '../../api/engagement.ts';
+import { AdPixelFields } from '../../components/engagement/AdPixelFields.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
 import { LanguagesSection } from '../../components/languages/LanguagesSection.tsx';
 import { useEngagementForm } from '../../components/engagement/useEngagementForm.ts';
@@ -30,6 +31,8 @@ interface Values {
   customColorOn: boolean;
   customColor: string;
   collectEmail: boolean;
+  metaPixelId: string;
+  tiktokPixelId: string;
 }
 
 const feelingOptions = feelingTypes.map((type) => ({ label: feelingTypeLabels[type], value: type }));
@@ -43,6 +46,8 @@ function initialValues(feedback: TFeedback | undefined): Values {
       customColorOn: false,
       customColor: defaultAccent,
       collectEmail: feedbackDefaults.collectEmail,
+      metaPixelId: '',
+      tiktokPixelId: '',
     };
   }
   // A saved theme colour means the custom colour was on (spec 4).
@@ -53,6 +58,8 @@ function initialValues(feedback: TFeedback | undefined): Values {
     customColorOn: Boolean(feedback.customColor),
     customColor: feedback.customColor ?? defaultAccent,
     collectEmail: feedback.collectEmail,
+    metaPixelId: feedback.metaPixelId,
+    tiktokPixelId: feedback.tiktokPixelId,
   };
 }
 
@@ -70,6 +77,8 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
       question: values.question,
       customColor: values.customColorOn ? values.customColor : null,
       collectEmail: values.collectEmail,
+      metaPixelId: values.metaPixelId,
+      tiktokPixelId: values.tiktokPixelId,
     }),
     save: (body) => (editing ? feedbackApi.update(feedback.id, body) : feedbackApi.create(body)),
     saved: (saved) => {
@@ -131,6 +140,7 @@ export function FeedbackForm({ feedback }: { feedback?: TFeedback }) {
         ) : null}
       </BlockStack>
       <Switch label="Ask for the visitor's email" {...toggle('collectEmail')} helpText={engagementSwitchHelp.feedbackEmail} />
+      <AdPixelFields field={field} />
     </EngagementFormPage>
   );
 }

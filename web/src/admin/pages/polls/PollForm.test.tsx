@@ -1,4 +1,5 @@
 import { pollDefaults, pollLimits, pollMessages, engagementMessages } from '@quizlead/shared/engagement.ts';
+import { adPixelMessages } from '@quizlead/shared/schemas/adPixels.ts';
 import type { TPoll } from '@quizlead/shared/schemas/poll.ts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ const poll = (fields: Partial<TPoll> = {}): TPoll => ({
   totalVotes: 0,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
+  metaPixelId: '',
+  tiktokPixelId: '',
   ...fields,
 });
 
@@ -92,6 +95,25 @@ describe('the poll form', () => {
       options: ['Cat', 'Dog'],
     });
     expect(toast()).toBe(pollTexts.updated);
+  });
+
+  it('keeps its own ad pixel ids, naming a malformed one as it is typed and leaving blank for the account’s', async () => {
+    const api = fakeApi({
+      [`PUT /api/v1/polls/${poll().id}`]: ({ body }) => ({ body: { data: poll(body as object) } }),
+    });
+    const { user, location } = renderScreen(<PollForm poll={poll({ tiktokPixelId: 'C4ABCDEFGHIJ12345678' })} />);
+    expect((screen.getByRole('textbox', { name: 'TikTok Pixel' }) as HTMLInputElement).value).toBe('C4ABCDEFGHIJ12345678');
+    await user.type(screen.getByRole('textbox', { name: 'Meta Pixel' }), '12345');
+    expect(screen.getByText(adPixelMessages.metaPixelId)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Meta Pixel' }), '67890123');
+    expect(screen.queryByText(adPixelMessages.metaPixelId)).toBeNull();
+    await user.clear(screen.getByRole('textbox', { name: 'TikTok Pixel' }));
+    await user.click(screen.getByRole('button', { name: pollTexts.updateButton }));
+    await expect.poll(location).toBe(`/app/poll/share/${poll().id}/best-pet`);
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      metaPixelId: '1234567890123',
+      tiktokPixelId: '',
+    });
   });
 
   it('saves every other field of a locked poll: status, email, custom colours', async () => {

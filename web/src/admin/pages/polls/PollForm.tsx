@@ -10,6 +10,7 @@ import {
 import { ZCreatePollRequest, ZUpdatePollRequest, type TPoll } from '@quizlead/shared/schemas/poll.ts';
 import { useNavigate } from 'react-router';
 import { pollApi } from '../../api/engagement.ts';
+import { AdPixelFields } from '../../components/engagement/AdPixelFields.tsx';
 import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
 import { LanguagesSection } from '../../components/languages/LanguagesSection.tsx';
@@ -39,6 +40,8 @@ interface Values {
   allowRepeatVotes: boolean;
   customColors: boolean;
   colors: { background: string; text: string };
+  metaPixelId: string;
+  tiktokPixelId: string;
 }
 
 let nextKey = 1;
@@ -57,6 +60,8 @@ function initialValues(poll: TPoll | undefined): Values {
       allowRepeatVotes: pollDefaults.allowRepeatVotes,
       customColors: false,
       colors: defaults,
+      metaPixelId: '',
+      tiktokPixelId: '',
     };
   }
   const custom = poll.colors.background !== defaults.background || poll.colors.text !== defaults.text;
@@ -68,6 +73,8 @@ function initialValues(poll: TPoll | undefined): Values {
     allowRepeatVotes: poll.allowRepeatVotes,
     customColors: custom,
     colors: { ...poll.colors },
+    metaPixelId: poll.metaPixelId,
+    tiktokPixelId: poll.tiktokPixelId,
   };
 }
 
@@ -96,6 +103,8 @@ export function PollForm({ poll }: { poll?: TPoll }) {
       allowRepeatVotes: values.allowRepeatVotes,
       colors: values.customColors ? values.colors : { ...pollDefaults.colors },
       expiresAt: poll?.expiresAt ?? null,
+      metaPixelId: values.metaPixelId,
+      tiktokPixelId: values.tiktokPixelId,
     }),
     // Per-option messages name the filled option; they show under its input.
     fieldOf: (path, values) => {
@@ -223,6 +232,7 @@ export function PollForm({ poll }: { poll?: TPoll }) {
           </InlineGrid>
         ) : null}
       </BlockStack>
+      <AdPixelFields field={field} />
     </EngagementFormPage>
   );
 }

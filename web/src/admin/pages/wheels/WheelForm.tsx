@@ -29,6 +29,7 @@ import { wheelApi } from '../../api/engagement.ts';
 import { getPrizeOptions } from '../../api/wheels.ts';
 import { ImageField } from '../../components/ImageField.tsx';
 import { DescriptionField } from '../../components/engagement/DescriptionField.tsx';
+import { AdPixelFields } from '../../components/engagement/AdPixelFields.tsx';
 import { EngagementFormPage } from '../../components/engagement/EngagementFormPage.tsx';
 import { LanguagesSection } from '../../components/languages/LanguagesSection.tsx';
 import { OptionsFieldset } from '../../components/engagement/OptionsFieldset.tsx';
@@ -79,6 +80,8 @@ interface Values {
   resultEmail: boolean;
   resultEmailSubject: string;
   resultEmailBody: string;
+  metaPixelId: string;
+  tiktokPixelId: string;
 }
 
 let nextKey = 1;
@@ -116,6 +119,8 @@ function initialValues(wheel: TWheel | undefined): Values {
       resultEmail: false,
       resultEmailSubject: '',
       resultEmailBody: '',
+      metaPixelId: '',
+      tiktokPixelId: '',
     };
   }
   return {
@@ -142,6 +147,8 @@ function initialValues(wheel: TWheel | undefined): Values {
     resultEmail: wheel.resultEmail,
     resultEmailSubject: wheel.resultEmailSubject,
     resultEmailBody: wheel.resultEmailBody,
+    metaPixelId: wheel.metaPixelId,
+    tiktokPixelId: wheel.tiktokPixelId,
   };
 }
 
@@ -194,6 +201,8 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       resultEmail: values.resultEmail,
       resultEmailSubject: values.resultEmailSubject,
       resultEmailBody: values.resultEmailBody,
+      metaPixelId: values.metaPixelId,
+      tiktokPixelId: values.tiktokPixelId,
     }),
     // An option's message shows under its own input (options.N.prize.value → that row's value field).
     fieldOf: (path, values) => {
@@ -482,6 +491,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
         onChange={(value) => set('status', value as EngagementStatus)}
         helpText="Unpublished wheels are not shown to visitors."
       />
+      <AdPixelFields field={field} />
     </EngagementFormPage>
   );
 }

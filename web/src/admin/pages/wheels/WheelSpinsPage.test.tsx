@@ -30,6 +30,8 @@ const wheel: TWheel = {
   totalSpins: 3,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
+  metaPixelId: '',
+  tiktokPixelId: '',
 };
 const spin = (row: Partial<TWheelSpinRow> & Pick<TWheelSpinRow, 'email'>): TWheelSpinRow => ({
   id: crypto.randomUUID(),
