@@ -55,7 +55,7 @@ describe('docs/architecture.md, the map', () => {
     const files = readdirSync(decisionsDir).filter((name) => /^\d{3}-[a-z0-9-]+\.md$/.test(name));
     expect(files.length).toBeGreaterThan(0);
     const index = readFileSync(join(decisionsDir, 'README.md'), 'utf8');
-    const listed = new Set([...index.matchAll(/\]\((\d{3}-[a-z0-9-]+\.md)\)/g)].map(([, name]) => name));
+    const listed = new Set([...index.matchAll(/\]\((\d{3}-[a-z0-9-]+\.md)\)/g)].map(([, name]) => name!));
     expect(files.filter((name) => !listed.has(name))).toEqual([]);
     expect([...listed].filter((name) => !files.includes(name))).toEqual([]);
     // Numbers are unique and follow one another.
