@@ -88,7 +88,7 @@ export async function startServer(
       },
     },
   );
-  // Every process on one PostgreSQL drops what any of them invalidates (docs/architecture.md, "Scale").
+  // Every process on one PostgreSQL drops what any of them invalidates (docs/decisions/073-scale-any-number-of-processes-on-one.md).
   const cacheListener = env.DATABASE_URL
     ? await listenOn({
         connectionString: env.DATABASE_URL,

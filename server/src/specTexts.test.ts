@@ -1,7 +1,7 @@
 /**
  * Double exclamation marks are the spec's own texts' (spec §8 and the builder's notices), kept as written; the
  * product's other words never shout. Every literal with "!!" in the code must be one of the spec's quoted texts,
- * up to the misspellings the code corrects (docs/architecture.md "Spec texts").
+ * up to the misspellings the code corrects (docs/decisions/018-spec-texts-in-one-module-misspellings-corrected.md).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

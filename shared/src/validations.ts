@@ -1,7 +1,7 @@
 /**
  * Limits and user-facing messages, defined once. zod schemas, the server and the UI
  * import them from here; tests assert against them. Texts come from the spec, with its
- * plain misspellings corrected (see docs/architecture.md, "Spec texts").
+ * plain misspellings corrected (see docs/decisions/018-spec-texts-in-one-module-misspellings-corrected.md).
  */
 
 export const limits = {

@@ -47,7 +47,7 @@ export const billingSettings = (env: { TAX_RATE_PERCENT: number; BILLING_CURRENC
 
 /**
  * What buying `choice` would cost the account at `now`, every amount computed here from the plan, the
- * code and the period in force (docs/architecture.md, "Billing"):
+ * code and the period in force (docs/decisions/055-billing-of-standalone-accounts.md):
  * - the free plan, an unknown or unlisted plan, or the plan already in force (until the last
  *   `renewWithinDays` of its period, when buying it again renews it) are refused with the spec's texts;
  * - another plan or period while one is in force replaces it at once and credits its unused part,

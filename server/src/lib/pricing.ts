@@ -1,7 +1,7 @@
 import { billingPeriodMonths, yearlyDiscountPercent, type TBillingPeriod, type TDiscountKind } from '@quizlead/shared/billing.ts';
 
 /**
- * What a plan payment costs, in integer cents (docs/architecture.md, "Billing"). Every rounding is
+ * What a plan payment costs, in integer cents (docs/decisions/055-billing-of-standalone-accounts.md). Every rounding is
  * half up, once per line: the 12-month price, the discount, the tax. The total is exactly
  * price − discount − credit + tax and never negative, so PayPal's amount rules hold by construction.
  */

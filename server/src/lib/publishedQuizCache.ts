@@ -8,7 +8,7 @@ export type CacheInvalidation = z.infer<typeof ZCacheInvalidation>;
  * Published quizzes kept in memory for the public player: loaded once, dropped when their owner
  * edits, publishes, unpublishes or deletes them (or changes the account shown with them).
  * Bounded: the least recently used entries go first. With several server processes, invalidations
- * travel over LISTEN/NOTIFY (docs/architecture.md, "Scale").
+ * travel over LISTEN/NOTIFY (docs/decisions/073-scale-any-number-of-processes-on-one.md).
  */
 export class PublishedQuizCache<T extends { accountId: string }> {
   readonly #entries = new Map<string, Promise<T | undefined>>();

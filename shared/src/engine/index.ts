@@ -1,7 +1,7 @@
 /**
  * The quiz engine: advance rules, branching, scoring for every quiz type, result summaries, builder
  * validation and normalisation. Pure functions, no I/O; the player, the builder and the server all call
- * these, and nothing else implements them (docs/architecture.md, "One engine"; rules in docs/quiz-types.md).
+ * these, and nothing else implements them (docs/decisions/013-one-quiz-engine-recomputed-on-the-server.md; rules in docs/quiz-types.md).
  */
 export { effectivePicks, isAnswered, picksNeeded, publicQuestion, togglePick } from './advance.ts';
 export type { TAdvanceQuestion, TPublicQuestion } from './advance.ts';

@@ -20,7 +20,7 @@ export const integrationLimits = {
 } as const;
 
 export const integrationMessages = {
-  // §8, spelled right (docs/architecture.md "Spec texts").
+  // §8, spelled right (docs/decisions/018-spec-texts-in-one-module-misspellings-corrected.md).
   settingsUpdated: 'Settings updated successfully!!',
   settingsErrorTitle: 'Settings Update',
   settingsError: 'Error in updating settings!!',

@@ -3,7 +3,7 @@ import { findStorefront } from '../public/storefront.ts';
 /**
  * Add to cart on a Shopify storefront, through the theme's Ajax cart (`{routes.root}cart/add.js`).
  * In a shop the player runs in the embed script's frame from the app's origin (the app block, and the
- * app proxy page that holds the same element: docs/architecture.md), so the shop's cart is another
+ * app proxy page that holds the same element: docs/decisions/066-add-to-cart-goes-through-the-embed.md), so the shop's cart is another
  * origin its CSP does not let it call, and the shop's cookies would not ride along. It asks the page
  * around it instead, where the embed script runs on the shop's own domain (web/src/widgets/embed.ts),
  * once that page has said it is a storefront (web/src/public/storefront.ts):

@@ -37,7 +37,7 @@ function publicPage(): Plugin {
 
 /**
  * The Vite config of a public bundle (the quiz player, the widget pages): React components compiled
- * against preact/compat (docs/architecture.md; the code is typed with React's types, only the bundle
+ * against preact/compat (docs/decisions/009-public-player-and-widgets-built-against-preact.md; the code is typed with React's types, only the bundle
  * swaps in Preact), one HTML page `{name}.html` in `root` (written by `publicPage`), built into web/dist/{name} and served under
  * /{name}/. The dev server proxies the API to QUIZLEAD_API.
  */

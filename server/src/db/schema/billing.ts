@@ -15,7 +15,7 @@ import { oneOf } from './checks.ts';
 import { users } from './users.ts';
 
 /**
- * Plans, payments and invoices of standalone accounts (docs/architecture.md, "Billing"). A payment
+ * Plans, payments and invoices of standalone accounts (docs/decisions/055-billing-of-standalone-accounts.md). A payment
  * buys a paid period; accounts.mode is 'paid' while one covers now. Shopify shops are billed by
  * Shopify instead (shop_plans).
  */

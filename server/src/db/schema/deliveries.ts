@@ -25,7 +25,7 @@ import { accounts } from './accounts.ts';
 import { oneOf } from './checks.ts';
 
 /**
- * The leads pipeline (docs/architecture.md, "Leads pipeline"): a submission writes an `events` row in
+ * The leads pipeline (docs/decisions/053-the-leads-pipeline-events-destinations-deliveries.md): a submission writes an `events` row in
  * its own transaction; the dispatcher adds one `deliveries` row per active destination of the account
  * (and a job to attempt it) in that same transaction; every attempt is kept in `delivery_attempts`.
  */
