@@ -66,6 +66,7 @@ it('opens in the shop’s admin: App Bridge first, the menu for App Bridge, the 
     ['poll/lists', 'Poll', '/shopify/app/poll/lists'],
     ['wheel_spinner/lists', 'Wheel Spin', '/shopify/app/wheel_spinner/lists'],
     ['Products', 'Products', '/shopify/app/Products'],
+    ['PostPurchaseSurvey', 'Post-purchase survey', '/shopify/app/PostPurchaseSurvey'],
     ['Plan', 'Plan', '/shopify/app/Plan'],
     ['Account', 'Account', '/shopify/app/Account'],
     ['Settings', 'Settings', '/shopify/app/Settings'],

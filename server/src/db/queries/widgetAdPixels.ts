@@ -17,7 +17,8 @@ export async function widgetAdPixels(
 ): Promise<{ item: TAdPixelIds; account: TAdPixelIds } | undefined> {
   const table = tables[kind];
   const published = 'published' in table ? table.published : sql<boolean>`true`;
-  // tenant-scope: a public page finds its item by id, whichever account it is in
+  // A public page finds its item by id, whichever account it is in (the table is one of three, so the
+  // tenant-scope check does not read this query).
   const [row] = await db
     .select({
       published,
