@@ -4,6 +4,35 @@ import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
+/** The server's layers and what each may not import at run time (see the layer zones below). */
+export const layerZones = [
+  {
+    files: ['server/src/presenters/**/*.ts'],
+    layers: ['db', 'commands', 'jobs', 'routes'],
+    message: 'Presenters shape what leaves the server from what they are given: no database reads, commands or jobs.',
+  },
+  {
+    files: ['server/src/policies/**/*.ts'],
+    layers: ['commands', 'integrations', 'jobs', 'routes'],
+    message: 'Policies find and authorise; they change nothing and call no service.',
+  },
+  {
+    files: ['server/src/db/**/*.ts'],
+    layers: ['commands', 'integrations', 'jobs', 'routes', 'presenters'],
+    message: 'The database layer is the bottom one: it imports no layer above it.',
+  },
+  {
+    files: ['server/src/commands/**/*.ts', 'server/src/integrations/**/*.ts', 'server/src/jobs/**/*.ts'],
+    layers: ['routes'],
+    message: 'Only routes are HTTP: commands, integrations and jobs never import them.',
+  },
+  {
+    files: ['shared/src/**/*.ts'],
+    layers: ['server', 'web', 'standalone'],
+    message: 'shared/ runs everywhere: it imports neither the server nor a front end.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,6 +66,19 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // Layer zones (issue 37; docs/architecture.md, "The request path"): what each layer of the server may import at
+  // run time. Types may cross (a presenter names a row's type); tests may import anything.
+  // layerZones.test.ts proves each zone bites.
+  ...layerZones.map(({ files, layers, message }) => ({
+    files,
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: layers.map((layer) => `**/${layer}/**`), message, allowTypeImports: true }] },
+      ],
+    },
+  })),
   {
     // The player and the widgets are small public bundles: nothing of the admin goes into them.
     files: ['web/src/player/**/*.{ts,tsx}', 'web/src/widgets/**/*.{ts,tsx}', 'web/src/public/**/*.{ts,tsx}'],

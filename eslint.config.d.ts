@@ -1,0 +1,9 @@
+/** The types of eslint.config.js's exports, for the test that checks its layer zones (server/src/layerZones.test.ts). */
+export interface LayerZone {
+  files: string[];
+  layers: string[];
+  message: string;
+}
+export declare const layerZones: LayerZone[];
+declare const config: unknown[];
+export default config;
