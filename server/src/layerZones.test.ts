@@ -23,7 +23,8 @@ const cases = [
   { file: 'server/src/presenters/zoneProbe.ts', forbidden: '../db/client.ts' },
   { file: 'server/src/policies/zoneProbe.ts', forbidden: '../commands/quizSaver.ts' },
   { file: 'server/src/db/queries/zoneProbe.ts', forbidden: '../../integrations/crm/crmProvider.ts' },
-  { file: 'server/src/integrations/zoneProbe.ts', forbidden: '../routes/apiRouter.ts' },
+  { file: 'server/src/integrations/zoneProbe.ts', forbidden: '../commands/quizSaver.ts' },
+  { file: 'server/src/jobs/zoneProbe.ts', forbidden: '../routes/apiRouter.ts' },
   { file: 'server/src/commands/zoneProbe.ts', forbidden: '../routes/apiRouter.ts' },
   { file: 'shared/src/zoneProbe.ts', forbidden: '../../server/src/db/client.ts' },
 ];

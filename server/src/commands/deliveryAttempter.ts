@@ -19,6 +19,7 @@ import type {
 } from '../integrations/destinations/destination.ts';
 import { emailDestination, isDigest, sendLeadDigest } from '../integrations/destinations/emailDestination.ts';
 import { resultEmailDestination } from '../integrations/destinations/resultEmailDestination.ts';
+import { resultEmailOf } from './resultEmailComposer.ts';
 import { shopifyCustomersDestination } from '../integrations/destinations/shopifyCustomersDestination.ts';
 import { shopifyFlowDestination } from '../integrations/destinations/shopifyFlowDestination.ts';
 import { webhookDestination } from '../integrations/destinations/webhookDestination.ts';
@@ -41,7 +42,7 @@ const handlers: Record<TDestinationKind, DestinationHandler> = {
   email: emailDestination,
   shopify_customers: shopifyCustomersDestination,
   shopify_flow: shopifyFlowDestination,
-  result_email: resultEmailDestination,
+  result_email: resultEmailDestination(resultEmailOf),
 };
 
 /** A worker that dies mid-attempt loses its claim after this; the sweep then wakes the delivery again. */

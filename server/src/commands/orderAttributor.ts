@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { attributedOrders, plays, prizeCodes, prizeDiscounts, wheelSpins } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 
-/** A shop's new order, as orders/create tells it (webhookProcessor maps the payload). */
+/** A shop's new order, as orders/create tells it (commands/shopifyWebhookApplier.ts maps the payload). */
 export interface ShopOrder {
   /** Shopify's order gid. */
   orderId: string;

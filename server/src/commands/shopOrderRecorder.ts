@@ -3,7 +3,7 @@ import { toMinorUnits } from '@quizlead/shared/reports.ts';
 import type { Db } from '../db/client.ts';
 import { shopOrders } from '../db/schema/index.ts';
 
-/** The facts of a shop order as orders/create or orders/paid tells them (webhookProcessor maps the payload). */
+/** The facts of a shop order as orders/create or orders/paid tells them (commands/shopifyWebhookApplier.ts maps the payload). */
 export interface ShopOrderFacts {
   /** Shopify's order gid (gid://shopify/Order/1001) or its numeric id. */
   orderId: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applyShopifyWebhook, type ShopifyWebhookDeps } from '../../integrations/shopify/webhooks/webhookProcessor.ts';
+import { applyShopifyWebhook, type ShopifyWebhookDeps } from '../../commands/shopifyWebhookApplier.ts';
 import { webhookTopics, type WebhookTopic } from '../../integrations/shopify/webhookPayloads.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { defineTask } from '../task.ts';

@@ -10,7 +10,7 @@ import { accounts, feedbacks, polls, quizzes, wheels } from '../../db/schema/ind
 import { scoped } from '../../db/scope.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 import { visitorTranslator, writtenLanguages } from '../../lib/visitorLanguage.ts';
-import { shopifyRoutePaths } from './routePaths.ts';
+import { shopifyRoutePaths } from '../../integrations/shopify/routePaths.ts';
 
 /**
  * The storefront pages of the app proxy (shopify.app.toml [app_proxy]): https://{shop}/apps/quizlead/

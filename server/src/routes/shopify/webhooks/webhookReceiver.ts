@@ -4,8 +4,8 @@ import { shopifyWebhookReceipts } from '../../../db/schema/index.ts';
 import { UnauthorizedError, ValidationError } from '../../../errors.ts';
 import { applyShopifyWebhookTask } from '../../../jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { readRawBody } from '../../../lib/rawBody.ts';
-import { isWebhookTopic, webhookTopics } from '../webhookPayloads.ts';
-import { shopifyRoutePaths } from '../routePaths.ts';
+import { isWebhookTopic, webhookTopics } from '../../../integrations/shopify/webhookPayloads.ts';
+import { shopifyRoutePaths } from '../../../integrations/shopify/routePaths.ts';
 
 /** Shopify's largest payloads for these topics are a few kilobytes (the shop resource). */
 const maxBodyBytes = 256 * 1024;

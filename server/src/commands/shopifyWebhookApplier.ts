@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import {
   accounts,
   postPurchaseAnswers,
@@ -8,25 +8,25 @@ import {
   shopifyDataRequests,
   shopifyWebhookReceipts,
   shopPlans,
-} from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
-import { accountDeleter } from '../../../commands/accountDeleter.ts';
-import { customerDataCollector } from '../../../commands/customerDataCollector.ts';
-import { customerDataRedactor } from '../../../commands/customerDataRedactor.ts';
-import { orderAttributor } from '../../../commands/orderAttributor.ts';
-import { shopOrderRecorder, type ShopOrderFacts } from '../../../commands/shopOrderRecorder.ts';
-import { shopUninstaller } from '../../../commands/shopInstaller.ts';
-import { shopPlanRecorder } from '../../../commands/shopPlanRecorder.ts';
-import { shopEmailRecorder } from '../../../commands/shopEmailSyncer.ts';
-import type { Services } from '../../../context.ts';
-import { createStorefrontTokenTask } from '../../../jobs/tasks/CreateStorefrontTokenTask.ts';
-import { notifyDataRequestTask } from '../../../jobs/tasks/NotifyDataRequestTask.ts';
-import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
-import type { Logger } from '../../../logger.ts';
-import type { FileStorage } from '../../storage/fileStorage.ts';
-import type { webhookTopics, WebhookTopic } from '../webhookPayloads.ts';
-import { shopifyProductDeleteApplier, shopifyProductWebhookApplier } from '../products/productWebhooks.ts';
-import { storefrontScope } from '../storefront/storefrontApi.ts';
+} from '../db/schema/index.ts';
+import { scoped } from '../db/scope.ts';
+import { accountDeleter } from './accountDeleter.ts';
+import { customerDataCollector } from './customerDataCollector.ts';
+import { customerDataRedactor } from './customerDataRedactor.ts';
+import { orderAttributor } from './orderAttributor.ts';
+import { shopOrderRecorder, type ShopOrderFacts } from './shopOrderRecorder.ts';
+import { shopUninstaller } from './shopInstaller.ts';
+import { shopPlanRecorder } from './shopPlanRecorder.ts';
+import { shopEmailRecorder } from './shopEmailSyncer.ts';
+import type { Services } from '../context.ts';
+import { createStorefrontTokenTask } from '../jobs/tasks/CreateStorefrontTokenTask.ts';
+import { notifyDataRequestTask } from '../jobs/tasks/NotifyDataRequestTask.ts';
+import { syncProductsTask } from '../jobs/tasks/SyncProductsTask.ts';
+import type { Logger } from '../logger.ts';
+import type { FileStorage } from '../integrations/storage/fileStorage.ts';
+import type { webhookTopics, WebhookTopic } from '../integrations/shopify/webhookPayloads.ts';
+import { shopifyProductDeleteApplier, shopifyProductWebhookApplier } from '../integrations/shopify/products/productWebhooks.ts';
+import { storefrontScope } from '../integrations/shopify/storefront/storefrontApi.ts';
 
 /** What applying a webhook needs: given to the job's worker. */
 export interface ShopifyWebhookDeps {
