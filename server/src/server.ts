@@ -17,24 +17,8 @@ import { PlayStatsRollup } from './commands/playStats.ts';
 import { PublishedQuizCache } from './lib/publishedQuizCache.ts';
 import { loadPlayableQuiz } from './lib/playableQuiz.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { removeUntouchedDraftsTask } from './jobs/tasks/RemoveUntouchedDraftsTask.ts';
-import { sendEmailTask } from './jobs/tasks/SendEmailTask.ts';
-import { sendAuthEmailTask, sendPasswordResetTask, sendSignupTokenTask } from './jobs/tasks/SendAuthMailTask.ts';
-import { applyShopifyWebhookTask } from './jobs/tasks/ApplyShopifyWebhookTask.ts';
-import { syncShopPlanTask } from './jobs/tasks/SyncShopPlanTask.ts';
-import { syncShopEmailTask } from './jobs/tasks/SyncShopEmailTask.ts';
-import { createCustomerMetafieldDefinitionsTask } from './jobs/tasks/CreateCustomerMetafieldDefinitionsTask.ts';
-import { createStorefrontTokenTask } from './jobs/tasks/CreateStorefrontTokenTask.ts';
+import { jobTasks, type JobDeps } from './jobs/tasks/registry.ts';
 import { MarketProducts } from './integrations/shopify/storefront/marketProducts.ts';
-import { notifyDataRequestTask } from './jobs/tasks/NotifyDataRequestTask.ts';
-import { syncProductsTask } from './jobs/tasks/SyncProductsTask.ts';
-import { attemptDeliveryTask } from './jobs/tasks/AttemptDeliveryTask.ts';
-import { sweepDeliveriesTask } from './jobs/tasks/SweepDeliveriesTask.ts';
-import { capturePaymentTask } from './jobs/tasks/CapturePaymentTask.ts';
-import { planEndingReminderTask } from './jobs/tasks/PlanEndingReminderTask.ts';
-import { sendInvoiceTask } from './jobs/tasks/SendInvoiceTask.ts';
-import { syncAccountModeTask } from './jobs/tasks/SyncAccountModeTask.ts';
-import { fillPrizePoolTask, sweepPrizePoolsTask } from './jobs/tasks/FillPrizePoolTask.ts';
 import { PayPalClient } from './integrations/paypal/paypalClient.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
@@ -121,7 +105,7 @@ export async function startServer(
   // Jobs that call Shopify need every service; they exist once the server listens (see below).
   let servicesStarted: (services: Services) => void = () => {};
   const servicesReady = new Promise<Services>((done) => (servicesStarted = done));
-  const jobDeps: { [name: string]: unknown; services?: Services; servicesReady: Promise<Services> } = {
+  const jobDeps: JobDeps = {
     servicesReady,
     mailer,
     db: database.db,
@@ -133,28 +117,7 @@ export async function startServer(
   };
   const queue = await startJobQueue({
     database,
-    tasks: [
-      sendEmailTask,
-      sendSignupTokenTask,
-      sendPasswordResetTask,
-      sendAuthEmailTask,
-      removeUntouchedDraftsTask,
-      applyShopifyWebhookTask,
-      syncShopPlanTask,
-      syncShopEmailTask,
-      createCustomerMetafieldDefinitionsTask,
-      createStorefrontTokenTask,
-      notifyDataRequestTask,
-      syncProductsTask,
-      attemptDeliveryTask,
-      sweepDeliveriesTask,
-      capturePaymentTask,
-      planEndingReminderTask,
-      sendInvoiceTask,
-      syncAccountModeTask,
-      fillPrizePoolTask,
-      sweepPrizePoolsTask,
-    ],
+    tasks: jobTasks,
     deps: jobDeps,
     logger,
     pollSeconds: env.JOB_POLL_SECONDS,

@@ -29,10 +29,12 @@ export interface JobQueue {
  * pg-boss on the app's own database, with one worker per task. Tasks with a cron schedule are registered
  * with pg-boss's scheduler, which runs in the processes that work (each slot is sent once among them).
  */
-export async function startJobQueue(options: {
+export async function startJobQueue<TDeps>(options: {
   database: Database;
-  tasks: AnyTask[];
-  deps: unknown;
+  /** The tasks (jobs/tasks/registry.ts), each of whose handlers takes what `deps` gives. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each task's own payload type
+  tasks: TaskDefinition<any, TDeps>[];
+  deps: TDeps;
   logger: Logger;
   pollSeconds: number;
   work?: boolean;
