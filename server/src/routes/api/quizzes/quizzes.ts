@@ -1,5 +1,5 @@
 import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
-import { validateForPublish, withDefaultRanges } from '@quizlead/shared/engine/index.ts';
+import { withDefaultRanges } from '@quizlead/shared/engine/index.ts';
 import { quizLimits, quizMessages, starterPersonalityCount } from '@quizlead/shared/quizzes.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import {
@@ -13,14 +13,14 @@ import {
 } from '@quizlead/shared/schemas/quiz.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import { z } from 'zod';
-import { quizData, quizSaver } from '../../../commands/quizSaver.ts';
+import { quizPublisher } from '../../../commands/quizPublisher.ts';
+import { quizSaver } from '../../../commands/quizSaver.ts';
 import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
 import { quizImageUrls } from '../../../db/queries/fileUsage.ts';
 import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
-import { ValidationError } from '../../../errors.ts';
 import { randomToken } from '../../../lib/crypto.ts';
 import { likePattern } from '../../../lib/likePattern.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
@@ -166,22 +166,12 @@ export function quizRoutes(api: ApiRouter): void {
     responses: { 200: ZQuizResponse, 400: 'The first rule the quiz breaks', 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const list = await loadQuestions(db, quiz.id);
-      if (body.status === 'published') {
-        const problem = validateForPublish({ ...quizData(quiz), questions: list });
-        if (problem) throw ValidationError(problem);
-      }
-      const [stored] = await db
-        .update(quizzes)
-        .set({
-          status: body.status,
-          updatedAt: new Date(),
-          ...(body.status === 'published' && quiz.status !== 'published' ? { publishedAt: new Date() } : {}),
-        })
-        .where(scoped(quizzes, auth.accountId, eq(quizzes.id, quiz.id)))
-        .returning();
-      ctx.body = { data: presentQuiz(stored!, list) };
+      const stored = await quizPublisher(
+        { db, quizCache: services.quizCache, afterCommit },
+        { quiz, questions: list, status: body.status },
+      );
+      ctx.body = { data: presentQuiz(stored, list) };
     },
   });
 
