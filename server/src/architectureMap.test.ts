@@ -42,8 +42,8 @@ describe('docs/architecture.md, the map', () => {
   });
 
   it('finds a path that does not exist (the check can fail)', () => {
-    const wrong = namedPaths('See `server/src/commands/quizPublisher.ts` and [x](decisions/999-none.md).', dirname(mapFile));
-    expect(wrong.map(({ named }) => named)).toEqual(['server/src/commands/quizPublisher.ts', 'decisions/999-none.md']);
+    const wrong = namedPaths('See `server/src/commands/noSuchCommand.ts` and [x](decisions/999-none.md).', dirname(mapFile));
+    expect(wrong.map(({ named }) => named)).toEqual(['server/src/commands/noSuchCommand.ts', 'decisions/999-none.md']);
     expect(wrong.filter(({ path }) => existsSync(path))).toEqual([]);
   });
 
