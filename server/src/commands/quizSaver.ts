@@ -11,6 +11,7 @@ import {
 } from '@quizlead/shared/schemas/recommendations.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
+import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { accountMode } from '../db/queries/owner.ts';
 import { ownUploadsChecker, quizImageFields, quizImageUrls } from '../db/queries/fileUsage.ts';
@@ -34,7 +35,10 @@ export async function quizSaver(props: {
   questions: TQuestion[];
   /** Deletes uploads the quiz stopped showing, once the save commits. */
   images: ImageCleanup;
+  /** Players stop seeing the cached copy once the save commits. */
+  quizCache: Pick<Services['quizCache'], 'invalidate'>;
 }) {
+  props.images.afterCommit(async () => props.quizCache.invalidate(props.quiz.id));
   // Named by the request's paths, before normalising drops or reorders anything.
   await ownUploadsChecker(props.db, props.quiz.accountId, quizImageFields(props.data, props.questions));
   // Each answer's name where it goes (issue 33): an owner's key that breaks the rules or repeats another is refused.

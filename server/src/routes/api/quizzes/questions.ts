@@ -26,7 +26,6 @@ export function questionRoutes(api: ApiRouter): void {
     responses: { 200: ZQuizResponse, 400: 'The first rule a question breaks', 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const ids = new Set<string>();
       for (const [index, question] of body.questions.entries()) {
         if (ids.has(question.id)) throw ValidationError('Question ids must be unique', `questions.${index}.id`);
@@ -46,6 +45,7 @@ export function questionRoutes(api: ApiRouter): void {
         data: quizData(quiz),
         questions: body.questions,
         images: { storage: services.storage, afterCommit },
+        quizCache: services.quizCache,
       });
       ctx.body = { data: presentQuiz(stored.quiz, stored.questions) };
     },
@@ -63,7 +63,6 @@ export function questionRoutes(api: ApiRouter): void {
     responses: { 200: ZQuizResponse, 404: 'No such quiz or question in this account' },
     handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const saved = await loadQuestions(db, quiz.id);
       const remaining = saved.filter((question) => question.id !== params.questionId);
       if (remaining.length === saved.length) throw NotFoundError();
@@ -73,6 +72,7 @@ export function questionRoutes(api: ApiRouter): void {
         data: quizData(quiz),
         questions: remaining,
         images: { storage: services.storage, afterCommit },
+        quizCache: services.quizCache,
       });
       ctx.body = { data: presentQuiz(stored.quiz, stored.questions) };
     },
@@ -91,7 +91,6 @@ export function questionRoutes(api: ApiRouter): void {
     responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const data = { ...quizData(quiz), branching: body };
       const stored = await quizSaver({
         db,
@@ -99,6 +98,7 @@ export function questionRoutes(api: ApiRouter): void {
         data,
         questions: await loadQuestions(db, quiz.id),
         images: { storage: services.storage, afterCommit },
+        quizCache: services.quizCache,
       });
       ctx.body = { data: presentQuiz(stored.quiz, stored.questions) };
     },

@@ -13,10 +13,9 @@ import {
 } from '@quizlead/shared/schemas/quiz.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import { z } from 'zod';
+import { quizDeleter } from '../../../commands/quizDeleter.ts';
 import { quizPublisher } from '../../../commands/quizPublisher.ts';
 import { quizSaver } from '../../../commands/quizSaver.ts';
-import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
-import { quizImageUrls } from '../../../db/queries/fileUsage.ts';
 import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
@@ -27,7 +26,7 @@ import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentQuiz, presentQuizRow } from '../../../presenters/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZQuizParams } from './schema.ts';
-import { prizeSlotsRemover, prizeSlotsSyncer, quizPrizeSlots } from '../../../commands/prizes/prizeSlotsSyncer.ts';
+import { prizeSlotsSyncer, quizPrizeSlots } from '../../../commands/prizes/prizeSlotsSyncer.ts';
 
 const ZQuizResponse = z.object({ data: ZQuizDetail });
 
@@ -140,13 +139,13 @@ export function quizRoutes(api: ApiRouter): void {
     responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      afterCommit(async () => services.quizCache.invalidate(quiz.id));
       const saved = await quizSaver({
         db,
         quiz,
         data: body,
         questions: await loadQuestions(db, quiz.id),
         images: { storage: services.storage, afterCommit },
+        quizCache: services.quizCache,
       });
       await prizeSlotsSyncer({ db, queue: services.queue, item: quizPrizeSlots(saved.quiz) });
       ctx.body = { data: presentQuiz(saved.quiz, saved.questions) };
@@ -187,11 +186,7 @@ export function quizRoutes(api: ApiRouter): void {
     transaction: true,
     handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      afterCommit(async () => services.quizCache.invalidate(quiz.id));
-      const images = quizImageUrls(quiz, await loadQuestions(db, quiz.id));
-      await prizeSlotsRemover({ db, accountId: auth.accountId, kind: 'quiz', itemId: quiz.id });
-      await db.delete(quizzes).where(scoped(quizzes, auth.accountId, eq(quizzes.id, quiz.id)));
-      await unusedImageRemover({ db, accountId: auth.accountId, urls: [...images], storage: services.storage, afterCommit });
+      await quizDeleter({ db, quizCache: services.quizCache, storage: services.storage, afterCommit }, { quiz });
       ctx.body = { data: { message: quizMessages.deleted } };
     },
   });
