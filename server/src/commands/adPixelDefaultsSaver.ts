@@ -1,17 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { TAdPixelDefaults } from '@quizlead/shared/schemas/integrations.ts';
+import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/index.ts';
 
 /**
  * Saves the account's default Meta Pixel and TikTok Pixel ids (issue 35). Published quizzes carry the ids
- * they load, so the caller drops the account's cached quizzes once this commits.
+ * they load, so the account's cached quizzes are dropped once this commits.
  */
-export async function adPixelDefaultsSaver(db: Db, accountId: string, ids: TAdPixelDefaults): Promise<TAdPixelDefaults> {
-  const [saved] = await db
+export async function adPixelDefaultsSaver(
+  deps: { db: Db; quizCache: Pick<Services['quizCache'], 'invalidateAccount'>; afterCommit(work: () => Promise<void>): void },
+  input: { accountId: string; ids: TAdPixelDefaults },
+): Promise<TAdPixelDefaults> {
+  const [saved] = await deps.db
     .update(accounts)
-    .set({ metaPixelId: ids.metaPixelId, tiktokPixelId: ids.tiktokPixelId, updatedAt: new Date() })
-    .where(eq(accounts.id, accountId))
+    .set({ metaPixelId: input.ids.metaPixelId, tiktokPixelId: input.ids.tiktokPixelId, updatedAt: new Date() })
+    .where(eq(accounts.id, input.accountId))
     .returning({ metaPixelId: accounts.metaPixelId, tiktokPixelId: accounts.tiktokPixelId });
+  deps.afterCommit(() => deps.quizCache.invalidateAccount(input.accountId));
   return saved!;
 }

@@ -17,8 +17,12 @@ export function adPixelSettingsRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 200: ZAdPixelDefaultsResponse, 400: 'The id that is malformed' },
     handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
-      afterCommit(() => services.quizCache.invalidateAccount(auth.accountId));
-      ctx.body = { data: await adPixelDefaultsSaver(db, auth.accountId, body) };
+      ctx.body = {
+        data: await adPixelDefaultsSaver(
+          { db, quizCache: services.quizCache, afterCommit },
+          { accountId: auth.accountId, ids: body },
+        ),
+      };
     },
   });
 }
