@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { TAdPixelDefaults } from '@quizlead/shared/schemas/integrations.ts';
-import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema/index.ts';
+import type { CommitHooks } from './commitHooks.ts';
 
 /**
  * Saves the account's default Meta Pixel and TikTok Pixel ids (issue 35). Published quizzes carry the ids
  * they load, so the account's cached quizzes are dropped once this commits.
  */
 export async function adPixelDefaultsSaver(
-  deps: { db: Db; quizCache: Pick<Services['quizCache'], 'invalidateAccount'>; afterCommit(work: () => Promise<void>): void },
+  deps: { db: Db } & Pick<CommitHooks, 'changed'>,
   input: { accountId: string; ids: TAdPixelDefaults },
 ): Promise<TAdPixelDefaults> {
   const [saved] = await deps.db
@@ -17,6 +17,6 @@ export async function adPixelDefaultsSaver(
     .set({ metaPixelId: input.ids.metaPixelId, tiktokPixelId: input.ids.tiktokPixelId, updatedAt: new Date() })
     .where(eq(accounts.id, input.accountId))
     .returning({ metaPixelId: accounts.metaPixelId, tiktokPixelId: accounts.tiktokPixelId });
-  deps.afterCommit(() => deps.quizCache.invalidateAccount(input.accountId));
+  deps.changed({ accountId: input.accountId });
   return saved!;
 }

@@ -11,6 +11,7 @@ import { approvalUrl, PayPalError } from '../integrations/paypal/paypalClient.ts
 import { paypalOrderRequest } from '../integrations/paypal/paypalOrders.ts';
 import { billingSettings, checkoutQuoter, type CheckoutChoice, type CheckoutQuote } from './checkoutQuoter.ts';
 import { failPayment } from './paymentCapturer.ts';
+import { inTransaction } from './commitHooks.ts';
 import { completionDeps, paymentCompleter } from './paymentCompleter.ts';
 
 export interface Checkout {
@@ -35,14 +36,11 @@ export async function checkoutCreator(services: Services, accountId: string, cho
   if (quote.totalCents > 0 && !services.paypal) throw new AppError(503, 'internal', billingMessages.paymentsUnavailable);
   if (quote.totalCents === 0) {
     // Nothing to collect: the payment and what it buys are written together.
-    const { paymentId, completion } = await db.transaction(async (tx) => {
+    const paymentId = await inTransaction({ db, quizCache: services.quizCache }, async (tx, hooks) => {
       const free = await insertPayment(tx, accountId, quote);
-      return {
-        paymentId: free.id,
-        completion: await paymentCompleter(tx, completionDeps(services), free.id, { captureId: null }),
-      };
+      await paymentCompleter(tx, completionDeps(services, hooks), free.id, { captureId: null });
+      return free.id;
     });
-    if (completion?.modeChanged) await services.quizCache.invalidateAccount(accountId);
     const [completed] = await db
       .select()
       .from(payments)

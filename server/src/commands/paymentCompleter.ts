@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { billingLimits } from '@quizlead/shared/billing.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { findPlan, nextInvoiceNumber, syncAccountMode } from '../db/queries/billing.ts';
+import { findPlan, nextInvoiceNumber } from '../db/queries/billing.ts';
+import { accountModeSyncer } from './accountModeSyncer.ts';
 import { accounts, discountCodes, invoices, paidPeriods, payments, users } from '../db/schema/index.ts';
 import type { InvoiceParty } from '../db/schema/billing.ts';
 import { scoped } from '../db/scope.ts';
@@ -12,6 +13,7 @@ import { sendInvoiceTask } from '../jobs/tasks/SendInvoiceTask.ts';
 import { syncAccountModeTask } from '../jobs/tasks/SyncAccountModeTask.ts';
 import { periodEnd } from '../lib/pricing.ts';
 import { affiliateCommissionRecorder } from './affiliateCommissions.ts';
+import { inTransaction, type CommitHooks } from './commitHooks.ts';
 
 export interface CompletionDeps {
   queue: Pick<JobQueue, 'enqueue'>;
@@ -19,12 +21,12 @@ export interface CompletionDeps {
   invoiceSeller: string;
   /** AFFILIATE_COMMISSION_PERCENT: the referrer's share of a referred account's payment. */
   affiliateCommissionPercent: number;
+  /** Told when the account's mode changes: its public pages' branding changes with it. */
+  changed: CommitHooks['changed'];
 }
 
 export interface Completion {
   accountId: string;
-  /** The account's mode changed (the public pages' branding with it): drop its cached quizzes after commit. */
-  modeChanged: boolean;
 }
 
 const dayMs = 86_400_000;
@@ -98,7 +100,7 @@ export async function paymentCompleter(
     .returning({ id: invoices.id });
 
   await affiliateCommissionRecorder(tx, payment, deps.affiliateCommissionPercent);
-  const modeChanged = (await syncAccountMode(tx, payment.accountId, now)) !== undefined;
+  await accountModeSyncer({ db: tx, changed: deps.changed }, { accountId: payment.accountId, at: now });
   await deps.queue.enqueue(tx, sendInvoiceTask, { invoiceId: invoice!.id });
   await deps.queue.enqueue(tx, syncAccountModeTask, { accountId: payment.accountId }, { startAfter: endsAt });
   // A renewal starts later: the mode is checked again then too (it stays paid).
@@ -108,7 +110,7 @@ export async function paymentCompleter(
     const at = new Date(endsAt.getTime() - days * dayMs);
     if (at > now) await deps.queue.enqueue(tx, planEndingReminderTask, { periodId: period!.id, days }, { startAfter: at });
   }
-  return { accountId: payment.accountId, modeChanged };
+  return { accountId: payment.accountId };
 }
 
 /** INVOICE_SELLER "Name|line|line" as the invoice's seller. */
@@ -142,7 +144,11 @@ async function discountCodeOf(db: Db, discountCodeId: string): Promise<string | 
 }
 
 /** The completer's dependencies, from the running services. */
-export const completionDeps = (services: Pick<Services, 'queue' | 'env'>): CompletionDeps => ({
+export const completionDeps = (
+  services: Pick<Services, 'queue' | 'env'>,
+  hooks: Pick<CommitHooks, 'changed'>,
+): CompletionDeps => ({
+  changed: hooks.changed,
   queue: services.queue,
   invoiceSeller: services.env.INVOICE_SELLER,
   affiliateCommissionPercent: services.env.AFFILIATE_COMMISSION_PERCENT,
@@ -154,9 +160,7 @@ export async function completePayment(
   paymentId: string,
   outcome: { captureId: string | null },
 ): Promise<Completion | undefined> {
-  const completion = await services.database.db.transaction((tx) =>
-    paymentCompleter(tx, completionDeps(services), paymentId, outcome),
+  return inTransaction({ db: services.database.db, quizCache: services.quizCache }, (tx, hooks) =>
+    paymentCompleter(tx, completionDeps(services, hooks), paymentId, outcome),
   );
-  if (completion?.modeChanged) await services.quizCache.invalidateAccount(completion.accountId);
-  return completion;
 }

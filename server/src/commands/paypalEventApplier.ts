@@ -2,7 +2,8 @@ import { eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { billingMessages } from '@quizlead/shared/billing.ts';
 import type { Db } from '../db/client.ts';
-import { syncAccountMode, type PaymentRow } from '../db/queries/billing.ts';
+import type { PaymentRow } from '../db/queries/billing.ts';
+import { accountModeSyncer } from './accountModeSyncer.ts';
 import { invoices, paidPeriods, payments, paypalWebhookEvents } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { capturePaymentTask } from '../jobs/tasks/CapturePaymentTask.ts';
@@ -10,6 +11,7 @@ import { moneyValue } from '../lib/pricing.ts';
 import { failPayment } from './paymentCapturer.ts';
 import { type CompletionDeps, paymentCompleter } from './paymentCompleter.ts';
 import { affiliateCommissionReverser } from './affiliateCommissions.ts';
+import type { CommitHooks } from './commitHooks.ts';
 
 const ZMoney = z.object({ currency_code: z.string().max(3), value: z.string().max(32) });
 const ZIds = {
@@ -63,44 +65,43 @@ export type EventApplierDeps = CompletionDeps;
  * - PAYMENT.CAPTURE.COMPLETED: the payment completes (period, invoice, paid mode) if it has not yet;
  * - PAYMENT.CAPTURE.DENIED: an open payment fails;
  * - PAYMENT.CAPTURE.REFUNDED: a full refund ends the plan at once and marks the invoice refunded.
- * Returns the account whose mode changed, if any.
  */
-export async function paypalEventApplier(tx: Db, deps: EventApplierDeps, event: PayPalEvent): Promise<string | undefined> {
+export async function paypalEventApplier(tx: Db, deps: EventApplierDeps, event: PayPalEvent): Promise<void> {
   const [receipt] = await tx
     .insert(paypalWebhookEvents)
     .values({ id: event.id, eventType: event.type, resourceId: event.resource.id })
     .onConflictDoNothing()
     .returning({ id: paypalWebhookEvents.id });
-  if (!receipt) return undefined;
+  if (!receipt) return;
 
   switch (event.type) {
     case 'CHECKOUT.ORDER.APPROVED': {
       const payment = await paymentFor(tx, event.resource.purchase_units?.[0]?.invoice_id, event.resource.id);
       if (payment?.status === 'created') await deps.queue.enqueue(tx, capturePaymentTask, { paymentId: payment.id });
-      return undefined;
+      return;
     }
     case 'PAYMENT.CAPTURE.COMPLETED': {
       const { resource } = event;
       const payment = await paymentFor(tx, resource.invoice_id, resource.supplementary_data?.related_ids?.order_id);
-      if (!payment || resource.status !== 'COMPLETED') return undefined;
+      if (!payment || resource.status !== 'COMPLETED') return;
       if (resource.amount.value !== moneyValue(payment.totalCents) || resource.amount.currency_code !== payment.currency)
         throw new Error(
           `PayPal capture ${resource.id} is for ${resource.amount.value}, payment ${payment.id} is for ${payment.totalCents} cents`,
         );
-      const completion = await paymentCompleter(tx, deps, payment.id, { captureId: resource.id });
-      return completion?.modeChanged ? completion.accountId : undefined;
+      await paymentCompleter(tx, deps, payment.id, { captureId: resource.id });
+      return;
     }
     case 'PAYMENT.CAPTURE.DENIED': {
       const { resource } = event;
       const payment = await paymentFor(tx, resource.invoice_id, resource.supplementary_data?.related_ids?.order_id);
       if (payment?.status === 'created') await failPayment(tx, payment.id, billingMessages.paymentDenied);
-      return undefined;
+      return;
     }
     case 'PAYMENT.CAPTURE.REFUNDED': {
       const { resource } = event;
       const payment = await paymentFor(tx, resource.invoice_id, undefined);
-      if (payment?.status !== 'completed' || resource.amount.value !== moneyValue(payment.totalCents)) return undefined;
-      return (await paymentRefunder(tx, payment)) ? payment.accountId : undefined;
+      if (payment?.status !== 'completed' || resource.amount.value !== moneyValue(payment.totalCents)) return;
+      await paymentRefunder(tx, deps.changed, payment);
     }
   }
 }
@@ -109,7 +110,7 @@ export async function paypalEventApplier(tx: Db, deps: EventApplierDeps, event: 
  * A full refund: the payment and its invoice are marked refunded, the period it bought ends now and the
  * referrer's commission on it is reversed.
  */
-async function paymentRefunder(tx: Db, payment: PaymentRow, now = new Date()): Promise<boolean> {
+async function paymentRefunder(tx: Db, changed: CommitHooks['changed'], payment: PaymentRow, now = new Date()): Promise<void> {
   await tx
     .update(payments)
     .set({ status: 'refunded', updatedAt: now })
@@ -124,7 +125,7 @@ async function paymentRefunder(tx: Db, payment: PaymentRow, now = new Date()): P
       .update(paidPeriods)
       .set({ endedAt: now })
       .where(scoped(paidPeriods, payment.accountId, eq(paidPeriods.id, payment.paidPeriodId), isNull(paidPeriods.endedAt)));
-  return (await syncAccountMode(tx, payment.accountId, now)) !== undefined;
+  await accountModeSyncer({ db: tx, changed }, { accountId: payment.accountId, at: now });
 }
 
 /** The payment a PayPal resource is about: by our id in invoice_id, else by PayPal's order id. */

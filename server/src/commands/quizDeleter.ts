@@ -20,5 +20,5 @@ export async function quizDeleter(deps: QuizChangeDeps & { storage: FileStorage 
   await prizeSlotsRemover({ db, accountId: quiz.accountId, kind: 'quiz', itemId: quiz.id });
   await db.delete(quizzes).where(scoped(quizzes, quiz.accountId, eq(quizzes.id, quiz.id)));
   await unusedImageRemover({ db, accountId: quiz.accountId, urls: [...images], storage: deps.storage, afterCommit });
-  afterCommit(async () => deps.quizCache.invalidate(quiz.id));
+  deps.changed({ quizId: quiz.id });
 }

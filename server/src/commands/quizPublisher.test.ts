@@ -4,6 +4,7 @@ import { findOwnQuiz } from '../policies/quiz.ts';
 import { createOwner } from '../test/factories.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
 import { createGradedQuiz } from '../test/quizFactory.ts';
+import { commitHooks, type Changed } from './commitHooks.ts';
 import { quizPublisher } from './quizPublisher.ts';
 
 let server: TestServer;
@@ -12,18 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** The command's deps with a cache that records what it was told, and the after-commit work kept to run. */
+/** The command's deps with hooks whose cache records what it was told once the work "commits". */
 function deps() {
-  const invalidated: string[] = [];
-  const committed: (() => Promise<void>)[] = [];
+  const invalidated: Changed[] = [];
+  const hooks = commitHooks({ drop: async (change) => void invalidated.push(change) });
   return {
     invalidated,
-    commit: () => Promise.all(committed.map((work) => work())),
-    deps: {
-      db: server.services.database.db,
-      quizCache: { invalidate: async (id: string) => void invalidated.push(id) },
-      afterCommit: (work: () => Promise<void>) => void committed.push(work),
-    },
+    commit: () => hooks.committed((error) => expect.unreachable(String(error))),
+    deps: { db: server.services.database.db, afterCommit: hooks.afterCommit, changed: hooks.changed },
   };
 }
 
@@ -40,7 +37,7 @@ it('publishes a quiz that passes the builder rules, stamps the first publish, an
   // Nothing is dropped before the transaction commits.
   expect(run.invalidated).toEqual([]);
   await run.commit();
-  expect(run.invalidated).toEqual([quiz.id]);
+  expect(run.invalidated).toEqual([{ quizId: quiz.id }]);
 
   // Back to draft keeps the first publish's time.
   const draft = await quizPublisher(deps().deps, { quiz: published, questions: [], status: 'draft' });

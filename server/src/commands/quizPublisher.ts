@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { validateForPublish } from '@quizlead/shared/engine/index.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
-import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import type { CommitHooks } from './commitHooks.ts';
 import { quizzes } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { ValidationError } from '../errors.ts';
 import type { QuizRow } from '../policies/quiz.ts';
 import { quizData } from './quizSaver.ts';
 
-export interface QuizChangeDeps {
+/** What a command that changes a quiz needs: the transaction and its hooks. */
+export interface QuizChangeDeps extends CommitHooks {
   db: Db;
-  quizCache: Pick<Services['quizCache'], 'invalidate'>;
-  /** Runs work once the request's transaction commits. */
-  afterCommit(work: () => Promise<void>): void;
 }
 
 /**
@@ -36,6 +34,6 @@ export async function quizPublisher(
     .set({ status, updatedAt: now, ...(status === 'published' && quiz.status !== 'published' ? { publishedAt: now } : {}) })
     .where(scoped(quizzes, quiz.accountId, eq(quizzes.id, quiz.id)))
     .returning();
-  deps.afterCommit(async () => deps.quizCache.invalidate(quiz.id));
+  deps.changed({ quizId: quiz.id });
   return stored!;
 }

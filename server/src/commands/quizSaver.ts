@@ -11,7 +11,6 @@ import {
 } from '@quizlead/shared/schemas/recommendations.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
 import { quizMessages } from '@quizlead/shared/quizzes.ts';
-import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { accountMode } from '../db/queries/owner.ts';
 import { ownUploadsChecker, quizImageFields, quizImageUrls } from '../db/queries/fileUsage.ts';
@@ -19,52 +18,48 @@ import { loadQuestions, replaceQuestions } from '../db/queries/quizzes.ts';
 import { products, quizzes } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { ValidationError } from '../errors.ts';
+import type { FileStorage } from '../integrations/storage/fileStorage.ts';
 import { sanitizeRichText } from '../lib/sanitizeHtml.ts';
 import type { QuizRow } from '../policies/quiz.ts';
 import { isShopifyAccount } from './prizes/prizePool.ts';
-import { unusedImageRemover, type ImageCleanup } from './unusedImageRemover.ts';
+import type { QuizChangeDeps } from './quizPublisher.ts';
+import { unusedImageRemover } from './unusedImageRemover.ts';
 
 /**
  * Stores a quiz and its questions as one document: uploads only the account's own, rich text sanitised,
  * fields of other types removed (normalizeQuiz), and a published quiz kept publishable. Returns what was stored.
  */
-export async function quizSaver(props: {
-  db: Db;
-  quiz: QuizRow;
-  data: TQuizData;
-  questions: TQuestion[];
-  /** Deletes uploads the quiz stopped showing, once the save commits. */
-  images: ImageCleanup;
-  /** Players stop seeing the cached copy once the save commits. */
-  quizCache: Pick<Services['quizCache'], 'invalidate'>;
-}) {
-  props.images.afterCommit(async () => props.quizCache.invalidate(props.quiz.id));
+export async function quizSaver(
+  deps: QuizChangeDeps & { storage: FileStorage },
+  input: { quiz: QuizRow; data: TQuizData; questions: TQuestion[] },
+) {
+  deps.changed({ quizId: input.quiz.id });
   // Named by the request's paths, before normalising drops or reorders anything.
-  await ownUploadsChecker(props.db, props.quiz.accountId, quizImageFields(props.data, props.questions));
+  await ownUploadsChecker(deps.db, input.quiz.accountId, quizImageFields(input.data, input.questions));
   // Each answer's name where it goes (issue 33): an owner's key that breaks the rules or repeats another is refused.
-  const keyProblem = propertyKeyProblem(props.questions);
+  const keyProblem = propertyKeyProblem(input.questions);
   if (keyProblem) throw ValidationError(keyProblem.message, `questions.${keyProblem.index}.propertyKey`);
-  const storedProducts = storedRecommendations(props.quiz.productRecommendations);
-  const productRecommendations = props.data.productRecommendations ?? storedProducts;
-  await recommendationsChecker(props.db, props.quiz.accountId, productRecommendations, storedProducts, {
-    ...props.data,
-    questions: props.questions,
+  const storedProducts = storedRecommendations(input.quiz.productRecommendations);
+  const productRecommendations = input.data.productRecommendations ?? storedProducts;
+  await recommendationsChecker(deps.db, input.quiz.accountId, productRecommendations, storedProducts, {
+    ...input.data,
+    questions: input.questions,
   });
-  const normalized = normalizeQuiz(sanitized({ ...props.data, productRecommendations, questions: props.questions }));
+  const normalized = normalizeQuiz(sanitized({ ...input.data, productRecommendations, questions: input.questions }));
   // Free accounts' footer is the product's 'Powered By' (spec §6): only a paid account may change it.
   if (
-    normalized.settings.footerMessage !== props.quiz.settings.footerMessage &&
-    (await accountMode(props.db, props.quiz.accountId)) !== 'paid'
+    normalized.settings.footerMessage !== input.quiz.settings.footerMessage &&
+    (await accountMode(deps.db, input.quiz.accountId)) !== 'paid'
   )
     throw ValidationError(quizMessages.upgradeForFooter, 'settings.footerMessage');
-  const outcomePrizes = outcomePrizesOf(normalized, props.data.outcomePrizes ?? props.quiz.outcomePrizes);
-  await outcomePrizesChecker(props.db, props.quiz, normalized, outcomePrizes);
-  const before = quizImageUrls(props.quiz, await loadQuestions(props.db, props.quiz.id));
-  if (props.quiz.status === 'published') {
+  const outcomePrizes = outcomePrizesOf(normalized, input.data.outcomePrizes ?? input.quiz.outcomePrizes);
+  await outcomePrizesChecker(deps.db, input.quiz, normalized, outcomePrizes);
+  const before = quizImageUrls(input.quiz, await loadQuestions(deps.db, input.quiz.id));
+  if (input.quiz.status === 'published') {
     const problem = validateForPublish(normalized);
     if (problem) throw ValidationError(problem);
   }
-  const [stored] = await props.db
+  const [stored] = await deps.db
     .update(quizzes)
     .set({
       title: normalized.title,
@@ -78,15 +73,16 @@ export async function quizSaver(props: {
       outcomePrizes,
       updatedAt: new Date(),
     })
-    .where(scoped(quizzes, props.quiz.accountId, eq(quizzes.id, props.quiz.id)))
+    .where(scoped(quizzes, input.quiz.accountId, eq(quizzes.id, input.quiz.id)))
     .returning();
-  await replaceQuestions(props.db, props.quiz, normalized.questions);
+  await replaceQuestions(deps.db, input.quiz, normalized.questions);
   const after = quizImageUrls(normalized, normalized.questions);
   await unusedImageRemover({
-    db: props.db,
-    accountId: props.quiz.accountId,
+    db: deps.db,
+    accountId: input.quiz.accountId,
     urls: [...before].filter((url) => !after.has(url)),
-    ...props.images,
+    storage: deps.storage,
+    afterCommit: deps.afterCommit,
   });
   return { quiz: stored!, questions: normalized.questions };
 }

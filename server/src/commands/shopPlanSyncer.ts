@@ -1,5 +1,6 @@
 import type { Services } from '../context.ts';
 import { shopifyAdmin } from '../integrations/shopify/adminApi.ts';
+import { inTransaction } from './commitHooks.ts';
 import { shopPlanRecorder } from './shopPlanRecorder.ts';
 
 /** Validated against the Admin schema by the fake Shopify in tests. */
@@ -27,9 +28,10 @@ export async function shopPlanSyncer(services: Services, accountId: string): Pro
   const { currentAppInstallation } = await admin.graphql<ActiveSubscriptions>(activeSubscriptionsQuery);
   const subscriptions = currentAppInstallation.activeSubscriptions;
   const current = subscriptions.find((subscription) => subscription.status === 'ACTIVE') ?? subscriptions[0];
-  const changed = await services.database.db.transaction((tx) =>
+  await inTransaction({ db: services.database.db, quizCache: services.quizCache }, (tx, hooks) =>
     shopPlanRecorder({
       db: tx,
+      changed: hooks.changed,
       accountId,
       authoritative: true,
       plan: current
@@ -44,5 +46,4 @@ export async function shopPlanSyncer(services: Services, accountId: string): Pro
         : { subscriptionId: null, name: '', status: null, test: false, currentPeriodEnd: null, changedAt: read },
     }),
   );
-  if (changed) await services.quizCache.invalidateAccount(accountId);
 }

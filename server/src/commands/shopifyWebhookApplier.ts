@@ -11,6 +11,7 @@ import {
 } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 import { accountDeleter } from './accountDeleter.ts';
+import { inTransaction, type ChangeListener, type CommitHooks } from './commitHooks.ts';
 import { customerDataCollector } from './customerDataCollector.ts';
 import { customerDataRedactor } from './customerDataRedactor.ts';
 import { orderAttributor } from './orderAttributor.ts';
@@ -33,7 +34,7 @@ export interface ShopifyWebhookDeps {
   db: Db;
   storage: FileStorage;
   /** Published quizzes in memory: dropped when their account is deleted or changes plan. */
-  quizCache: { invalidateAccount(accountId: string): Promise<void> };
+  quizCache: ChangeListener;
   /** The shop's products in each shopper's market (Storefront API): dropped when its products change. */
   marketProducts: { forgetAccount(accountId: string): void };
   logger: Logger;
@@ -56,7 +57,8 @@ type Handler<T extends WebhookTopic> = (
   webhook: VerifiedWebhook<T>,
   account: { id: string; status: string } | undefined,
   deps: ShopifyWebhookDeps,
-) => Promise<{ afterCommit?: () => Promise<void> } | void>;
+  hooks: CommitHooks,
+) => Promise<void>;
 
 /**
  * Applies a delivery in one transaction with marking its receipt processed. Every handler is
@@ -66,16 +68,14 @@ type Handler<T extends WebhookTopic> = (
  */
 export async function applyShopifyWebhook(deps: ShopifyWebhookDeps, webhook: VerifiedWebhook): Promise<void> {
   const handler = handlers[webhook.topic] as Handler<WebhookTopic>;
-  const outcome = await deps.db.transaction(async (tx) => {
+  await inTransaction(deps, async (tx, hooks) => {
     const account = await shopAccount(tx, webhook.shop, { lock: true });
-    const result = await handler(tx, webhook, account, deps);
+    await handler(tx, webhook, account, deps, hooks);
     await tx
       .update(shopifyWebhookReceipts)
       .set({ processedAt: new Date() })
       .where(eq(shopifyWebhookReceipts.webhookId, webhook.webhookId));
-    return result;
   });
-  if (outcome?.afterCommit) await outcome.afterCommit();
 }
 
 async function shopAccount(db: Db, shop: string, options: { lock?: boolean } = {}) {
@@ -92,20 +92,17 @@ async function shopAccount(db: Db, shop: string, options: { lock?: boolean } = {
  * products/create and products/update: applied from the payload; when it cannot settle the product
  * (productWebhooks.ts), the product is read again by a job once this commits.
  */
-const productChanged: Handler<'PRODUCTS_CREATE' | 'PRODUCTS_UPDATE'> = async (tx, webhook, account, deps) => {
+const productChanged: Handler<'PRODUCTS_CREATE' | 'PRODUCTS_UPDATE'> = async (tx, webhook, account, deps, hooks) => {
   if (!account) return;
   const productId = webhook.payload.admin_graphql_api_id;
   const { refresh } = await shopifyProductWebhookApplier({ db: tx, accountId: account.id, payload: webhook.payload });
   // Its title or price may have changed in any market: the markets read it again.
-  const forgetMarkets = () => deps.marketProducts.forgetAccount(account.id);
-  if (!refresh) return { afterCommit: async () => forgetMarkets() };
-  return {
-    afterCommit: async () => {
-      forgetMarkets();
+  hooks.afterCommit(async () => deps.marketProducts.forgetAccount(account.id));
+  if (refresh)
+    hooks.afterCommit(async () => {
       const services = await deps.servicesReady;
       await services.queue.enqueue(services.database.db, syncProductsTask, { accountId: account.id, productId });
-    },
-  };
+    });
 };
 
 /**
@@ -153,7 +150,7 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
    * stays until shop/redact (a reinstall within that time finds it). A delivery older than the current
    * installation (sent before a reinstall, delivered after it) is ignored.
    */
-  APP_UNINSTALLED: async (tx, webhook, account, deps) => {
+  APP_UNINSTALLED: async (tx, webhook, account, deps, hooks) => {
     if (!account) return;
     const [installation] = await tx
       .select({ installedAt: shopInstallations.installedAt })
@@ -168,12 +165,8 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     // Shopify cancels the app's subscriptions with the app; a reinstall reads the plan again.
     await tx.delete(shopPlans).where(scoped(shopPlans, account.id));
     await tx.update(accounts).set({ mode: 'free', updatedAt: new Date() }).where(eq(accounts.id, account.id));
-    return {
-      afterCommit: async () => {
-        deps.marketProducts.forgetAccount(account.id);
-        await deps.quizCache.invalidateAccount(account.id);
-      },
-    };
+    hooks.afterCommit(async () => deps.marketProducts.forgetAccount(account.id));
+    hooks.changed({ accountId: account.id });
   },
 
   APP_SCOPES_UPDATE: async (tx, webhook, account, deps) => {
@@ -189,11 +182,12 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
     }
   },
 
-  APP_SUBSCRIPTIONS_UPDATE: async (tx, webhook, account, deps) => {
+  APP_SUBSCRIPTIONS_UPDATE: async (tx, webhook, account, _deps, hooks) => {
     if (!account) return;
     const subscription = webhook.payload.app_subscription;
-    const changed = await shopPlanRecorder({
+    await shopPlanRecorder({
       db: tx,
+      changed: hooks.changed,
       accountId: account.id,
       plan: {
         subscriptionId: subscription.admin_graphql_api_id,
@@ -205,7 +199,6 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
         changedAt: new Date(subscription.updated_at),
       },
     });
-    if (changed) return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
   },
 
   /**
@@ -275,14 +268,14 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
    * The shop's account and all its data deleted (48 hours after it uninstalled). A shop that has
    * installed the app again is live: its data is not deleted.
    */
-  SHOP_REDACT: async (tx, webhook, account, deps) => {
+  SHOP_REDACT: async (tx, webhook, account, deps, hooks) => {
     if (!account) return;
     if (account.status === 'active') {
       deps.logger.warn({ shop: webhook.shop }, 'shop/redact for a shop with the app installed: ignored');
       return;
     }
     await accountDeleter({ db: tx, storage: deps.storage, accountId: account.id });
-    return { afterCommit: () => deps.quizCache.invalidateAccount(account.id) };
+    hooks.changed({ accountId: account.id });
   },
 
   /**
@@ -337,9 +330,9 @@ const handlers: { [T in WebhookTopic]: Handler<T> } = {
   PRODUCTS_UPDATE: productChanged,
 
   /** The product is kept for the quizzes that name it, and never recommended again. */
-  PRODUCTS_DELETE: async (tx, webhook, account, deps) => {
+  PRODUCTS_DELETE: async (tx, webhook, account, deps, hooks) => {
     if (!account) return;
     await shopifyProductDeleteApplier({ db: tx, accountId: account.id, productId: webhook.payload.id });
-    return { afterCommit: async () => deps.marketProducts.forgetAccount(account.id) };
+    hooks.afterCommit(async () => deps.marketProducts.forgetAccount(account.id));
   },
 };

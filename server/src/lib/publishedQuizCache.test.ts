@@ -10,13 +10,13 @@ describe('PublishedQuizCache', () => {
     );
     expect((await cache.get('a1'))!.load).toBe(1);
     expect((await cache.get('a1'))!.load).toBe(1);
-    await cache.invalidate('a1');
+    await cache.drop({ quizId: 'a1' });
     expect((await cache.get('a1'))!.load).toBe(2);
     await cache.get('b1');
     await cache.get('b2');
     await cache.get('b3');
     expect(cache.size).toBe(3);
-    await cache.invalidateAccount('acc-b');
+    await cache.drop({ accountId: 'acc-b' });
     expect(cache.size).toBe(0);
   });
 

@@ -41,16 +41,14 @@ export class PublishedQuizCache<T extends { accountId: string }> {
     return entry;
   }
 
-  /** The quiz changed: drop it here and in every other process. */
-  async invalidate(quizId: string): Promise<void> {
-    this.#entries.delete(quizId);
-    await this.#broadcast({ quizId });
-  }
-
-  /** The account's plan or details changed (its quizzes show them): drop its quizzes everywhere. */
-  async invalidateAccount(accountId: string): Promise<void> {
-    await this.#forgetAccount(accountId);
-    await this.#broadcast({ accountId });
+  /**
+   * A quiz changed, or an account whose plan or details its quizzes show: drop it here and in every other
+   * process. Called once a write commits (commands/commitHooks.ts), nowhere else.
+   */
+  async drop(change: CacheInvalidation): Promise<void> {
+    if ('quizId' in change) this.#entries.delete(change.quizId);
+    else await this.#forgetAccount(change.accountId);
+    await this.#broadcast(change);
   }
 
   /** Another process dropped an entry (`payload` as broadcast); anything unreadable drops everything. */

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AppContext, AppState, Auth, Services } from '../context.ts';
+import { commitHooks, type CommitHooks } from '../commands/commitHooks.ts';
 import type { Db } from '../db/client.ts';
 import { type Ability, permissionMessages } from '@quizlead/shared/permissions.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
@@ -13,7 +14,8 @@ import { OpenApiRegistry } from './openapi.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-interface HandlerInput<TBody, TParams, TQuery> {
+/** `afterCommit` and `changed` take effect once the route's transaction commits (at once without one). */
+interface HandlerInput<TBody, TParams, TQuery> extends CommitHooks {
   ctx: AppContext;
   body: TBody;
   params: TParams;
@@ -21,8 +23,6 @@ interface HandlerInput<TBody, TParams, TQuery> {
   /** The request's transaction when the route asked for one, else the database. */
   db: Db;
   services: Services;
-  /** Runs `work` once the route's transaction has committed (at once without one): for side effects outside the database. */
-  afterCommit(work: () => Promise<void>): void;
 }
 
 interface OwnerInput<TBody, TParams, TQuery> extends HandlerInput<TBody, TParams, TQuery> {
@@ -123,7 +123,7 @@ export class ApiRouter {
       for (const limit of spec.rateLimit ?? []) {
         if (limit.by !== 'ip') await limit.limiter.hit(limit.by(body, ctx).toLowerCase());
       }
-      const committed: (() => Promise<void>)[] = [];
+      const hooks = commitHooks(services.quizCache);
       const run = (db: Db) => {
         const input = {
           ctx,
@@ -132,15 +132,14 @@ export class ApiRouter {
           query,
           db,
           services,
-          afterCommit: (work: () => Promise<void>) => void committed.push(work),
+          afterCommit: hooks.afterCommit,
+          changed: hooks.changed,
         };
         return spec.access === 'public' ? spec.handler(input) : spec.handler({ ...input, auth: ctx.state.auth as Auth });
       };
       if (spec.transaction) await services.database.db.transaction((tx) => run(tx));
       else await run(services.database.db);
-      for (const work of committed) {
-        await work().catch((error: unknown) => ctx.state.log.warn({ err: error }, 'after-commit work failed'));
-      }
+      await hooks.committed((error) => ctx.state.log.warn({ err: error }, 'after-commit work failed'));
     });
     this.router[spec.method](spec.path, ...chain);
     this.openapi.add(spec);

@@ -101,21 +101,6 @@ export async function nextInvoiceNumber(db: Db): Promise<number> {
   return row.value;
 }
 
-/**
- * Puts a standalone account's mode in step with its paid periods at `at` ('paid' while one is in
- * force). Shopify shops follow Shopify's billing instead and are left alone. Returns the new mode when
- * it changed.
- */
-export async function syncAccountMode(db: Db, accountId: string, at: Date): Promise<'free' | 'paid' | undefined> {
-  const mode = (await periodInForce(db, accountId, at)) ? 'paid' : 'free';
-  const [changed] = await db
-    .update(accounts)
-    .set({ mode, updatedAt: new Date() })
-    .where(and(eq(accounts.id, accountId), eq(accounts.kind, 'standalone'), ne(accounts.mode, mode)))
-    .returning({ id: accounts.id });
-  return changed ? mode : undefined;
-}
-
 /** Standalone accounts whose mode disagrees with their periods at `at` (a missed end, a renewal that began). */
 export async function accountsOutOfStep(db: Db, at: Date, limit: number): Promise<string[]> {
   const hasPeriod = sql`exists (select 1 from ${paidPeriods} where ${paidPeriods.accountId} = ${accounts.id} and ${inForce(at)})`;

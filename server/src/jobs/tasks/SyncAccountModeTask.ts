@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { inTransaction, type ChangeListener } from '../../commands/commitHooks.ts';
 import type { Db } from '../../db/client.ts';
-import { accountsOutOfStep, syncAccountMode } from '../../db/queries/billing.ts';
+import { accountsOutOfStep } from '../../db/queries/billing.ts';
+import { accountModeSyncer } from '../../commands/accountModeSyncer.ts';
 import type { Logger } from '../../logger.ts';
 import { defineTask } from '../task.ts';
 
@@ -17,17 +19,14 @@ export const syncAccountModeTask = defineTask({
   payload: z.object({ accountId: z.uuid().optional() }),
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   cron: '7 * * * *',
-  handler: async (
-    payload,
-    deps: { db: Db; logger: Logger; quizCache: { invalidateAccount(accountId: string): Promise<void> } },
-  ) => {
+  handler: async (payload, deps: { db: Db; logger: Logger; quizCache: ChangeListener }) => {
     const now = new Date();
     const accountIds = payload.accountId ? [payload.accountId] : await accountsOutOfStep(deps.db, now, sweepBatch);
     for (const accountId of accountIds) {
-      const mode = await syncAccountMode(deps.db, accountId, now);
-      if (!mode) continue;
-      deps.logger.info({ accountId, mode }, 'account mode follows its paid periods');
-      await deps.quizCache.invalidateAccount(accountId);
+      const mode = await inTransaction(deps, (tx, hooks) =>
+        accountModeSyncer({ db: tx, changed: hooks.changed }, { accountId, at: now }),
+      );
+      if (mode) deps.logger.info({ accountId, mode }, 'account mode follows its paid periods');
     }
   },
 });

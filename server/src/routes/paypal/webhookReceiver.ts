@@ -8,6 +8,7 @@ import {
   paypalEventResources,
   type PayPalEvent,
 } from '../../commands/paypalEventApplier.ts';
+import { inTransaction } from '../../commands/commitHooks.ts';
 import { completionDeps } from '../../commands/paymentCompleter.ts';
 import { readRawBody } from '../../lib/rawBody.ts';
 import { rejectUnsafeText } from '../../lib/unsafeText.ts';
@@ -71,8 +72,9 @@ export function paypalWebhookRoutes(services: Services): Router<AppState> {
       const resource = paypalEventResources[type].safeParse(envelope.data.resource);
       if (!resource.success) throw invalid(resource.error, 'resource');
       const event = { id: envelope.data.id, type, resource: resource.data } as PayPalEvent;
-      const changed = await services.database.db.transaction((tx) => paypalEventApplier(tx, completionDeps(services), event));
-      if (changed) await services.quizCache.invalidateAccount(changed);
+      await inTransaction({ db: services.database.db, quizCache: services.quizCache }, (tx, hooks) =>
+        paypalEventApplier(tx, completionDeps(services, hooks), event),
+      );
     } else {
       ctx.state.log.info({ type }, 'PayPal webhook type not used: acknowledged');
     }

@@ -199,7 +199,7 @@ describe('a completed play’s products', () => {
         productRecommendations: { mode: 'outcomes', outcomes: [{ outcome: 'score-81-100', productIds: [theirs.id] }], count: 3 },
       })
       .where(eq(quizzes.id, graded.id));
-    await server.services.quizCache.invalidate(graded.id);
+    await server.services.quizCache.drop({ quizId: graded.id });
     const second = await (await play(graded.id)).answers({ [graded.questions[0].id]: ['a1'] });
     expect(second.body.data.products).toEqual([]);
   });

@@ -41,14 +41,14 @@ export function accountRoutes(api: ApiRouter): void {
     body: ZUpdateProfileRequest,
     transaction: true,
     responses: { 200: ZProfileResponse, 400: 'The first field that is wrong; a logo that is not an upload of this account' },
-    handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, body, services, afterCommit, changed }) => {
       if (body.companyLogoId) {
         // uuids compare in any case; the upload's url is in lowercase.
         const logo = { field: 'companyLogoId', url: fileUrl(body.companyLogoId.toLowerCase()) };
         await ownUploadsChecker(db, auth.accountId, [logo]);
       }
       // Public quizzes show the company name and logo.
-      afterCommit(() => services.quizCache.invalidateAccount(auth.accountId));
+      changed({ accountId: auth.accountId });
       const before = await findOwner(db, auth);
       const replacedLogo = body.companyLogoId !== undefined && before.account.logoFileId !== body.companyLogoId;
       // Members keep their own name; the company is the owner's to change.

@@ -14,7 +14,8 @@ import { accountDeleter } from '../../../commands/accountDeleter.ts';
 import { recordAudit } from '../../../commands/auditRecorder.ts';
 import type { Db } from '../../../db/client.ts';
 import { accountDetail, accountPage, openPeriods, type AccountDetail } from '../../../db/queries/admin.ts';
-import { findPlan, syncAccountMode } from '../../../db/queries/billing.ts';
+import { findPlan } from '../../../db/queries/billing.ts';
+import { accountModeSyncer } from '../../../commands/accountModeSyncer.ts';
 import { accounts, paidPeriods } from '../../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { syncAccountModeTask } from '../../../jobs/tasks/SyncAccountModeTask.ts';
@@ -88,7 +89,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
       404: 'No such account',
       409: 'A Shopify shop (Shopify bills it)',
     },
-    handler: async ({ ctx, db, services, auth, params, body, afterCommit }) => {
+    handler: async ({ ctx, db, services, auth, params, body, changed }) => {
       const before = await lockedAccount(db, params.id);
       if (before.account.kind !== 'standalone') throw new AppError(409, 'conflict', adminMessages.grantStandaloneOnly);
       const plan = await findPlan(db, body.planId);
@@ -105,7 +106,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
           grantedBy: auth.userId,
         })
         .returning();
-      if (await syncAccountMode(db, params.id, now)) afterCommit(() => services.quizCache.invalidateAccount(params.id));
+      await accountModeSyncer({ db, changed }, { accountId: params.id, at: now });
       // The account goes back to free when the grant ends (unless another period covers it then).
       await services.queue.enqueue(db, syncAccountModeTask, { accountId: params.id }, { startAfter: body.endsAt });
       const after = (await accountDetail(db, params.id))!;
@@ -136,7 +137,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
     params: ZAdminIdParams,
     transaction: true,
     responses: { 200: ZAdminAccountChangeResponse, 404: 'No such account', 409: 'No paid period to end' },
-    handler: async ({ ctx, db, services, auth, params, afterCommit }) => {
+    handler: async ({ ctx, db, auth, params, changed }) => {
       const before = await lockedAccount(db, params.id);
       const now = new Date();
       const open = await openPeriods(db, params.id, now);
@@ -150,7 +151,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
             open.map((row) => row.period.id),
           ),
         );
-      if (await syncAccountMode(db, params.id, now)) afterCommit(() => services.quizCache.invalidateAccount(params.id));
+      await accountModeSyncer({ db, changed }, { accountId: params.id, at: now });
       const after = (await accountDetail(db, params.id))!;
       const periods = open.map(({ period, planName }) => ({
         id: period.id,
@@ -186,7 +187,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
       400: 'The confirmation does not match, or it is the administrator’s own account',
       404: 'No such account',
     },
-    handler: async ({ ctx, db, services, auth, params, body, afterCommit }) => {
+    handler: async ({ ctx, db, services, auth, params, body, changed }) => {
       if (params.id === auth.accountId) throw ValidationError(adminMessages.ownAccount, 'id');
       const before = await lockedAccount(db, params.id);
       const { account } = before;
@@ -202,7 +203,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
         after: null,
       });
       await accountDeleter({ db, storage: services.storage, accountId: account.id });
-      afterCommit(() => services.quizCache.invalidateAccount(account.id));
+      changed({ accountId: account.id });
       ctx.body = { data: { message: adminMessages.accountDeleted } };
     },
   });

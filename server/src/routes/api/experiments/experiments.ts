@@ -92,10 +92,10 @@ export function experimentRoutes(api: ApiRouter): void {
         404: missing,
         409: 'A test of this item is already running',
       },
-      handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+      handler: async ({ ctx, db, auth, params, body, changed }) => {
         const item = await kind.find(db, auth, params.id, true);
         const experiment = await experimentStarter({ db, item, input: body });
-        if (item.kind === 'quiz') afterCommit(async () => services.quizCache.invalidate(item.row.id));
+        if (item.kind === 'quiz') changed({ quizId: item.row.id });
         ctx.status = 201;
         ctx.body = { data: await report(db, item, experiment) };
       },
@@ -117,10 +117,10 @@ export function experimentRoutes(api: ApiRouter): void {
         404: missing,
         409: 'The test has already ended',
       },
-      handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+      handler: async ({ ctx, db, auth, params, body, changed }) => {
         const item = await kind.find(db, auth, params.id, true);
         const ended = await experimentEnder({ db, item, experimentId: params.experimentId, winner: body.winner });
-        if (item.kind === 'quiz') afterCommit(async () => services.quizCache.invalidate(item.row.id));
+        if (item.kind === 'quiz') changed({ quizId: item.row.id });
         ctx.body = { data: await report(db, item, ended) };
       },
     });

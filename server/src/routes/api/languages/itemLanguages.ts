@@ -9,7 +9,6 @@ import {
   type TItemLanguages,
 } from '@quizlead/shared/schemas/itemLanguages.ts';
 import { itemLanguagesSaver } from '../../../commands/itemLanguagesSaver.ts';
-import type { Services } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { feedbacks, polls, quizzes, wheels } from '../../../db/schema/index.ts';
@@ -39,8 +38,6 @@ interface LanguagesKind {
   table: typeof quizzes | typeof polls | typeof feedbacks | typeof wheels;
   /** The item of the caller's account (404 otherwise), its stored languages and its texts. */
   load(db: Db, accountId: string, id: string, forUpdate: boolean): Promise<{ id: string; i18n: unknown; texts: ItemText[] }>;
-  /** After a save commits: what serves the public item again (the published quizzes' cache). */
-  changed?(services: Services, id: string): Promise<void>;
 }
 
 const kinds: LanguagesKind[] = [
@@ -57,7 +54,6 @@ const kinds: LanguagesKind[] = [
       const questions = await loadQuestions(db, quiz.id);
       return { id: quiz.id, i18n: quiz.i18n, texts: itemTexts('quiz', { ...quiz, questions }) };
     },
-    changed: async (services, id) => services.quizCache.invalidate(id),
   },
   {
     kind: 'poll',
@@ -155,17 +151,18 @@ export function itemLanguageRoutes(api: ApiRouter): void {
       body: ZItemLanguages,
       transaction: true,
       responses: { 200: ZItemLanguagesViewResponse, 400: 'The first field that is wrong', 404: notFound },
-      handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+      handler: async ({ ctx, db, auth, params, body, changed }) => {
         const item = await kind.load(db, auth.accountId, params.id, true);
-        const stored = await itemLanguagesSaver({
-          db,
-          table: kind.table,
-          accountId: auth.accountId,
-          itemId: item.id,
-          texts: item.texts,
-          languages: body,
-        });
-        afterCommit(async () => kind.changed?.(services, item.id));
+        const stored = await itemLanguagesSaver(
+          { db, changed },
+          {
+            table: kind.table,
+            accountId: auth.accountId,
+            itemId: item.id,
+            texts: item.texts,
+            languages: body,
+          },
+        );
         ctx.body = { data: view(stored, item.texts) };
       },
     });
@@ -204,7 +201,7 @@ export function itemLanguageRoutes(api: ApiRouter): void {
         413: translationsCsvMessages.tooLarge,
         415: translationsCsvMessages.contentType,
       },
-      handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+      handler: async ({ ctx, db, auth, params, changed }) => {
         // Another account's id is a 404 whatever it sends.
         const item = await kind.load(db, auth.accountId, params.id, true);
         const declared = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
@@ -217,15 +214,16 @@ export function itemLanguageRoutes(api: ApiRouter): void {
           throw ValidationError(translationsCsvMessages.unreadable);
         }
         const { languages, imported, columns } = importTranslationsCsv(file, item.texts, itemLanguagesOf(item.i18n));
-        const stored = await itemLanguagesSaver({
-          db,
-          table: kind.table,
-          accountId: auth.accountId,
-          itemId: item.id,
-          texts: item.texts,
-          languages: parsedLanguages(languages),
-        });
-        afterCommit(async () => kind.changed?.(services, item.id));
+        const stored = await itemLanguagesSaver(
+          { db, changed },
+          {
+            table: kind.table,
+            accountId: auth.accountId,
+            itemId: item.id,
+            texts: item.texts,
+            languages: parsedLanguages(languages),
+          },
+        );
         ctx.body = { data: { ...view(stored, item.texts), message: translationsCsvMessages.imported(columns, imported) } };
       },
     });

@@ -24,7 +24,7 @@ export function questionRoutes(api: ApiRouter): void {
     body: ZSaveQuestionsRequest,
     transaction: true,
     responses: { 200: ZQuizResponse, 400: 'The first rule a question breaks', 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, params, body, services, afterCommit, changed }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
       const ids = new Set<string>();
       for (const [index, question] of body.questions.entries()) {
@@ -39,14 +39,10 @@ export function questionRoutes(api: ApiRouter): void {
         const changed = body.questions.findIndex((question) => (kinds.get(question.id) ?? question.kind) !== question.kind);
         if (changed >= 0) throw ValidationError(quizMessages.questionTypeLocked, `questions.${changed}.kind`);
       }
-      const stored = await quizSaver({
-        db,
-        quiz,
-        data: quizData(quiz),
-        questions: body.questions,
-        images: { storage: services.storage, afterCommit },
-        quizCache: services.quizCache,
-      });
+      const stored = await quizSaver(
+        { db, storage: services.storage, afterCommit, changed },
+        { quiz, data: quizData(quiz), questions: body.questions },
+      );
       ctx.body = { data: presentQuiz(stored.quiz, stored.questions) };
     },
   });
@@ -61,19 +57,15 @@ export function questionRoutes(api: ApiRouter): void {
     params: ZQuestionParams,
     transaction: true,
     responses: { 200: ZQuizResponse, 404: 'No such quiz or question in this account' },
-    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, params, services, afterCommit, changed }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
       const saved = await loadQuestions(db, quiz.id);
       const remaining = saved.filter((question) => question.id !== params.questionId);
       if (remaining.length === saved.length) throw NotFoundError();
-      const stored = await quizSaver({
-        db,
-        quiz,
-        data: quizData(quiz),
-        questions: remaining,
-        images: { storage: services.storage, afterCommit },
-        quizCache: services.quizCache,
-      });
+      const stored = await quizSaver(
+        { db, storage: services.storage, afterCommit, changed },
+        { quiz, data: quizData(quiz), questions: remaining },
+      );
       ctx.body = { data: presentQuiz(stored.quiz, stored.questions) };
     },
   });
@@ -89,17 +81,13 @@ export function questionRoutes(api: ApiRouter): void {
     body: ZSaveBranchesRequest,
     transaction: true,
     responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, params, body, services, afterCommit, changed }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
       const data = { ...quizData(quiz), branching: body };
-      const stored = await quizSaver({
-        db,
-        quiz,
-        data,
-        questions: await loadQuestions(db, quiz.id),
-        images: { storage: services.storage, afterCommit },
-        quizCache: services.quizCache,
-      });
+      const stored = await quizSaver(
+        { db, storage: services.storage, afterCommit, changed },
+        { quiz, data, questions: await loadQuestions(db, quiz.id) },
+      );
       ctx.body = { data: presentQuiz(stored.quiz, stored.questions) };
     },
   });

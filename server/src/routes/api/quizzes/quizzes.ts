@@ -1,6 +1,5 @@
 import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
-import { withDefaultRanges } from '@quizlead/shared/engine/index.ts';
-import { quizLimits, quizMessages, starterPersonalityCount } from '@quizlead/shared/quizzes.ts';
+import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import {
   ZCreateQuizRequest,
@@ -9,10 +8,9 @@ import {
   ZQuizListQuery,
   ZQuizListResponse,
   ZQuizStatusRequest,
-  ZPersonality,
 } from '@quizlead/shared/schemas/quiz.ts';
-import { slugify } from '@quizlead/shared/slug.ts';
 import { z } from 'zod';
+import { quizCreator } from '../../../commands/quizCreator.ts';
 import { quizDeleter } from '../../../commands/quizDeleter.ts';
 import { quizPublisher } from '../../../commands/quizPublisher.ts';
 import { quizSaver } from '../../../commands/quizSaver.ts';
@@ -20,7 +18,6 @@ import { loadQuestions } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
-import { randomToken } from '../../../lib/crypto.ts';
 import { likePattern } from '../../../lib/likePattern.ts';
 import { findOwnQuiz } from '../../../policies/quiz.ts';
 import { presentQuiz, presentQuizRow } from '../../../presenters/quiz.ts';
@@ -81,33 +78,9 @@ export function quizRoutes(api: ApiRouter): void {
     body: ZCreateQuizRequest,
     responses: { 201: ZQuizResponse },
     handler: async ({ ctx, db, auth, body }) => {
-      // The outcomes the type needs, blank for the owner to fill in; the range types' hold 0–100% between them.
-      const personalities = withDefaultRanges(
-        Array.from({ length: starterPersonalityCount(body.quizType) }, () =>
-          ZPersonality.parse({ id: randomToken(6), title: '' }),
-        ),
-      );
-      const data = ZQuizInput.parse({
-        title: body.title,
-        quizType: body.quizType,
-        settings: body.theme ? { theme: body.theme } : {},
-        personalities,
-      });
-      const [quiz] = await db
-        .insert(quizzes)
-        .values({
-          accountId: auth.accountId,
-          title: data.title,
-          quizType: data.quizType,
-          slug: slugify(data.title),
-          settings: data.settings,
-          personalities: data.personalities,
-          categories: data.categories,
-          branching: data.branching,
-        })
-        .returning();
+      const quiz = await quizCreator({ db }, { accountId: auth.accountId, request: body });
       ctx.status = 201;
-      ctx.body = { data: presentQuiz(quiz!, []) };
+      ctx.body = { data: presentQuiz(quiz, []) };
     },
   });
 
@@ -137,16 +110,12 @@ export function quizRoutes(api: ApiRouter): void {
     body: ZQuizInput,
     transaction: true,
     responses: { 200: ZQuizResponse, 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, params, body, services, afterCommit, changed }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      const saved = await quizSaver({
-        db,
-        quiz,
-        data: body,
-        questions: await loadQuestions(db, quiz.id),
-        images: { storage: services.storage, afterCommit },
-        quizCache: services.quizCache,
-      });
+      const saved = await quizSaver(
+        { db, storage: services.storage, afterCommit, changed },
+        { quiz, data: body, questions: await loadQuestions(db, quiz.id) },
+      );
       await prizeSlotsSyncer({ db, queue: services.queue, item: quizPrizeSlots(saved.quiz) });
       ctx.body = { data: presentQuiz(saved.quiz, saved.questions) };
     },
@@ -163,13 +132,10 @@ export function quizRoutes(api: ApiRouter): void {
     body: ZQuizStatusRequest,
     transaction: true,
     responses: { 200: ZQuizResponse, 400: 'The first rule the quiz breaks', 404: 'No such quiz in this account' },
-    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, params, body, afterCommit, changed }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
       const list = await loadQuestions(db, quiz.id);
-      const stored = await quizPublisher(
-        { db, quizCache: services.quizCache, afterCommit },
-        { quiz, questions: list, status: body.status },
-      );
+      const stored = await quizPublisher({ db, afterCommit, changed }, { quiz, questions: list, status: body.status });
       ctx.body = { data: presentQuiz(stored, list) };
     },
   });
@@ -184,9 +150,9 @@ export function quizRoutes(api: ApiRouter): void {
     params: ZQuizParams,
     responses: { 200: ZMessageResponse, 404: 'No such quiz in this account' },
     transaction: true,
-    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, params, services, afterCommit, changed }) => {
       const quiz = await findOwnQuiz(db, auth, params.id, { forUpdate: true });
-      await quizDeleter({ db, quizCache: services.quizCache, storage: services.storage, afterCommit }, { quiz });
+      await quizDeleter({ db, storage: services.storage, afterCommit, changed }, { quiz });
       ctx.body = { data: { message: quizMessages.deleted } };
     },
   });

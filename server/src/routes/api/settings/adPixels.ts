@@ -16,12 +16,9 @@ export function adPixelSettingsRoutes(api: ApiRouter): void {
     body: ZAdPixelDefaults,
     transaction: true,
     responses: { 200: ZAdPixelDefaultsResponse, 400: 'The id that is malformed' },
-    handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
+    handler: async ({ ctx, db, auth, body, changed }) => {
       ctx.body = {
-        data: await adPixelDefaultsSaver(
-          { db, quizCache: services.quizCache, afterCommit },
-          { accountId: auth.accountId, ids: body },
-        ),
+        data: await adPixelDefaultsSaver({ db, changed }, { accountId: auth.accountId, ids: body }),
       };
     },
   });
