@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { platformAdmins, users } from '../server/src/db/schema/index.ts';
 import { parseEnv } from '../server/src/env.ts';
-import { acquireDataDirLock } from '../server/src/lib/dataDirLock.ts';
+import { dataDirLockOrExit } from '../server/src/lib/dataDirLock.ts';
 
 const [verb, email] = process.argv.slice(2);
 if ((verb !== 'grant' && verb !== 'revoke') || !email) {
@@ -17,13 +17,7 @@ if ((verb !== 'grant' && verb !== 'revoke') || !email) {
 }
 
 const env = parseEnv(process.env);
-let lock;
-try {
-  lock = env.DATABASE_URL ? undefined : acquireDataDirLock(env.DATA_DIR);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const lock = dataDirLockOrExit(env);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: join(env.DATA_DIR, 'pglite') });
 try {
   await database.migrate();

@@ -1,6 +1,6 @@
 import { EnvError, parseEnv } from './env.ts';
 import { startServer } from './server.ts';
-import { acquireDataDirLock } from './lib/dataDirLock.ts';
+import { dataDirLockOrExit } from './lib/dataDirLock.ts';
 
 let env;
 try {
@@ -11,13 +11,7 @@ try {
   process.exit(1);
 }
 
-let lock;
-try {
-  lock = env.DATABASE_URL ? undefined : acquireDataDirLock(env.DATA_DIR);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const lock = dataDirLockOrExit(env);
 const running = await startServer(env, lock ? { localKey: lock.localKey } : {});
 lock?.publish(running.url);
 

@@ -1,9 +1,20 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authTokens } from '../db/schema/index.ts';
+import type { Mailer } from '../integrations/mail/mailer.ts';
 import { hmac } from '../lib/crypto.ts';
 
 type Purpose = (typeof authTokens.$inferSelect)['purpose'];
+
+/** What the commands that mail a token to an address (sign-up code, reset link) work with. */
+export interface TokenMailDeps {
+  db: Db;
+  mailer: Mailer;
+  /** The key tokens are stored hashed with. */
+  secret: string;
+  /** The app's public URL, for links in the mail. */
+  appUrl: string;
+}
 
 /** A token is spent after this many wrong guesses against its email. */
 const maxFailedAttempts = 5;

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { limits } from '@quizlead/shared/validations.ts';
-import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import type { Mailer } from '../integrations/mail/mailer.ts';
 import { alreadyRegisteredMail, signupTokenMail } from '../integrations/mail/templates.ts';
 import { randomDigits } from '../lib/crypto.ts';
-import { tokenIssuer } from './authTokens.ts';
+import { tokenIssuer, type TokenMailDeps } from './authTokens.ts';
 
 /**
  * Mails a sign-up verification token, from a job (the request only queues it, so it does the same
@@ -13,14 +11,9 @@ import { tokenIssuer } from './authTokens.ts';
  * account" mail instead. The mail carries nothing the requester typed: it goes to an address nobody
  * has proved yet.
  */
-export async function signupTokenSender(props: {
-  db: Db;
-  mailer: Mailer;
-  secret: string;
-  appUrl: string;
-  email: string;
-}): Promise<void> {
-  const { db, email } = props;
+export async function signupTokenSender(deps: TokenMailDeps, input: { email: string }): Promise<void> {
+  const { db } = deps;
+  const { email } = input;
   // tenant-scope: email addresses are unique across accounts
   const [existing] = await db
     .select({ id: users.id })
@@ -28,10 +21,10 @@ export async function signupTokenSender(props: {
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   if (existing) {
-    await props.mailer.send({ to: email, ...alreadyRegisteredMail(props.appUrl) });
+    await deps.mailer.send({ to: email, ...alreadyRegisteredMail(deps.appUrl) });
     return;
   }
   const token = randomDigits(limits.signupTokenLength);
-  await tokenIssuer({ db, secret: props.secret, purpose: 'signup', email, token, ttlMinutes: limits.signupTokenMinutes });
-  await props.mailer.send({ to: email, ...signupTokenMail(token) });
+  await tokenIssuer({ db, secret: deps.secret, purpose: 'signup', email, token, ttlMinutes: limits.signupTokenMinutes });
+  await deps.mailer.send({ to: email, ...signupTokenMail(token) });
 }

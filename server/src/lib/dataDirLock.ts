@@ -48,3 +48,17 @@ export function acquireDataDirLock(dataDir: string) {
     release: () => rmSync(lockPath(dataDir), { force: true }),
   };
 }
+
+/**
+ * For a command-line entry point (the server, scripts): the data directory's lock when the database is
+ * the embedded PGlite, none with DATABASE_URL; when another process holds it, the process ends saying so.
+ */
+export function dataDirLockOrExit(env: { DATABASE_URL?: string; DATA_DIR: string }) {
+  if (env.DATABASE_URL) return undefined;
+  try {
+    return acquireDataDirLock(env.DATA_DIR);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,4 +1,4 @@
-import type { CatalogueKey } from '@quizlead/shared/i18n/catalogue/types.ts';
+import { feelingLabel } from '@quizlead/shared/i18n/feelingWords.ts';
 import { localizeItem } from '@quizlead/shared/i18n/itemTexts.ts';
 import { acceptedLanguageTags, resolveLanguage, type VisitorLanguage } from '@quizlead/shared/i18n/languages.ts';
 import { feelingValues } from '@quizlead/shared/engagement.ts';
@@ -7,17 +7,6 @@ import { itemLanguagesOf } from '@quizlead/shared/schemas/itemLanguages.ts';
 import type { Translate } from '@quizlead/shared/i18n/translate.ts';
 import { otherOptionIndex, ratedFeelings, type PostPurchaseItem } from '../policies/postPurchase.ts';
 import { withPublicI18n } from './publicI18n.ts';
-
-/** The catalogue's word for each feeling a buyer picks from (emotions and thumbs). */
-const feelingWords: Record<string, CatalogueKey> = {
-  Angry: 'feedback.angry',
-  Worried: 'feedback.worried',
-  Neutral: 'feedback.neutral',
-  Happy: 'feedback.happy',
-  Delighted: 'feedback.delighted',
-  'Thumbs Up': 'feedback.thumbsUp',
-  'Thumbs Down': 'feedback.thumbsDown',
-};
 
 /**
  * The language to ask in: the item's fixed language, else the buyer's locale (the extension's `locale`
@@ -77,6 +66,6 @@ export function presentPostPurchaseSurvey(item: PostPurchaseItem, language: Visi
   return {
     ...base,
     layout: 'choice',
-    choices: values.map((value) => ({ id: value, label: feelingWords[value] ? t(feelingWords[value]) : value })),
+    choices: values.map((value) => ({ id: value, label: feelingLabel(value, t) })),
   };
 }

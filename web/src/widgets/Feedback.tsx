@@ -1,6 +1,6 @@
 import { feedbackLimits } from '@quizlead/shared/engagement.ts';
 import { localizeMessage, t } from '@quizlead/shared/i18n/translate.ts';
-import type { CatalogueKey } from '@quizlead/shared/i18n/catalogue/types.ts';
+import { feelingLabel } from '@quizlead/shared/i18n/feelingWords.ts';
 import { showItemLanguage } from '../public/language.ts';
 import { localizeItem } from '@quizlead/shared/i18n/itemTexts.ts';
 import type { TPublicFeedback } from '@quizlead/shared/schemas/feedback.ts';
@@ -48,18 +48,6 @@ export function FeedbackPage({ id, framed }: { id: string; framed: boolean }) {
 }
 
 type Errors = { value?: string; email?: string };
-
-/** The names of the faces and thumbs a visitor reads (the values sent stay the English ones the server knows). */
-const feelingKeys: Record<string, CatalogueKey> = {
-  Angry: 'feedback.angry',
-  Worried: 'feedback.worried',
-  Neutral: 'feedback.neutral',
-  Happy: 'feedback.happy',
-  Delighted: 'feedback.delighted',
-  'Thumbs Up': 'feedback.thumbsUp',
-  'Thumbs Down': 'feedback.thumbsDown',
-};
-const feelingLabel = (value: string) => (feelingKeys[value] ? t(feelingKeys[value]) : value);
 
 function FeedbackForm({ feedback, pixels }: { feedback: TPublicFeedback; pixels: WidgetPixels }) {
   const [value, setValue] = useState<string | null>(null);
@@ -194,7 +182,7 @@ interface ChoiceProps {
 function Choice({ feedback, option, index, chosenIndex, onChoose }: ChoiceProps) {
   const type = feedback.feelingType;
   const checked = index === chosenIndex;
-  const label = type === 'star' ? t('feedback.stars', { count: index + 1 }) : feelingLabel(option);
+  const label = type === 'star' ? t('feedback.stars', { count: index + 1 }) : feelingLabel(option, t);
   return (
     <label className={checked ? 'qw-choice qw-choice--checked' : 'qw-choice'}>
       <input className="qw-choice__input" type="radio" name="feeling" value={option} checked={checked} onChange={onChoose} />

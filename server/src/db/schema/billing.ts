@@ -10,7 +10,7 @@ import {
   type TInvoiceStatus,
   type TPaymentStatus,
 } from '@quizlead/shared/billing.ts';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 import { oneOf } from './checks.ts';
 import { users } from './users.ts';
 
@@ -78,17 +78,20 @@ export const discountCodes = pgTable(
   ],
 );
 
+/** The plan a paid period or a payment is for; a plan that has either cannot be deleted (no cascade). */
+function planIdColumn() {
+  return integer('plan_id')
+    .notNull()
+    .references(() => plans.id);
+}
+
 /** A time an account is on a paid plan. `endedAt` cuts it short (a refund, or an upgrade that replaced it). */
 export const paidPeriods = pgTable(
   'paid_periods',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    accountId: accountIdColumn(),
+    planId: planIdColumn(),
     period: text('period').$type<TBillingPeriod>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -112,12 +115,8 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    accountId: accountIdColumn(),
+    planId: planIdColumn(),
     period: text('period').$type<TBillingPeriod>().notNull(),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     priceCents: integer('price_cents').notNull(),
@@ -170,9 +169,7 @@ export const invoices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: integer('number').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),

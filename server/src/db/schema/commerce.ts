@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 
 /**
  * Selling with quizzes and wheels (issue 16): the products a quiz can recommend, the unique discount
@@ -16,9 +16,7 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     source: text('source', { enum: ['shopify', 'manual'] }).notNull(),
     /** Shopify's product gid (gid://shopify/Product/1); null for manual products. */
     externalId: text('external_id'),
@@ -60,9 +58,7 @@ export const prizeDiscounts = pgTable(
   'prize_discounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     itemKind: text('item_kind', { enum: ['wheel', 'quiz'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     slot: text('slot').notNull(),
@@ -92,9 +88,7 @@ export const prizeCodes = pgTable(
   'prize_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     discountId: uuid('discount_id')
       .notNull()
       .references(() => prizeDiscounts.id, { onDelete: 'cascade' }),
@@ -127,9 +121,7 @@ export const attributedOrders = pgTable(
   'attributed_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     /** Shopify's order gid. */
     orderId: text('order_id').notNull(),
     orderName: text('order_name').notNull().default(''),

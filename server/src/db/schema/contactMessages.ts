@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 import { users } from './users.ts';
 
 /** What owners wrote through Contact Us, kept whether or not the email to support went out. */
@@ -7,9 +7,7 @@ export const contactMessages = pgTable(
   'contact_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The sender's address when they wrote (support answers to it). */
     email: text('email').notNull(),

@@ -21,7 +21,7 @@ import {
 } from '@quizlead/shared/schemas/deliveries.ts';
 import type { SealedSecret } from '../../lib/secrets.ts';
 import type { Exchange } from '../../integrations/crm/crmProvider.ts';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 import { oneOf } from './checks.ts';
 
 /**
@@ -35,9 +35,7 @@ export const events = pgTable(
   'events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     type: text('type').notNull(),
     /** The versioned payload (shared/src/schemas/events.ts), validated before it is written. */
     payload: jsonb('payload').$type<TDomainEvent>().notNull(),
@@ -57,9 +55,7 @@ export const destinations = pgTable(
   'destinations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     kind: text('kind').$type<TDestinationKind>().notNull(),
     /** The CRM provider's id for kind 'crm'. */
     provider: text('provider'),
@@ -93,9 +89,7 @@ export const deliveries = pgTable(
   'deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
@@ -132,9 +126,7 @@ export const deliveryAttempts = pgTable(
     deliveryId: uuid('delivery_id')
       .notNull()
       .references(() => deliveries.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     number: integer('number').notNull(),
     ok: boolean('ok').notNull(),
     error: text('error'),
@@ -152,9 +144,7 @@ export const deliveryAttempts = pgTable(
 export const resultEmailOptOuts = pgTable(
   'result_email_opt_outs',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

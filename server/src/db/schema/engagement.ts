@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 import { inboxOf } from '../oncePerEmail.ts';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 
 /**
  * The three engagement kinds besides quizzes: polls, web responses (feedback widgets) and
@@ -13,9 +13,7 @@ import { accounts } from './accounts.ts';
 /** An item's own columns: its id, its account, and when it was made and last saved. */
 const itemColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: accountIdColumn(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Its languages and the owner's translations (shared/src/schemas/itemLanguages.ts; `{}` reads as English only). */
@@ -28,9 +26,7 @@ const itemColumns = () => ({
 /** A submission's own columns: the browser's id for it (unique within its item), its account and its time. */
 const submissionColumns = () => ({
   id: uuid('id').notNull(),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: accountIdColumn(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The language the visitor was shown (a VisitorLanguage), when their browser sent it. */
   language: text('language'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TVariant } from '@quizlead/shared/schemas/experiments.ts';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 import { wheels } from './engagement.ts';
 import { quizzes } from './quizzes.ts';
 
@@ -14,9 +14,7 @@ export const experiments = pgTable(
   'experiments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     quizId: uuid('quiz_id').references(() => quizzes.id, { onDelete: 'cascade' }),
     wheelId: uuid('wheel_id').references(() => wheels.id, { onDelete: 'cascade' }),
     subject: text('subject', { enum: ['intro', 'leadGate', 'odds'] }).notNull(),

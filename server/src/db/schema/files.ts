@@ -1,14 +1,12 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 
 /** Images owners upload: company logo, question, answer and background images. The bytes live in file storage. */
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     sha256: text('sha256').notNull(),

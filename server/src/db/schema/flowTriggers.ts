@@ -1,5 +1,5 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { accountIdColumn } from './columns.ts';
 
 /**
  * Which of the app's Shopify Flow triggers a shop's workflows use, as Flow's lifecycle callback last said
@@ -10,9 +10,7 @@ import { accounts } from './accounts.ts';
 export const flowTriggers = pgTable(
   'flow_triggers',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     /** The trigger's handle (extensions/<handle>/shopify.extension.toml). */
     handle: text('handle').notNull(),
     enabled: boolean('enabled').notNull(),

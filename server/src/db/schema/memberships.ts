@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountRoles, type AccountRole } from '@quizlead/shared/permissions.ts';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 import { oneOf } from './checks.ts';
 import { users } from './users.ts';
 
@@ -13,9 +13,7 @@ import { users } from './users.ts';
 export const memberships = pgTable(
   'memberships',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -51,9 +49,7 @@ export const memberInvitations = pgTable(
   'member_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     /** Lower-cased. */
     email: text('email').notNull(),
     role: text('role').$type<AccountRole>().notNull().default('member'),

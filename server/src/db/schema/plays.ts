@@ -17,8 +17,8 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
-import { quizzes } from './quizzes.ts';
+import { accountIdColumn } from './columns.ts';
+import { quizIdColumn } from './quizzes.ts';
 
 const reportable = sql`status = 'completed' and not preview`;
 
@@ -53,13 +53,9 @@ function respondentSortIndexes(table: {
 export const plays = pgTable(
   'plays',
   {
-    quizId: uuid('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    quizId: quizIdColumn(),
     id: uuid('id').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     /**
      * SHA-256 of the secret the visitor's browser chose at the first start: starting the play again
      * (a new token) needs the same secret, so knowing a play's id is not enough to take it over.
@@ -126,6 +122,32 @@ export const plays = pgTable(
   ],
 );
 
+/** A counter column, zero until something counts. */
+function counter(name: string) {
+  return integer(name).notNull().default(0);
+}
+
+/** A quiz day's counters: quiz_daily_stats holds them, play_stat_deltas what one play step adds to them. */
+function quizDayCounters() {
+  return {
+    views: counter('views'),
+    starts: counter('starts'),
+    completions: counter('completions'),
+    leads: counter('leads'),
+    /** Completed plays of scoring types and the sum of their percentages: the report's average score. */
+    scored: counter('scored'),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  };
+}
+
+/** A question's drop-off counters: quiz_question_stats holds them, play_stat_deltas what one play step adds to them. */
+function questionCounters() {
+  return {
+    reached: counter('reached'),
+    answered: counter('answered'),
+  };
+}
+
 /**
  * Counts per quiz and day, kept current as events arrive, so reports and the dashboard
  * never count plays row by row.
@@ -133,20 +155,10 @@ export const plays = pgTable(
 export const quizDailyStats = pgTable(
   'quiz_daily_stats',
   {
-    quizId: uuid('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    quizId: quizIdColumn(),
     day: date('day').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    views: integer('views').notNull().default(0),
-    starts: integer('starts').notNull().default(0),
-    completions: integer('completions').notNull().default(0),
-    leads: integer('leads').notNull().default(0),
-    /** Completed plays of scoring types and the sum of their percentages: the report's average score. */
-    scored: integer('scored').notNull().default(0),
-    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+    accountId: accountIdColumn(),
+    ...quizDayCounters(),
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.day] }),
@@ -161,15 +173,10 @@ export const quizDailyStats = pgTable(
 export const quizQuestionStats = pgTable(
   'quiz_question_stats',
   {
-    quizId: uuid('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    quizId: quizIdColumn(),
     questionId: uuid('question_id').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    reached: integer('reached').notNull().default(0),
-    answered: integer('answered').notNull().default(0),
+    accountId: accountIdColumn(),
+    ...questionCounters(),
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.questionId] }),
@@ -187,24 +194,14 @@ export const playStatDeltas = pgTable(
   'play_stat_deltas',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    quizId: uuid('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    quizId: quizIdColumn(),
+    accountId: accountIdColumn(),
     day: date('day')
       .notNull()
       .default(sql`current_date`),
     questionId: uuid('question_id'),
-    views: integer('views').notNull().default(0),
-    starts: integer('starts').notNull().default(0),
-    completions: integer('completions').notNull().default(0),
-    leads: integer('leads').notNull().default(0),
-    scored: integer('scored').notNull().default(0),
-    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
-    reached: integer('reached').notNull().default(0),
-    answered: integer('answered').notNull().default(0),
+    ...quizDayCounters(),
+    ...questionCounters(),
   },
   (table) => [index('play_stat_deltas_quiz_idx').on(table.quizId)],
 );
@@ -214,12 +211,8 @@ export const shortLinks = pgTable(
   'short_links',
   {
     code: text('code').primaryKey(),
-    quizId: uuid('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    quizId: quizIdColumn(),
+    accountId: accountIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('short_links_quiz_key').on(table.quizId)],

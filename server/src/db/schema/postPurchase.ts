@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 
 /**
  * The post-purchase survey (issue 36): the poll or web response a shop asks on its thank-you and order
@@ -14,9 +14,7 @@ export const postPurchaseSurveys = pgTable(
   'post_purchase_surveys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     itemKind: text('item_kind', { enum: ['poll', 'feedback'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     /** Which buyers are asked: everyone, first orders only, or returning customers only. */
@@ -44,9 +42,7 @@ export const postPurchaseAnswers = pgTable(
   'post_purchase_answers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     itemKind: text('item_kind', { enum: ['poll', 'feedback'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     /** Shopify's numeric order id (normalised from gid://shopify/Order/… or gid://shopify/OrderIdentity/…). */
@@ -80,9 +76,7 @@ export const shopOrders = pgTable(
   'shop_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     /** Shopify's numeric order id. */
     orderId: text('order_id').notNull(),
     orderName: text('order_name').notNull().default(''),

@@ -1,20 +1,16 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TAnswer } from '@quizlead/shared/schemas/quiz.ts';
 import type { QuestionKind } from '@quizlead/shared/quizzes.ts';
-import { accounts } from './accounts.ts';
-import { quizzes } from './quizzes.ts';
+import { accountIdColumn } from './columns.ts';
+import { quizIdColumn } from './quizzes.ts';
 
 /** A quiz's questions in order. Ids come from the builder, unique within their quiz. */
 export const questions = pgTable(
   'questions',
   {
-    quizId: uuid('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    quizId: quizIdColumn(),
     id: uuid('id').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     position: integer('position').notNull(),
     kind: text('kind').$type<QuestionKind>().notNull(),
     title: text('title').notNull(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TCategory, TPersonality, TQuizSettings } from '@quizlead/shared/schemas/quiz.ts';
 import type { QuizType } from '@quizlead/shared/quizzes.ts';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 import type { TPrizeSettings } from '@quizlead/shared/schemas/prizes.ts';
 
 /**
@@ -13,9 +13,7 @@ export const quizzes = pgTable(
   'quizzes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     title: text('title').notNull().default(''),
     quizType: text('quiz_type').$type<QuizType>().notNull(),
     status: text('status', { enum: ['draft', 'published'] })
@@ -60,3 +58,10 @@ export const quizzes = pgTable(
     check('quizzes_status_check', sql`${table.status} in ('draft', 'published')`),
   ],
 );
+
+/** The column of a row that belongs to one quiz (its questions, plays, stats): removed with the quiz. */
+export function quizIdColumn() {
+  return uuid('quiz_id')
+    .notNull()
+    .references(() => quizzes.id, { onDelete: 'cascade' });
+}

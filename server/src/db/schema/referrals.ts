@@ -7,6 +7,7 @@ import {
   type TReferralSource as ReferralSource,
 } from '@quizlead/shared/schemas/referrals.ts';
 import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 import { payments } from './billing.ts';
 import { oneOf } from './checks.ts';
 import { users } from './users.ts';
@@ -16,9 +17,7 @@ export const friendInvitations = pgTable(
   'friend_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     friendName: text('friend_name').notNull(),
     friendEmail: text('friend_email').notNull(),

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountIdColumn } from './columns.ts';
 
 /**
  * Shopify's customers/data_request: what the shop's app holds about one customer (plays, leads, votes,
@@ -10,9 +10,7 @@ export const shopifyDataRequests = pgTable(
   'shopify_data_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     /** The delivery that asked (X-Shopify-Webhook-Id): a redelivered request makes no second document. */
     webhookId: text('webhook_id').notNull(),
     /** Shopify's data_request.id and customer.id, when the payload has them. */

@@ -11,7 +11,7 @@ import {
   CrmCall,
   leadTags,
   previewCall,
-  retryAfterHeader,
+  retryAfterOr,
   splitName,
   stringAt,
   type CallAnswer,
@@ -89,7 +89,7 @@ function messageOf(answer: CallAnswer): string | undefined {
   return stringAt(answer.json, 'message');
 }
 
-const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 1000;
+const retryAfterOf = retryAfterOr(1000);
 
 const headersOf = (settings: ActiveCampaignSettings) => ({ 'Api-Token': settings.api_key, Accept: 'application/json' });
 const jsonHeadersOf = (settings: ActiveCampaignSettings) => ({ ...headersOf(settings), 'Content-Type': 'application/json' });
@@ -143,7 +143,7 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
     const send = (request: CrmRequest) => call.send(request.method, request.url, { ...request, ...options });
 
     const answers = await placeAnswers(lead, fields, {
-      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      handleOf: fieldName,
       async list() {
         const found: ProviderField[] = [];
         for (let offset = 0; ; offset += 100) {
@@ -203,7 +203,7 @@ export const activeCampaign: CrmProvider<ActiveCampaignSettings> = {
     const base = activeCampaignBase(settings.activecampaign_account);
     if (!base) return 'The ActiveCampaign API URL is not valid';
     const placed = await previewAnswers(lead, fields, {
-      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      handleOf: fieldName,
       refOf: fieldIdPlaceholder,
       typeOf: () => 'text',
     });

@@ -4,7 +4,7 @@ import {
   leadTags,
   previewCall,
   resultFields,
-  retryAfterHeader,
+  retryAfterOr,
   splitName,
   stringAt,
   type CallAnswer,
@@ -54,7 +54,7 @@ function messageOf(answer: CallAnswer): string | undefined {
   );
 }
 
-const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 30_000;
+const retryAfterOf = retryAfterOr(30_000);
 
 const baseOf = (settings: AgileCrmSettings) => `https://${settings.agilecrm_domain.toLowerCase()}.agilecrm.com/dev/api`;
 const headersOf = (settings: AgileCrmSettings) => ({

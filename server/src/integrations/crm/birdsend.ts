@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  CrmCall,
-  leadTags,
-  previewCall,
-  retryAfterHeader,
-  splitName,
-  stringAt,
-  type CallAnswer,
-  type CrmRequest,
-  laravelMessage,
-} from './crmHttp.ts';
+import { CrmCall, leadTags, previewCall, retryAfterOr, splitName, stringAt, type CrmRequest, laravelMessage } from './crmHttp.ts';
 import type { CrmProvider, DeliveryOutcome, Lead } from './crmProvider.ts';
 
 /**
@@ -32,7 +22,7 @@ export const birdSendApi = 'https://api.birdsend.co/v1';
 
 const messageOf = laravelMessage;
 
-const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 1000;
+const retryAfterOf = retryAfterOr(1000);
 
 const headersOf = (settings: BirdSendSettings) => ({ Authorization: `Bearer ${settings.api_key}`, Accept: 'application/json' });
 

@@ -36,7 +36,7 @@ const headersOf = (settings: BrevoSettings) => ({
 });
 
 /** The attribute an answer goes to: `<ITEM KEY>__<PROPERTY KEY>`, Brevo's attribute names being upper case. */
-const attributeOf = (lead: Lead, key: string) => fieldName(lead.itemKey, key).toUpperCase();
+const attributeOf = (itemKey: string, propertyKey: string) => fieldName(itemKey, propertyKey).toUpperCase();
 
 /** The request that carries the lead: the contact's create-or-update with its attributes and list. */
 function contactRequest(lead: Lead, settings: BrevoSettings, placed: PlacedAnswer[]): CrmRequest {
@@ -59,7 +59,7 @@ export const brevo: CrmProvider<BrevoSettings> = {
     const crm = new CrmCall(fetch, [settings.api_key]);
     const options = { headers: headersOf(settings), messageOf, retryAfterOf };
     const answers = await placeAnswers(lead, fields, {
-      handleOf: (answer) => attributeOf(lead, answer.key),
+      handleOf: attributeOf,
       async list() {
         const listed = await crm.send('GET', brevoAttributesUrl, options);
         if (!listed.ok) return listed.outcome;
@@ -86,7 +86,7 @@ export const brevo: CrmProvider<BrevoSettings> = {
   },
   async preview(lead, settings, fields) {
     const placed = await previewAnswers(lead, fields, {
-      handleOf: (answer) => attributeOf(lead, answer.key),
+      handleOf: attributeOf,
       refOf: (name) => name,
     });
     return [previewCall([settings.api_key]).describe('Create or update the contact', contactRequest(lead, settings, placed))];

@@ -31,9 +31,11 @@ export interface ProviderField {
   type: CrmFieldType;
 }
 
+/** The name (or tag) an answer's field has in a provider, from the item's key and the property key. */
+export type FieldHandle = (itemKey: string, propertyKey: string) => string;
+
 export interface FieldPlan {
-  /** The name (or tag) this answer's field has in the provider. */
-  handleOf(answer: TLeadAnswer, itemKey: string): string;
+  handleOf: FieldHandle;
   /** Every field of the account or audience, all pages; a failure ends the delivery. */
   list(): Promise<ProviderField[] | Failure>;
   /** Creates the field; `refused`: the provider will not make more (a limit), the answer is left out. */
@@ -95,7 +97,7 @@ export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: Field
       const byHandle = new Map(listed.map((field) => [field.handle, field]));
       let limit: string | undefined;
       for (const [key, answer] of missing) {
-        const handle = plan.handleOf(answer, lead.itemKey);
+        const handle = plan.handleOf(lead.itemKey, answer.key);
         let found: ProviderField | undefined = byHandle.get(handle);
         if (!found && limit) {
           refused.push(`${answer.key} (${limit})`);
@@ -140,13 +142,13 @@ export async function placeAnswers(lead: Lead, store: CrmFieldStore, plan: Field
 export async function previewAnswers(
   lead: Lead,
   store: CrmFieldStore,
-  planned: { handleOf(answer: TLeadAnswer): string; refOf(handle: string): string; typeOf?(answer: TLeadAnswer): CrmFieldType },
+  planned: { handleOf: FieldHandle; refOf(handle: string): string; typeOf?(answer: TLeadAnswer): CrmFieldType },
 ): Promise<PlacedAnswer[]> {
   const wanted = answersByField(lead);
   const known = await store.known([...wanted.keys()]);
   const placed: PlacedAnswer[] = [];
   for (const [key, answer] of wanted) {
-    const handle = planned.handleOf(answer);
+    const handle = planned.handleOf(lead.itemKey, answer.key);
     const field = known.get(key) ?? {
       key,
       ref: planned.refOf(handle),

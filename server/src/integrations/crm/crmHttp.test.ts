@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CrmCall, leadTags, resultFields, retryAfterHeader, splitName } from './crmHttp.ts';
+import { CrmCall, leadTags, resultFields, retryAfterHeader, retryAfterOr, splitName } from './crmHttp.ts';
 import { quizLead } from '../../test/fakes/crm/leadKit.ts';
 
 describe('crmHttp', () => {
@@ -21,6 +21,17 @@ describe('crmHttp', () => {
       { name: 'Prize', value: '10% off' },
       { name: 'Products', value: 'Green tea, Teapot' },
     ]);
+  });
+
+  it("waits a 429's Retry-After, else the provider's own pause", () => {
+    const answer = (headers: Record<string, string>) => ({
+      status: 429,
+      headers: new Headers(headers),
+      text: '',
+      json: undefined,
+    });
+    expect(retryAfterOr(30_000)(answer({ 'retry-after': '2' }))).toBe(2000);
+    expect(retryAfterOr(30_000)(answer({}))).toBe(30_000);
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

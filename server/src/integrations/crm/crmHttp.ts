@@ -171,6 +171,11 @@ export function retryAfterHeader(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/** A 429's wait for a provider that may send Retry-After: the header's, else the provider's documented pause. */
+export function retryAfterOr(fallbackMs: number): (answer: CallAnswer) => number {
+  return (answer) => retryAfterHeader(answer.headers) ?? fallbackMs;
+}
+
 /** "Ann Lee Smith" → first "Ann", last "Lee Smith"; empty parts stay empty. */
 export function splitName(name: string): { first: string; last: string } {
   const parts = name.trim().split(/\s+/).filter(Boolean);

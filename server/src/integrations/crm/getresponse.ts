@@ -116,7 +116,7 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
     }
 
     const answers = await placeAnswers(lead, fields, {
-      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      handleOf: fieldName,
       async list() {
         const found: ProviderField[] = [];
         for (let page = 1; ; page += 1) {
@@ -198,7 +198,7 @@ export const getResponse: CrmProvider<GetResponseSettings> = {
   },
   async preview(lead, settings, fields) {
     const placed = await previewAnswers(lead, fields, {
-      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      handleOf: fieldName,
       refOf: fieldIdPlaceholder,
     });
     const tagIds = tagNames(lead, settings).map((name) => `{tag id: ${name}}`);

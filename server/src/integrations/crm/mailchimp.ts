@@ -14,7 +14,7 @@ import {
   CrmCall,
   leadTags,
   previewCall,
-  retryAfterHeader,
+  retryAfterOr,
   splitName,
   stringAt,
   type CallAnswer,
@@ -67,7 +67,7 @@ function messageOf(answer: CallAnswer): string | undefined {
   return title && detail ? `${title}: ${detail}` : (title ?? detail);
 }
 
-const retryAfterOf = (answer: CallAnswer) => retryAfterHeader(answer.headers) ?? 10_000;
+const retryAfterOf = retryAfterOr(10_000);
 
 /**
  * The merge tag of an answer's field: `Q`, up to five letters and digits of the property key, then hex of
@@ -132,7 +132,7 @@ export const mailchimp: CrmProvider<MailchimpSettings> = {
     const list = listUrl(base, settings);
 
     const answers = await placeAnswers(lead, fields, {
-      handleOf: (answer) => mergeTag(lead.itemKey, answer.key),
+      handleOf: mergeTag,
       async list() {
         const found: ProviderField[] = [];
         for (let offset = 0; ; offset += mergeFieldsPage) {
@@ -182,7 +182,7 @@ export const mailchimp: CrmProvider<MailchimpSettings> = {
     const base = mailchimpBase(settings.api_key);
     if (!base) return 'The Mailchimp API key must end in its data centre, e.g. -us6';
     const placed = await previewAnswers(lead, fields, {
-      handleOf: (answer) => mergeTag(lead.itemKey, answer.key),
+      handleOf: mergeTag,
       refOf: (tag) => tag,
     });
     const call = previewCall([settings.api_key]);

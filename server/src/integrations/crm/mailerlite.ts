@@ -78,7 +78,7 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
       if (id && !groups.includes(id)) groups.push(id);
     }
     const answers = await placeAnswers(lead, store, {
-      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      handleOf: fieldName,
       async list() {
         const found: ProviderField[] = [];
         for (let page = 1; ; page += 1) {
@@ -116,7 +116,7 @@ export const mailerLite: CrmProvider<MailerLiteSettings> = {
   },
   async preview(lead, settings, fields) {
     const placed = await previewAnswers(lead, fields, {
-      handleOf: (answer) => fieldName(lead.itemKey, answer.key),
+      handleOf: fieldName,
       refOf: (name) => `{field key: ${name}}`,
     });
     const groups = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZStoredEmail } from '@quizlead/shared/schemas/storedEmail.ts';
+import type { TokenMailDeps } from '../../commands/authTokens.ts';
 import { passwordResetSender } from '../../commands/passwordResetSender.ts';
 import { signupTokenSender } from '../../commands/signupTokenSender.ts';
 import type { Services } from '../../context.ts';
@@ -20,6 +21,12 @@ const authMailWork = {
   concurrentBy: (payload: { email: string } | { to: string }) => ('email' in payload ? payload.email : payload.to).toLowerCase(),
 };
 
+/** The token mail commands' dependencies: the task's own, with the session secret and the app's URL. */
+async function tokenMailDeps(deps: Deps): Promise<TokenMailDeps> {
+  const { env } = await deps.servicesReady;
+  return { db: deps.db, mailer: deps.mailer, secret: env.SESSION_SECRET, appUrl: env.APP_URL };
+}
+
 /**
  * Sign-up codes and reset links are looked up, issued and mailed here rather than in the request,
  * so the request does the same work whether or not the address has an account: its timing tells
@@ -30,10 +37,7 @@ export const sendSignupTokenTask = defineTask({
   payload: z.object({ email: ZStoredEmail }),
   retry: { limit: 8, delaySeconds: 15, backoff: true },
   ...authMailWork,
-  handler: async ({ email }, deps: Deps) => {
-    const { env } = await deps.servicesReady;
-    await signupTokenSender({ db: deps.db, mailer: deps.mailer, secret: env.SESSION_SECRET, appUrl: env.APP_URL, email });
-  },
+  handler: async ({ email }, deps: Deps) => signupTokenSender(await tokenMailDeps(deps), { email }),
 });
 
 export const sendPasswordResetTask = defineTask({
@@ -41,10 +45,7 @@ export const sendPasswordResetTask = defineTask({
   payload: z.object({ email: ZStoredEmail }),
   retry: { limit: 8, delaySeconds: 15, backoff: true },
   ...authMailWork,
-  handler: async ({ email }, deps: Deps) => {
-    const { env } = await deps.servicesReady;
-    await passwordResetSender({ db: deps.db, mailer: deps.mailer, secret: env.SESSION_SECRET, appUrl: env.APP_URL, email });
-  },
+  handler: async ({ email }, deps: Deps) => passwordResetSender(await tokenMailDeps(deps), { email }),
 });
 
 /** A mail written in the request that someone waits for to get in: a team invitation. */

@@ -8,6 +8,7 @@ import { shopifyAdmin, type ShopifyAdmin } from '../adminApi.ts';
 import {
   productQuery,
   productsPageQuery,
+  shopifyProductRefs,
   shopifyProductsUpserter,
   valuesOfAdminProduct,
   type AdminProduct,
@@ -86,18 +87,7 @@ export async function shopifyProductRefresher(props: { services: Services; accou
 }
 
 async function missingMarker(db: Db, accountId: string, seen: ReadonlySet<string>, startedAt: Date): Promise<void> {
-  const listed = await db
-    .select({ id: products.id, externalId: products.externalId })
-    .from(products)
-    .where(
-      scoped(
-        products,
-        accountId,
-        eq(products.source, 'shopify'),
-        eq(products.available, true),
-        lt(products.updatedAt, startedAt),
-      ),
-    );
+  const listed = await shopifyProductRefs(db, accountId, eq(products.available, true), lt(products.updatedAt, startedAt));
   const missing = listed.filter((row) => !row.externalId || !seen.has(row.externalId)).map((row) => row.id);
   for (let start = 0; start < missing.length; start += markChunk) {
     await db

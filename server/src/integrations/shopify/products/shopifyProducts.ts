@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { isImageRef } from '@quizlead/shared/schemas/common.ts';
 import type { Db } from '../../../db/client.ts';
 import { products } from '../../../db/schema/index.ts';
+import { scoped } from '../../../db/scope.ts';
 
 /**
  * The shop's products as the app keeps them (products, source 'shopify'): what the Admin API answers
@@ -123,4 +124,12 @@ export async function shopifyProductsUpserter(db: Db, accountId: string, rows: r
       set: Object.fromEntries(columns.map((key) => [key, sql.raw(`excluded.${products[key].name}`)])),
       setWhere: sql`${products.source} = 'shopify' and ${products.updatedAt} <= excluded.${sql.raw(products.updatedAt.name)}`,
     });
+}
+
+/** The app's id and the shop's gid of the account's shop products (not its manual ones) that match `conditions`. */
+export function shopifyProductRefs(db: Db, accountId: string, ...conditions: SQL[]) {
+  return db
+    .select({ id: products.id, externalId: products.externalId })
+    .from(products)
+    .where(scoped(products, accountId, eq(products.source, 'shopify'), ...conditions));
 }

@@ -1,10 +1,11 @@
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { inArray, isNull } from 'drizzle-orm';
 import type { TProductMarket, TRecommendedProduct } from '@quizlead/shared/schemas/products.ts';
 import type { Db } from '../../../db/client.ts';
 import { products, shopInstallations } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scope.ts';
 import type { Logger } from '../../../logger.ts';
 import type { Secrets } from '../../../lib/secrets.ts';
+import { shopifyProductRefs } from '../products/shopifyProducts.ts';
 import { storefrontProducts, type StorefrontMoney, type StorefrontProduct } from './storefrontApi.ts';
 
 /** What a market changes on a recommended product. */
@@ -155,20 +156,14 @@ export class MarketProducts {
     market: TProductMarket,
     missing: readonly TRecommendedProduct[],
   ): Promise<void> {
-    const rows = await this.#db
-      .select({ id: products.id, externalId: products.externalId })
-      .from(products)
-      .where(
-        scoped(
-          products,
-          accountId,
-          eq(products.source, 'shopify'),
-          inArray(
-            products.id,
-            missing.map((product) => product.id),
-          ),
-        ),
-      );
+    const rows = await shopifyProductRefs(
+      this.#db,
+      accountId,
+      inArray(
+        products.id,
+        missing.map((product) => product.id),
+      ),
+    );
     const gids = new Map(rows.flatMap((row) => (row.externalId ? [[row.externalId, row.id] as const] : [])));
     try {
       const answer =
