@@ -52,6 +52,9 @@ export async function authorizationHeaders(): Promise<Record<string, string>> {
   return authorization ? { Authorization: authorization } : {};
 }
 
+/** The CSRF header of the standalone session, for a call made outside `api` (a report sent as the page hides). */
+export const csrfHeaders = (): Record<string, string> => (csrfToken ? { [csrfHeader]: csrfToken } : {});
+
 /** Called when a signed-in call answers 401 (session expired); shells redirect to sign-in. */
 export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | null): void {
   unauthorizedHandler = handler;
