@@ -58,6 +58,3 @@ const prefixScreens: readonly AdminScreen[] = ['Admin'];
 /** A screen's route pattern under the shell's base path: `Quiz/Edit/:id`, `Admin/*`, '' for the dashboard. */
 export const adminRoutePattern = (screen: AdminScreen): string =>
   prefixScreens.includes(screen) ? `${adminPaths[screen]}/*` : adminPaths[screen];
-
-/** Every screen's route pattern. */
-export const adminRoutePatterns: readonly string[] = (Object.keys(adminPaths) as AdminScreen[]).map(adminRoutePattern);

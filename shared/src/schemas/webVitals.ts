@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminRoutePatterns } from '../adminPaths.ts';
+import { adminPaths, adminRoutePattern, type AdminScreen } from '../adminPaths.ts';
 
 /**
  * Field web vitals of the admin (issue 38): each shell reports what its visitors' browsers measured
@@ -44,7 +44,9 @@ export const webVitalLimits = {
 } as const;
 
 /** Every page a report may name: the admin's route patterns under the shell's base path (`/`, `/Quiz/Edit/:id`, `/Admin/*`). */
-export const webVitalPages: readonly string[] = adminRoutePatterns.map((pattern) => `/${pattern}`);
+export const webVitalPages: readonly string[] = (Object.keys(adminPaths) as AdminScreen[]).map(
+  (screen) => `/${adminRoutePattern(screen)}`,
+);
 
 export const webVitalMessages = {
   unknownPage: 'Page must be one of the admin’s route patterns.',

@@ -6,7 +6,7 @@ import {
   type TWebVitalMetric,
   type TWebVitalSample,
 } from '@quizlead/shared/schemas/webVitals.ts';
-import { authorizationHeaders, csrfHeaders } from '../api/client.ts';
+import { apiRequest } from '../api/client.ts';
 import { routePattern, screenAt } from '../pageTable.ts';
 
 /** A measurement as both sources hand it over: App Bridge's WebVitalsMetric and the web-vitals library's Metric. */
@@ -38,16 +38,11 @@ function documentPath(): string {
   return navigation ? new URL(navigation.name).pathname : window.location.pathname;
 }
 
-/** POSTs the samples with keepalive, so a report sent as the tab hides or closes still arrives. */
+/** POSTs the samples with keepalive, so a report sent as the tab hides or closes still arrives; a failure is let go. */
 async function postSamples(samples: TWebVitalSample[]): Promise<void> {
-  const headers = { 'Content-Type': 'application/json', ...csrfHeaders(), ...(await authorizationHeaders()) };
-  await fetch('/api/v1/web-vitals', {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ samples }),
-    keepalive: true,
-    credentials: 'same-origin',
-  }).catch(() => undefined);
+  await apiRequest('POST', '/api/v1/web-vitals', { json: { samples }, keepalive: true, notifyUnauthorized: false }).catch(
+    () => undefined,
+  );
 }
 
 /**
