@@ -36,6 +36,8 @@ export const abilities = {
   profile: { read: everyone, manage: everyone },
   support: { contact: everyone, refer: everyone },
   affiliate: { read: ownerOnly },
+  /** The admin's own speed as the browser measured it (web vitals): nothing of the account's. */
+  vitals: { report: everyone },
 } as const satisfies Record<string, Record<string, readonly AccountRole[]>>;
 
 export type Model = keyof typeof abilities;

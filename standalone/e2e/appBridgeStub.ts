@@ -8,7 +8,9 @@ export type TokenMode = 'valid' | 'expiredOnce' | 'forged';
 /**
  * App Bridge's part in the page: `window.shopify`; on the server's bounce page (a document load without
  * a session token) it fetches one and loads the page again with it, as App Bridge does. Toasts are kept
- * in `window.__appBridgeToasts` for tests to read.
+ * in `window.__appBridgeToasts` for tests to read. `webVitals.onReport(callback)` keeps the app's callback
+ * in `window.__appBridgeWebVitals` (null unregisters), for a test to hand it metrics shaped as App
+ * Bridge's WebVitalsMetric ({ id, name, value }).
  */
 function appBridgeScript(origin: string) {
   return `(() => {
@@ -30,6 +32,12 @@ function appBridgeScript(origin: string) {
       show(message, options) {
         window.__appBridgeToasts.push({ message, isError: Boolean(options && options.isError) });
         return 'toast-' + window.__appBridgeToasts.length;
+      },
+    },
+    webVitals: {
+      onReport(callback) {
+        window.__appBridgeWebVitals = callback;
+        return Promise.resolve();
       },
     },
   };

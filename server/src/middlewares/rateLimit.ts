@@ -1,5 +1,6 @@
 import { contactLimits } from '@quizlead/shared/schemas/contact.ts';
 import { teamLimits } from '@quizlead/shared/schemas/team.ts';
+import { webVitalLimits } from '@quizlead/shared/schemas/webVitals.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { RateLimitError } from '../errors.ts';
@@ -281,6 +282,8 @@ export function createRateLimiters(store: RateLimitStore = new MemoryRateLimitSt
     webhookConnectionTestByAccount: limit('webhookConnectionTestByAccount', 30, minutes(15)),
     /** Product syncs an owner asks for: each reads the whole catalogue from Shopify. */
     productSyncByAccount: limit('productSyncByAccount', 10, minutes(15)),
+    /** Web vitals reports by one account: a few per page load, so a busy team stays well under it. */
+    webVitalsByAccount: busyLimit('webVitalsByAccount', webVitalLimits.reportsPerWindow, minutes(15)),
   };
 }
 export type RateLimiters = ReturnType<typeof createRateLimiters>;

@@ -4,7 +4,8 @@ import { PageSkeleton } from '@quizlead/web/admin/components/PageSkeleton.tsx';
 import { ToastOutlet } from '@quizlead/web/admin/components/ToastOutlet.tsx';
 import { adminUrl } from '@quizlead/web/admin/urls.ts';
 import { useSessionUser, type SignedOutWhen } from '@quizlead/web/admin/useSessionUser.ts';
-import { useCallback, useState } from 'react';
+import { afterLoadAndIdle } from '@quizlead/web/admin/vitals/afterLoad.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import logoWordmark from '../assets/logoWordmark.svg';
 import { noticeState } from '../auth/notice.ts';
@@ -23,6 +24,12 @@ export function AppShell() {
   const { user, failure, retry } = useSessionUser((when: SignedOutWhen) => {
     void navigate('/index.html', { replace: true, ...(when === 'later' ? { state: noticeState('sessionExpired') } : {}) });
   });
+  const signedIn = Boolean(user);
+  // Field web vitals of signed-in page loads (issue 38), measured by a library loaded once the page is idle.
+  useEffect(() => {
+    if (signedIn)
+      afterLoadAndIdle(() => import('@quizlead/web/admin/vitals/standaloneVitals.ts').then((m) => m.startStandaloneVitals()));
+  }, [signedIn]);
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [navCollapsed, setNavCollapsed] = useState(false);
 

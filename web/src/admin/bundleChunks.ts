@@ -28,6 +28,11 @@ const resultEmail =
  */
 const rangePicker =
   /node_modules[\\/]@shopify[\\/]polaris[\\/]build[\\/]esm[\\/](components[\\/]DatePicker[\\/]|utilities[\\/]dates\.)|[\\/]CalendarIcon\.svg|[\\/]admin[\\/]pages[\\/]dashboard[\\/]RangePicker\./;
+/**
+ * The field web vitals reporter and its rules (issue 38): loaded after the page is idle, and by the admin
+ * area's Web vitals page; never with the entry.
+ */
+const webVitalsCode = /[\\/]shared[\\/]src[\\/]schemas[\\/]webVitals\.|[\\/]admin[\\/]vitals[\\/]/;
 /** Our modules that many screens use: the shared rules and schemas, the API calls, the components. */
 const commonCode =
   /[\\/]shared[\\/]src[\\/]|[\\/]web[\\/]src[\\/]admin[\\/](api[\\/]|components[\\/]|data[\\/]|forms[\\/]|[^\\/]+$)/;
@@ -48,6 +53,7 @@ const commonCode =
  * - languages: an item's Languages place, loaded when a builder shows it;
  * - resultEmail: the result email's renderer and live preview, loaded with the quiz builder and the wheel form;
  * - rangePicker: the date range picker of the dashboard and the post-purchase report;
+ * - the web vitals reporter's rules stay out of common: they load once the page is idle;
  * - the rest, our pages' code, is split by where it is used.
  */
 export const adminChunkGroups = [
@@ -73,7 +79,8 @@ export const adminChunkGroups = [
       !formsLayer.test(id) &&
       !shareCode.test(id) &&
       !languagesPlace.test(id) &&
-      !resultEmail.test(id),
+      !resultEmail.test(id) &&
+      !webVitalsCode.test(id),
     minShareCount: 2,
     priority: 2.5,
   },

@@ -1,14 +1,13 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { adminBasePath, type AdminShell } from './shell.ts';
-import { adminPaths, type AdminScreen } from './urls.ts';
+import { adminRoutePattern } from '@quizlead/shared/adminPaths.ts';
+import type { AdminScreen } from './urls.ts';
 
 interface AdminPage {
   load(): Promise<ComponentType>;
   /** The only shell that has this screen; else both. */
   shell?: AdminShell;
-  /** Matches every path under its own too (spec: "Admin (prefix match)"): the page routes them itself. */
-  prefix?: boolean;
 }
 
 /**
@@ -61,13 +60,13 @@ export const adminPages: Record<AdminScreen, AdminPage> = {
     load: () => import('./pages/referFriend/ReferFriendPage.tsx').then((m) => m.ReferFriendPage),
     shell: 'standalone',
   },
-  Admin: { load: () => import('./pages/admin/AdminArea.tsx').then((m) => m.AdminArea), shell: 'standalone', prefix: true },
+  Admin: { load: () => import('./pages/admin/AdminArea.tsx').then((m) => m.AdminArea), shell: 'standalone' },
 };
 
 export const adminScreens = Object.keys(adminPages) as AdminScreen[];
 
-/** The screen's path under the base, as a route pattern. */
-export const routePattern = (screen: AdminScreen) => (adminPages[screen].prefix ? `${adminPaths[screen]}/*` : adminPaths[screen]);
+/** The screen's path under the base, as a route pattern (Admin matches every path under its own: its page routes them). */
+export const routePattern = adminRoutePattern;
 
 /** Whether a shell has the screen. */
 export const inShell = (shell: AdminShell) => (screen: AdminScreen) =>
@@ -78,9 +77,14 @@ export const inShell = (shell: AdminShell) => (screen: AdminScreen) =>
  * loads), so opening a screen waits for one round trip, not two in a row.
  */
 export function preloadAdminPage(pathname: string, shell: AdminShell): void {
+  const screen = screenAt(pathname, shell);
+  if (screen) void adminPages[screen].load().catch(() => undefined);
+}
+
+/** The shell's screen whose route matches an address (case-insensitively, like the routes), if any. */
+export function screenAt(pathname: string, shell: AdminShell): AdminScreen | undefined {
   const base = adminBasePath();
-  const screen = adminScreens
+  return adminScreens
     .filter(inShell(shell))
     .find((candidate) => matchPath({ path: `${base}/${routePattern(candidate)}`, caseSensitive: false }, pathname));
-  if (screen) void adminPages[screen].load().catch(() => undefined);
 }

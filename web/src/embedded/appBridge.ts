@@ -1,3 +1,5 @@
+import type { AppBridgeWebVitals } from '@quizlead/web/admin/vitals/embeddedVitals.ts';
+
 /**
  * The parts of App Bridge's `shopify` global the embedded app uses (types after
  * @shopify/app-bridge-types' ShopifyGlobal). App Bridge is a CDN script, never bundled: index.html
@@ -15,6 +17,8 @@ export interface ShopifyGlobal {
     show(id: string): Promise<void>;
     hide(id: string): Promise<void>;
   };
+  /** The app's web vitals as App Bridge measures them (shopify.md §2, `webVitals`). */
+  webVitals?: AppBridgeWebVitals;
 }
 
 declare global {

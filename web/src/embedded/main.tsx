@@ -8,6 +8,7 @@ import { preloadAdminPage } from '@quizlead/web/admin/pageTable.ts';
 import { setAppReloader, setShell } from '@quizlead/web/admin/shell.ts';
 import { setSaveBarPresenter } from '@quizlead/web/admin/appBridge/saveBar.tsx';
 import { setToastPresenter } from '@quizlead/web/admin/toast.ts';
+import { afterLoadAndIdle } from '@quizlead/web/admin/vitals/afterLoad.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -41,6 +42,11 @@ if (shopify) {
   if (saveBar) setSaveBarPresenter({ show: (id) => void saveBar.show(id), hide: (id) => void saveBar.hide(id) });
   // The page asked for loads while the shell asks who is signed in.
   preloadAdminPage(window.location.pathname, 'embedded');
+  // Field web vitals (issue 38): what App Bridge measures of each page load, reported to our server too.
+  const { webVitals } = shopify;
+  if (webVitals) {
+    afterLoadAndIdle(() => import('@quizlead/web/admin/vitals/embeddedVitals.ts').then((m) => m.startEmbeddedVitals(webVitals)));
+  }
 }
 
 createRoot(root).render(

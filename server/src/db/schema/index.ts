@@ -24,3 +24,4 @@ export { spentSocialFlows } from './spentSocialFlows.ts';
 export { crmFields } from './crmFields.ts';
 export { flowTriggers } from './flowTriggers.ts';
 export { postPurchaseAnswers, postPurchaseSurveys, shopOrders } from './postPurchase.ts';
+export { webVitals } from './webVitals.ts';

@@ -10,6 +10,7 @@ import { createStorefrontTokenTask } from './CreateStorefrontTokenTask.ts';
 import { fillPrizePoolTask, sweepPrizePoolsTask } from './FillPrizePoolTask.ts';
 import { notifyDataRequestTask } from './NotifyDataRequestTask.ts';
 import { planEndingReminderTask } from './PlanEndingReminderTask.ts';
+import { removeOldWebVitalsTask } from './RemoveOldWebVitalsTask.ts';
 import { removeUntouchedDraftsTask } from './RemoveUntouchedDraftsTask.ts';
 import { sendAuthEmailTask, sendPasswordResetTask, sendSignupTokenTask } from './SendAuthMailTask.ts';
 import { sendEmailTask } from './SendEmailTask.ts';
@@ -45,6 +46,7 @@ export const jobTasks = [
   sendPasswordResetTask,
   sendAuthEmailTask,
   removeUntouchedDraftsTask,
+  removeOldWebVitalsTask,
   applyShopifyWebhookTask,
   syncShopPlanTask,
   syncShopEmailTask,

@@ -17,6 +17,7 @@ import type {
   TPlanGrantRequest,
 } from '@quizlead/shared/schemas/admin.ts';
 import type { AccountRole } from '@quizlead/shared/permissions.ts';
+import type { TAdminWebVitals } from '@quizlead/shared/schemas/webVitals.ts';
 import type { TAdminDiscountCode, TDiscountCodeInput, TPlanInput, ZAdminPlan } from '@quizlead/shared/schemas/billing.ts';
 import type { z } from 'zod';
 import { api } from './client.ts';
@@ -118,6 +119,9 @@ export const replayDeliveryFailure = (deliveryId: string) =>
 
 export const listContactMessages = (page: number, signal?: AbortSignal) =>
   api.get<ContactMessagePage>(`${base}/contact-messages${queryOf({ page })}`, { signal });
+
+/** The admin's field web vitals: p75 and samples per page, shell and metric over 28 days. */
+export const loadWebVitals = (signal?: AbortSignal) => api.get<TAdminWebVitals>(`${base}/web-vitals`, { signal });
 
 export const listAuditLog = (query: TAuditLogQuery, signal?: AbortSignal) =>
   api.get<AuditPage>(`${base}/audit-log${queryOf(query)}`, { signal });

@@ -68,6 +68,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Set false on calls where 401 is an ordinary answer (sign-in, session probe). */
   notifyUnauthorized?: boolean;
+  /** The request outlives the page (a report sent as the tab hides or closes). */
+  keepalive?: boolean;
 }
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
@@ -82,11 +84,12 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
   if (method !== 'GET' && csrfToken) headers.set(csrfHeader, csrfToken);
 
-  let response = await send(path, { method, headers, body, signal: options.signal });
+  const init = { method, headers, body, signal: options.signal, keepalive: options.keepalive };
+  let response = await send(path, init);
   // App Bridge's protocol: a session token the server found invalid or expired is answered 401 with
   // this header, and the call is made once more with a fresh token.
   if (authHeaderProvider && response.status === 401 && response.headers.get(retryInvalidSessionHeader) === '1') {
-    response = await send(path, { method, headers, body, signal: options.signal });
+    response = await send(path, init);
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
@@ -98,7 +101,10 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 }
 
 /** One call, with the Authorization header of the moment (a fresh session token each time). */
-async function send(path: string, init: { method: Method; headers: Headers; body: BodyInit | undefined; signal?: AbortSignal }) {
+async function send(
+  path: string,
+  init: { method: Method; headers: Headers; body: BodyInit | undefined; signal?: AbortSignal; keepalive?: boolean },
+) {
   const headers = new Headers(init.headers);
   const authorization = authHeaderProvider ? await authHeaderProvider() : null;
   if (authorization) headers.set('Authorization', authorization);

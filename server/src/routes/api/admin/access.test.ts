@@ -48,6 +48,7 @@ const expected = [
   'post /api/v1/admin/deliveries/{id}/replay',
   'get /api/v1/admin/contact-messages',
   'get /api/v1/admin/audit-log',
+  'get /api/v1/admin/web-vitals',
 ];
 
 describe('the platform administrators’ routes', () => {

@@ -11,6 +11,7 @@ import { DeliveryFailuresPage } from './DeliveryFailuresPage.tsx';
 import { DiscountCodesPage } from './codes/DiscountCodesPage.tsx';
 import { PlansAdminPage } from './plans/PlansAdminPage.tsx';
 import { TemplatesAdminPage } from './templates/TemplatesAdminPage.tsx';
+import { WebVitalsPage } from './WebVitalsPage.tsx';
 import './admin.css';
 
 /**
@@ -30,6 +31,7 @@ export function AdminArea() {
       <Route path="templates" element={<TemplatesAdminPage />} />
       <Route path="deliveries" element={<DeliveryFailuresPage />} />
       <Route path="contact-messages" element={<ContactMessagesPage />} />
+      <Route path="web-vitals" element={<WebVitalsPage />} />
       <Route path="audit-log" element={<AuditLogPage />} />
       <Route path="*" element={<Navigate to={adminSectionUrl('accounts')} replace />} />
     </Routes>

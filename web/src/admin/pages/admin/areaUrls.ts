@@ -11,6 +11,7 @@ export const adminSections = [
   'templates',
   'deliveries',
   'contact-messages',
+  'web-vitals',
   'audit-log',
 ] as const;
 export type AdminSection = (typeof adminSections)[number];

@@ -15,6 +15,7 @@ export const areaTexts = {
     templates: 'Templates',
     deliveries: 'Delivery failures',
     'contact-messages': 'Contact messages',
+    'web-vitals': 'Web vitals',
     'audit-log': 'Audit log',
   } satisfies Record<AdminSection, string>,
   loading: 'Loading…',
@@ -284,6 +285,24 @@ export const deliveryFailureTexts = {
   switchedOff: 'switched off',
   replay: 'Replay',
   replayLabel: (email: string, destination: string) => `Replay the delivery of ${email} to ${destination}`,
+} as const;
+
+export const webVitalTexts = {
+  title: 'Web vitals',
+  subtitle: 'How fast the admin is for merchants, as their browsers measured it: the 75th percentile of each page.',
+  window: (days: number, since: string) => `Last ${days} days, since ${since}.`,
+  thresholds: 'Built for Shopify asks, at the 75th percentile over 28 days and from at least 100 samples:',
+  surfaces: { embedded: 'In the Shopify admin', standalone: 'Standalone' },
+  resourceName: { singular: 'page', plural: 'pages' },
+  page: 'Page',
+  p75: (metric: string) => `${metric} (p75)`,
+  good: 'Good',
+  needsWork: 'Needs work',
+  samples: (count: number) => counted(count, 'sample'),
+  fewSamples: (count: number, needed: number) => `${counted(count, 'sample')}: too few to judge (Shopify needs ${needed})`,
+  notMeasured: 'Not measured',
+  tableLabel: (surface: string) => `Web vitals ${surface.toLowerCase()}`,
+  empty: 'No page has reported its web vitals in the last 28 days.',
 } as const;
 
 export const contactMessageTexts = {
