@@ -7,9 +7,16 @@ import type { Loaded } from '../../../data/useResource.ts';
 import { areaTexts } from '../texts.ts';
 import { LoadingCard } from '../../../components/LoadingCard.tsx';
 
+/** useResource's answer for a list. */
+export interface ListState<T> {
+  loaded: Loaded<T>;
+  data: T | null;
+  loading: boolean;
+  reload(): void;
+}
+
 interface Props<T> {
-  /** useResource's answer for the list. */
-  list: { loaded: Loaded<T>; data: T | null; loading: boolean; reload(): void };
+  list: ListState<T>;
   isEmpty(data: T): boolean;
   /** What an empty list says, and what to do about it. */
   empty: string;
