@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { joinTeam, previewInvitation } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { FailureBanner } from './FailureBanner.tsx';
 
 type Invitation = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'ready'; preview: TJoinPreview };
 
@@ -99,11 +100,7 @@ export function JoinTeam() {
     >
       <Form onSubmit={submit} noValidate implicitSubmit={false}>
         <BlockStack gap="400">
-          {failure ? (
-            <Banner tone="critical" onDismiss={() => setFailure(null)}>
-              <p>{failure}</p>
-            </Banner>
-          ) : null}
+          <FailureBanner failure={failure} onDismiss={() => setFailure(null)} />
           <FormLayout>
             <TextField label="Email" type="email" value={preview.email} readOnly autoComplete="username" />
             <TextField

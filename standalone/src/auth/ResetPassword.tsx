@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { FailureBanner } from './FailureBanner.tsx';
 import { PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
 
 type Outcome = { kind: 'done' } | { kind: 'invalid'; message: string } | null;
@@ -58,11 +59,7 @@ export function ResetPassword() {
       ) : (
         <Form onSubmit={submit} noValidate implicitSubmit={false}>
           <BlockStack gap="400">
-            {failure ? (
-              <Banner tone="critical" onDismiss={() => setFailure(null)}>
-                <p>{failure}</p>
-              </Banner>
-            ) : null}
+            <FailureBanner failure={failure} onDismiss={() => setFailure(null)} />
             <FormLayout>
               <PasswordField
                 purpose="new"

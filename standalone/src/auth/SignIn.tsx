@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getSession, signIn } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { FailureBanner } from './FailureBanner.tsx';
 import { noticeFrom } from './notice.ts';
 import { SocialSignInButtons } from './SocialSignInButtons.tsx';
 import { EmailField, PasswordField } from '@quizlead/web/admin/components/CredentialFields.tsx';
@@ -115,11 +116,7 @@ export function SignIn() {
             <Button variant="primary" size="large" submit fullWidth disabled={!canSubmit} loading={submitting}>
               Sign in
             </Button>
-            {failure ? (
-              <Banner tone="critical" title={messages.auth.loginErrorTitle} onDismiss={() => setFailure(null)}>
-                <p>{failure}</p>
-              </Banner>
-            ) : null}
+            <FailureBanner failure={failure} title={messages.auth.loginErrorTitle} onDismiss={() => setFailure(null)} />
             <SocialSignInButtons intent="signin" />
           </BlockStack>
         </Form>

@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Link, Text } from '@shopify/polaris';
+import { BlockStack, Link, Text } from '@shopify/polaris';
 import { StepProgress } from '@quizlead/web/admin/components/StepProgress.tsx';
 import { ZCompanyUrl } from '@quizlead/shared/schemas/common.ts';
 import { ZSignupRequest } from '@quizlead/shared/schemas/auth.ts';
@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { checkSignupPassword, requestSignupToken, signUp } from '../api/auth.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { FailureBanner } from './FailureBanner.tsx';
 import { AccountStep, PersonalStep, VerificationStep } from './signupSteps.tsx';
 import { SocialSignInButtons } from './SocialSignInButtons.tsx';
 import type { Busy, SignupValues, StepProps } from './signupSteps.tsx';
@@ -144,11 +145,7 @@ export function Signup() {
           {steps[step]}
         </Text>
       </BlockStack>
-      {failure ? (
-        <Banner tone="critical" onDismiss={() => setFailure(null)}>
-          <p>{failure}</p>
-        </Banner>
-      ) : null}
+      <FailureBanner failure={failure} onDismiss={() => setFailure(null)} />
       {step === 0 ? <AccountStep {...stepProps} onContinue={continueFromAccount} /> : null}
       {step === 0 ? <SocialSignInButtons intent="signup" /> : null}
       {step === 1 ? (

@@ -229,29 +229,28 @@ export function Player({ route }: { route: PlayerRoute }) {
   /** The lead as sent: a code still being made is asked for again by sending it once more. */
   const sentLead = useRef<TLeadRequest | null>(null);
 
-  const submitLead = useCallback(
+  /** Sends the lead and counts the conversion (analytics, the experiment, the ad pixels); answers the outcome. */
+  const sendLead = useCallback(
     async (lead: TLeadRequest) => {
       sentLead.current = lead;
       const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
       track('lead_submit', eventParams);
       reportConverted();
       firePixels({ name: 'lead', item: pixelItem });
-      showOutcome(outcome);
+      return outcome;
     },
-    [withToken, showOutcome, eventParams, pixelItem],
+    [withToken, eventParams, pixelItem],
   );
+
+  const submitLead = useCallback(async (lead: TLeadRequest) => showOutcome(await sendLead(lead)), [sendLead, showOutcome]);
 
   /** A lead offered under the result: the result stays, and thanks replace the form. */
   const submitLeadAfterResult = useCallback(
     async (lead: TLeadRequest) => {
-      sentLead.current = lead;
-      const outcome = await withToken((playToken) => playApi.lead(play.current!.id, playToken, lead));
-      track('lead_submit', eventParams);
-      reportConverted();
-      firePixels({ name: 'lead', item: pixelItem });
+      const outcome = await sendLead(lead);
       if (outcome.status === 'completed') setScreen({ name: 'result', outcome, leadSaved: true });
     },
-    [withToken, eventParams, pixelItem],
+    [sendLead],
   );
 
   /** The code was still being made: the same lead again answers it once it is ready (the result stays). */

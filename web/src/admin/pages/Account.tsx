@@ -1,20 +1,11 @@
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  SkeletonPage,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Box, Page } from '@shopify/polaris';
 import type { TProfile } from '@quizlead/shared/schemas/account.ts';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { getProfile } from '../api/account.ts';
 import { errorNotice } from '../api/client.ts';
 import { CollapsiblePanel } from '../components/CollapsiblePanel.tsx';
+import { PanelsSkeleton } from '../components/PanelsSkeleton.tsx';
 import { sessionUserAtom } from '../session.ts';
 import { isEmbedded } from '../shell.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
@@ -55,7 +46,7 @@ export function Account() {
     setAttempt((n) => n + 1);
   };
 
-  if (load.state === 'loading') return <AccountSkeleton />;
+  if (load.state === 'loading') return <PanelsSkeleton title={title} narrowWidth panels={[4, 7]} />;
   if (load.state === 'failed') {
     return (
       <Page title={title} narrowWidth>
@@ -112,26 +103,5 @@ export function Account() {
       </BlockStack>
       <Box paddingBlockEnd="800" />
     </Page>
-  );
-}
-
-function AccountSkeleton() {
-  return (
-    <SkeletonPage title={title} narrowWidth>
-      <Layout>
-        <Layout.Section>
-          <BlockStack gap="400">
-            {[4, 7].map((lines) => (
-              <Card key={lines}>
-                <BlockStack gap="400">
-                  <SkeletonDisplayText size="small" />
-                  <SkeletonBodyText lines={lines} />
-                </BlockStack>
-              </Card>
-            ))}
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
-    </SkeletonPage>
   );
 }

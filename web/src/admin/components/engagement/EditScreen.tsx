@@ -1,8 +1,7 @@
-import { Card, Page, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
+import { Card, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { LoadFailed } from './LoadFailed.tsx';
-import { NotFound } from './NotFound.tsx';
+import { ItemNotReady } from './ItemNotReady.tsx';
 import type { EngagementKind } from '@quizlead/shared/engagement.ts';
 import { useResource } from '../../data/useResource.ts';
 
@@ -25,23 +24,17 @@ interface Props<T> {
  */
 export function EditScreen<T>({ kind, title, thing, list, loadItem, skeletonLines, form }: Props<T>) {
   const { id = '' } = useParams();
-  const { loaded, reload } = useResource([kind, 'item', id], (signal) => loadItem(id, signal));
-  if (loaded.state === 'missing') return <NotFound thing={thing} list={list} />;
-  if (loaded.state === 'failed') {
+  const item = useResource([kind, 'item', id], (signal) => loadItem(id, signal));
+  if (item.loaded.state !== 'ready') {
     return (
-      <Page title={title} backAction={list}>
-        <LoadFailed message={loaded.message} onRetry={reload} />
-      </Page>
+      <ItemNotReady item={item} title={title} thing={thing} list={list}>
+        <SkeletonPage title={title} backAction>
+          <Card>
+            <SkeletonBodyText lines={skeletonLines} />
+          </Card>
+        </SkeletonPage>
+      </ItemNotReady>
     );
   }
-  if (loaded.state === 'loading') {
-    return (
-      <SkeletonPage title={title} backAction>
-        <Card>
-          <SkeletonBodyText lines={skeletonLines} />
-        </Card>
-      </SkeletonPage>
-    );
-  }
-  return form(loaded.data);
+  return form(item.loaded.data);
 }

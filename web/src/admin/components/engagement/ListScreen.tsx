@@ -7,7 +7,6 @@ import {
   InlineStack,
   Loading,
   Page,
-  SkeletonBodyText,
   Text,
   useBreakpoints,
 } from '@shopify/polaris';
@@ -26,6 +25,7 @@ import { cutText } from './cutText.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { RowActions, type RowAction } from './RowActions.tsx';
 import { pageCountOf, usePageParam } from './usePageParam.ts';
+import { LoadingCard } from '../LoadingCard.tsx';
 import './engagement.css';
 
 export interface ListColumn {
@@ -132,18 +132,7 @@ export function ListScreen<Row extends { id: string }>(props: Props<Row>) {
 
   let body: ReactNode;
   if (!list) {
-    body = failure ?? (
-      <Card>
-        <BlockStack gap="400">
-          <div role="status">
-            <Text as="p" tone="subdued">
-              {feedbackMessages.loading}
-            </Text>
-          </div>
-          <SkeletonBodyText lines={6} />
-        </BlockStack>
-      </Card>
-    );
+    body = failure ?? <LoadingCard message={feedbackMessages.loading} lines={6} gap="400" />;
   } else if (list.total === 0 && !loading) {
     body = (
       <BlockStack gap="400">

@@ -2,8 +2,7 @@ import { BlockStack, Box, Button, Card, InlineStack, Page, SkeletonBodyText, Ske
 import { ExternalIcon } from '@shopify/polaris-icons';
 import type { EngagementKind } from '@quizlead/shared/engagement.ts';
 import { ShareCode } from '../ShareCode.tsx';
-import { LoadFailed } from './LoadFailed.tsx';
-import { NotFound } from './NotFound.tsx';
+import { ItemNotReady } from './ItemNotReady.tsx';
 import { useResource } from '../../data/useResource.ts';
 
 interface Props<Item> {
@@ -26,21 +25,15 @@ interface Props<Item> {
 export function ShareScreen<Item>({ id, title, thing, list, kind, loadItem, name, slug, pagePath, actions }: Props<Item>) {
   const item = useResource([kind, 'item', id], loadItem);
 
-  if (item.loaded.state === 'missing') return <NotFound thing={thing} list={list} />;
-  if (item.loaded.state === 'failed') {
+  if (item.loaded.state !== 'ready') {
     return (
-      <Page title={title} backAction={list}>
-        <LoadFailed message={item.loaded.message} onRetry={item.reload} />
-      </Page>
-    );
-  }
-  if (item.loaded.state === 'loading') {
-    return (
-      <SkeletonPage title={title} backAction>
-        <Card>
-          <SkeletonBodyText lines={6} />
-        </Card>
-      </SkeletonPage>
+      <ItemNotReady item={item} title={title} thing={thing} list={list}>
+        <SkeletonPage title={title} backAction>
+          <Card>
+            <SkeletonBodyText lines={6} />
+          </Card>
+        </SkeletonPage>
+      </ItemNotReady>
     );
   }
 

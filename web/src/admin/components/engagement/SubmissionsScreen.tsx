@@ -18,9 +18,10 @@ import type { ListPage } from '../../api/lists.ts';
 import { useResource } from '../../data/useResource.ts';
 import { PagePicker } from '../../pages/quizzes/PagePicker.tsx';
 import { ExportDataButton } from './ExportDataButton.tsx';
+import { ItemNotReady } from './ItemNotReady.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
-import { NotFound } from './NotFound.tsx';
 import { pageCountOf, usePageParam } from './usePageParam.ts';
+import { LoadingCard } from '../LoadingCard.tsx';
 import './engagement.css';
 
 export interface SubmissionColumn<Row> {
@@ -82,28 +83,13 @@ export function SubmissionsScreen<Item, Row extends { id: string }>(props: Props
     });
   }, [rows.data, columns, sort]);
 
-  if (item.loaded.state === 'missing') return <NotFound thing={thing} list={list} />;
-  if (item.loaded.state === 'failed') {
+  if (item.loaded.state !== 'ready') {
     return (
-      <Page title={title} backAction={list}>
-        <LoadFailed message={item.loaded.message} onRetry={item.reload} />
-      </Page>
-    );
-  }
-  if (item.loaded.state === 'loading') {
-    return (
-      <SkeletonPage title={title} backAction primaryAction>
-        <Card>
-          <BlockStack gap="300">
-            <div role="status">
-              <Text as="p" tone="subdued">
-                {feedbackMessages.loading}
-              </Text>
-            </div>
-            <SkeletonBodyText lines={8} />
-          </BlockStack>
-        </Card>
-      </SkeletonPage>
+      <ItemNotReady item={item} title={title} thing={thing} list={list}>
+        <SkeletonPage title={title} backAction primaryAction>
+          <LoadingCard message={feedbackMessages.loading} lines={8} gap="300" />
+        </SkeletonPage>
+      </ItemNotReady>
     );
   }
 

@@ -1,4 +1,4 @@
-import { BlockStack, Button, Card, Link, Text } from '@shopify/polaris';
+import { BlockStack, Button, Link, Text } from '@shopify/polaris';
 import { adminMessages } from '@quizlead/shared/admin.ts';
 import { deliveryToolLabels } from '@quizlead/shared/schemas/deliveries.ts';
 import type { TAdminDeliveryRow } from '@quizlead/shared/schemas/admin.ts';
@@ -9,10 +9,9 @@ import { DeliveryStatusBadge } from '../deliveries/DeliveryStatusBadge.tsx';
 import { isReplayable } from '../deliveries/DeliveryTable.tsx';
 import { adminAccountUrl } from './areaUrls.ts';
 import { AdminPage } from './components/AdminPage.tsx';
-import { AdminTable, type Column } from './components/AdminTable.tsx';
+import { AdminList } from './components/AdminList.tsx';
+import type { Column } from './components/AdminTable.tsx';
 import { adminTime } from './components/format.ts';
-import { ListBody } from './components/ListBody.tsx';
-import { Pager } from './components/Pager.tsx';
 import { useAdminAction } from './components/useAdminAction.ts';
 import { areaTexts, deliveryFailureTexts as texts } from './texts.ts';
 
@@ -82,34 +81,27 @@ export function DeliveryFailuresPage() {
 
   return (
     <AdminPage title={texts.title} subtitle={texts.subtitle}>
-      <ListBody list={list} isEmpty={(found) => found.items.length === 0} empty={adminMessages.noFailedDeliveries}>
-        {(found) => (
-          <Card padding="0">
-            <AdminTable
-              label={texts.title}
-              resourceName={texts.resourceName}
-              rows={found.items}
-              rowId={(row) => row.id}
-              columns={columns}
-              heading={accountLink}
-              actions={(row) =>
-                isReplayable(row) ? (
-                  <Button
-                    size="slim"
-                    loading={action.busy === row.id}
-                    onClick={() => replay(row)}
-                    accessibilityLabel={texts.replayLabel(row.email, row.destination.name)}
-                  >
-                    {texts.replay}
-                  </Button>
-                ) : null
-              }
-              loading={list.loading}
-            />
-            <Pager list={found} label={texts.title} onChange={setPage} />
-          </Card>
-        )}
-      </ListBody>
+      <AdminList
+        list={list}
+        texts={texts}
+        empty={adminMessages.noFailedDeliveries}
+        onPage={setPage}
+        rowId={(row) => row.id}
+        columns={columns}
+        heading={accountLink}
+        actions={(row) =>
+          isReplayable(row) ? (
+            <Button
+              size="slim"
+              loading={action.busy === row.id}
+              onClick={() => replay(row)}
+              accessibilityLabel={texts.replayLabel(row.email, row.destination.name)}
+            >
+              {texts.replay}
+            </Button>
+          ) : null
+        }
+      />
     </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
-import { BlockStack, Box, Card, Text } from '@shopify/polaris';
 import { dashboardMessages } from '@quizlead/shared/reports.ts';
 import type { TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
 import type { ReactNode } from 'react';
+import { DailyChartCard } from '../../components/charts/DailyChartCard.tsx';
 import { formatDay } from './range.ts';
 import { counted } from '@quizlead/shared/plural.ts';
 
@@ -23,37 +23,14 @@ interface Props {
 export function ChartCard({ graph, titleId, children }: Props) {
   const total = graph.reduce((sum, row) => sum + row.completions, 0);
   return (
-    <Card>
-      <BlockStack gap="300">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingMd" id={titleId}>
-            {dashboardMessages.chartTitle}
-          </Text>
-          <Text as="p" tone="subdued">
-            {`${completions(total)} from ${formatDay(graph[0]?.day ?? '')} to ${formatDay(graph.at(-1)?.day ?? '')}`}
-          </Text>
-        </BlockStack>
-        {children}
-        <Box visuallyHidden>
-          <table>
-            <caption>{dashboardMessages.chartTitle}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Completions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {graph.map((row) => (
-                <tr key={row.day}>
-                  <td>{formatDay(row.day)}</td>
-                  <td>{row.completions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Box>
-      </BlockStack>
-    </Card>
+    <DailyChartCard
+      title={dashboardMessages.chartTitle}
+      titleId={titleId}
+      summary={`${completions(total)} from ${formatDay(graph[0]?.day ?? '')} to ${formatDay(graph.at(-1)?.day ?? '')}`}
+      valueHeading="Completions"
+      days={graph.map((row) => ({ day: row.day, value: row.completions }))}
+    >
+      {children}
+    </DailyChartCard>
   );
 }

@@ -5,13 +5,11 @@ import {
   Box,
   Card,
   EmptyState,
-  InlineGrid,
   InlineStack,
   Layout,
   Loading,
   Page,
   SkeletonBodyText,
-  SkeletonDisplayText,
   SkeletonPage,
   Text,
 } from '@shopify/polaris';
@@ -23,6 +21,7 @@ import { errorNotice } from '../../api/client.ts';
 import { getDashboard, getDashboardGraph, listTutorials, type DayRange } from '../../api/dashboard.ts';
 import emptyImage from '../../assets/welcome.svg';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
+import { FigureCardsSkeleton } from '../../components/FigureCardsSkeleton.tsx';
 import { Tour } from '../../components/tour/Tour.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import styles from './dashboard.module.css';
@@ -240,16 +239,7 @@ function DashboardSkeleton() {
       </Text>
       <Layout>
         <Layout.Section>
-          <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
-            {Array.from({ length: 8 }, (_, index) => (
-              <Card key={index}>
-                <BlockStack gap="200">
-                  <SkeletonBodyText lines={1} />
-                  <SkeletonDisplayText size="medium" />
-                </BlockStack>
-              </Card>
-            ))}
-          </InlineGrid>
+          <FigureCardsSkeleton count={8} columns={{ xs: 2, md: 4 }} gap="300" cardGap="200" />
         </Layout.Section>
         <Layout.Section>
           <Card>

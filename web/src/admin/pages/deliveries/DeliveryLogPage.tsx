@@ -25,6 +25,7 @@ import { DeliveryDetailModal } from './DeliveryDetailModal.tsx';
 import { DeliveryTable, isReplayable } from './DeliveryTable.tsx';
 import { deliveryTexts } from './texts.ts';
 import { useDeliveryLog, useLogFilters } from './useDeliveryLog.ts';
+import { LoadingCard } from '../../components/LoadingCard.tsx';
 import './deliveries.css';
 
 /**
@@ -89,16 +90,7 @@ export function DeliveryLogPage() {
           <Card>
             <SkeletonBodyText lines={2} />
           </Card>
-          <Card>
-            <BlockStack gap="300">
-              <div role="status">
-                <Text as="p" tone="subdued">
-                  {deliveryTexts.loading}
-                </Text>
-              </div>
-              <SkeletonBodyText lines={8} />
-            </BlockStack>
-          </Card>
+          <LoadingCard message={deliveryTexts.loading} lines={8} gap="300" />
         </BlockStack>
       </SkeletonPage>
     );

@@ -1,4 +1,4 @@
-import { BlockStack, Box, Card, EmptyState, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Box, Card, EmptyState, Page } from '@shopify/polaris';
 import { billingMessages } from '@quizlead/shared/billing.ts';
 import type { TInvoiceRow } from '@quizlead/shared/schemas/billing.ts';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { adminLink } from '../../urls.ts';
 import { InvoiceModal } from './InvoiceModal.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
 import { invoiceTexts } from './texts.ts';
+import { LoadingCard } from '../../components/LoadingCard.tsx';
 import '../../components/engagement/engagement.css';
 import './invoices.css';
 
@@ -32,18 +33,7 @@ export function InvoicesPage() {
       />
     );
   } else if (!data) {
-    body = (
-      <Card>
-        <BlockStack gap="300">
-          <div role="status">
-            <Text as="p" tone="subdued">
-              {invoiceTexts.loading}
-            </Text>
-          </div>
-          <SkeletonBodyText lines={6} />
-        </BlockStack>
-      </Card>
-    );
+    body = <LoadingCard message={invoiceTexts.loading} lines={6} gap="300" />;
   } else if (data.length === 0) {
     body = (
       <Card>

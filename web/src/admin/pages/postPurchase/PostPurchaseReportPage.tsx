@@ -32,9 +32,10 @@ import {
 import emptyImage from '../../assets/welcome.svg';
 import { ExportDataButton } from '../../components/engagement/ExportDataButton.tsx';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
+import { DailyChartCard } from '../../components/charts/DailyChartCard.tsx';
 import { FiguresTable } from '../../components/FiguresTable.tsx';
 import { RangePicker } from '../dashboard/RangePicker.tsx';
-import { defaultRange, formatDay, formatRange } from '../dashboard/range.ts';
+import { defaultRange, formatRange } from '../dashboard/range.ts';
 import { counted } from '@quizlead/shared/plural.ts';
 import { count, percent } from '../quizReport/format.ts';
 import { KpiFigure } from '../quizReport/KpiCards.tsx';
@@ -273,40 +274,17 @@ function ReportFigures({ report, filters }: { report: TPostPurchaseReport; filte
         </section>
       </Card>
 
-      <Card>
-        <BlockStack gap="300">
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd" id={chartTitleId}>
-              {texts.overTimeTitle}
-            </Text>
-            <Text as="p" tone="subdued">
-              {`${answersCount(totals.answers)}, ${rangeText}`}
-            </Text>
-          </BlockStack>
-          <Suspense fallback={<div className={styles.chart} />}>
-            <AnswersChart days={report.days} titleId={chartTitleId} />
-          </Suspense>
-          <Box visuallyHidden>
-            <table>
-              <caption>{texts.overTimeTitle}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">{texts.answers}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.days.map((day) => (
-                  <tr key={day.day}>
-                    <td>{formatDay(day.day)}</td>
-                    <td>{day.answers}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Box>
-        </BlockStack>
-      </Card>
+      <DailyChartCard
+        title={texts.overTimeTitle}
+        titleId={chartTitleId}
+        summary={`${answersCount(totals.answers)}, ${rangeText}`}
+        valueHeading={texts.answers}
+        days={report.days.map((day) => ({ day: day.day, value: day.answers }))}
+      >
+        <Suspense fallback={<div className={styles.chart} />}>
+          <AnswersChart days={report.days} titleId={chartTitleId} />
+        </Suspense>
+      </DailyChartCard>
 
       <Card>
         <section aria-labelledby="post-purchase-channels" data-post-purchase-channels>

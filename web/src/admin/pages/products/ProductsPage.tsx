@@ -9,7 +9,6 @@ import {
   InlineStack,
   Link,
   Page,
-  SkeletonBodyText,
   Text,
   useBreakpoints,
 } from '@shopify/polaris';
@@ -26,6 +25,7 @@ import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { RowActions, type RowAction } from '../../components/engagement/RowActions.tsx';
 import { pageCountOf, usePageParam } from '../../components/engagement/usePageParam.ts';
 import { useResource } from '../../data/useResource.ts';
+import { LoadingCard } from '../../components/LoadingCard.tsx';
 import '../../components/engagement/engagement.css';
 import { isEmbedded } from '../../shell.ts';
 import { useShowToast } from '../../toast.ts';
@@ -187,18 +187,7 @@ export function ProductsPage() {
   const failure = loaded.state === 'failed' ? <LoadFailed message={loaded.message} onRetry={reload} /> : null;
   let body: ReactNode;
   if (!list) {
-    body = failure ?? (
-      <Card>
-        <BlockStack gap="400">
-          <div role="status">
-            <Text as="p" tone="subdued">
-              {productTexts.loading}
-            </Text>
-          </div>
-          <SkeletonBodyText lines={6} />
-        </BlockStack>
-      </Card>
-    );
+    body = failure ?? <LoadingCard message={productTexts.loading} lines={6} gap="400" />;
   } else if (list.total === 0 && !search && !loading) {
     const empty = shop ? productTexts.empty.shop : productTexts.empty.standalone;
     body = (

@@ -8,12 +8,10 @@ import {
   Button,
   Card,
   EmptyState,
-  InlineGrid,
   InlineStack,
   Loading,
   Page,
   SkeletonBodyText,
-  SkeletonDisplayText,
   SkeletonPage,
   Text,
 } from '@shopify/polaris';
@@ -25,6 +23,7 @@ import { getQuizReport, listRespondents, respondentsExportPath } from '../../api
 import emptyImage from '../../assets/welcome.svg';
 import { ExportDataButton } from '../../components/engagement/ExportDataButton.tsx';
 import { NotFound } from '../../components/engagement/NotFound.tsx';
+import { FigureCardsSkeleton } from '../../components/FigureCardsSkeleton.tsx';
 import { useResource } from '../../data/useResource.ts';
 import { untitled } from '../quizzes/format.ts';
 import { ExperimentsCard } from '../experiments/ExperimentsCard.tsx';
@@ -56,16 +55,7 @@ function ReportSkeleton() {
             {reportTexts.loading}
           </Text>
         </div>
-        <InlineGrid columns={{ xs: 2, sm: 3, lg: 6 }} gap="400">
-          {Array.from({ length: 6 }, (_, index) => (
-            <Card key={index}>
-              <BlockStack gap="300">
-                <SkeletonBodyText lines={1} />
-                <SkeletonDisplayText size="medium" />
-              </BlockStack>
-            </Card>
-          ))}
-        </InlineGrid>
+        <FigureCardsSkeleton count={6} columns={{ xs: 2, sm: 3, lg: 6 }} gap="400" cardGap="300" />
         <Card>
           <SkeletonBodyText lines={6} />
         </Card>

@@ -8,6 +8,7 @@ import { InvitationsCard } from './InvitationsCard.tsx';
 import { ReferFriendForm } from './ReferFriendForm.tsx';
 import { SignupsCard } from './SignupsCard.tsx';
 import { referTexts } from './texts.ts';
+import { LoadingCard } from '../../components/LoadingCard.tsx';
 import '../../components/engagement/engagement.css';
 
 /**
@@ -28,18 +29,7 @@ export function ReferFriendPage() {
       />
     );
   } else if (!data) {
-    lists = (
-      <Card>
-        <BlockStack gap="300">
-          <div role="status">
-            <Text as="p" tone="subdued">
-              {referTexts.loading}
-            </Text>
-          </div>
-          <SkeletonBodyText lines={4} />
-        </BlockStack>
-      </Card>
-    );
+    lists = <LoadingCard message={referTexts.loading} lines={4} gap="300" />;
   } else {
     lists = (
       <BlockStack gap="400">

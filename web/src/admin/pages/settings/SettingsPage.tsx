@@ -1,20 +1,11 @@
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Card,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-  SkeletonPage,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Box, Page } from '@shopify/polaris';
 import { adPixelSettingsTexts } from '@quizlead/shared/adPixelTexts.ts';
 import { permissionMessages } from '@quizlead/shared/permissions.ts';
 import type { TIntegrations } from '@quizlead/shared/schemas/integrations.ts';
 import { type ReactNode, useState } from 'react';
 import { getIntegrations } from '../../api/settings.ts';
 import { CollapsiblePanel } from '../../components/CollapsiblePanel.tsx';
+import { PanelsSkeleton } from '../../components/PanelsSkeleton.tsx';
 import { LoadFailed } from '../../components/engagement/LoadFailed.tsx';
 import { useResource } from '../../data/useResource.ts';
 import { isEmbedded } from '../../shell.ts';
@@ -49,7 +40,7 @@ export function SettingsPage() {
   const [saved, setSaved] = useState<Partial<TIntegrations>>({});
 
   const { loaded } = settings;
-  if (loaded.state === 'loading') return <SettingsSkeleton />;
+  if (loaded.state === 'loading') return <PanelsSkeleton title={title} primaryAction panels={[5, 4, 3, 2]} />;
   if (loaded.state !== 'ready') {
     return (
       <Page title={title}>
@@ -144,26 +135,5 @@ function OwnerControls({ enabled, children }: { enabled: boolean; children: Reac
     <fieldset disabled={!enabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       {children}
     </fieldset>
-  );
-}
-
-function SettingsSkeleton() {
-  return (
-    <SkeletonPage title={title} primaryAction>
-      <Layout>
-        <Layout.Section>
-          <BlockStack gap="400">
-            {[5, 4, 3, 2].map((lines) => (
-              <Card key={lines}>
-                <BlockStack gap="400">
-                  <SkeletonDisplayText size="small" />
-                  <SkeletonBodyText lines={lines} />
-                </BlockStack>
-              </Card>
-            ))}
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
-    </SkeletonPage>
   );
 }

@@ -65,9 +65,8 @@ interface Option {
   pool: TPrizePool | null;
 }
 
-interface Values {
-  description: string;
-  options: Option[];
+/** A wheel's settings: all of it but its description and options, held in the form as the server sends them. */
+interface Settings {
   status: EngagementStatus;
   collectEmail: boolean;
   allowRepeatSpins: boolean;
@@ -82,6 +81,38 @@ interface Values {
   resultEmailBody: string;
   metaPixelId: string;
   tiktokPixelId: string;
+}
+
+interface Values extends Settings {
+  description: string;
+  options: Option[];
+}
+
+/** A new wheel's settings. */
+const newSettings: Settings = {
+  status: wheelDefaults.status,
+  collectEmail: wheelDefaults.collectEmail,
+  allowRepeatSpins: wheelDefaults.allowRepeatSpins,
+  ignoreEmailTags: wheelIgnoreEmailTagsDefault,
+  playButtonType: wheelDefaults.playButtonType,
+  playButtonText: wheelDefaults.playButtonText,
+  playButtonImage: null,
+  askPhone: false,
+  smsConsentText: quizDefaults.smsConsentText,
+  resultEmail: false,
+  resultEmailSubject: '',
+  resultEmailBody: '',
+  metaPixelId: '',
+  tiktokPixelId: '',
+};
+
+const settingKeys = Object.keys(newSettings) as (keyof Settings)[];
+
+/** The settings of a saved wheel (into the form) or of the form's values (into the request): those keys, and no other. */
+const settingsOf = (source: Settings): Settings => pick(source, settingKeys);
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
 }
 
 let nextKey = 1;
@@ -107,20 +138,7 @@ function initialValues(wheel: TWheel | undefined): Values {
     return {
       description: '',
       options: Array.from({ length: wheelLimits.optionsAtStart }, () => option()),
-      status: wheelDefaults.status,
-      collectEmail: wheelDefaults.collectEmail,
-      allowRepeatSpins: wheelDefaults.allowRepeatSpins,
-      ignoreEmailTags: wheelIgnoreEmailTagsDefault,
-      playButtonType: wheelDefaults.playButtonType,
-      playButtonText: wheelDefaults.playButtonText,
-      playButtonImage: null,
-      askPhone: false,
-      smsConsentText: quizDefaults.smsConsentText,
-      resultEmail: false,
-      resultEmailSubject: '',
-      resultEmailBody: '',
-      metaPixelId: '',
-      tiktokPixelId: '',
+      ...newSettings,
     };
   }
   return {
@@ -135,20 +153,7 @@ function initialValues(wheel: TWheel | undefined): Values {
         pool: item.prizePool,
       }),
     ),
-    status: wheel.status,
-    collectEmail: wheel.collectEmail,
-    allowRepeatSpins: wheel.allowRepeatSpins,
-    ignoreEmailTags: wheel.ignoreEmailTags,
-    playButtonType: wheel.playButtonType,
-    playButtonText: wheel.playButtonText,
-    playButtonImage: wheel.playButtonImage,
-    askPhone: wheel.askPhone,
-    smsConsentText: wheel.smsConsentText,
-    resultEmail: wheel.resultEmail,
-    resultEmailSubject: wheel.resultEmailSubject,
-    resultEmailBody: wheel.resultEmailBody,
-    metaPixelId: wheel.metaPixelId,
-    tiktokPixelId: wheel.tiktokPixelId,
+    ...settingsOf(wheel),
   };
 }
 
@@ -189,20 +194,7 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
           ? { text: item.text, weight: weightOf(item), prizeCode: '', prize: prizeFromDraft(item.prize) }
           : { text: item.text, weight: weightOf(item), prizeCode: item.prizeCode, prize: null },
       ),
-      status: values.status,
-      collectEmail: values.collectEmail,
-      allowRepeatSpins: values.allowRepeatSpins,
-      ignoreEmailTags: values.ignoreEmailTags,
-      playButtonType: values.playButtonType,
-      playButtonText: values.playButtonText,
-      playButtonImage: values.playButtonImage,
-      askPhone: values.askPhone,
-      smsConsentText: values.smsConsentText,
-      resultEmail: values.resultEmail,
-      resultEmailSubject: values.resultEmailSubject,
-      resultEmailBody: values.resultEmailBody,
-      metaPixelId: values.metaPixelId,
-      tiktokPixelId: values.tiktokPixelId,
+      ...settingsOf(values),
     }),
     // An option's message shows under its own input (options.N.prize.value → that row's value field).
     fieldOf: (path, values) => {
@@ -226,6 +218,20 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
       `option-${key}-${field}`,
       'options',
     );
+
+  /** A slice's own code: in the row beside the weight, or under it with a word on unique codes where the shop has them. */
+  const prizeCodeField = (item: Option, helpText?: string) => (
+    <TextField
+      label={prizeTexts.staticCode}
+      value={item.prizeCode}
+      onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
+      autoComplete="off"
+      maxLength={wheelLimits.prizeCode}
+      placeholder="Optional"
+      helpText={helpText}
+      error={error(`option-${item.key}-prizeCode`)}
+    />
+  );
 
   const { add: addOption, remove: removeOption } = useOptionRows({
     options: values.options,
@@ -352,29 +358,12 @@ export function WheelForm({ wheel }: { wheel?: TWheel }) {
                     error={error(`option-${item.key}-prize`)}
                   />
                 ) : (
-                  <TextField
-                    label={prizeTexts.staticCode}
-                    value={item.prizeCode}
-                    onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
-                    autoComplete="off"
-                    maxLength={wheelLimits.prizeCode}
-                    placeholder="Optional"
-                    error={error(`option-${item.key}-prizeCode`)}
-                  />
+                  prizeCodeField(item)
                 )}
               </InlineGrid>
-              {(uniqueCodes || item.prizeKind === 'unique') && item.prizeKind === 'static' ? (
-                <TextField
-                  label={prizeTexts.staticCode}
-                  value={item.prizeCode}
-                  onChange={(prizeCode) => setOption(item.key, { prizeCode }, 'prizeCode')}
-                  autoComplete="off"
-                  maxLength={wheelLimits.prizeCode}
-                  placeholder="Optional"
-                  helpText={prizeTexts.staticHelp}
-                  error={error(`option-${item.key}-prizeCode`)}
-                />
-              ) : null}
+              {(uniqueCodes || item.prizeKind === 'unique') && item.prizeKind === 'static'
+                ? prizeCodeField(item, prizeTexts.staticHelp)
+                : null}
               {item.prizeKind === 'unique' ? (
                 <BlockStack gap="200">
                   <Text as="p" tone="subdued" variant="bodySm">

@@ -9,9 +9,8 @@ import { usePageParam } from '../../../components/engagement/usePageParam.ts';
 import { useResource } from '../../../data/useResource.ts';
 import { adminAccountUrl } from '../areaUrls.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
-import { AdminTable, type Column } from '../components/AdminTable.tsx';
-import { ListBody } from '../components/ListBody.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { AdminList } from '../components/AdminList.tsx';
+import type { Column } from '../components/AdminTable.tsx';
 import { areaTexts, accountTexts as texts } from '../texts.ts';
 import { accountName } from './accountName.ts';
 import { SearchBox } from '../../../components/SearchBox.tsx';
@@ -90,22 +89,15 @@ export function AccountsPage() {
           maxLength={adminLimits.searchLength}
         />
       </Card>
-      <ListBody list={list} isEmpty={(found) => found.items.length === 0} empty={adminMessages.noAccounts}>
-        {(found) => (
-          <Card padding="0">
-            <AdminTable
-              label={texts.title}
-              resourceName={texts.resourceName}
-              rows={found.items}
-              rowId={(account) => account.id}
-              columns={columns}
-              heading={(account) => <AccountLink account={account} />}
-              loading={list.loading}
-            />
-            <Pager list={found} label={texts.title} onChange={setPage} />
-          </Card>
-        )}
-      </ListBody>
+      <AdminList
+        list={list}
+        texts={texts}
+        empty={adminMessages.noAccounts}
+        onPage={setPage}
+        rowId={(account) => account.id}
+        columns={columns}
+        heading={(account) => <AccountLink account={account} />}
+      />
     </AdminPage>
   );
 }

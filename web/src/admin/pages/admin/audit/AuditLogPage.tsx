@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Button, Card, Link, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Link, Text } from '@shopify/polaris';
 import {
   adminMessages,
   auditActionLabels,
@@ -14,10 +14,9 @@ import { usePageParam } from '../../../components/engagement/usePageParam.ts';
 import { useResource } from '../../../data/useResource.ts';
 import { adminAccountUrl, adminSectionUrl } from '../areaUrls.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
-import { AdminTable, type Column } from '../components/AdminTable.tsx';
+import { AdminList } from '../components/AdminList.tsx';
+import type { Column } from '../components/AdminTable.tsx';
 import { adminTime } from '../components/format.ts';
-import { ListBody } from '../components/ListBody.tsx';
-import { Pager } from '../components/Pager.tsx';
 import { auditTexts as texts } from '../texts.ts';
 import { auditChanges } from './auditChanges.ts';
 import { AuditChangesTable } from './AuditChangesTable.tsx';
@@ -111,31 +110,24 @@ export function AuditLogPage() {
           <p>{texts.filteredTo(filterLabel)}</p>
         </Banner>
       ) : null}
-      <ListBody list={list} isEmpty={(found) => found.items.length === 0} empty={adminMessages.noAuditEntries}>
-        {(found) => (
-          <Card padding="0">
-            <AdminTable
-              label={texts.title}
-              resourceName={texts.resourceName}
-              rows={found.items}
-              rowId={(entry) => entry.id}
-              columns={columns}
-              heading={(entry) => auditActionLabels[entry.action]}
-              details={(entry) =>
-                opened.has(entry.id) ? (
-                  <AuditChangesTable
-                    id={detailsId(entry)}
-                    caption={texts.changesOf(auditActionLabels[entry.action], adminTime(entry.createdAt))}
-                    changes={auditChanges(entry.before, entry.after)}
-                  />
-                ) : null
-              }
-              loading={list.loading}
+      <AdminList
+        list={list}
+        texts={texts}
+        empty={adminMessages.noAuditEntries}
+        onPage={setPage}
+        rowId={(entry) => entry.id}
+        columns={columns}
+        heading={(entry) => auditActionLabels[entry.action]}
+        details={(entry) =>
+          opened.has(entry.id) ? (
+            <AuditChangesTable
+              id={detailsId(entry)}
+              caption={texts.changesOf(auditActionLabels[entry.action], adminTime(entry.createdAt))}
+              changes={auditChanges(entry.before, entry.after)}
             />
-            <Pager list={found} label={texts.title} onChange={setPage} />
-          </Card>
-        )}
-      </ListBody>
+          ) : null
+        }
+      />
     </AdminPage>
   );
 }

@@ -1,12 +1,12 @@
-import { Badge, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
+import { Badge, Button, ButtonGroup, Text } from '@shopify/polaris';
 import { formatDay, formatMoney } from '@quizlead/shared/billing.ts';
 import type { TAdminDiscountCode } from '@quizlead/shared/schemas/billing.ts';
 import { listDiscountCodes, listPlans, setDiscountCodeRetired, type AdminPlan } from '../../../api/admin.ts';
 import { useResource } from '../../../data/useResource.ts';
-import { ConfirmModal } from '../../quizEditor/fields/ConfirmModal.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
-import { AdminTable, type Column } from '../components/AdminTable.tsx';
-import { ListBody } from '../components/ListBody.tsx';
+import { AdminList } from '../components/AdminList.tsx';
+import type { Column } from '../components/AdminTable.tsx';
+import { RetireModal } from '../components/RetireModal.tsx';
 import { useAdminAction } from '../components/useAdminAction.ts';
 import { useDialog } from '../components/useDialog.ts';
 import { codeTexts as texts } from '../texts.ts';
@@ -68,59 +68,46 @@ export function DiscountCodesPage() {
       onDone: list.reload,
     });
 
+  const add = { content: texts.add, onAction: () => form.show('new') };
+
   return (
-    <AdminPage
-      title={texts.title}
-      subtitle={texts.subtitle}
-      primaryAction={{ content: texts.add, onAction: () => form.show('new') }}
-    >
-      <ListBody
+    <AdminPage title={texts.title} subtitle={texts.subtitle} primaryAction={add}>
+      <AdminList
         list={list}
-        isEmpty={(codes) => codes.length === 0}
+        texts={texts}
         empty={texts.empty}
-        emptyAction={{ content: texts.add, onAction: () => form.show('new') }}
-      >
-        {(codes) => (
-          <Card padding="0">
-            <AdminTable
-              label={texts.title}
-              resourceName={texts.resourceName}
-              rows={codes}
-              rowId={(code) => code.id}
-              columns={columnsWith(plans.data ?? [])}
-              heading={(code) => code.code}
-              actions={(code) => (
-                <ButtonGroup noWrap>
-                  <Button size="slim" onClick={() => form.show(code)} accessibilityLabel={texts.editLabel(code.code)}>
-                    {texts.edit}
-                  </Button>
-                  {code.retired ? (
-                    <Button
-                      size="slim"
-                      loading={action.busy === code.id}
-                      onClick={() => void setRetired(code, false)}
-                      accessibilityLabel={texts.restoreLabel(code.code)}
-                    >
-                      {texts.restore}
-                    </Button>
-                  ) : (
-                    <Button
-                      size="slim"
-                      tone="critical"
-                      loading={action.busy === code.id}
-                      onClick={() => retiring.show(code)}
-                      accessibilityLabel={texts.retireLabel(code.code)}
-                    >
-                      {texts.retire}
-                    </Button>
-                  )}
-                </ButtonGroup>
-              )}
-              loading={list.loading}
-            />
-          </Card>
+        emptyAction={add}
+        rowId={(code) => code.id}
+        columns={columnsWith(plans.data ?? [])}
+        heading={(code) => code.code}
+        actions={(code) => (
+          <ButtonGroup noWrap>
+            <Button size="slim" onClick={() => form.show(code)} accessibilityLabel={texts.editLabel(code.code)}>
+              {texts.edit}
+            </Button>
+            {code.retired ? (
+              <Button
+                size="slim"
+                loading={action.busy === code.id}
+                onClick={() => void setRetired(code, false)}
+                accessibilityLabel={texts.restoreLabel(code.code)}
+              >
+                {texts.restore}
+              </Button>
+            ) : (
+              <Button
+                size="slim"
+                tone="critical"
+                loading={action.busy === code.id}
+                onClick={() => retiring.show(code)}
+                accessibilityLabel={texts.retireLabel(code.code)}
+              >
+                {texts.retire}
+              </Button>
+            )}
+          </ButtonGroup>
         )}
-      </ListBody>
+      />
       <DiscountCodeFormModal
         key={form.key}
         open={form.open}
@@ -133,17 +120,12 @@ export function DiscountCodesPage() {
           list.reload();
         }}
       />
-      <ConfirmModal
-        open={retiring.open}
-        title={texts.retireTitle}
-        message={texts.retireQuestion(retiring.value?.code ?? '')}
-        confirm={texts.retire}
-        destructive
-        busy={retiring.value !== null && action.busy === retiring.value.id}
-        onConfirm={() => {
-          if (retiring.value) void setRetired(retiring.value, true).then(retiring.close);
-        }}
-        onClose={retiring.close}
+      <RetireModal
+        dialog={retiring}
+        texts={texts}
+        name={(code) => code.code}
+        busy={action.busy}
+        onRetire={(code) => setRetired(code, true)}
       />
     </AdminPage>
   );

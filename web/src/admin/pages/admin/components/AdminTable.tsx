@@ -12,7 +12,7 @@ export interface Column<Row> {
   onPhone?: boolean;
 }
 
-interface Props<Row> {
+export interface AdminTableProps<Row> {
   /** The list's name for screen readers. */
   label: string;
   resourceName: { singular: string; plural: string };
@@ -30,7 +30,17 @@ interface Props<Row> {
 }
 
 /** The admin area's tables: columns on wide screens, one card a row on phones, so nothing is wider than the screen. */
-export function AdminTable<Row>({ label, resourceName, rows, rowId, columns, heading, actions, details, loading }: Props<Row>) {
+export function AdminTable<Row>({
+  label,
+  resourceName,
+  rows,
+  rowId,
+  columns,
+  heading,
+  actions,
+  details,
+  loading,
+}: AdminTableProps<Row>) {
   const { smDown } = useBreakpoints();
 
   if (smDown) {

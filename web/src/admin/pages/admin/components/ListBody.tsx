@@ -1,14 +1,22 @@
-import { BlockStack, Card, EmptyState, SkeletonBodyText, Text } from '@shopify/polaris';
+import { BlockStack, Card, EmptyState } from '@shopify/polaris';
 import { adminMessages } from '@quizlead/shared/admin.ts';
 import type { ReactNode } from 'react';
 import emptyImage from '../../../assets/welcome.svg';
 import { LoadFailed } from '../../../components/engagement/LoadFailed.tsx';
 import type { Loaded } from '../../../data/useResource.ts';
 import { areaTexts } from '../texts.ts';
+import { LoadingCard } from '../../../components/LoadingCard.tsx';
+
+/** useResource's answer for a list. */
+export interface ListState<T> {
+  loaded: Loaded<T>;
+  data: T | null;
+  loading: boolean;
+  reload(): void;
+}
 
 interface Props<T> {
-  /** useResource's answer for the list. */
-  list: { loaded: Loaded<T>; data: T | null; loading: boolean; reload(): void };
+  list: ListState<T>;
   isEmpty(data: T): boolean;
   /** What an empty list says, and what to do about it. */
   empty: string;
@@ -29,20 +37,7 @@ export function ListBody<T>({ list, isEmpty, empty, emptyAction, children }: Pro
     ) : null;
 
   if (data === null) {
-    return (
-      failure ?? (
-        <Card>
-          <BlockStack gap="300">
-            <div role="status">
-              <Text as="p" tone="subdued">
-                {areaTexts.loading}
-              </Text>
-            </div>
-            <SkeletonBodyText lines={6} />
-          </BlockStack>
-        </Card>
-      )
-    );
+    return failure ?? <LoadingCard message={areaTexts.loading} lines={6} gap="300" />;
   }
   return (
     <BlockStack gap="400">

@@ -1,10 +1,10 @@
-import { Badge, Button, Card, InlineStack, Text } from '@shopify/polaris';
+import { Badge, Button, InlineStack, Text } from '@shopify/polaris';
 import { formatMoney } from '@quizlead/shared/billing.ts';
 import { listPlans, type AdminPlan } from '../../../api/admin.ts';
 import { useResource } from '../../../data/useResource.ts';
 import { AdminPage } from '../components/AdminPage.tsx';
-import { AdminTable, type Column } from '../components/AdminTable.tsx';
-import { ListBody } from '../components/ListBody.tsx';
+import { AdminList } from '../components/AdminList.tsx';
+import type { Column } from '../components/AdminTable.tsx';
 import { useAdminAction } from '../components/useAdminAction.ts';
 import { useDialog } from '../components/useDialog.ts';
 import { areaTexts, planAdminTexts as texts } from '../texts.ts';
@@ -38,37 +38,24 @@ export function PlansAdminPage() {
   const action = useAdminAction();
   const form = useDialog<AdminPlan | 'new'>();
 
+  const add = { content: texts.add, onAction: () => form.show('new') };
+
   return (
-    <AdminPage
-      title={texts.title}
-      subtitle={texts.subtitle}
-      primaryAction={{ content: texts.add, onAction: () => form.show('new') }}
-    >
-      <ListBody
+    <AdminPage title={texts.title} subtitle={texts.subtitle} primaryAction={add}>
+      <AdminList
         list={list}
-        isEmpty={(plans) => plans.length === 0}
+        texts={texts}
         empty={texts.empty}
-        emptyAction={{ content: texts.add, onAction: () => form.show('new') }}
-      >
-        {(plans) => (
-          <Card padding="0">
-            <AdminTable
-              label={texts.title}
-              resourceName={texts.resourceName}
-              rows={plans}
-              rowId={(plan) => String(plan.id)}
-              columns={columns}
-              heading={(plan) => (plan.free ? `${plan.name} (${texts.free})` : plan.name)}
-              actions={(plan) => (
-                <Button size="slim" onClick={() => form.show(plan)} accessibilityLabel={texts.editLabel(plan.name)}>
-                  {texts.edit}
-                </Button>
-              )}
-              loading={list.loading}
-            />
-          </Card>
+        emptyAction={add}
+        rowId={(plan) => String(plan.id)}
+        columns={columns}
+        heading={(plan) => (plan.free ? `${plan.name} (${texts.free})` : plan.name)}
+        actions={(plan) => (
+          <Button size="slim" onClick={() => form.show(plan)} accessibilityLabel={texts.editLabel(plan.name)}>
+            {texts.edit}
+          </Button>
         )}
-      </ListBody>
+      />
       <PlanFormModal
         key={form.key}
         open={form.open}

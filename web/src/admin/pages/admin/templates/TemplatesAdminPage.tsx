@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
 import { ArrowDownIcon, ArrowUpIcon } from '@shopify/polaris-icons';
 import { adminMessages } from '@quizlead/shared/admin.ts';
 import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';
@@ -6,10 +6,10 @@ import type { TAdminTemplate } from '@quizlead/shared/schemas/admin.ts';
 import { useEffect, useRef } from 'react';
 import { listTemplates, orderTemplates, setTemplateRetired } from '../../../api/admin.ts';
 import { useResource } from '../../../data/useResource.ts';
-import { ConfirmModal } from '../../quizEditor/fields/ConfirmModal.tsx';
 import { AdminPage } from '../components/AdminPage.tsx';
-import { AdminTable, type Column } from '../components/AdminTable.tsx';
-import { ListBody } from '../components/ListBody.tsx';
+import { AdminList } from '../components/AdminList.tsx';
+import type { Column } from '../components/AdminTable.tsx';
+import { RetireModal } from '../components/RetireModal.tsx';
 import { useAdminAction } from '../components/useAdminAction.ts';
 import { useDialog } from '../components/useDialog.ts';
 import { templateAdminTexts as texts } from '../texts.ts';
@@ -98,72 +98,62 @@ export function TemplatesAdminPage() {
 
   return (
     <AdminPage title={texts.title} subtitle={texts.subtitle} primaryAction={{ content: texts.add, onAction: open }}>
-      <ListBody
+      <AdminList
         list={list}
-        isEmpty={(templates) => templates.length === 0}
+        texts={texts}
         empty={adminMessages.noTemplates}
         emptyAction={{ content: texts.add, onAction: open }}
-      >
-        {(templates) => (
-          <Card padding="0">
-            <AdminTable
-              label={texts.title}
-              resourceName={texts.resourceName}
-              rows={templates}
-              rowId={(template) => template.id}
-              columns={columns}
-              heading={(template) => `${template.position + 1}. ${title(template)}`}
-              actions={(template) => {
-                const index = templates.indexOf(template);
-                const busy = action.busy !== null;
-                return (
-                  <>
-                    <ButtonGroup variant="segmented">
-                      <Button
-                        id={moveButtonId(template, 'up')}
-                        size="slim"
-                        icon={ArrowUpIcon}
-                        disabled={index === 0 || busy}
-                        onClick={() => move(templates, index, 'up')}
-                        accessibilityLabel={texts.moveUpLabel(title(template))}
-                      />
-                      <Button
-                        id={moveButtonId(template, 'down')}
-                        size="slim"
-                        icon={ArrowDownIcon}
-                        disabled={index === templates.length - 1 || busy}
-                        onClick={() => move(templates, index, 'down')}
-                        accessibilityLabel={texts.moveDownLabel(title(template))}
-                      />
-                    </ButtonGroup>
-                    {template.retired ? (
-                      <Button
-                        size="slim"
-                        disabled={busy}
-                        onClick={() => void setRetired(template, false)}
-                        accessibilityLabel={texts.restoreLabel(title(template))}
-                      >
-                        {texts.restore}
-                      </Button>
-                    ) : (
-                      <Button
-                        size="slim"
-                        tone="critical"
-                        disabled={busy}
-                        onClick={() => retiring.show(template)}
-                        accessibilityLabel={texts.retireLabel(title(template))}
-                      >
-                        {texts.retire}
-                      </Button>
-                    )}
-                  </>
-                );
-              }}
-              loading={list.loading}
-            />
-          </Card>
-        )}
-      </ListBody>
+        rowId={(template) => template.id}
+        columns={columns}
+        heading={(template) => `${template.position + 1}. ${title(template)}`}
+        actions={(template) => {
+          const templates = list.data ?? [];
+          const index = templates.indexOf(template);
+          const busy = action.busy !== null;
+          return (
+            <>
+              <ButtonGroup variant="segmented">
+                <Button
+                  id={moveButtonId(template, 'up')}
+                  size="slim"
+                  icon={ArrowUpIcon}
+                  disabled={index === 0 || busy}
+                  onClick={() => move(templates, index, 'up')}
+                  accessibilityLabel={texts.moveUpLabel(title(template))}
+                />
+                <Button
+                  id={moveButtonId(template, 'down')}
+                  size="slim"
+                  icon={ArrowDownIcon}
+                  disabled={index === templates.length - 1 || busy}
+                  onClick={() => move(templates, index, 'down')}
+                  accessibilityLabel={texts.moveDownLabel(title(template))}
+                />
+              </ButtonGroup>
+              {template.retired ? (
+                <Button
+                  size="slim"
+                  disabled={busy}
+                  onClick={() => void setRetired(template, false)}
+                  accessibilityLabel={texts.restoreLabel(title(template))}
+                >
+                  {texts.restore}
+                </Button>
+              ) : (
+                <Button
+                  size="slim"
+                  tone="critical"
+                  disabled={busy}
+                  onClick={() => retiring.show(template)}
+                  accessibilityLabel={texts.retireLabel(title(template))}
+                >
+                  {texts.retire}
+                </Button>
+              )}
+            </>
+          );
+        }}
+      />
       <AddTemplateModal
         key={adding.key}
         open={adding.open}
@@ -174,17 +164,12 @@ export function TemplatesAdminPage() {
           list.reload();
         }}
       />
-      <ConfirmModal
-        open={retiring.open}
-        title={texts.retireTitle}
-        message={texts.retireQuestion(retiring.value ? title(retiring.value) : '')}
-        confirm={texts.retire}
-        destructive
-        busy={retiring.value !== null && action.busy === retiring.value.id}
-        onConfirm={() => {
-          if (retiring.value) void setRetired(retiring.value, true).then(retiring.close);
-        }}
-        onClose={retiring.close}
+      <RetireModal
+        dialog={retiring}
+        texts={texts}
+        name={title}
+        busy={action.busy}
+        onRetire={(template) => setRetired(template, true)}
       />
     </AdminPage>
   );
