@@ -5,5 +5,6 @@ export interface LayerZone {
   message: string;
 }
 export declare const layerZones: LayerZone[];
+export declare const routeWrites: { files: string[]; selector: string; message: string };
 declare const config: unknown[];
 export default config;

@@ -38,6 +38,16 @@ export const layerZones = [
   },
 ];
 
+/**
+ * Route files parse, authorise, call a command or a query, and present: a write (a database insert, update,
+ * delete or raw statement, a stored file deleted) is a command's, which also emits its side effects.
+ */
+export const routeWrites = {
+  files: ['server/src/routes/**/*.ts'],
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(insert|update|delete|execute)$/]",
+  message: 'Routes do not write: call a command in server/src/commands/ (it writes and emits its own side effects).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,6 +94,11 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: routeWrites.files,
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: { 'no-restricted-syntax': ['error', { selector: routeWrites.selector, message: routeWrites.message }] },
+  },
   {
     // The player and the widgets are small public bundles: nothing of the admin goes into them.
     files: ['web/src/player/**/*.{ts,tsx}', 'web/src/widgets/**/*.{ts,tsx}', 'web/src/public/**/*.{ts,tsx}'],

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { layerZones } from '../../eslint.config.js';
+import { layerZones, routeWrites } from '../../eslint.config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -46,5 +46,33 @@ describe('layer zones', () => {
   it('leaves routes free to import every layer', async () => {
     const code = `import { thing } from '../../db/client.ts';\nimport { other } from '../../commands/quizSaver.ts';\nexport const used = [thing, other];\n`;
     expect(await zoneErrors('server/src/routes/api/zoneProbe.ts', code)).toEqual([]);
+  });
+});
+
+describe('route writes', () => {
+  /** The write rule's messages for `code` as the file at `path`. */
+  async function writeErrors(path: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+  }
+  const probe = 'server/src/routes/api/zoneProbe.ts';
+
+  it.each([
+    'db.insert(quizzes).values({})',
+    'tx.update(quizzes).set({})',
+    'db.delete(quizzes)',
+    'services.storage.delete(key)',
+    'db.execute(statement)',
+  ])('refuses %s in a route file', async (write) => {
+    expect(await writeErrors(probe, `export const run = (db, tx, services, key, quizzes, statement) => ${write};\n`)).toEqual([
+      routeWrites.message,
+    ]);
+  });
+
+  it('lets a route read, and a command write', async () => {
+    const read = 'export const run = (db, quizzes) => db.select().from(quizzes);\n';
+    expect(await writeErrors(probe, read)).toEqual([]);
+    const write = 'export const run = (db, quizzes) => db.insert(quizzes).values({});\n';
+    expect(await writeErrors('server/src/commands/zoneProbe.ts', write)).toEqual([]);
   });
 });

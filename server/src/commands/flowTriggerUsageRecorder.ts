@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { findSingleDestination, saveSingleDestination } from '../db/queries/destinations.ts';
+import { findSingleDestination } from '../db/queries/destinations.ts';
+import { singleDestinationSaver } from './singleDestinationSaver.ts';
 import { accounts, flowTriggers } from '../db/schema/index.ts';
 import { scoped } from '../db/scope.ts';
 
@@ -48,7 +49,7 @@ export async function flowTriggerUsageRecorder(db: Db, usage: FlowTriggerUsage):
       .where(scoped(flowTriggers, accountId, eq(flowTriggers.enabled, true)))
       .limit(1);
     const existing = await findSingleDestination(tx, accountId, 'shopify_flow');
-    await saveSingleDestination(tx, accountId, 'shopify_flow', existing, { enabled: Boolean(inUse) });
+    await singleDestinationSaver({ db: tx }, { accountId, kind: 'shopify_flow', existing, values: { enabled: Boolean(inUse) } });
     return true;
   });
 }

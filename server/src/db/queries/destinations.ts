@@ -7,9 +7,9 @@ import { NotFoundError } from '../../errors.ts';
 import type { DestinationRow } from '../../integrations/destinations/destination.ts';
 
 /**
- * The Settings screen's reads and writes of an account's destinations. Every write first locks the
- * account's row, so two saves of one account's settings (or two new webhooks racing the limit) run
- * one after the other and the one-per-account destinations are never inserted twice.
+ * The Settings screen's reads of an account's destinations. Every save (commands/singleDestinationSaver.ts)
+ * first locks the account's row, so two saves of one account's settings (or two new webhooks racing the
+ * limit) run one after the other and the one-per-account destinations are never inserted twice.
  */
 
 /** The kinds an account has at most one of (the partial unique index of `destinations`). */
@@ -29,25 +29,9 @@ export async function findSingleDestination(db: Db, accountId: string, kind: Sin
 }
 
 /** What an owner's save may set; saving also clears what the pipeline recorded when it switched the destination off. */
-type DestinationValues = Partial<Pick<DestinationRow, 'provider' | 'url' | 'settings' | 'sealed' | 'enabled'>>;
+export type DestinationValues = Partial<Pick<DestinationRow, 'provider' | 'url' | 'settings' | 'sealed' | 'enabled'>>;
 
 const fixedByOwner = { disabledReason: null, disabledAt: null, failingSince: null } as const;
-
-/** Inserts the account's one destination of `kind`, or updates it. Call with the account locked. */
-export async function saveSingleDestination(
-  db: Db,
-  accountId: string,
-  kind: SingleKind,
-  existing: DestinationRow | undefined,
-  values: DestinationValues,
-): Promise<DestinationRow> {
-  if (existing) return updateDestination(db, accountId, existing.id, values);
-  const [inserted] = await db
-    .insert(destinations)
-    .values({ accountId, kind, ...values })
-    .returning();
-  return inserted!;
-}
 
 export async function updateDestination(
   db: Db,

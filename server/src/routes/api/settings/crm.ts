@@ -17,8 +17,9 @@ import type { DestinationRow } from '../../../integrations/destinations/destinat
 import { externalFetch } from '../../../integrations/external/externalFetch.ts';
 import { sampleWebhookLead } from '../../../integrations/webhooks/payload.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
-import { crmFieldStore, forgetCrmFields } from '../../../db/queries/crmFields.ts';
+import { singleDestinationSaver } from '../../../commands/singleDestinationSaver.ts';
+import { findSingleDestination, lockAccount } from '../../../db/queries/destinations.ts';
+import { crmFieldStore } from '../../../db/queries/crmFields.ts';
 import { memoryCrmFieldStore } from '../../../integrations/crm/crmFields.ts';
 import { ownerKey } from './ownerKey.ts';
 import { redactSecrets } from '../../../lib/redactSecrets.ts';
@@ -133,16 +134,24 @@ export function crmSettingsRoutes(api: ApiRouter): void {
 async function saveCrm(db: Db, accountId: string, body: CrmBody, saved: DestinationRow | undefined, services: Services) {
   if (!body.enabled) {
     if (!saved) return undefined;
-    return saveSingleDestination(db, accountId, 'crm', saved, { enabled: false });
+    return singleDestinationSaver({ db }, { accountId, kind: 'crm', existing: saved, values: { enabled: false } });
   }
   const { provider, values } = resolveCrmSettings(body, saved, services);
   const { open, secret } = splitCrmSettings(provider, values);
-  // Other settings may name another account or audience: its fields are found (or made) again.
-  if (saved && !isSavedTarget(saved, provider.id, values, services)) await forgetCrmFields(db, saved.id);
-  return saveSingleDestination(db, accountId, 'crm', saved, {
-    enabled: true,
-    provider: provider.id,
-    settings: open,
-    sealed: Object.keys(secret).length > 0 ? sealCrmSecrets(services.secrets, secret) : null,
-  });
+  return singleDestinationSaver(
+    { db },
+    {
+      accountId,
+      kind: 'crm',
+      existing: saved,
+      values: {
+        enabled: true,
+        provider: provider.id,
+        settings: open,
+        sealed: Object.keys(secret).length > 0 ? sealCrmSecrets(services.secrets, secret) : null,
+      },
+      // Other settings may name another account or audience: its fields are found (or made) again.
+      targetChanged: saved !== undefined && !isSavedTarget(saved, provider.id, values, services),
+    },
+  );
 }

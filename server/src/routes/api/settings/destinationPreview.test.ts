@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPreviewMessages } from '@quizlead/shared/schemas/destinationPreview.ts';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
-import { saveSingleDestination } from '../../../db/queries/destinations.ts';
+import { singleDestinationSaver } from '../../../commands/singleDestinationSaver.ts';
 import { accounts, flowTriggers } from '../../../db/schema/index.ts';
 import { createOwner } from '../../../test/factories.ts';
 import { shopifyApiVersion } from '../../../integrations/shopify/shopifyApp.ts';
@@ -231,7 +231,10 @@ describe('GET /api/v1/settings/destinations/:destinationId/preview', () => {
   it('Shopify Flow shows the flowTriggerReceive payload of the item’s trigger, and says when no workflow uses it', async () => {
     const { client, account } = await shopOwner();
     await skinQuiz(client);
-    const flow = await saveSingleDestination(db(), account.id, 'shopify_flow', undefined, { enabled: true });
+    const flow = await singleDestinationSaver(
+      { db: db() },
+      { accountId: account.id, kind: 'shopify_flow', existing: undefined, values: { enabled: true } },
+    );
     const before = (await client.get(previewPath(flow.id))).body.data.requests;
     expect(before).toHaveLength(1);
     expect(before[0].label).toBe(
@@ -250,7 +253,10 @@ describe('GET /api/v1/settings/destinations/:destinationId/preview', () => {
 
   it('a standalone account’s Shopify destination previews nothing and says why', async () => {
     const { client, account } = await createOwner(server);
-    const row = await saveSingleDestination(db(), account.id, 'shopify_customers', undefined, { enabled: true });
+    const row = await singleDestinationSaver(
+      { db: db() },
+      { accountId: account.id, kind: 'shopify_customers', existing: undefined, values: { enabled: true } },
+    );
     const { data } = (await client.get(previewPath(row.id))).body;
     expect(data.requests).toEqual([]);
     expect(data.message).toBe(destinationPreviewMessages.shopsOnly);

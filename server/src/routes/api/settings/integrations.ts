@@ -12,7 +12,8 @@ import { NotFoundError } from '../../../errors.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { adPixelSettingsRoutes } from './adPixels.ts';
 import { crmSettingsRoutes } from './crm.ts';
-import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
+import { singleDestinationSaver } from '../../../commands/singleDestinationSaver.ts';
+import { findSingleDestination, lockAccount } from '../../../db/queries/destinations.ts';
 import { notificationSettingsRoutes } from './notifications.ts';
 import { presentCrm, presentNotifications, presentWebhook } from '../../../presenters/settings.ts';
 import { webhookSettingsRoutes } from './webhooks.ts';
@@ -73,7 +74,10 @@ export function settingsRoutes(api: ApiRouter): void {
       if (account.kind !== 'shopify') throw NotFoundError();
       await lockAccount(db, auth.accountId);
       const saved = await findSingleDestination(db, auth.accountId, 'shopify_customers');
-      const row = await saveSingleDestination(db, auth.accountId, 'shopify_customers', saved, { enabled: body.enabled });
+      const row = await singleDestinationSaver(
+        { db },
+        { accountId: auth.accountId, kind: 'shopify_customers', existing: saved, values: { enabled: body.enabled } },
+      );
       ctx.body = { data: { id: row.id, available: true, enabled: row.enabled } };
     },
   });

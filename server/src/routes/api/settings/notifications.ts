@@ -9,7 +9,8 @@ import { ownerEmail } from '../../../db/queries/owner.ts';
 import { ValidationError } from '../../../errors.ts';
 import { emailSettingsOf, type TEmailDestinationSettings } from '../../../integrations/destinations/emailDestination.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { findSingleDestination, lockAccount, saveSingleDestination } from '../../../db/queries/destinations.ts';
+import { singleDestinationSaver } from '../../../commands/singleDestinationSaver.ts';
+import { findSingleDestination, lockAccount } from '../../../db/queries/destinations.ts';
 import { presentNotifications } from '../../../presenters/settings.ts';
 
 /**
@@ -54,7 +55,10 @@ export function notificationSettingsRoutes(api: ApiRouter): void {
           resubscribe: body.resubscribe,
         }),
       };
-      const row = await saveSingleDestination(db, auth.accountId, 'email', saved, { enabled: switches.enabled, settings });
+      const row = await singleDestinationSaver(
+        { db },
+        { accountId: auth.accountId, kind: 'email', existing: saved, values: { enabled: switches.enabled, settings } },
+      );
       ctx.body = { data: presentNotifications(row, owner) };
     },
   });

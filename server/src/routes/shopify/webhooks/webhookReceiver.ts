@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import type { AppContext, AppState, Services } from '../../../context.ts';
-import { shopifyWebhookReceipts } from '../../../db/schema/index.ts';
+import { shopifyWebhookQueuer } from '../../../commands/shopifyWebhookQueuer.ts';
 import { UnauthorizedError, ValidationError } from '../../../errors.ts';
-import { applyShopifyWebhookTask } from '../../../jobs/tasks/ApplyShopifyWebhookTask.ts';
 import { readRawBody } from '../../../lib/rawBody.ts';
-import { isWebhookTopic, webhookTopics } from '../../../integrations/shopify/webhookPayloads.ts';
+import { isWebhookTopic, webhookTopics, type WebhookTopic } from '../../../integrations/shopify/webhookPayloads.ts';
 import { shopifyRoutePaths } from '../../../integrations/shopify/routePaths.ts';
 
 /** Shopify's largest payloads for these topics are a few kilobytes (the shop resource). */
@@ -61,23 +60,10 @@ export function shopifyWebhookRoutes(services: Services): Router<AppState> {
     const named = (parsed.data as { shop_domain?: string }).shop_domain;
     if (named !== undefined && named !== shop) throw ValidationError('Does not match X-Shopify-Shop-Domain', 'shop_domain');
 
-    const { db } = services.database;
-    const queued = await db.transaction(async (tx) => {
-      const [receipt] = await tx
-        .insert(shopifyWebhookReceipts)
-        .values({ webhookId: check.webhookId, topic: check.topic, shop })
-        .onConflictDoNothing()
-        .returning({ webhookId: shopifyWebhookReceipts.webhookId });
-      if (!receipt) return false;
-      await services.queue.enqueue(tx, applyShopifyWebhookTask, {
-        webhookId: check.webhookId,
-        topic: check.topic as keyof typeof webhookTopics,
-        shop,
-        triggeredAt: triggeredAt?.toISOString() ?? null,
-        sealed: services.secrets.seal(JSON.stringify(parsed.data)),
-      });
-      return true;
-    });
+    const queued = await shopifyWebhookQueuer(
+      { db: services.database.db, queue: services.queue, secrets: services.secrets },
+      { webhookId: check.webhookId, topic: check.topic as WebhookTopic, shop, triggeredAt, payload: parsed.data },
+    );
     ctx.state.log.info({ topic: check.topic, shop, duplicate: !queued }, 'Shopify webhook received');
     ctx.status = 200;
     ctx.body = { data: { received: true } };
