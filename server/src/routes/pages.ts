@@ -13,7 +13,7 @@ import { shortCodePattern } from '@quizlead/shared/sharing.ts';
 import { NotFoundError } from '../errors.ts';
 import { resolveAuth } from '../middlewares/authenticate.ts';
 import { messagePage, messagePagePolicy } from '../lib/messagePage.ts';
-import { shortLinkTarget } from './api/sharing/shortLinks.ts';
+import { shortLinkTarget } from '../db/queries/shortLinks.ts';
 import { sendStaticFile } from '../lib/staticFile.ts';
 import { requestLanguage, visitorTranslator, withPageLanguage } from '../lib/visitorLanguage.ts';
 

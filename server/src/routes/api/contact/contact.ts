@@ -4,10 +4,7 @@ import {
   ZContactResponse,
   ZSupportResponse,
 } from '@quizlead/shared/schemas/contact.ts';
-import { findOwner } from '../../../db/queries/owner.ts';
-import { contactMessages } from '../../../db/schema/index.ts';
-import { contactMail } from '../../../integrations/mail/templates.ts';
-import { sendEmailTask } from '../../../jobs/tasks/SendEmailTask.ts';
+import { contactMessageSender } from '../../../commands/contactMessageSender.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 /** Contact Us (spec §2.8, §7 contactus/send): the message is stored, and emailed to SUPPORT_EMAIL by a job. */
@@ -39,15 +36,11 @@ export function contactRoutes(api: ApiRouter): void {
     rateLimit: [{ limiter: limiters.contactByAccount, by: (_body, ctx) => ctx.state.auth?.accountId ?? ctx.ip }],
     responses: { 201: ZContactResponse, 400: "'Message cannot be empty.'", 429: 'Too many messages' },
     handler: async ({ ctx, db, auth, body, services }) => {
-      const { user, account } = await findOwner(db, auth);
-      const [stored] = await db
-        .insert(contactMessages)
-        .values({ accountId: auth.accountId, userId: user.id, email: user.email, message: body.message })
-        .returning({ id: contactMessages.id });
-      const mail = contactMail({ email: user.email, name: user.fullName, company: account.companyName }, body.message);
-      await services.queue.enqueue(db, sendEmailTask, { to: services.env.SUPPORT_EMAIL, ...mail });
+      const { queue, env } = services;
+      const message = { accountId: auth.accountId, userId: auth.userId, message: body.message };
+      const stored = await contactMessageSender({ db, queue, supportEmail: env.SUPPORT_EMAIL }, message);
       ctx.status = 201;
-      ctx.body = { data: { id: stored!.id, message: texts.sent } };
+      ctx.body = { data: { id: stored.id, message: texts.sent } };
     },
   });
 }

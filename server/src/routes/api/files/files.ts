@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { ZUploadedFileResponse } from '@quizlead/shared/schemas/account.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
 import { fileRemover } from '../../../commands/fileRemover.ts';
+import { fileUploader } from '../../../commands/fileUploader.ts';
 import { isFileInUse } from '../../../db/queries/fileUsage.ts';
-import { files } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
-import { storageKey } from '../../../integrations/storage/fileStorage.ts';
-import { sha256 } from '../../../lib/crypto.ts';
 import { readRawBody, sniffImageType } from '../../../lib/rawBody.ts';
 import { findOwnFile } from '../../../policies/file.ts';
 import { presentFile } from '../../../presenters/file.ts';
@@ -39,27 +36,12 @@ export function fileRoutes(api: ApiRouter): void {
       const bytes = await readRawBody(ctx.req, rules.maxBytes, rules.size);
       const actual = sniffImageType(bytes);
       if (!actual) throw new AppError(415, 'unsupported_media_type', rules.type);
-      const id = randomUUID();
-      const key = storageKey(auth.accountId, id);
-      await services.storage.put(key, bytes);
-      try {
-        const [file] = await db
-          .insert(files)
-          .values({
-            id,
-            accountId: auth.accountId,
-            contentType: actual,
-            byteSize: bytes.length,
-            sha256: sha256(bytes),
-            storageKey: key,
-          })
-          .returning({ id: files.id, contentType: files.contentType, byteSize: files.byteSize });
-        ctx.status = 201;
-        ctx.body = { data: presentFile(file!) };
-      } catch (error) {
-        await services.storage.delete(key);
-        throw error;
-      }
+      const file = await fileUploader(
+        { db, storage: services.storage },
+        { accountId: auth.accountId, contentType: actual, bytes },
+      );
+      ctx.status = 201;
+      ctx.body = { data: presentFile(file) };
     },
   });
 

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { ZMessageResponse, ZSessionResponse, ZSignInRequest } from '@quizlead/shared/schemas/auth.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { clearSessionCookie, sessionCreator } from '../../../commands/sessionCreator.ts';
+import { sessionEnder } from '../../../commands/sessionEnder.ts';
 import { findAccess, findOwner } from '../../../db/queries/owner.ts';
-import { accounts, sessions, users } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
+import { accounts, users } from '../../../db/schema/index.ts';
 import { ForbiddenError, UnauthorizedError } from '../../../errors.ts';
 import { presentSessionUser } from '../../../presenters/user.ts';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.ts';
@@ -85,7 +85,7 @@ export function sessionRoutes(api: ApiRouter): void {
     standaloneOnly: true,
     responses: { 200: ZMessageResponse, 404: 'Not there for a shop’s session token' },
     handler: async ({ ctx, db, auth }) => {
-      if (auth.sessionId) await db.delete(sessions).where(scoped(sessions, auth.accountId, eq(sessions.id, auth.sessionId)));
+      if (auth.sessionId) await sessionEnder({ db }, { accountId: auth.accountId, sessionId: auth.sessionId });
       clearSessionCookie(ctx);
       ctx.body = { data: { message: messages.auth.signedOut } };
     },

@@ -9,7 +9,6 @@ import { createOwner } from '../../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../../test/quizFactory.ts';
 import { createFeedback, createPoll, createWheel } from '../../../test/widgetFactory.ts';
-import { randomShortCode, shortCodeFor } from './shortLinks.ts';
 
 let server: TestServer;
 const apiKey = 'test-api-key-0123';
@@ -56,18 +55,6 @@ describe('POST /api/v1/quizzes/{id}/short-link', () => {
     expect((await other.post(`/api/v1/quizzes/${crypto.randomUUID()}/short-link`)).status).toBe(404);
     expect((await other.post('/api/v1/quizzes/not-an-id/short-link')).status).toBe(400);
     expect(await db().select().from(shortLinks).where(eq(shortLinks.quizId, quiz.id))).toEqual([]);
-  });
-
-  it('tries another code when a random code is taken', async () => {
-    const { client, account } = await createOwner(server);
-    const one = await createGradedQuiz(client, { title: 'One' });
-    const two = await createGradedQuiz(client, { title: 'Two' });
-    const taken = await shortCodeFor(db(), account.id, one.id);
-    const fresh = randomShortCode();
-    const offered = [taken, taken, fresh];
-    expect(await shortCodeFor(db(), account.id, two.id, () => offered.shift()!)).toBe(fresh);
-    expect(offered).toEqual([]);
-    expect(await shortCodeFor(db(), account.id, one.id)).toBe(taken);
   });
 });
 

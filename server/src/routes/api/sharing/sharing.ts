@@ -4,7 +4,7 @@ import { findOwnQuiz } from '../../../policies/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 import { ZQuizParams } from '../quizzes/schema.ts';
 import { shopifyPlacement } from './shopifyPlacement.ts';
-import { shortCodeFor } from './shortLinks.ts';
+import { shortLinkCreator } from '../../../commands/shortLinkCreator.ts';
 
 /** The share page's calls (spec: account-player-management.md §2, "Share page"; docs/api.md "Sharing a quiz"). */
 export function sharingRoutes(api: ApiRouter): void {
@@ -19,7 +19,7 @@ export function sharingRoutes(api: ApiRouter): void {
     responses: { 200: ZShortLinkResponse, 404: 'No such quiz in this account' },
     handler: async ({ ctx, db, auth, params }) => {
       const quiz = await findOwnQuiz(db, auth, params.id);
-      const code = await shortCodeFor(db, auth.accountId, quiz.id);
+      const code = await shortLinkCreator({ db }, { accountId: auth.accountId, quizId: quiz.id });
       ctx.body = { data: { code, path: shortLinkPath(code) } };
     },
   });
