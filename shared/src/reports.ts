@@ -17,28 +17,12 @@ export const reportMessages = {
   answersLink: 'Answers',
 } as const;
 
+/** What the respondents table and its export both show after the contact, in order. */
+const respondentFacts = ['Quiz Result', 'Date of play', 'Country', 'State', 'City', 'Language'] as const;
 /** The respondents table's columns, in order. */
-export const respondentColumns = [
-  'Email',
-  'Quiz Result',
-  'Date of play',
-  'Country',
-  'State',
-  'City',
-  'Language',
-  'Answers',
-] as const;
+export const respondentColumns = ['Email', ...respondentFacts, 'Answers'] as const;
 /** The export's: the table's without Answers, and the lead form's optional phone (E.164) after the email. */
-export const respondentExportColumns = [
-  'Email',
-  'Phone',
-  'Quiz Result',
-  'Date of play',
-  'Country',
-  'State',
-  'City',
-  'Language',
-] as const;
+export const respondentExportColumns = ['Email', 'Phone', ...respondentFacts] as const;
 
 /** What the respondents table sorts by (the Answers column is a link, not a value). */
 export const respondentSorts = ['email', 'result', 'date', 'country', 'state', 'city'] as const;

@@ -2,13 +2,18 @@ import type { TQuestion, TQuizDetail, TQuizListRow, TTemplateCard } from '@quizl
 import { storedRecommendations } from '@quizlead/shared/schemas/recommendations.ts';
 import type { QuizRow } from '../policies/quiz.ts';
 
-export const presentQuiz = (quiz: QuizRow, questions: TQuestion[]): TQuizDetail => ({
+/** What the quiz list and the builder both show of a quiz. */
+const quizHeading = (quiz: QuizRow) => ({
   id: quiz.id,
   title: quiz.title,
   quizType: quiz.quizType,
   status: quiz.status,
   slug: quiz.slug,
   fromTemplate: quiz.fromTemplate,
+});
+
+export const presentQuiz = (quiz: QuizRow, questions: TQuestion[]): TQuizDetail => ({
+  ...quizHeading(quiz),
   settings: quiz.settings,
   personalities: quiz.personalities,
   categories: quiz.categories,
@@ -22,12 +27,7 @@ export const presentQuiz = (quiz: QuizRow, questions: TQuestion[]): TQuizDetail 
 });
 
 export const presentQuizRow = (quiz: QuizRow & { questionCount: number }): TQuizListRow => ({
-  id: quiz.id,
-  title: quiz.title,
-  quizType: quiz.quizType,
-  status: quiz.status,
-  slug: quiz.slug,
-  fromTemplate: quiz.fromTemplate,
+  ...quizHeading(quiz),
   questionCount: quiz.questionCount,
   playedCount: quiz.completedPlays,
   createdAt: quiz.createdAt.toISOString(),

@@ -12,6 +12,9 @@ export const ZHexColor = z
 
 export const ZEngagementStatus = z.enum(engagementStatuses);
 
+/** What the poll and wheel lists show of each (with its own total). */
+export const listedFields = { id: true, slug: true, description: true, status: true, createdAt: true } as const;
+
 /** The id a visitor's browser makes for one submission, so a retried request never counts twice. */
 export const ZSubmissionId = z.uuid({ error: 'submissionId must be a uuid' });
 

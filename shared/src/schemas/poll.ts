@@ -3,7 +3,7 @@ import { accountModes } from '../constants.ts';
 import { z } from 'zod';
 import { adPixelFields, adPixelIdFields } from './adPixels.ts';
 import { pollDefaults, pollLimits, pollMessages } from '../engagement.ts';
-import { ZHexColor, ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
+import { ZHexColor, ZOptionalEmail, ZSubmissionId, ZEngagementStatus, listedFields } from './engagement.ts';
 import { ZPage } from './lists.ts';
 import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
@@ -78,14 +78,7 @@ export const ZPoll = z.object({
 export type TPoll = z.infer<typeof ZPoll>;
 export const ZPollResponse = z.object({ data: ZPoll });
 
-export const ZPollListRow = ZPoll.pick({
-  id: true,
-  slug: true,
-  description: true,
-  status: true,
-  totalVotes: true,
-  createdAt: true,
-});
+export const ZPollListRow = ZPoll.pick({ ...listedFields, totalVotes: true });
 export type TPollListRow = z.infer<typeof ZPollListRow>;
 export const ZPollListResponse = z.object({ data: ZPage(ZPollListRow) });
 

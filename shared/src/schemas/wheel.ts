@@ -8,7 +8,7 @@ import { ZImageRef, ZSingleLine } from './common.ts';
 import { ZPhone } from './phone.ts';
 import { ZVisitorId } from './experiments.ts';
 import { prizeMessages, ZPrizePool, ZPrizeSettings } from './prizes.ts';
-import { ZOptionalEmail, ZSubmissionId, ZEngagementStatus } from './engagement.ts';
+import { ZOptionalEmail, ZSubmissionId, ZEngagementStatus, listedFields } from './engagement.ts';
 import { ZPage } from './lists.ts';
 import { ZPublicI18n, ZVisitorLanguage } from './visitorLanguage.ts';
 
@@ -157,14 +157,7 @@ export const ZWheel = z.object({
 export type TWheel = z.infer<typeof ZWheel>;
 export const ZWheelResponse = z.object({ data: ZWheel });
 
-export const ZWheelListRow = ZWheel.pick({
-  id: true,
-  slug: true,
-  description: true,
-  status: true,
-  totalSpins: true,
-  createdAt: true,
-});
+export const ZWheelListRow = ZWheel.pick({ ...listedFields, totalSpins: true });
 export type TWheelListRow = z.infer<typeof ZWheelListRow>;
 export const ZWheelListResponse = z.object({ data: ZPage(ZWheelListRow) });
 
