@@ -18,7 +18,7 @@ import { billingSnapshot } from './accountSnapshots.ts';
  * the account as it was, locked by the caller. Returns the account as it is now.
  */
 export async function planGranter(
-  deps: { db: Db; queue: JobQueue } & Pick<CommitHooks, 'changed'>,
+  deps: { db: Db; queue: Pick<JobQueue, 'enqueue'> } & Pick<CommitHooks, 'changed'>,
   input: { before: AccountDetail; planId: number; endsAt: Date; actor: AuditActor },
 ): Promise<AccountDetail> {
   const { db, queue, changed } = deps;

@@ -16,8 +16,7 @@ export async function platformAdminSetter(
   const { db } = deps;
   const { member, actor } = input;
   const userId = member.user.id;
-  if (input.platformAdmin)
-    await db.insert(platformAdmins).values({ userId, grantedBy: actor.auth.userId }).onConflictDoNothing();
+  if (input.platformAdmin) await db.insert(platformAdmins).values({ userId, grantedBy: actor.auth.userId }).onConflictDoNothing();
   else await db.delete(platformAdmins).where(eq(platformAdmins.userId, userId));
   return userChangeRecorder(db, {
     actor,

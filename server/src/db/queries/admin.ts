@@ -156,7 +156,12 @@ export async function templateCatalogue(db: Db, id?: string) {
     .innerJoin(accounts, eq(accounts.id, quizzes.accountId))
     .where(eq(quizzes.isTemplate, true))
     .orderBy(asc(quizzes.templatePosition), asc(quizzes.title), asc(quizzes.id));
-  const templates = rows.map((row, position) => ({ ...row.quiz, questionCount: row.questionCount, companyName: row.companyName, position }));
+  const templates = rows.map((row, position) => ({
+    ...row.quiz,
+    questionCount: row.questionCount,
+    companyName: row.companyName,
+    position,
+  }));
   return id ? templates.filter((template) => template.id === id) : templates;
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { adminMessages } from '@quizlead/shared/admin.ts';
 import {
   ZAdminDeleteRequest,
@@ -17,7 +18,7 @@ import { accountMembers, type AccountDetail, type AccountMemberRow } from '../..
 import { users } from '../../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { presentAdminAccountDetail } from '../../../presenters/admin.ts';
-import type { ApiRouter } from '../../apiRouter.ts';
+import type { AdminRouteSpec, ApiRouter } from '../../apiRouter.ts';
 
 /** The user (locked for the caller's change) as a member of the account they belong to; 404 when there is none. */
 async function lockedMember(db: Db, userId: string): Promise<AccountMemberRow> {
@@ -32,6 +33,21 @@ async function lockedMember(db: Db, userId: string): Promise<AccountMemberRow> {
 const changedAnswer = (ctx: AppContext, detail: AccountDetail, message: string) => {
   ctx.body = { data: { account: presentAdminAccountDetail(detail), message } };
 };
+
+type UserChangeSpec<TBody> = Omit<
+  AdminRouteSpec<TBody, z.infer<typeof ZAdminIdParams>, Record<string, never>>,
+  'tags' | 'access' | 'params' | 'transaction'
+>;
+
+/** Declares a change an administrator makes to one user (`:id`), in a transaction. */
+const userChangeRoute = <TBody = undefined>(api: ApiRouter, spec: UserChangeSpec<TBody>) =>
+  api.route<TBody, z.infer<typeof ZAdminIdParams>>({
+    tags: ['admin'],
+    access: 'admin',
+    params: ZAdminIdParams,
+    transaction: true,
+    ...spec,
+  });
 
 /** Verify, disable and enable: the same request, each with its own refusals. */
 const accessRoutes = [
@@ -61,11 +77,7 @@ const accessRoutes = [
 /** Platform administrators: verify, disable, enable, change the role of, promote and delete any user. */
 export function adminUserRoutes(api: ApiRouter): void {
   for (const { change, summary, responses, self, message } of accessRoutes) {
-    api.route({
-      tags: ['admin'],
-      access: 'admin',
-      params: ZAdminIdParams,
-      transaction: true,
+    userChangeRoute(api, {
       method: 'post',
       path: `/admin/users/:id/${change}`,
       summary,
@@ -79,11 +91,7 @@ export function adminUserRoutes(api: ApiRouter): void {
     });
   }
 
-  api.route({
-    tags: ['admin'],
-    access: 'admin',
-    params: ZAdminIdParams,
-    transaction: true,
+  userChangeRoute(api, {
     method: 'put',
     path: '/admin/users/:id/role',
     summary: 'Administrators: a user’s role in their account (owner or member); an account keeps at least one owner',
@@ -96,11 +104,7 @@ export function adminUserRoutes(api: ApiRouter): void {
     },
   });
 
-  api.route({
-    tags: ['admin'],
-    access: 'admin',
-    params: ZAdminIdParams,
-    transaction: true,
+  userChangeRoute(api, {
     method: 'put',
     path: '/admin/users/:id/platform-admin',
     summary: 'Administrators: makes a user a platform administrator, or no longer one (never oneself)',
@@ -114,11 +118,7 @@ export function adminUserRoutes(api: ApiRouter): void {
     },
   });
 
-  api.route({
-    tags: ['admin'],
-    access: 'admin',
-    params: ZAdminIdParams,
-    transaction: true,
+  userChangeRoute(api, {
     method: 'delete',
     path: '/admin/users/:id',
     summary:
