@@ -8,9 +8,13 @@ import { auditLog, users } from '../db/schema/index.ts';
 /** The fields of a row the log keeps: never password hashes, tokens or sealed secrets. */
 export type AuditSnapshot = Record<string, unknown> | null;
 
-interface AuditEntry {
-  auth: Auth;
-  ctx: AppContext;
+/** Who acts, as the log keeps them: the administrator's user id and the request's address. */
+export interface AuditActor {
+  auth: Pick<Auth, 'userId'>;
+  ctx: Pick<AppContext, 'ip'>;
+}
+
+interface AuditEntry extends AuditActor {
   action: TAuditAction;
   targetType: TAuditTargetType;
   targetId: string | number;

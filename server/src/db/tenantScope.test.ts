@@ -29,6 +29,7 @@ const skippedDirs = ['test/', 'db/schema/', 'db/migrations/'];
 /** Out of scope by design (paths under server/src; a trailing / is a folder), each with why. */
 const exempt: Record<string, string> = {
   'routes/api/admin/': "the platform administrators' cross-account area; every route there is access 'admin' (checked below)",
+  'commands/admin/': "the platform administrators' actions, called only by the routes under routes/api/admin/",
   'jobs/tasks/': "payloads the server wrote when it enqueued them (ids of rows it found or made), never a request's ids",
   'commands/deliveryAttempter.ts': 'the delivery worker: claims due deliveries of every account and follows their own keys',
   'commands/deliverySweeper.ts': "the system's clean-up: wakes overdue deliveries of every account",

@@ -1,7 +1,7 @@
 import { billingMessages } from '@quizlead/shared/billing.ts';
-import type { TCurrentPlan, TPayment, TPlan, TQuote } from '@quizlead/shared/schemas/billing.ts';
+import type { TAdminDiscountCode, TCurrentPlan, TPayment, TPlan, TQuote } from '@quizlead/shared/schemas/billing.ts';
 import type { CheckoutQuote } from '../commands/checkoutQuoter.ts';
-import type { PaidPeriodRow, PaymentRow, PlanRow } from '../db/queries/billing.ts';
+import type { DiscountCodeRow, PaidPeriodRow, PaymentRow, PlanRow } from '../db/queries/billing.ts';
 import { periodPriceCents } from '../lib/pricing.ts';
 
 export const presentPlan = (plan: PlanRow, current: boolean): TPlan => ({
@@ -74,4 +74,33 @@ export const presentPayment = (payment: PaymentRow, planName: string, invoiceId:
   message: paymentMessage(payment),
   invoiceId,
   createdAt: payment.createdAt.toISOString(),
+});
+
+/** A plan as the platform administrator's screens show it, listed or not. */
+export const presentAdminPlan = (plan: PlanRow) => ({
+  id: plan.id,
+  name: plan.name,
+  free: plan.free,
+  monthlyPriceCents: plan.monthlyPriceCents,
+  descriptionHtml: plan.descriptionHtml,
+  position: plan.position,
+  listed: plan.listed,
+  currentForUnlisted: plan.currentForUnlisted,
+});
+
+/** A discount code as the platform administrator's screens show it, with how many paid orders used it. */
+export const presentAdminCode = (code: DiscountCodeRow, redemptions: number): TAdminDiscountCode => ({
+  id: code.id,
+  code: code.code,
+  kind: code.kind,
+  percent: code.percent,
+  amountCents: code.amountCents,
+  planId: code.planId,
+  period: code.period,
+  startsAt: code.startsAt?.toISOString() ?? null,
+  endsAt: code.endsAt?.toISOString() ?? null,
+  maxRedemptions: code.maxRedemptions,
+  maxPerAccount: code.maxPerAccount,
+  redemptions,
+  retired: code.retiredAt !== null,
 });

@@ -18,6 +18,7 @@ import {
 import { likePattern } from '../../lib/likePattern.ts';
 import { scoped } from '../scope.ts';
 import { periodInForce } from './billing.ts';
+import { quizQuestionCount } from './quizzes.ts';
 
 /**
  * What the platform administrators' screens read across accounts. Nothing here is scoped to the
@@ -141,3 +142,27 @@ export async function otherOwners(db: Db, accountId: string, userId: string): Pr
     .where(scoped(memberships, accountId, eq(memberships.role, 'owner'), sql`${memberships.userId} <> ${userId}`));
   return Number(row?.total ?? 0);
 }
+
+/**
+ * Every template, retired ones too, in the chooser's order; or only `id`. A template's position is its place in
+ * that order, counted over the whole catalogue: stored positions can tie (templates seeded before they were
+ * numbered all hold 0) and the chooser then orders by title, so the stored number is not what the owner sees.
+ */
+export async function templateCatalogue(db: Db, id?: string) {
+  // tenant-scope: the catalogue holds templates kept in administrators' accounts, every account chooses from it
+  const rows = await db
+    .select({ quiz: quizzes, questionCount: quizQuestionCount, companyName: accounts.companyName })
+    .from(quizzes)
+    .innerJoin(accounts, eq(accounts.id, quizzes.accountId))
+    .where(eq(quizzes.isTemplate, true))
+    .orderBy(asc(quizzes.templatePosition), asc(quizzes.title), asc(quizzes.id));
+  const templates = rows.map((row, position) => ({
+    ...row.quiz,
+    questionCount: row.questionCount,
+    companyName: row.companyName,
+    position,
+  }));
+  return id ? templates.filter((template) => template.id === id) : templates;
+}
+
+export type TemplateRow = Awaited<ReturnType<typeof templateCatalogue>>[number];

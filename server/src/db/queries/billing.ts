@@ -90,6 +90,18 @@ export async function discountRedemptions(db: Db, codeId: string, accountId: str
   return { total: Number(row?.total ?? 0), byAccount: Number(row?.byAccount ?? 0) };
 }
 
+/** How many payments refer to each code (codes no payment used are missing). */
+export async function discountCodeUses(db: Db, codeIds: string[]): Promise<Map<string, number>> {
+  if (codeIds.length === 0) return new Map();
+  // tenant-scope: the platform administrator counts a code's uses over every account
+  const rows = await db
+    .select({ id: payments.discountCodeId, uses: count() })
+    .from(payments)
+    .where(inArray(payments.discountCodeId, codeIds))
+    .groupBy(payments.discountCodeId);
+  return new Map(rows.map((row) => [row.id!, Number(row.uses)]));
+}
+
 /** The next invoice number: the counter row is locked until the issuing transaction ends, so numbers have no gaps. */
 export async function nextInvoiceNumber(db: Db): Promise<number> {
   const [row] = await db

@@ -1,8 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TQuestion } from '@quizlead/shared/schemas/quiz.ts';
 import type { Db } from '../client.ts';
 import { questions } from '../schema/index.ts';
 import { scoped } from '../scope.ts';
+
+// Written out in full: in a one-table select drizzle leaves columns unqualified, and "id" would
+// then name the question's id inside the subquery.
+/** How many questions the selected quiz has. */
+export const quizQuestionCount = sql<number>`(select count(*)::int from "questions" as "q" where "q"."quiz_id" = "quizzes"."id")`;
 
 /** A quiz's questions in order, as the shared model has them. */
 export async function loadQuestions(db: Db, quizId: string): Promise<TQuestion[]> {

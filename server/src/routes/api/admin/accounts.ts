@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { adminLimits, adminMessages } from '@quizlead/shared/admin.ts';
 import {
   ZAdminAccountChangeResponse,
@@ -10,15 +10,13 @@ import {
   ZAdminMessageResponse,
   ZPlanGrantRequest,
 } from '@quizlead/shared/schemas/admin.ts';
-import { accountDeleter } from '../../../commands/accountDeleter.ts';
-import { recordAudit } from '../../../commands/auditRecorder.ts';
+import { adminAccountDeleter } from '../../../commands/admin/adminAccountDeleter.ts';
+import { planEnder } from '../../../commands/admin/planEnder.ts';
+import { planGranter } from '../../../commands/admin/planGranter.ts';
 import type { Db } from '../../../db/client.ts';
-import { accountDetail, accountPage, openPeriods, type AccountDetail } from '../../../db/queries/admin.ts';
-import { findPlan } from '../../../db/queries/billing.ts';
-import { accountModeSyncer } from '../../../commands/accountModeSyncer.ts';
-import { accounts, paidPeriods } from '../../../db/schema/index.ts';
-import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
-import { syncAccountModeTask } from '../../../jobs/tasks/SyncAccountModeTask.ts';
+import { accountDetail, accountPage, type AccountDetail } from '../../../db/queries/admin.ts';
+import { accounts } from '../../../db/schema/index.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { presentAdminAccountDetail, presentAdminAccountRow } from '../../../presenters/admin.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
@@ -29,18 +27,6 @@ async function lockedAccount(db: Db, accountId: string): Promise<AccountDetail> 
   if (!detail) throw NotFoundError();
   return detail;
 }
-
-/** What a plan change alters, as the audit log keeps it. */
-const billingSnapshot = (detail: AccountDetail) => ({
-  mode: detail.account.mode,
-  currentPeriod: presentAdminAccountDetail(detail).currentPeriod,
-});
-
-/** What a deletion removes, as the audit log keeps it (the rows themselves are gone). */
-const accountSnapshot = (detail: AccountDetail) => {
-  const { account, users, counts } = presentAdminAccountDetail(detail);
-  return { ...account, users: users.map((user) => ({ id: user.id, email: user.email, role: user.role })), counts };
-};
 
 /** Platform administrators: every account, with its members, its plan and deleting it. */
 export function adminAccountRoutes(api: ApiRouter): void {
@@ -91,37 +77,10 @@ export function adminAccountRoutes(api: ApiRouter): void {
     },
     handler: async ({ ctx, db, services, auth, params, body, changed }) => {
       const before = await lockedAccount(db, params.id);
-      if (before.account.kind !== 'standalone') throw new AppError(409, 'conflict', adminMessages.grantStandaloneOnly);
-      const plan = await findPlan(db, body.planId);
-      if (!plan || plan.free) throw ValidationError(adminMessages.grantPaidPlan, 'planId');
-      const now = new Date();
-      const [grant] = await db
-        .insert(paidPeriods)
-        .values({
-          accountId: params.id,
-          planId: plan.id,
-          period: 'monthly',
-          startsAt: now,
-          endsAt: body.endsAt,
-          grantedBy: auth.userId,
-        })
-        .returning();
-      await accountModeSyncer({ db, changed }, { accountId: params.id, at: now });
-      // The account goes back to free when the grant ends (unless another period covers it then).
-      await services.queue.enqueue(db, syncAccountModeTask, { accountId: params.id }, { startAfter: body.endsAt });
-      const after = (await accountDetail(db, params.id))!;
-      await recordAudit(db, {
-        auth,
-        ctx,
-        action: 'account.plan_grant',
-        targetType: 'account',
-        targetId: params.id,
-        before: billingSnapshot(before),
-        after: {
-          ...billingSnapshot(after),
-          grant: { periodId: grant!.id, planId: plan.id, planName: plan.name, startsAt: now, endsAt: body.endsAt },
-        },
-      });
+      const after = await planGranter(
+        { db, queue: services.queue, changed },
+        { before, planId: body.planId, endsAt: body.endsAt, actor: { auth, ctx } },
+      );
       ctx.status = 201;
       ctx.body = { data: { account: presentAdminAccountDetail(after), message: adminMessages.planGranted } };
     },
@@ -139,36 +98,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
     responses: { 200: ZAdminAccountChangeResponse, 404: 'No such account', 409: 'No paid period to end' },
     handler: async ({ ctx, db, auth, params, changed }) => {
       const before = await lockedAccount(db, params.id);
-      const now = new Date();
-      const open = await openPeriods(db, params.id, now);
-      if (open.length === 0) throw new AppError(409, 'conflict', adminMessages.noPeriodToEnd);
-      await db
-        .update(paidPeriods)
-        .set({ endedAt: now })
-        .where(
-          inArray(
-            paidPeriods.id,
-            open.map((row) => row.period.id),
-          ),
-        );
-      await accountModeSyncer({ db, changed }, { accountId: params.id, at: now });
-      const after = (await accountDetail(db, params.id))!;
-      const periods = open.map(({ period, planName }) => ({
-        id: period.id,
-        planName,
-        startsAt: period.startsAt,
-        endsAt: period.endsAt,
-        granted: period.grantedBy !== null,
-      }));
-      await recordAudit(db, {
-        auth,
-        ctx,
-        action: 'account.plan_end',
-        targetType: 'account',
-        targetId: params.id,
-        before: { ...billingSnapshot(before), openPeriods: periods },
-        after: { ...billingSnapshot(after), openPeriods: [], endedAt: now },
-      });
+      const after = await planEnder({ db, changed }, { before, actor: { auth, ctx } });
       ctx.body = { data: { account: presentAdminAccountDetail(after), message: adminMessages.planEnded } };
     },
   });
@@ -193,17 +123,7 @@ export function adminAccountRoutes(api: ApiRouter): void {
       const { account } = before;
       if (body.confirm !== account.id && (account.companyName === '' || body.confirm !== account.companyName))
         throw ValidationError(adminMessages.confirmAccount, 'confirm');
-      await recordAudit(db, {
-        auth,
-        ctx,
-        action: 'account.delete',
-        targetType: 'account',
-        targetId: account.id,
-        before: accountSnapshot(before),
-        after: null,
-      });
-      await accountDeleter({ db, storage: services.storage, accountId: account.id });
-      changed({ accountId: account.id });
+      await adminAccountDeleter({ db, storage: services.storage, changed }, { before, actor: { auth, ctx } });
       ctx.body = { data: { message: adminMessages.accountDeleted } };
     },
   });

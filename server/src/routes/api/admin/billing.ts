@@ -1,104 +1,26 @@
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { adminMessages } from '@quizlead/shared/admin.ts';
-import {
-  ZAdminDiscountCode,
-  ZAdminPlan,
-  ZDiscountCodeInput,
-  ZPlanInput,
-  type TAdminDiscountCode,
-} from '@quizlead/shared/schemas/billing.ts';
+import { ZAdminDiscountCode, ZAdminPlan, ZDiscountCodeInput, ZPlanInput } from '@quizlead/shared/schemas/billing.ts';
 import { ZId } from '@quizlead/shared/schemas/common.ts';
-import { recordAudit } from '../../../commands/auditRecorder.ts';
+import { discountCodeRetirer } from '../../../commands/admin/discountCodeRetirer.ts';
+import { discountCodeSaver } from '../../../commands/admin/discountCodeSaver.ts';
+import { planSaver } from '../../../commands/admin/planSaver.ts';
 import type { Db } from '../../../db/client.ts';
-import { discountCodes, payments, plans } from '../../../db/schema/index.ts';
-import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
-import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
+import { discountCodeUses } from '../../../db/queries/billing.ts';
+import { discountCodes, plans } from '../../../db/schema/index.ts';
+import { NotFoundError } from '../../../errors.ts';
+import { presentAdminCode, presentAdminPlan } from '../../../presenters/billing.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 const ZPlanParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const ZCodeParams = z.object({ id: ZId });
 const ZRetireRequest = z.object({ retired: z.boolean() });
 
-type DiscountCodeRow = typeof discountCodes.$inferSelect;
-
-const presentAdminPlan = (plan: typeof plans.$inferSelect) => ({
-  id: plan.id,
-  name: plan.name,
-  free: plan.free,
-  monthlyPriceCents: plan.monthlyPriceCents,
-  descriptionHtml: plan.descriptionHtml,
-  position: plan.position,
-  listed: plan.listed,
-  currentForUnlisted: plan.currentForUnlisted,
-});
-
-const presentAdminCode = (code: DiscountCodeRow, redemptions: number): TAdminDiscountCode => ({
-  id: code.id,
-  code: code.code,
-  kind: code.kind,
-  percent: code.percent,
-  amountCents: code.amountCents,
-  planId: code.planId,
-  period: code.period,
-  startsAt: code.startsAt?.toISOString() ?? null,
-  endsAt: code.endsAt?.toISOString() ?? null,
-  maxRedemptions: code.maxRedemptions,
-  maxPerAccount: code.maxPerAccount,
-  redemptions,
-  retired: code.retiredAt !== null,
-});
-
-/** A code as the audit log keeps it: what an administrator set, not how often it was used. */
-const codeSnapshot = (code: DiscountCodeRow) => {
-  const { redemptions: _uses, ...fields } = presentAdminCode(code, 0);
-  return fields;
-};
-
-async function redemptionCounts(db: Db, codeIds: string[]): Promise<Map<string, number>> {
-  if (codeIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: payments.discountCodeId, uses: count() })
-    .from(payments)
-    .where(inArray(payments.discountCodeId, codeIds))
-    .groupBy(payments.discountCodeId);
-  return new Map(rows.map((row) => [row.id!, Number(row.uses)]));
-}
-
-const planValues = (input: z.infer<typeof ZPlanInput>) => ({
-  name: input.name,
-  monthlyPriceCents: input.monthlyPriceCents,
-  descriptionHtml: sanitizeRichText(input.descriptionHtml),
-  position: input.position,
-  listed: input.listed,
-  currentForUnlisted: input.currentForUnlisted,
-  updatedAt: new Date(),
-});
-
-const codeValues = (input: z.infer<typeof ZDiscountCodeInput>) => ({
-  code: input.code,
-  kind: input.kind,
-  percent: input.kind === 'percent' ? input.percent : null,
-  amountCents: input.kind === 'amount' ? input.amountCents : null,
-  planId: input.planId,
-  period: input.period,
-  startsAt: input.startsAt ? new Date(input.startsAt) : null,
-  endsAt: input.endsAt ? new Date(input.endsAt) : null,
-  maxRedemptions: input.maxRedemptions,
-  maxPerAccount: input.maxPerAccount,
-});
-
-/**
- * What owners paid with, in the order the form shows them: once a payment refers to a code, these stay
- * as they were (its invoices and audit rows name them); only dates and use limits may change.
- */
-const usedCodeFixedFields = ['code', 'kind', 'percent', 'amountCents', 'planId', 'period'] as const;
-
-/** A code for a plan that does not exist would break the foreign key: a 400 on planId instead. */
-async function assertPlanExists(db: Db, planId: number | null) {
-  if (planId === null) return;
-  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId)).limit(1);
-  if (!plan) throw ValidationError(adminMessages.discountCodePlanMissing, 'planId');
+/** The code, locked for the caller's change (a checkout writing a payment with it waits); 404 when there is none. */
+async function lockedCode(db: Db, id: string) {
+  const [existing] = await db.select().from(discountCodes).where(eq(discountCodes.id, id)).limit(1).for('update');
+  if (!existing) throw NotFoundError();
+  return existing;
 }
 
 /**
@@ -119,21 +41,6 @@ export function adminBillingRoutes(api: ApiRouter): void {
     },
   });
 
-  const savePlan = async (db: Db, input: z.infer<typeof ZPlanInput>, id?: number) => {
-    // One plan at most is the card marked for paid accounts on unlisted plans.
-    if (input.currentForUnlisted)
-      await db
-        .update(plans)
-        .set({ currentForUnlisted: false })
-        .where(id === undefined ? eq(plans.currentForUnlisted, true) : ne(plans.id, id));
-    if (id === undefined) return { before: null, after: (await db.insert(plans).values(planValues(input)).returning())[0]! };
-    const [existing] = await db.select().from(plans).where(eq(plans.id, id)).limit(1).for('update');
-    if (!existing) throw NotFoundError();
-    if (existing.free && input.monthlyPriceCents !== 0)
-      throw new AppError(400, 'validation', 'The free plan stays free.', { field: 'monthlyPriceCents' });
-    return { before: existing, after: (await db.update(plans).set(planValues(input)).where(eq(plans.id, id)).returning())[0]! };
-  };
-
   api.route({
     method: 'post',
     path: '/admin/plans',
@@ -144,19 +51,9 @@ export function adminBillingRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 201: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator' },
     handler: async ({ ctx, db, auth, body }) => {
-      const { after } = await savePlan(db, body);
-      const plan = presentAdminPlan(after);
-      await recordAudit(db, {
-        auth,
-        ctx,
-        action: 'plan.create',
-        targetType: 'plan',
-        targetId: plan.id,
-        before: null,
-        after: plan,
-      });
+      const plan = await planSaver({ db }, { plan: body, actor: { auth, ctx } });
       ctx.status = 201;
-      ctx.body = { data: plan };
+      ctx.body = { data: presentAdminPlan(plan) };
     },
   });
 
@@ -171,11 +68,8 @@ export function adminBillingRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 200: z.object({ data: ZAdminPlan }), 400: 'Invalid plan', 403: 'Not an administrator', 404: 'No such plan' },
     handler: async ({ ctx, db, auth, body, params }) => {
-      const saved = await savePlan(db, body, params.id);
-      const plan = presentAdminPlan(saved.after);
-      const before = saved.before && presentAdminPlan(saved.before);
-      await recordAudit(db, { auth, ctx, action: 'plan.update', targetType: 'plan', targetId: plan.id, before, after: plan });
-      ctx.body = { data: plan };
+      const plan = await planSaver({ db }, { id: params.id, plan: body, actor: { auth, ctx } });
+      ctx.body = { data: presentAdminPlan(plan) };
     },
   });
 
@@ -188,7 +82,7 @@ export function adminBillingRoutes(api: ApiRouter): void {
     responses: { 200: z.object({ data: z.array(ZAdminDiscountCode) }), 403: 'Not an administrator' },
     handler: async ({ ctx, db }) => {
       const rows = await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt));
-      const uses = await redemptionCounts(
+      const uses = await discountCodeUses(
         db,
         rows.map((row) => row.id),
       );
@@ -211,21 +105,9 @@ export function adminBillingRoutes(api: ApiRouter): void {
       409: 'Code taken',
     },
     handler: async ({ ctx, db, auth, body }) => {
-      await assertPlanExists(db, body.planId);
-      const [row] = await db.insert(discountCodes).values(codeValues(body)).onConflictDoNothing().returning();
-      if (!row) throw new AppError(409, 'conflict', adminMessages.discountCodeTaken, { field: 'code' });
-      const after = codeSnapshot(row);
-      await recordAudit(db, {
-        auth,
-        ctx,
-        action: 'discount_code.create',
-        targetType: 'discount_code',
-        targetId: row.id,
-        before: null,
-        after,
-      });
+      const saved = await discountCodeSaver({ db }, { code: body, actor: { auth, ctx } });
       ctx.status = 201;
-      ctx.body = { data: presentAdminCode(row, 0) };
+      ctx.body = { data: presentAdminCode(saved.code, saved.uses) };
     },
   });
 
@@ -247,31 +129,9 @@ export function adminBillingRoutes(api: ApiRouter): void {
       409: 'Code taken',
     },
     handler: async ({ ctx, db, auth, body, params }) => {
-      // Locked first: a checkout writing a payment with this code is either counted below or waits for this change.
-      const [existing] = await db.select().from(discountCodes).where(eq(discountCodes.id, params.id)).limit(1).for('update');
-      if (!existing) throw NotFoundError();
-      const values = codeValues(body);
-      const uses = (await redemptionCounts(db, [existing.id])).get(existing.id) ?? 0;
-      const fixed = uses > 0 ? usedCodeFixedFields.find((field) => values[field] !== existing[field]) : undefined;
-      if (fixed) throw ValidationError(adminMessages.discountCodeUsed, fixed);
-      await assertPlanExists(db, values.planId);
-      const [taken] = await db
-        .select({ id: discountCodes.id })
-        .from(discountCodes)
-        .where(and(eq(discountCodes.code, values.code), ne(discountCodes.id, existing.id)))
-        .limit(1);
-      if (taken) throw new AppError(409, 'conflict', adminMessages.discountCodeTaken, { field: 'code' });
-      const [row] = await db.update(discountCodes).set(values).where(eq(discountCodes.id, existing.id)).returning();
-      await recordAudit(db, {
-        auth,
-        ctx,
-        action: 'discount_code.update',
-        targetType: 'discount_code',
-        targetId: existing.id,
-        before: codeSnapshot(existing),
-        after: codeSnapshot(row!),
-      });
-      ctx.body = { data: presentAdminCode(row!, uses) };
+      const existing = await lockedCode(db, params.id);
+      const saved = await discountCodeSaver({ db }, { existing, code: body, actor: { auth, ctx } });
+      ctx.body = { data: presentAdminCode(saved.code, saved.uses) };
     },
   });
 
@@ -286,25 +146,9 @@ export function adminBillingRoutes(api: ApiRouter): void {
     transaction: true,
     responses: { 200: z.object({ data: ZAdminDiscountCode }), 403: 'Not an administrator', 404: 'No such code' },
     handler: async ({ ctx, db, auth, body, params }) => {
-      const [existing] = await db.select().from(discountCodes).where(eq(discountCodes.id, params.id)).limit(1).for('update');
-      if (!existing) throw NotFoundError();
-      const [row] = await db
-        .update(discountCodes)
-        .set({ retiredAt: body.retired ? (existing.retiredAt ?? new Date()) : null })
-        .where(eq(discountCodes.id, params.id))
-        .returning();
-      if (!row) throw NotFoundError();
-      await recordAudit(db, {
-        auth,
-        ctx,
-        action: body.retired ? 'discount_code.retire' : 'discount_code.restore',
-        targetType: 'discount_code',
-        targetId: row.id,
-        before: codeSnapshot(existing),
-        after: codeSnapshot(row),
-      });
-      const uses = await redemptionCounts(db, [row.id]);
-      ctx.body = { data: presentAdminCode(row, uses.get(row.id) ?? 0) };
+      const existing = await lockedCode(db, params.id);
+      const saved = await discountCodeRetirer({ db }, { existing, retired: body.retired, actor: { auth, ctx } });
+      ctx.body = { data: presentAdminCode(saved.code, saved.uses) };
     },
   });
 }
