@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike } from 'drizzle-orm';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import {
@@ -14,7 +14,7 @@ import { quizCreator } from '../../../commands/quizCreator.ts';
 import { quizDeleter } from '../../../commands/quizDeleter.ts';
 import { quizPublisher } from '../../../commands/quizPublisher.ts';
 import { quizSaver } from '../../../commands/quizSaver.ts';
-import { loadQuestions } from '../../../db/queries/quizzes.ts';
+import { loadQuestions, quizQuestionCount } from '../../../db/queries/quizzes.ts';
 import { quizzes } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
@@ -27,13 +27,9 @@ import { prizeSlotsSyncer, quizPrizeSlots } from '../../../commands/prizes/prize
 
 const ZQuizResponse = z.object({ data: ZQuizDetail });
 
-// Written out in full: in a one-table select drizzle leaves columns unqualified, and "id" would
-// then name the question's id inside the subquery.
-export const questionCount = sql<number>`(select count(*)::int from "questions" as "q" where "q"."quiz_id" = "quizzes"."id")`;
-
 const sortColumns = {
   date: quizzes.createdAt,
-  questions: questionCount,
+  questions: quizQuestionCount,
   plays: quizzes.completedPlays,
   status: quizzes.status,
 } as const;
@@ -57,7 +53,7 @@ export function quizRoutes(api: ApiRouter): void {
       );
       const order = query.direction === 'asc' ? asc : desc;
       const rows = db
-        .select({ quiz: quizzes, questionCount })
+        .select({ quiz: quizzes, questionCount: quizQuestionCount })
         .from(quizzes)
         .where(where)
         .orderBy(order(sortColumns[query.sort]), desc(quizzes.createdAt), asc(quizzes.id));

@@ -9,7 +9,7 @@ import { quizzes } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../../errors.ts';
 import { presentQuiz, presentTemplateCard } from '../../../presenters/quiz.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { questionCount } from '../quizzes/quizzes.ts';
+import { quizQuestionCount } from '../../../db/queries/quizzes.ts';
 
 const ZTemplateParams = z.object({ id: ZId.catch('00000000-0000-0000-0000-000000000000') });
 
@@ -38,7 +38,7 @@ export function templateRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, query }) => {
       // tenant-scope: templates are a catalogue every account reads
       const rows = await db
-        .select({ quiz: quizzes, questionCount })
+        .select({ quiz: quizzes, questionCount: quizQuestionCount })
         .from(quizzes)
         .where(
           and(
