@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from './api.ts';
 import { useScreenFocus } from './focus.ts';
 import { PhoneFields, phoneOfForm, usePhoneCheck } from '../public/PhoneFields.tsx';
+import { emailInputAttributes } from '../public/emailInput.ts';
 
 type Field = 'name' | 'email' | 'phone' | 'consent';
 type Errors = Partial<Record<Field, string>>;
@@ -114,13 +115,8 @@ export function LeadForm({ settings, onSubmit, underResult = false }: Props) {
         <input
           id="ql-lead-email"
           className="qp-input"
-          name="email"
-          type="email"
-          inputMode="email"
-          dir="ltr"
-          autoComplete="email"
+          {...emailInputAttributes}
           placeholder={emailLabel}
-          maxLength={254}
           value={email}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={describedBy('email')}

@@ -2,6 +2,7 @@ import type { TFooterLinks } from '@quizlead/shared/poweredBy.ts';
 import { t } from '@quizlead/shared/i18n/translate.ts';
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { reportHeight } from '../public/frame.ts';
+import { emailInputAttributes } from '../public/emailInput.ts';
 
 interface PageProps {
   /** Inside another site's frame: no viewport heights, and the page reports its height to the parent. */
@@ -90,13 +91,8 @@ export function EmailField({ id, label, value, error, onChange }: EmailFieldProp
       <input
         id={id}
         className="qp-input"
-        name="email"
-        type="email"
-        inputMode="email"
-        dir="ltr"
-        autoComplete="email"
+        {...emailInputAttributes}
         placeholder={t('widget.emailPlaceholder')}
-        maxLength={254}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

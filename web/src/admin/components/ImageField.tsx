@@ -1,12 +1,12 @@
-import { BlockStack, Button, DropZone, Icon, InlineError, InlineStack, Spinner, Text } from '@shopify/polaris';
-import { ImageIcon, UploadIcon } from '@shopify/polaris-icons';
+import { BlockStack, Button, DropZone, Icon, InlineError, InlineStack, Text } from '@shopify/polaris';
+import { UploadIcon } from '@shopify/polaris-icons';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { useId } from 'react';
-import type { CSSProperties } from 'react';
 import { ApiError, errorNotice } from '../api/client.ts';
 import { deleteImage, uploadQuizImage } from '../api/quizzes.ts';
 import { useShowToast } from '../toast.ts';
+import { ImageFrame } from './ImageFrame.tsx';
 import { useBusyAction } from './useBusyAction.ts';
 import './ImageField.css';
 
@@ -63,7 +63,14 @@ export function ImageField({ label, value, onChange, preferredSize, compact = fa
   return (
     <BlockStack gap="100">
       <InlineStack gap="300" blockAlign="center" wrap={false}>
-        <Thumbnail url={value} busy={busy} label={label} />
+        <ImageFrame
+          url={value}
+          busy={busy}
+          size={35}
+          radius="100"
+          fit="cover"
+          labels={{ busy: `Uploading ${label}`, image: label, none: `No ${label.toLowerCase()}` }}
+        />
         <div style={{ flex: compact ? '0 1 180px' : '1 1 auto', minWidth: 0 }}>
           <DropZone
             id={id}
@@ -94,32 +101,5 @@ export function ImageField({ label, value, onChange, preferredSize, compact = fa
       </InlineStack>
       {problem ? <InlineError message={problem} fieldID={id} /> : null}
     </BlockStack>
-  );
-}
-
-const thumbnailStyle: CSSProperties = {
-  width: 35,
-  height: 35,
-  flex: 'none',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  overflow: 'hidden',
-  border: 'var(--p-border-width-025) solid var(--p-color-border)',
-  borderRadius: 'var(--p-border-radius-100)',
-  background: 'var(--p-color-bg-surface-secondary)',
-};
-
-function Thumbnail({ url, busy, label }: { url: string | null; busy: boolean; label: string }) {
-  return (
-    <div style={thumbnailStyle}>
-      {busy ? (
-        <Spinner size="small" accessibilityLabel={`Uploading ${label}`} />
-      ) : url ? (
-        <img src={url} alt={label} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-      ) : (
-        <Icon source={ImageIcon} tone="subdued" accessibilityLabel={`No ${label.toLowerCase()}`} />
-      )}
-    </div>
   );
 }

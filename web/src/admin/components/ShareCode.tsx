@@ -1,4 +1,4 @@
-import { BlockStack, Button, ButtonGroup, InlineStack, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Button, ButtonGroup, InlineStack, Text } from '@shopify/polaris';
 import { CheckIcon, ClipboardIcon } from '@shopify/polaris-icons';
 import { engagementMessages, type EngagementKind } from '@quizlead/shared/engagement.ts';
 import type { TShopifyPlacement } from '@quizlead/shared/schemas/reports.ts';
@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { engagementApi } from '../api/engagement.ts';
 import { iframeCode, widgetCode, type ShareCodeMode } from './engagement/embedCodes.ts';
 import { copyText } from './share/copyText.ts';
+import { EmbedCodeField } from './share/EmbedCodeField.tsx';
 import { useFetchOnce } from './share/fetched.ts';
 import { ShopifyPanel } from './share/ShopifyPanel.tsx';
 import { WidgetDisplayFields } from './share/WidgetDisplayFields.tsx';
@@ -113,15 +114,11 @@ export function ShareCode({ kind, id, slug, pagePath, title }: Props) {
       {mode === 'shopify' ? (
         <ShopifyPanel fetched={shopify.fetched} kind={kind} id={id} onRetry={shopify.start} />
       ) : (
-        <TextField
+        <EmbedCodeField
           id={fieldId}
           label={label}
           value={text ?? ''}
-          readOnly
-          multiline={4}
-          monospaced
-          autoComplete="off"
-          selectTextOnFocus
+          lines={4}
           helpText={
             mode === 'iframe'
               ? 'Paste it where the item should appear; it shows at a fixed size.'

@@ -1,11 +1,10 @@
-import { Banner, BlockStack, Box, Button, DropZone, Icon, InlineStack, Spinner, Text } from '@shopify/polaris';
-import { ImageIcon } from '@shopify/polaris-icons';
+import { Banner, BlockStack, Box, Button, DropZone, InlineStack, Text } from '@shopify/polaris';
 import type { TProfile } from '@quizlead/shared/schemas/account.ts';
 import { limits, messages } from '@quizlead/shared/validations.ts';
-import type { CSSProperties } from 'react';
 import { updateProfile, uploadImage } from '../../api/account.ts';
 import type { ProfileUpdate } from '../../api/account.ts';
 import { errorMessage } from '../../api/client.ts';
+import { ImageFrame } from '../../components/ImageFrame.tsx';
 import { useBusyAction } from '../../components/useBusyAction.ts';
 import { useShowToast } from '../../toast.ts';
 
@@ -63,7 +62,14 @@ export function LogoField({ profile, onSaved }: Props) {
         </Text>
       </BlockStack>
       <InlineStack gap="400" blockAlign="center">
-        <LogoPreview url={profile.companyLogoUrl} busy={busy} />
+        <ImageFrame
+          url={profile.companyLogoUrl}
+          busy={busy}
+          size={limits.logoSize}
+          radius="200"
+          fit="contain"
+          labels={{ busy: 'Saving logo', image: 'Company logo', none: 'No logo yet' }}
+        />
         <Box width="220px">
           <DropZone
             label="Company logo"
@@ -89,32 +95,5 @@ export function LogoField({ profile, onSaved }: Props) {
         </Banner>
       ) : null}
     </BlockStack>
-  );
-}
-
-const previewStyle: CSSProperties = {
-  width: limits.logoSize,
-  height: limits.logoSize,
-  flex: 'none',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  overflow: 'hidden',
-  border: 'var(--p-border-width-025) solid var(--p-color-border)',
-  borderRadius: 'var(--p-border-radius-200)',
-  background: 'var(--p-color-bg-surface-secondary)',
-};
-
-function LogoPreview({ url, busy }: { url: string | null; busy: boolean }) {
-  return (
-    <div style={previewStyle}>
-      {busy ? (
-        <Spinner size="small" accessibilityLabel="Saving logo" />
-      ) : url ? (
-        <img src={url} alt="Company logo" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
-      ) : (
-        <Icon source={ImageIcon} tone="subdued" accessibilityLabel="No logo yet" />
-      )}
-    </div>
   );
 }

@@ -1,24 +1,17 @@
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
+import { formatIso, toTheMinute } from '../../timeFormat.ts';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { ...toTheMinute, second: '2-digit' });
 
 const shortTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** 'Nov 3, 2026, 2:05:09 PM' in the owner's time zone: the details are read to the second. */
 export function logTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return formatIso(iso, timeFormat);
 }
 
 /** 'Nov 3, 2:05 PM': the table's times (the full time is in the details and the cell's title). */
 export function shortLogTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : shortTimeFormat.format(date);
+  return formatIso(iso, shortTimeFormat);
 }
 
 /** '85 ms', '1.2 s'. */

@@ -1,4 +1,4 @@
-import { BlockStack, Card, Text } from '@shopify/polaris';
+import { PreviewCard } from '../../components/engagement/PreviewCard.tsx';
 import { feedbackDefaults, type FeelingType } from '@quizlead/shared/engagement.ts';
 import { FeelingRow } from './FeelingRow.tsx';
 import './feedbacks.css';
@@ -19,29 +19,24 @@ interface Props {
 export function FeedbackPreview({ title, question, feelingType, color, collectEmail }: Props) {
   const accent = color ?? defaultAccent;
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Preview
-        </Text>
-        <div className="ql-feedback-preview" aria-label="Preview of the web response" role="figure">
-          <div className="ql-feedback-preview__header" style={{ background: accent }}>
-            <p className="ql-feedback-preview__title">{title.trim() || feedbackDefaults.title}</p>
-          </div>
-          <div className="ql-feedback-preview__body">
-            <p className="ql-feedback-preview__question">{question.trim() || feedbackDefaults.question}</p>
-            <FeelingRow type={feelingType} accent={accent} />
-            {collectEmail ? (
-              <div className="ql-feedback-preview__input" aria-hidden="true">
-                Enter your email
-              </div>
-            ) : null}
-            <div className="ql-feedback-preview__button" style={{ background: accent }} aria-hidden="true">
-              Send
+    <PreviewCard>
+      <div className="ql-feedback-preview" aria-label="Preview of the web response" role="figure">
+        <div className="ql-feedback-preview__header" style={{ background: accent }}>
+          <p className="ql-feedback-preview__title">{title.trim() || feedbackDefaults.title}</p>
+        </div>
+        <div className="ql-feedback-preview__body">
+          <p className="ql-feedback-preview__question">{question.trim() || feedbackDefaults.question}</p>
+          <FeelingRow type={feelingType} accent={accent} />
+          {collectEmail ? (
+            <div className="ql-feedback-preview__input" aria-hidden="true">
+              Enter your email
             </div>
+          ) : null}
+          <div className="ql-feedback-preview__button" style={{ background: accent }} aria-hidden="true">
+            Send
           </div>
         </div>
-      </BlockStack>
-    </Card>
+      </div>
+    </PreviewCard>
   );
 }

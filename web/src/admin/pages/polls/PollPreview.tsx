@@ -1,4 +1,4 @@
-import { BlockStack, Card, Text } from '@shopify/polaris';
+import { PreviewCard } from '../../components/engagement/PreviewCard.tsx';
 import './polls.css';
 
 interface Props {
@@ -11,22 +11,17 @@ interface Props {
 export function PollPreview({ description, options, colors }: Props) {
   const shown = options.map((option, index) => option.trim() || `Option ${index + 1}`);
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Preview
-        </Text>
-        <div className="ql-poll-preview" role="figure" aria-label="Preview of the poll">
-          <p className="ql-poll-preview__question">{description.trim() || 'Your question appears here.'}</p>
-          <ul className="ql-poll-preview__options">
-            {shown.map((option, index) => (
-              <li key={index} className="ql-poll-preview__option" style={{ background: colors.background, color: colors.text }}>
-                {option}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </BlockStack>
-    </Card>
+    <PreviewCard>
+      <div className="ql-poll-preview" role="figure" aria-label="Preview of the poll">
+        <p className="ql-poll-preview__question">{description.trim() || 'Your question appears here.'}</p>
+        <ul className="ql-poll-preview__options">
+          {shown.map((option, index) => (
+            <li key={index} className="ql-poll-preview__option" style={{ background: colors.background, color: colors.text }}>
+              {option}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PreviewCard>
   );
 }

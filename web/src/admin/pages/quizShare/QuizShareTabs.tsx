@@ -31,6 +31,7 @@ import { slugify } from '@quizlead/shared/slug.ts';
 import { useState, type ReactNode } from 'react';
 import { createShortLink, getShopifyPlacement } from '../../api/sharing.ts';
 import { copyText } from '../../components/share/copyText.ts';
+import { EmbedCodeField } from '../../components/share/EmbedCodeField.tsx';
 import { useFetchOnce, type Fetched } from '../../components/share/fetched.ts';
 import { ShopifyPanel } from '../../components/share/ShopifyPanel.tsx';
 import { WidgetDisplayFields } from '../../components/share/WidgetDisplayFields.tsx';
@@ -107,28 +108,20 @@ export function QuizShareTabs({ quiz, title }: { quiz: TQuizDetail; title: strin
     ),
     'short-link': <ShortLinkPanel fetched={shortLink.fetched} value={short} onRetry={shortLink.start} />,
     iframe: (
-      <TextField
+      <EmbedCodeField
         label="Iframe code"
         value={iframe}
-        readOnly
-        multiline={3}
-        monospaced
-        autoComplete="off"
-        selectTextOnFocus
+        lines={3}
         helpText={`Shows the quiz in a fixed ${shareLimits.iframeWidth} × ${shareLimits.iframeHeight} frame. For a frame that resizes itself to fit the quiz, use the Widget code.`}
       />
     ),
     widget: (
       <BlockStack gap="300">
         <WidgetDisplayFields value={display} onChange={changeDisplay} thing="quiz" />
-        <TextField
+        <EmbedCodeField
           label="Widget code"
           value={widget}
-          readOnly
-          multiline={4}
-          monospaced
-          autoComplete="off"
-          selectTextOnFocus
+          lines={4}
           helpText={
             display.display === 'inline'
               ? 'Paste it where the quiz should appear on any site; its frame resizes to fit the quiz.'

@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { codeBlockStyle } from './codeBlockStyle.ts';
 
 interface Props {
-  result: TConnectionTest;
+  /** null until a test has answered (or once its answer is dismissed): nothing is shown. */
+  result: TConnectionTest | null;
   /** e.g. 'Connection works' / 'The CRM refused the test contact'. */
   titles: { ok: string; failed: string };
   onDismiss(): void;
@@ -25,7 +26,12 @@ function exchangeText(result: TConnectionTest): string {
 }
 
 /** What a Test connection or Send test got back: the provider's or endpoint's own words, and the exchange on demand. */
-export function ConnectionTestResult({ result, titles, onDismiss }: Props) {
+export function ConnectionTestResult({ result, ...banner }: Props) {
+  // Mounted only while there is an answer (callers clear it before testing again), so each one starts folded.
+  return result ? <ResultBanner result={result} {...banner} /> : null;
+}
+
+function ResultBanner({ result, titles, onDismiss }: Props & { result: TConnectionTest }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (

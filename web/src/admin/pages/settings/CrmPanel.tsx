@@ -176,13 +176,11 @@ export function CrmPanel({ crm, providers, onSaved }: Props) {
         </BlockStack>
       ) : null}
       <SettingsProblem problem={problem} onDismiss={() => setProblem(null)} />
-      {result ? (
-        <ConnectionTestResult
-          result={result}
-          titles={{ ok: 'Connection works', failed: `${provider?.label ?? 'The CRM'} did not accept the test contact` }}
-          onDismiss={() => setResult(null)}
-        />
-      ) : null}
+      <ConnectionTestResult
+        result={result}
+        titles={{ ok: 'Connection works', failed: `${provider?.label ?? 'The CRM'} did not accept the test contact` }}
+        onDismiss={() => setResult(null)}
+      />
       <InlineStack align="end" gap="200">
         {values.enabled && provider ? (
           <Button onClick={() => void test()} loading={testing} disabled={form.saving}>

@@ -127,13 +127,11 @@ export function WebhookRow({ webhook, onSaved, onRotate, onDelete }: Props) {
         </BlockStack>
       ) : null}
       <SettingsProblem problem={problem} onDismiss={() => setProblem(null)} />
-      {result ? (
-        <ConnectionTestResult
-          result={result}
-          titles={{ ok: integrationMessages.webhookIntegrated, failed: integrationMessages.webhookError }}
-          onDismiss={() => setResult(null)}
-        />
-      ) : null}
+      <ConnectionTestResult
+        result={result}
+        titles={{ ok: integrationMessages.webhookIntegrated, failed: integrationMessages.webhookError }}
+        onDismiss={() => setResult(null)}
+      />
       <InlineStack gap="200" wrap>
         <Button onClick={() => void test()} loading={busy === 'test'} disabled={busy !== null && busy !== 'test'}>
           Send test

@@ -1,4 +1,5 @@
-import { BlockStack, Card, Text } from '@shopify/polaris';
+import { Text } from '@shopify/polaris';
+import { PreviewCard } from '../../components/engagement/PreviewCard.tsx';
 import { pickWeightedIndex, wheelLimits } from '@quizlead/shared/engagement.ts';
 import { landingRotation } from '@quizlead/shared/wheelGeometry.ts';
 import { WheelDisc } from '../../../public/WheelDisc.tsx';
@@ -52,41 +53,32 @@ export function WheelPreview({ options, playButtonType, playButtonText, playButt
 
   const buttonText = playButtonText.trim() || 'Spin';
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Preview
-        </Text>
-        <div className="ql-wheel-preview">
-          <WheelDisc
-            options={texts}
-            rotation={rotation}
-            durationMs={spinning ? Math.max(0, wheelLimits.revealDelayMs - 300) : 0}
-          />
-          <button
-            type="button"
-            className="ql-wheel-preview__button"
-            onClick={spin}
-            disabled={spinning}
-            aria-label={`${buttonText}: spin the preview wheel`}
-          >
-            {playButtonType === 'image' && playButtonImage ? <img src={playButtonImage} alt="" /> : label(buttonText)}
-          </button>
-          <div aria-live="polite" className="ql-wheel-preview__result">
-            {spinning ? (
-              <Text as="p" tone="subdued">
-                Spinning…
-              </Text>
-            ) : winner ? (
-              <Text as="p" fontWeight="semibold">{`Lands on: ${winner}`}</Text>
-            ) : (
-              <Text as="p" tone="subdued">
-                {`Press ${buttonText} to try it. Visitors' results are drawn by the server.`}
-              </Text>
-            )}
-          </div>
+    <PreviewCard>
+      <div className="ql-wheel-preview">
+        <WheelDisc options={texts} rotation={rotation} durationMs={spinning ? Math.max(0, wheelLimits.revealDelayMs - 300) : 0} />
+        <button
+          type="button"
+          className="ql-wheel-preview__button"
+          onClick={spin}
+          disabled={spinning}
+          aria-label={`${buttonText}: spin the preview wheel`}
+        >
+          {playButtonType === 'image' && playButtonImage ? <img src={playButtonImage} alt="" /> : label(buttonText)}
+        </button>
+        <div aria-live="polite" className="ql-wheel-preview__result">
+          {spinning ? (
+            <Text as="p" tone="subdued">
+              Spinning…
+            </Text>
+          ) : winner ? (
+            <Text as="p" fontWeight="semibold">{`Lands on: ${winner}`}</Text>
+          ) : (
+            <Text as="p" tone="subdued">
+              {`Press ${buttonText} to try it. Visitors' results are drawn by the server.`}
+            </Text>
+          )}
         </div>
-      </BlockStack>
-    </Card>
+      </div>
+    </PreviewCard>
   );
 }

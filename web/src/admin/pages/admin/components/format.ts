@@ -1,17 +1,11 @@
-/** How the admin area writes times: to the minute, in the administrator's time zone. */
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { formatIso, toTheMinute } from '../../../timeFormat.ts';
+
+/** How the platform admin writes times: to the minute. */
+const timeFormat = new Intl.DateTimeFormat('en-US', toTheMinute);
 
 /** 'Nov 3, 2026, 2:05 PM'; '' for a missing or unreadable time. */
 export function adminTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return iso ? formatIso(iso, timeFormat) : '';
 }
 
 /** Whole cents as dollars for an input: 1999 → '19.99', 2000 → '20'. */
