@@ -1,5 +1,5 @@
 import { translationsCsvMessages } from '@quizlead/shared/i18n/translationsCsvMessages.ts';
-import { itemTexts, type ItemKind, type ItemText } from '@quizlead/shared/i18n/itemTexts.ts';
+import { itemTexts, type ItemKind, type ItemShapes, type ItemText } from '@quizlead/shared/i18n/itemTexts.ts';
 import type { Ability } from '@quizlead/shared/permissions.ts';
 import {
   itemLanguagesOf,
@@ -40,6 +40,31 @@ interface LanguagesKind {
   load(db: Db, accountId: string, id: string, forUpdate: boolean): Promise<{ id: string; i18n: unknown; texts: ItemText[] }>;
 }
 
+/** A poll's, web response's or wheel's place: read and changed with the engagement abilities, its texts its row's. */
+function engagementLanguages<K extends Exclude<ItemKind, 'quiz'>>(
+  kind: K,
+  names: Pick<LanguagesKind, 'collection' | 'tag' | 'noun'>,
+  table: LanguagesKind['table'],
+  find: (
+    db: Db,
+    auth: { accountId: string },
+    id: string,
+    options: { forUpdate: boolean },
+  ) => Promise<ItemShapes[K] & { id: string; i18n: unknown }>,
+): LanguagesKind {
+  return {
+    kind,
+    ...names,
+    read: 'engagement.read',
+    write: 'engagement.write',
+    table,
+    async load(db, accountId, id, forUpdate) {
+      const item = await find(db, { accountId }, id, { forUpdate });
+      return { id: item.id, i18n: item.i18n, texts: itemTexts(kind, item) };
+    },
+  };
+}
+
 const kinds: LanguagesKind[] = [
   {
     kind: 'quiz',
@@ -55,45 +80,14 @@ const kinds: LanguagesKind[] = [
       return { id: quiz.id, i18n: quiz.i18n, texts: itemTexts('quiz', { ...quiz, questions }) };
     },
   },
-  {
-    kind: 'poll',
-    collection: 'polls',
-    tag: 'polls',
-    noun: 'poll',
-    read: 'engagement.read',
-    write: 'engagement.write',
-    table: polls,
-    async load(db, accountId, id, forUpdate) {
-      const poll = await findOwnPoll(db, { accountId }, id, { forUpdate });
-      return { id: poll.id, i18n: poll.i18n, texts: itemTexts('poll', poll) };
-    },
-  },
-  {
-    kind: 'feedback',
-    collection: 'feedbacks',
-    tag: 'web responses',
-    noun: 'web response',
-    read: 'engagement.read',
-    write: 'engagement.write',
-    table: feedbacks,
-    async load(db, accountId, id, forUpdate) {
-      const feedback = await findOwnFeedback(db, { accountId }, id, { forUpdate });
-      return { id: feedback.id, i18n: feedback.i18n, texts: itemTexts('feedback', feedback) };
-    },
-  },
-  {
-    kind: 'wheel',
-    collection: 'wheels',
-    tag: 'wheels',
-    noun: 'wheel',
-    read: 'engagement.read',
-    write: 'engagement.write',
-    table: wheels,
-    async load(db, accountId, id, forUpdate) {
-      const wheel = await findOwnWheel(db, { accountId }, id, { forUpdate });
-      return { id: wheel.id, i18n: wheel.i18n, texts: itemTexts('wheel', wheel) };
-    },
-  },
+  engagementLanguages('poll', { collection: 'polls', tag: 'polls', noun: 'poll' }, polls, findOwnPoll),
+  engagementLanguages(
+    'feedback',
+    { collection: 'feedbacks', tag: 'web responses', noun: 'web response' },
+    feedbacks,
+    findOwnFeedback,
+  ),
+  engagementLanguages('wheel', { collection: 'wheels', tag: 'wheels', noun: 'wheel' }, wheels, findOwnWheel),
 ];
 
 /** The imported languages checked as a save's body is (a file cannot add what a save could not). */
