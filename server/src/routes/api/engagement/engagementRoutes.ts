@@ -9,8 +9,8 @@ import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/lists.ts';
 import { ZShopifyPlacementResponse } from '@quizlead/shared/schemas/reports.ts';
 import { engagementItemCreator } from '../../../commands/engagementItemCreator.ts';
 import { engagementItemDeleter } from '../../../commands/engagementItemDeleter.ts';
-import { engagementItemSaver, type EngagementStore } from '../../../commands/engagementItemSaver.ts';
-import type { Auth } from '../../../context.ts';
+import { engagementItemSaver, type EngagementDeps, type EngagementStore } from '../../../commands/engagementItemSaver.ts';
+import type { Auth, Services } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
@@ -23,6 +23,14 @@ import { shopifyPlacement } from '../sharing/shopifyPlacement.ts';
 export const ZEngagementParams = z.object({ id: ZId });
 
 export type { EngagementWrite } from '../../../commands/engagementItemSaver.ts';
+
+/** The engagement commands' deps from a request's. */
+const writeDeps = (input: { db: Db; services: Services; afterCommit: EngagementDeps['afterCommit'] }): EngagementDeps => ({
+  db: input.db,
+  afterCommit: input.afterCommit,
+  storage: input.services.storage,
+  queue: input.services.queue,
+});
 
 /**
  * One engagement kind (polls, web responses, wheels): what its owner API stores, shows and exports.
@@ -117,11 +125,9 @@ export function engagementRoutes<Kind extends EngagementKind, Row extends { id: 
     body: schemas.create,
     transaction: true,
     responses: { 201: schemas.item, 400: 'The first field that is wrong' },
-    handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
-      const row = await engagementItemCreator(
-        { db, afterCommit, storage: services.storage, queue: services.queue },
-        { store: kind, accountId: auth.accountId, body: bodyOf(body) },
-      );
+    handler: async (input) => {
+      const { ctx, db, auth, body } = input;
+      const row = await engagementItemCreator(writeDeps(input), { store: kind, accountId: auth.accountId, body: bodyOf(body) });
       ctx.status = 201;
       ctx.body = { data: await kind.present(db, row) };
     },
@@ -156,12 +162,15 @@ export function engagementRoutes<Kind extends EngagementKind, Row extends { id: 
       400: kind.updateRefusal ? `The first field that is wrong, or '${kind.updateRefusal}'` : 'The first field that is wrong',
       404: notFound,
     },
-    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
+    handler: async (input) => {
+      const { ctx, db, auth, params, body } = input;
       const row = await kind.find(db, auth, params.id, { forUpdate: true });
-      const saved = await engagementItemSaver(
-        { db, afterCommit, storage: services.storage, queue: services.queue },
-        { store: kind, accountId: auth.accountId, stored: row, body: bodyOf(body) },
-      );
+      const saved = await engagementItemSaver(writeDeps(input), {
+        store: kind,
+        accountId: auth.accountId,
+        stored: row,
+        body: bodyOf(body),
+      });
       ctx.body = { data: await kind.present(db, saved) };
     },
   });
@@ -176,11 +185,9 @@ export function engagementRoutes<Kind extends EngagementKind, Row extends { id: 
     params,
     transaction: true,
     responses: { 200: ZMessageResponse, 404: notFound },
-    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
-      await engagementItemDeleter(
-        { db, afterCommit, storage: services.storage, queue: services.queue },
-        { store: kind, accountId: auth.accountId, id: params.id },
-      );
+    handler: async (input) => {
+      const { ctx, auth, params } = input;
+      await engagementItemDeleter(writeDeps(input), { store: kind, accountId: auth.accountId, id: params.id });
       ctx.body = { data: { message: kind.deleted } };
     },
   });
