@@ -114,6 +114,13 @@ function view(languages: TItemLanguages, texts: ItemText[]) {
  */
 export function itemLanguageRoutes(api: ApiRouter): void {
   for (const kind of kinds) {
+    /** Saves the item's languages (a save's body or an imported file's). */
+    const save = (
+      deps: Parameters<typeof itemLanguagesSaver>[0],
+      accountId: string,
+      item: { id: string; texts: ItemText[] },
+      languages: TItemLanguages,
+    ) => itemLanguagesSaver(deps, { table: kind.table, accountId, itemId: item.id, texts: item.texts, languages });
     const path = `/${kind.collection}/:id`;
     const notFound = `No such ${kind.noun} in this account`;
     const tags = [kind.tag, 'languages'];
@@ -147,16 +154,7 @@ export function itemLanguageRoutes(api: ApiRouter): void {
       responses: { 200: ZItemLanguagesViewResponse, 400: 'The first field that is wrong', 404: notFound },
       handler: async ({ ctx, db, auth, params, body, changed }) => {
         const item = await kind.load(db, auth.accountId, params.id, true);
-        const stored = await itemLanguagesSaver(
-          { db, changed },
-          {
-            table: kind.table,
-            accountId: auth.accountId,
-            itemId: item.id,
-            texts: item.texts,
-            languages: body,
-          },
-        );
+        const stored = await save({ db, changed }, auth.accountId, item, body);
         ctx.body = { data: view(stored, item.texts) };
       },
     });
@@ -208,16 +206,7 @@ export function itemLanguageRoutes(api: ApiRouter): void {
           throw ValidationError(translationsCsvMessages.unreadable);
         }
         const { languages, imported, columns } = importTranslationsCsv(file, item.texts, itemLanguagesOf(item.i18n));
-        const stored = await itemLanguagesSaver(
-          { db, changed },
-          {
-            table: kind.table,
-            accountId: auth.accountId,
-            itemId: item.id,
-            texts: item.texts,
-            languages: parsedLanguages(languages),
-          },
-        );
+        const stored = await save({ db, changed }, auth.accountId, item, parsedLanguages(languages));
         ctx.body = { data: { ...view(stored, item.texts), message: translationsCsvMessages.imported(columns, imported) } };
       },
     });
