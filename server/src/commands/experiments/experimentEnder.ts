@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { experimentMessages, type TLeadGate } from '@quizlead/shared/schemas/experiments.ts';
 import type { Db } from '../../db/client.ts';
+import type { CommitHooks } from '../commitHooks.ts';
 import { lockedExperiment, type ExperimentRow } from '../../db/queries/experiments.ts';
 import { experiments, quizzes, wheels } from '../../db/schema/index.ts';
 import { scoped } from '../../db/scope.ts';
@@ -11,15 +12,15 @@ import type { TestedItem } from './experimentStarter.ts';
  * Ends a running test keeping `winner`: its value becomes the item's own (the intro text, the lead gate,
  * or the slices' weights), so every visitor sees it from now on, in the same transaction as the end.
  * The original kept changes nothing. Odds for another number of slices than the wheel has now (it was
- * edited during the test) are not applied.
+ * edited during the test) are not applied. A quiz's players see the outcome once this commits (its cached
+ * copy is dropped).
  */
-export async function experimentEnder(props: {
-  db: Db;
-  item: TestedItem;
-  experimentId: string;
-  winner: string;
-}): Promise<ExperimentRow> {
-  const { db, item, experimentId, winner } = props;
+export async function experimentEnder(
+  deps: { db: Db } & Pick<CommitHooks, 'changed'>,
+  props: { item: TestedItem; experimentId: string; winner: string },
+): Promise<ExperimentRow> {
+  const { db } = deps;
+  const { item, experimentId, winner } = props;
   const ref = { kind: item.kind, id: item.row.id, accountId: item.row.accountId };
   const experiment = await lockedExperiment(db, ref, experimentId);
   if (!experiment) throw NotFoundError();
@@ -52,5 +53,6 @@ export async function experimentEnder(props: {
     .set({ status: 'ended', winner: kept.key, endedAt: new Date() })
     .where(scoped(experiments, item.row.accountId, eq(experiments.id, experiment.id)))
     .returning();
+  if (item.kind === 'quiz') deps.changed({ quizId: item.row.id });
   return ended!;
 }

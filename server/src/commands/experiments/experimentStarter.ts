@@ -1,5 +1,6 @@
 import { experimentMessages, variantKeys, type TExperimentInput, type TVariant } from '@quizlead/shared/schemas/experiments.ts';
 import type { Db } from '../../db/client.ts';
+import type { CommitHooks } from '../commitHooks.ts';
 import { runningExperiment, type ExperimentRow } from '../../db/queries/experiments.ts';
 import { experiments } from '../../db/schema/index.ts';
 import { AppError, ValidationError } from '../../errors.ts';
@@ -20,10 +21,14 @@ export function currentValue(item: TestedItem, subject: TExperimentInput['subjec
  * Starts an A/B test on a locked item: one at a time per item (409 while one runs). The first variant
  * is the original, so its value is the item's own, whatever was sent; the others are checked against
  * the item (a lead gate needs the email collected, odds need a weight per slice) and rich text is
- * sanitised as the builder's is.
+ * sanitised as the builder's is. A quiz's players see the test once this commits (its cached copy is dropped).
  */
-export async function experimentStarter(props: { db: Db; item: TestedItem; input: TExperimentInput }): Promise<ExperimentRow> {
-  const { db, item, input } = props;
+export async function experimentStarter(
+  deps: { db: Db } & Pick<CommitHooks, 'changed'>,
+  props: { item: TestedItem; input: TExperimentInput },
+): Promise<ExperimentRow> {
+  const { db } = deps;
+  const { item, input } = props;
   const allowed = item.kind === 'quiz' ? input.subject === 'intro' || input.subject === 'leadGate' : input.subject === 'odds';
   if (!allowed) throw ValidationError(experimentMessages.subjectNotForKind, 'subject');
   if (item.kind === 'quiz' && input.subject === 'leadGate' && !item.row.settings.collectEmail) {
@@ -53,5 +58,6 @@ export async function experimentStarter(props: { db: Db; item: TestedItem; input
       variants,
     })
     .returning();
+  if (item.kind === 'quiz') deps.changed({ quizId: item.row.id });
   return row!;
 }

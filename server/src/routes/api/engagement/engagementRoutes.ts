@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { engagementLimits, engagementPaths, type EngagementKind } from '@quizlead/shared/engagement.ts';
@@ -7,11 +7,13 @@ import { ZId } from '@quizlead/shared/schemas/common.ts';
 import { engagementSchemas, type EngagementSchemaSet, type TEngagementBody } from '@quizlead/shared/schemas/engagementKinds.ts';
 import { ZExportQuery, ZPageQuery } from '@quizlead/shared/schemas/lists.ts';
 import { ZShopifyPlacementResponse } from '@quizlead/shared/schemas/reports.ts';
+import { engagementItemCreator } from '../../../commands/engagementItemCreator.ts';
+import { engagementItemDeleter } from '../../../commands/engagementItemDeleter.ts';
+import { engagementItemSaver, type EngagementDeps, type EngagementStore } from '../../../commands/engagementItemSaver.ts';
 import type { Auth, Services } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
-import { NotFoundError } from '../../../errors.ts';
 import type { ExportQuery } from '../../../lib/exports/exportQuery.ts';
 import { sendExport } from '../../../lib/exports/spreadsheetExport.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -20,30 +22,33 @@ import { shopifyPlacement } from '../sharing/shopifyPlacement.ts';
 /** The id in an engagement item's path. */
 export const ZEngagementParams = z.object({ id: ZId });
 
-/** What a kind's write steps get: the request's transaction and what it may do after the commit. */
-export interface EngagementWrite {
-  db: Db;
-  auth: Auth;
-  services: Services;
-  afterCommit(work: () => Promise<void>): void;
-}
+export type { EngagementWrite } from '../../../commands/engagementItemSaver.ts';
 
-/** A tenant table of one engagement kind: its rows have an id, an account and a creation time. */
-type EngagementTable = PgTable & { id: PgColumn; accountId: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
+/** The engagement commands' deps from a request's. */
+const writeDeps = (input: { db: Db; services: Services; afterCommit: EngagementDeps['afterCommit'] }): EngagementDeps => ({
+  db: input.db,
+  afterCommit: input.afterCommit,
+  storage: input.services.storage,
+  queue: input.services.queue,
+});
 
 /**
  * One engagement kind (polls, web responses, wheels): what its owner API stores, shows and exports.
  * The routes, their access, pagination, 404s and transactions are the same for every kind
  * (`engagementRoutes`), and so are their paths and schemas (shared: `engagementPaths`,
- * `engagementSchemas`); a kind says only what differs.
+ * `engagementSchemas`), and so are their writes (the engagement item commands, given the kind as its
+ * `EngagementStore`); a kind says only what differs.
  */
-export interface EngagementApi<Kind extends EngagementKind, Row extends { id: string; accountId: string }, Submission> {
+export interface EngagementApi<
+  Kind extends EngagementKind,
+  Row extends { id: string; accountId: string },
+  Submission,
+> extends EngagementStore<Kind, Row> {
   kind: Kind;
   /** The OpenAPI tag. */
   tag: string;
   /** One item as the API's texts name it: `No such ${noun} in this account`. */
   noun: string;
-  table: EngagementTable;
   summaries: { list: string; create: string; get: string; update: string; delete: string };
   /** The item of the caller's account (404 otherwise), locked when the save will change it. */
   find(db: Db, auth: Pick<Auth, 'accountId'>, id: string, options?: { forUpdate?: boolean }): Promise<Row>;
@@ -52,19 +57,6 @@ export interface EngagementApi<Kind extends EngagementKind, Row extends { id: st
   /** The list's row, with its number of submissions (`submissionTotal`, a correlated count). */
   presentRow(row: Row, submissions: number): unknown;
   submissionTotal: SQL<number>;
-  /**
-   * The stored columns of the builder's `body`, for a new item (`stored` null) or a save of the locked `stored`
-   * row; throws a ValidationError to refuse it.
-   */
-  columns(
-    write: EngagementWrite,
-    body: TEngagementBody<Kind>,
-    stored: Row | null,
-  ): Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** What comes with a written item besides its row (prize codes, a replaced upload); `previous` is null on create. */
-  afterSave?(write: EngagementWrite, saved: Row, previous: Row | null): Promise<void>;
-  /** What goes with a deleted item besides its rows (prize codes, uploads). */
-  afterDelete?(write: EngagementWrite, row: Row): Promise<void>;
   /** Whether visitors can open it now (its storefront page exists); a kind without a publish state always can. */
   published?(row: Row): boolean;
   /** The answer to a delete. */
@@ -133,16 +125,11 @@ export function engagementRoutes<Kind extends EngagementKind, Row extends { id: 
     body: schemas.create,
     transaction: true,
     responses: { 201: schemas.item, 400: 'The first field that is wrong' },
-    handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
-      const write = { db, auth, services, afterCommit };
-      const columns = await kind.columns(write, bodyOf(body), null);
-      const [row] = (await db
-        .insert(table)
-        .values({ ...columns, accountId: auth.accountId })
-        .returning()) as Row[];
-      await kind.afterSave?.(write, row!, null);
+    handler: async (input) => {
+      const { ctx, db, auth, body } = input;
+      const row = await engagementItemCreator(writeDeps(input), { store: kind, accountId: auth.accountId, body: bodyOf(body) });
       ctx.status = 201;
-      ctx.body = { data: await kind.present(db, row!) };
+      ctx.body = { data: await kind.present(db, row) };
     },
   });
 
@@ -175,17 +162,16 @@ export function engagementRoutes<Kind extends EngagementKind, Row extends { id: 
       400: kind.updateRefusal ? `The first field that is wrong, or '${kind.updateRefusal}'` : 'The first field that is wrong',
       404: notFound,
     },
-    handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
-      const write = { db, auth, services, afterCommit };
+    handler: async (input) => {
+      const { ctx, db, auth, params, body } = input;
       const row = await kind.find(db, auth, params.id, { forUpdate: true });
-      const columns = await kind.columns(write, bodyOf(body), row);
-      const [stored] = (await db
-        .update(table)
-        .set({ ...columns, updatedAt: new Date() })
-        .where(scoped(table, auth.accountId, eq(table.id, row.id)))
-        .returning()) as Row[];
-      await kind.afterSave?.(write, stored!, row);
-      ctx.body = { data: await kind.present(db, stored!) };
+      const saved = await engagementItemSaver(writeDeps(input), {
+        store: kind,
+        accountId: auth.accountId,
+        stored: row,
+        body: bodyOf(body),
+      });
+      ctx.body = { data: await kind.present(db, saved) };
     },
   });
 
@@ -199,13 +185,9 @@ export function engagementRoutes<Kind extends EngagementKind, Row extends { id: 
     params,
     transaction: true,
     responses: { 200: ZMessageResponse, 404: notFound },
-    handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
-      const [deleted] = (await db
-        .delete(table)
-        .where(scoped(table, auth.accountId, eq(table.id, params.id)))
-        .returning()) as Row[];
-      if (!deleted) throw NotFoundError();
-      await kind.afterDelete?.({ db, auth, services, afterCommit }, deleted);
+    handler: async (input) => {
+      const { ctx, auth, params } = input;
+      await engagementItemDeleter(writeDeps(input), { store: kind, accountId: auth.accountId, id: params.id });
       ctx.body = { data: { message: kind.deleted } };
     },
   });

@@ -94,8 +94,7 @@ export function experimentRoutes(api: ApiRouter): void {
       },
       handler: async ({ ctx, db, auth, params, body, changed }) => {
         const item = await kind.find(db, auth, params.id, true);
-        const experiment = await experimentStarter({ db, item, input: body });
-        if (item.kind === 'quiz') changed({ quizId: item.row.id });
+        const experiment = await experimentStarter({ db, changed }, { item, input: body });
         ctx.status = 201;
         ctx.body = { data: await report(db, item, experiment) };
       },
@@ -119,8 +118,7 @@ export function experimentRoutes(api: ApiRouter): void {
       },
       handler: async ({ ctx, db, auth, params, body, changed }) => {
         const item = await kind.find(db, auth, params.id, true);
-        const ended = await experimentEnder({ db, item, experimentId: params.experimentId, winner: body.winner });
-        if (item.kind === 'quiz') changed({ quizId: item.row.id });
+        const ended = await experimentEnder({ db, changed }, { item, experimentId: params.experimentId, winner: body.winner });
         ctx.body = { data: await report(db, item, ended) };
       },
     });

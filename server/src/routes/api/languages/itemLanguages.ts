@@ -1,5 +1,5 @@
 import { translationsCsvMessages } from '@quizlead/shared/i18n/translationsCsvMessages.ts';
-import { itemTexts, type ItemKind, type ItemText } from '@quizlead/shared/i18n/itemTexts.ts';
+import { itemTexts, type ItemKind, type ItemShapes, type ItemText } from '@quizlead/shared/i18n/itemTexts.ts';
 import type { Ability } from '@quizlead/shared/permissions.ts';
 import {
   itemLanguagesOf,
@@ -40,6 +40,31 @@ interface LanguagesKind {
   load(db: Db, accountId: string, id: string, forUpdate: boolean): Promise<{ id: string; i18n: unknown; texts: ItemText[] }>;
 }
 
+/** A poll's, web response's or wheel's place: read and changed with the engagement abilities, its texts its row's. */
+function engagementLanguages<K extends Exclude<ItemKind, 'quiz'>>(
+  kind: K,
+  names: Pick<LanguagesKind, 'collection' | 'tag' | 'noun'>,
+  table: LanguagesKind['table'],
+  find: (
+    db: Db,
+    auth: { accountId: string },
+    id: string,
+    options: { forUpdate: boolean },
+  ) => Promise<ItemShapes[K] & { id: string; i18n: unknown }>,
+): LanguagesKind {
+  return {
+    kind,
+    ...names,
+    read: 'engagement.read',
+    write: 'engagement.write',
+    table,
+    async load(db, accountId, id, forUpdate) {
+      const item = await find(db, { accountId }, id, { forUpdate });
+      return { id: item.id, i18n: item.i18n, texts: itemTexts(kind, item) };
+    },
+  };
+}
+
 const kinds: LanguagesKind[] = [
   {
     kind: 'quiz',
@@ -55,45 +80,14 @@ const kinds: LanguagesKind[] = [
       return { id: quiz.id, i18n: quiz.i18n, texts: itemTexts('quiz', { ...quiz, questions }) };
     },
   },
-  {
-    kind: 'poll',
-    collection: 'polls',
-    tag: 'polls',
-    noun: 'poll',
-    read: 'engagement.read',
-    write: 'engagement.write',
-    table: polls,
-    async load(db, accountId, id, forUpdate) {
-      const poll = await findOwnPoll(db, { accountId }, id, { forUpdate });
-      return { id: poll.id, i18n: poll.i18n, texts: itemTexts('poll', poll) };
-    },
-  },
-  {
-    kind: 'feedback',
-    collection: 'feedbacks',
-    tag: 'web responses',
-    noun: 'web response',
-    read: 'engagement.read',
-    write: 'engagement.write',
-    table: feedbacks,
-    async load(db, accountId, id, forUpdate) {
-      const feedback = await findOwnFeedback(db, { accountId }, id, { forUpdate });
-      return { id: feedback.id, i18n: feedback.i18n, texts: itemTexts('feedback', feedback) };
-    },
-  },
-  {
-    kind: 'wheel',
-    collection: 'wheels',
-    tag: 'wheels',
-    noun: 'wheel',
-    read: 'engagement.read',
-    write: 'engagement.write',
-    table: wheels,
-    async load(db, accountId, id, forUpdate) {
-      const wheel = await findOwnWheel(db, { accountId }, id, { forUpdate });
-      return { id: wheel.id, i18n: wheel.i18n, texts: itemTexts('wheel', wheel) };
-    },
-  },
+  engagementLanguages('poll', { collection: 'polls', tag: 'polls', noun: 'poll' }, polls, findOwnPoll),
+  engagementLanguages(
+    'feedback',
+    { collection: 'feedbacks', tag: 'web responses', noun: 'web response' },
+    feedbacks,
+    findOwnFeedback,
+  ),
+  engagementLanguages('wheel', { collection: 'wheels', tag: 'wheels', noun: 'wheel' }, wheels, findOwnWheel),
 ];
 
 /** The imported languages checked as a save's body is (a file cannot add what a save could not). */
@@ -120,6 +114,13 @@ function view(languages: TItemLanguages, texts: ItemText[]) {
  */
 export function itemLanguageRoutes(api: ApiRouter): void {
   for (const kind of kinds) {
+    /** Saves the item's languages (a save's body or an imported file's). */
+    const save = (
+      deps: Parameters<typeof itemLanguagesSaver>[0],
+      accountId: string,
+      item: { id: string; texts: ItemText[] },
+      languages: TItemLanguages,
+    ) => itemLanguagesSaver(deps, { table: kind.table, accountId, itemId: item.id, texts: item.texts, languages });
     const path = `/${kind.collection}/:id`;
     const notFound = `No such ${kind.noun} in this account`;
     const tags = [kind.tag, 'languages'];
@@ -153,16 +154,7 @@ export function itemLanguageRoutes(api: ApiRouter): void {
       responses: { 200: ZItemLanguagesViewResponse, 400: 'The first field that is wrong', 404: notFound },
       handler: async ({ ctx, db, auth, params, body, changed }) => {
         const item = await kind.load(db, auth.accountId, params.id, true);
-        const stored = await itemLanguagesSaver(
-          { db, changed },
-          {
-            table: kind.table,
-            accountId: auth.accountId,
-            itemId: item.id,
-            texts: item.texts,
-            languages: body,
-          },
-        );
+        const stored = await save({ db, changed }, auth.accountId, item, body);
         ctx.body = { data: view(stored, item.texts) };
       },
     });
@@ -214,16 +206,7 @@ export function itemLanguageRoutes(api: ApiRouter): void {
           throw ValidationError(translationsCsvMessages.unreadable);
         }
         const { languages, imported, columns } = importTranslationsCsv(file, item.texts, itemLanguagesOf(item.i18n));
-        const stored = await itemLanguagesSaver(
-          { db, changed },
-          {
-            table: kind.table,
-            accountId: auth.accountId,
-            itemId: item.id,
-            texts: item.texts,
-            languages: parsedLanguages(languages),
-          },
-        );
+        const stored = await save({ db, changed }, auth.accountId, item, parsedLanguages(languages));
         ctx.body = { data: { ...view(stored, item.texts), message: translationsCsvMessages.imported(columns, imported) } };
       },
     });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { pollMessages } from '@quizlead/shared/engagement.ts';
 import { ZPollResponse, ZPollResultsResponse, ZPollStatusRequest } from '@quizlead/shared/schemas/poll.ts';
 import { slugify } from '@quizlead/shared/slug.ts';
@@ -12,9 +11,9 @@ import {
   pollVotesOf,
   type PollVoteRow,
 } from '../../../db/queries/polls.ts';
+import { pollStatusSetter } from '../../../commands/pollStatusSetter.ts';
 import { polls, pollVotes } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
-import { NotFoundError, ValidationError } from '../../../errors.ts';
+import { ValidationError } from '../../../errors.ts';
 import { findOwnPoll, type PollRow } from '../../../policies/poll.ts';
 import { presentPoll, presentPollRow, presentPollVote } from '../../../presenters/poll.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
@@ -108,12 +107,7 @@ export function pollRoutes(api: ApiRouter): void {
     body: ZPollStatusRequest,
     responses: { 200: ZPollResponse, 400: `'${pollMessages.statusRequired}'`, 404: 'No such poll in this account' },
     handler: async ({ ctx, db, auth, params, body }) => {
-      const [stored] = await db
-        .update(polls)
-        .set({ published: body.status === 'published', updatedAt: new Date() })
-        .where(scoped(polls, auth.accountId, eq(polls.id, params.id)))
-        .returning();
-      if (!stored) throw NotFoundError();
+      const stored = await pollStatusSetter({ db }, { accountId: auth.accountId, pollId: params.id, status: body.status });
       ctx.body = { data: await present(db, stored) };
     },
   });

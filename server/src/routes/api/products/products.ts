@@ -13,41 +13,21 @@ import {
   ZProductSyncResponse,
 } from '@quizlead/shared/schemas/products.ts';
 import { ZProductSyncStatusResponse } from '@quizlead/shared/schemas/productSync.ts';
-import { productSyncRecorder } from '../../../commands/productSyncRecorder.ts';
-import { unusedImageRemover } from '../../../commands/unusedImageRemover.ts';
+import { productDeleter } from '../../../commands/productDeleter.ts';
+import { productSaver } from '../../../commands/productSaver.ts';
+import { productSyncQueuer } from '../../../commands/productSyncQueuer.ts';
 import type { Auth } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
-import { ownUploadsChecker } from '../../../db/queries/fileUsage.ts';
 import { accounts, products, shopInstallations } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../db/queries/pagination.ts';
 import { scoped } from '../../../db/scope.ts';
-import { AppError, ValidationError } from '../../../errors.ts';
-import { syncProductsTask } from '../../../jobs/tasks/SyncProductsTask.ts';
+import { ValidationError } from '../../../errors.ts';
 import { likePattern } from '../../../lib/likePattern.ts';
-import { findOwnProduct, type ProductRow } from '../../../policies/product.ts';
+import { findOwnProduct } from '../../../policies/product.ts';
 import { presentProduct, presentProductSync } from '../../../presenters/product.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
 
 const ZProductParams = z.object({ id: ZId });
-
-/** The stored columns of a product the owner typed in; an uploaded image must be the account's own. */
-async function manualColumns(db: Db, auth: Pick<Auth, 'accountId'>, body: z.infer<typeof ZProductRequest>) {
-  await ownUploadsChecker(db, auth.accountId, [{ field: 'imageUrl', url: body.imageUrl }]);
-  return {
-    title: body.title,
-    url: body.url,
-    imageUrl: body.imageUrl,
-    price: body.price,
-    currency: body.currency,
-    tags: body.tags,
-    available: body.available,
-  };
-}
-
-/** Shop products mirror the shop's catalogue: they change in Shopify, never here. */
-function refuseShopProduct(product: ProductRow): void {
-  if (product.source === 'shopify') throw new AppError(409, 'conflict', productMessages.shopifyManaged);
-}
 
 async function accountKind(db: Db, auth: Pick<Auth, 'accountId'>) {
   const [account] = await db.select({ kind: accounts.kind }).from(accounts).where(eq(accounts.id, auth.accountId)).limit(1);
@@ -147,8 +127,7 @@ export function productRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, auth, services }) => {
       if ((await accountKind(db, auth)) !== 'shopify') throw ValidationError(productMessages.syncShopifyOnly);
       await services.limiters.productSyncByAccount.hit(auth.accountId);
-      await services.queue.enqueue(db, syncProductsTask, { accountId: auth.accountId });
-      await productSyncRecorder({ db, accountId: auth.accountId, state: 'queued' });
+      await productSyncQueuer({ db, queue: services.queue }, { accountId: auth.accountId });
       ctx.status = 202;
       ctx.body = { data: { queued: true, message: productMessages.syncQueued } };
     },
@@ -164,13 +143,13 @@ export function productRoutes(api: ApiRouter): void {
     body: ZProductRequest,
     transaction: true,
     responses: { 201: ZProductResponse, 400: 'The first field that is wrong' },
-    handler: async ({ ctx, db, auth, body }) => {
-      const [product] = await db
-        .insert(products)
-        .values({ accountId: auth.accountId, source: 'manual', ...(await manualColumns(db, auth, body)) })
-        .returning();
+    handler: async ({ ctx, db, auth, body, services, afterCommit }) => {
+      const product = await productSaver(
+        { db, storage: services.storage, afterCommit },
+        { accountId: auth.accountId, product: null, body },
+      );
       ctx.status = 201;
-      ctx.body = { data: presentProduct(product!) };
+      ctx.body = { data: presentProduct(product) };
     },
   });
 
@@ -192,22 +171,11 @@ export function productRoutes(api: ApiRouter): void {
     },
     handler: async ({ ctx, db, auth, params, body, services, afterCommit }) => {
       const product = await findOwnProduct(db, auth, params.id, { forUpdate: true });
-      refuseShopProduct(product);
-      const [stored] = await db
-        .update(products)
-        .set({ ...(await manualColumns(db, auth, body)), updatedAt: new Date() })
-        .where(scoped(products, auth.accountId, eq(products.id, product.id)))
-        .returning();
-      if (product.imageUrl && product.imageUrl !== stored!.imageUrl) {
-        await unusedImageRemover({
-          db,
-          accountId: auth.accountId,
-          urls: [product.imageUrl],
-          storage: services.storage,
-          afterCommit,
-        });
-      }
-      ctx.body = { data: presentProduct(stored!) };
+      const stored = await productSaver(
+        { db, storage: services.storage, afterCommit },
+        { accountId: auth.accountId, product, body },
+      );
+      ctx.body = { data: presentProduct(stored) };
     },
   });
 
@@ -223,17 +191,7 @@ export function productRoutes(api: ApiRouter): void {
     responses: { 200: ZMessageResponse, 404: 'No such product in this account', 409: `'${productMessages.shopifyManaged}'` },
     handler: async ({ ctx, db, auth, params, services, afterCommit }) => {
       const product = await findOwnProduct(db, auth, params.id, { forUpdate: true });
-      refuseShopProduct(product);
-      await db.delete(products).where(scoped(products, auth.accountId, eq(products.id, product.id)));
-      if (product.imageUrl) {
-        await unusedImageRemover({
-          db,
-          accountId: auth.accountId,
-          urls: [product.imageUrl],
-          storage: services.storage,
-          afterCommit,
-        });
-      }
+      await productDeleter({ db, storage: services.storage, afterCommit }, { accountId: auth.accountId, product });
       ctx.body = { data: { message: productMessages.deleted } };
     },
   });

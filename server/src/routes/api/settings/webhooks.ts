@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { ZMessageResponse } from '@quizlead/shared/schemas/auth.ts';
 import {
   integrationLimits,
@@ -11,22 +10,20 @@ import {
   ZWebhookWithSecretResponse,
   type TConnectionTest,
 } from '@quizlead/shared/schemas/integrations.ts';
+import { webhookCreator } from '../../../commands/webhookCreator.ts';
+import { webhookDeleter } from '../../../commands/webhookDeleter.ts';
+import { webhookSaver } from '../../../commands/webhookSaver.ts';
+import { webhookSecretRotator } from '../../../commands/webhookSecretRotator.ts';
 import type { Services } from '../../../context.ts';
-import { destinations } from '../../../db/schema/index.ts';
-import { scoped } from '../../../db/scope.ts';
-import { NotFoundError, ValidationError } from '../../../errors.ts';
+import { ValidationError } from '../../../errors.ts';
 import type { DestinationRow } from '../../../integrations/destinations/destination.ts';
 import { sampleWebhookLead } from '../../../integrations/webhooks/payload.ts';
-import { openSigningSecrets, sealSigningSecrets } from '../../../integrations/webhooks/secretStore.ts';
+import { openSigningSecrets } from '../../../integrations/webhooks/secretStore.ts';
 import { deliverWebhook } from '../../../integrations/webhooks/sender.ts';
-import {
-  generateWebhookSecret,
-  rotateWebhookSecret,
-  type WebhookSigningSecrets,
-} from '../../../integrations/webhooks/signing.ts';
+import type { WebhookSigningSecrets } from '../../../integrations/webhooks/signing.ts';
 import { validateWebhookUrl } from '../../../integrations/webhooks/urlSafety.ts';
 import type { ApiRouter } from '../../apiRouter.ts';
-import { findOwnWebhook, lockAccount, updateDestination } from '../../../db/queries/destinations.ts';
+import { findOwnWebhook } from '../../../db/queries/destinations.ts';
 import { ownerKey } from './ownerKey.ts';
 import { ZWebhookParams } from './schema.ts';
 import { presentWebhook } from '../../../presenters/settings.ts';
@@ -69,25 +66,9 @@ export function webhookSettingsRoutes(api: ApiRouter): void {
     handler: async ({ ctx, db, auth, body, services }) => {
       // Checked before the lock: DNS may take a moment and nothing is written yet.
       const url = await checkedUrl(body.url, services);
-      await lockAccount(db, auth.accountId);
-      const [counted] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(destinations)
-        .where(scoped(destinations, auth.accountId, eq(destinations.kind, 'webhook')));
-      if ((counted?.count ?? 0) >= integrationLimits.webhooks) throw ValidationError(integrationMessages.webhookLimit, 'url');
-      const secret = generateWebhookSecret();
-      const [row] = await db
-        .insert(destinations)
-        .values({
-          accountId: auth.accountId,
-          kind: 'webhook',
-          url,
-          enabled: true,
-          sealed: sealSigningSecrets(services.secrets, { current: secret }),
-        })
-        .returning();
+      const { row, secret } = await webhookCreator({ db, secrets: services.secrets }, { accountId: auth.accountId, url });
       ctx.status = 201;
-      ctx.body = { data: { webhook: presentWebhook(row!, services.secrets), secret } };
+      ctx.body = { data: { webhook: presentWebhook(row, services.secrets), secret } };
     },
   });
 
@@ -106,7 +87,7 @@ export function webhookSettingsRoutes(api: ApiRouter): void {
       const row = await findOwnWebhook(db, auth.accountId, params.id, { forUpdate: true });
       // Switching an endpoint off needs no check, so an address that stopped resolving can still be silenced.
       const url = body.enabled || body.url !== row.url ? await checkedUrl(body.url, services) : body.url;
-      const updated = await updateDestination(db, auth.accountId, row.id, { url, enabled: body.enabled });
+      const updated = await webhookSaver({ db }, { accountId: auth.accountId, id: row.id, url, enabled: body.enabled });
       ctx.body = { data: presentWebhook(updated, services.secrets) };
     },
   });
@@ -121,11 +102,7 @@ export function webhookSettingsRoutes(api: ApiRouter): void {
     params: ZWebhookParams,
     responses: { 200: ZMessageResponse, 404: 'No such webhook in this account' },
     handler: async ({ ctx, db, auth, params }) => {
-      const [deleted] = await db
-        .delete(destinations)
-        .where(scoped(destinations, auth.accountId, eq(destinations.id, params.id), eq(destinations.kind, 'webhook')))
-        .returning({ id: destinations.id });
-      if (!deleted) throw NotFoundError();
+      await webhookDeleter({ db }, { accountId: auth.accountId, id: params.id });
       ctx.body = { data: { message: integrationMessages.webhookDeleted } };
     },
   });
@@ -142,14 +119,11 @@ export function webhookSettingsRoutes(api: ApiRouter): void {
     responses: { 200: ZWebhookWithSecretResponse, 404: 'No such webhook in this account' },
     handler: async ({ ctx, db, auth, params, services }) => {
       const row = await findOwnWebhook(db, auth.accountId, params.id, { forUpdate: true });
-      const saved = signingSecretsOf(row, services);
-      const next: WebhookSigningSecrets = saved ? rotateWebhookSecret(saved) : { current: generateWebhookSecret() };
-      const [updated] = await db
-        .update(destinations)
-        .set({ sealed: sealSigningSecrets(services.secrets, next), updatedAt: new Date() })
-        .where(scoped(destinations, auth.accountId, eq(destinations.id, row.id)))
-        .returning();
-      ctx.body = { data: { webhook: presentWebhook(updated!, services.secrets), secret: next.current } };
+      const { row: updated, secret } = await webhookSecretRotator(
+        { db, secrets: services.secrets },
+        { accountId: auth.accountId, id: row.id, saved: signingSecretsOf(row, services) },
+      );
+      ctx.body = { data: { webhook: presentWebhook(updated, services.secrets), secret } };
     },
   });
 
