@@ -1,8 +1,9 @@
 import type { Db } from '../db/client.ts';
 import { forgetCrmFields } from '../db/queries/crmFields.ts';
-import { updateDestination, type DestinationValues, type SingleKind } from '../db/queries/destinations.ts';
+import type { SingleKind } from '../db/queries/destinations.ts';
 import { destinations } from '../db/schema/index.ts';
 import type { DestinationRow } from '../integrations/destinations/destination.ts';
+import { destinationUpdater, type DestinationValues } from './destinationUpdater.ts';
 
 /**
  * Saves the account's one destination of `kind` (CRM, notification emails, Shopify customers): inserted the
@@ -24,7 +25,7 @@ export async function singleDestinationSaver(
   const { db } = deps;
   const { accountId, kind, existing, values } = input;
   if (existing && input.targetChanged) await forgetCrmFields(db, existing.id);
-  if (existing) return updateDestination(db, accountId, existing.id, values);
+  if (existing) return destinationUpdater({ db }, { accountId, id: existing.id, values });
   const [inserted] = await db
     .insert(destinations)
     .values({ accountId, kind, ...values })

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { updateDestination } from '../db/queries/destinations.ts';
 import type { DestinationRow } from '../integrations/destinations/destination.ts';
+import { destinationUpdater } from './destinationUpdater.ts';
 
 /**
  * Saves a webhook endpoint's URL (checked by the caller when it changed or the endpoint is switched on)
@@ -11,5 +11,9 @@ export async function webhookSaver(
   deps: { db: Db },
   input: { accountId: string; id: string; url: string; enabled: boolean },
 ): Promise<DestinationRow> {
-  return updateDestination(deps.db, input.accountId, input.id, { url: input.url, enabled: input.enabled });
+  return destinationUpdater(deps, {
+    accountId: input.accountId,
+    id: input.id,
+    values: { url: input.url, enabled: input.enabled },
+  });
 }

@@ -28,26 +28,6 @@ export async function findSingleDestination(db: Db, accountId: string, kind: Sin
   return row;
 }
 
-/** What an owner's save may set; saving also clears what the pipeline recorded when it switched the destination off. */
-export type DestinationValues = Partial<Pick<DestinationRow, 'provider' | 'url' | 'settings' | 'sealed' | 'enabled'>>;
-
-const fixedByOwner = { disabledReason: null, disabledAt: null, failingSince: null } as const;
-
-export async function updateDestination(
-  db: Db,
-  accountId: string,
-  id: string,
-  values: DestinationValues,
-): Promise<DestinationRow> {
-  const [updated] = await db
-    .update(destinations)
-    .set({ ...values, ...fixedByOwner, updatedAt: new Date() })
-    .where(scoped(destinations, accountId, eq(destinations.id, id)))
-    .returning();
-  if (!updated) throw NotFoundError();
-  return updated;
-}
-
 export async function listWebhooks(db: Db, accountId: string): Promise<DestinationRow[]> {
   return db
     .select()
