@@ -68,7 +68,13 @@ const playRow = async (quizId: string, id: string) =>
 
 it('erases the email, name, lead fields, browser and place of the visitor’s plays, votes and events, in any case', async () => {
   const shop = await world();
-  const byEmail = await shop.play({ email: 'Jane@Example.com', name: 'Jane', leadFields: { company: 'Jane Co' } });
+  const byEmail = await shop.play({
+    email: 'Jane@Example.com',
+    name: 'Jane',
+    phone: '+353861234567',
+    smsConsent: true,
+    leadFields: { company: 'Jane Co' },
+  });
   const byLeadField = await shop.play({ email: null, leadFields: { work: 'jane@example.com' } });
   const someoneElse = await shop.play({ email: 'bob@example.com', name: 'Bob' });
   const janeVote = await shop.vote('JANE@example.com');
@@ -91,6 +97,8 @@ it('erases the email, name, lead fields, browser and place of the visitor’s pl
     expect(await playRow(shop.quizId, id)).toMatchObject({
       email: null,
       name: null,
+      phone: null,
+      smsConsent: false,
       leadFields: null,
       userAgent: '',
       country: '',

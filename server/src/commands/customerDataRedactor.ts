@@ -26,7 +26,17 @@ export async function customerDataRedactor(props: { db: Db; accountId: string; e
   const { db, accountId, email } = props;
   const redactedPlays = await db
     .update(plays)
-    .set({ email: null, name: null, leadFields: null, userAgent: '', country: '', state: '', city: '' })
+    .set({
+      email: null,
+      name: null,
+      phone: null,
+      smsConsent: false,
+      leadFields: null,
+      userAgent: '',
+      country: '',
+      state: '',
+      city: '',
+    })
     .where(scoped(plays, accountId, playsOfEmail(email)))
     .returning({ id: plays.id });
   const votes = await db
@@ -41,7 +51,7 @@ export async function customerDataRedactor(props: { db: Db; accountId: string; e
     .returning({ id: feedbackResponses.id });
   const spins = await db
     .update(wheelSpins)
-    .set({ email: null })
+    .set({ email: null, phone: null, smsConsent: false })
     .where(scoped(wheelSpins, accountId, sameEmail(wheelSpins.email, email)))
     .returning({ id: wheelSpins.id });
   // A unique prize code given to the email stays given (assigned_at), no longer saying to whom.
