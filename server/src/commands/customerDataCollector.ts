@@ -42,6 +42,8 @@ export async function customerDataCollector(props: { db: Db; accountId: string; 
       percentage: play.percentage,
       consent: play.consent,
       consentText: play.consentText,
+      phone: play.phone,
+      smsConsent: play.smsConsent,
       leadFields: play.leadFields ?? {},
       browser: play.userAgent,
       answers: sheet.questions.map((question) => ({
@@ -93,6 +95,8 @@ export async function customerDataCollector(props: { db: Db; accountId: string; 
       result: spin.result,
       prizeCode: spin.prizeCode,
       email: spin.email,
+      phone: spin.phone,
+      smsConsent: spin.smsConsent,
       spunAt: spin.createdAt.toISOString(),
     })),
   };

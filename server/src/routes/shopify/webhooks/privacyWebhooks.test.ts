@@ -256,6 +256,9 @@ describe('customers/data_request', () => {
           email,
           name: 'Ann Visitor',
           consent: true,
+          // The form's own phone box was not shown here; its fields are in the document either way.
+          phone: null,
+          smsConsent: false,
           status: 'completed',
           result: 'Bold',
           leadFields: { Phone: '+1 555 0100', Comment: `Write to me at ${email}` },
@@ -264,7 +267,7 @@ describe('customers/data_request', () => {
       ],
       pollVotes: [{ pollId: traces.pollId, poll: 'Best drink?', option: 'Coffee', email }],
       webResponses: [{ webResponseId: traces.feedbackId, title: 'Was it good?', answer: 'Thumbs Up', email }],
-      wheelSpins: [{ wheelId: traces.wheelId, wheel: 'Spin for a prize', email }],
+      wheelSpins: [{ wheelId: traces.wheelId, wheel: 'Spin for a prize', email, phone: null, smsConsent: false }],
     });
     expect(JSON.stringify(document)).not.toContain('someone-else');
 
