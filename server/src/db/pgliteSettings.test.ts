@@ -9,8 +9,8 @@ async function shown(settings: Parameters<typeof openDatabase>[0]['pgliteSetting
   try {
     const values: Record<string, string> = {};
     for (const name of names) {
-      const [row] = (await database.db.execute(sql.raw(`show ${name}`))).rows as Record<string, string>[];
-      values[name] = row![name]!;
+      const { rows } = (await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] };
+      values[name] = rows[0]![name]!;
     }
     return values;
   } finally {
