@@ -24,7 +24,11 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: join(env.DATA_DIR, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDir: join(env.DATA_DIR, 'pglite'),
+  pgliteSettings: env.PGLITE_SETTINGS,
+});
 try {
   await database.migrate();
   const [user] = await database.db
