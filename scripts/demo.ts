@@ -19,7 +19,11 @@ async function resetThroughServer(url: string, localKey: string) {
 
 async function resetDirectly() {
   const lock = env.DATABASE_URL ? undefined : acquireDataDirLock(env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: join(env.DATA_DIR, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: join(env.DATA_DIR, 'pglite'),
+    pgliteSettings: env.PGLITE_SETTINGS,
+  });
   try {
     await database.migrate();
     return await demoAccountResetter(database.db);

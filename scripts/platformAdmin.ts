@@ -18,7 +18,11 @@ if ((verb !== 'grant' && verb !== 'revoke') || !email) {
 
 const env = parseEnv(process.env);
 const lock = dataDirLockOrExit(env);
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: join(env.DATA_DIR, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDir: join(env.DATA_DIR, 'pglite'),
+  pgliteSettings: env.PGLITE_SETTINGS,
+});
 try {
   await database.migrate();
   const [user] = await database.db

@@ -57,6 +57,9 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL: must start with smtp/);
     expect(() => parseEnv({ JOB_QUEUE_SCHEMA: 'jobs"; drop schema public' })).toThrow(/JOB_QUEUE_SCHEMA: must be a lower-case/);
     expect(parseEnv({ JOB_QUEUE_SCHEMA: 'pgboss_shop_2' }).JOB_QUEUE_SCHEMA).toBe('pgboss_shop_2');
+    expect(() => parseEnv({ PGLITE_SETTINGS: 'fsync=off' })).toThrow(/PGLITE_SETTINGS: 'fsync' is not a memory setting/);
+    expect(parseEnv({ PGLITE_SETTINGS: 'shared_buffers=64MB' }).PGLITE_SETTINGS).toEqual({ shared_buffers: '64MB' });
+    expect(parseEnv({}).PGLITE_SETTINGS).toBeUndefined();
   });
 
   it('requires a real SESSION_SECRET and an encryption key in production and turns the dev mailbox off there', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tutorialIds, type TutorialId } from '@quizlead/shared/reports.ts';
 import { isLoopback, localSessionSecret } from './lib/localSecret.ts';
 import { parseEncryptionKey, type EncryptionKey } from './lib/secrets.ts';
+import { ZPgliteSettings } from './db/pgliteSettings.ts';
 
 /** The listen address when HOST is not one (or is the app's URL, as `shopify app dev` sets it). */
 const defaultListenHost = '127.0.0.1';
@@ -85,6 +86,8 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** The embedded PGlite's memory settings over its defaults, "name=value,…" (server/src/db/pgliteSettings.ts). */
+    PGLITE_SETTINGS: ZPgliteSettings.optional(),
     /** smtp:// or smtps:// URL; without it mail goes to the dev mailbox. */
     SMTP_URL: z
       .string()

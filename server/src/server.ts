@@ -55,7 +55,11 @@ export async function startServer(
   const logger = createLogger(env.LOG_LEVEL);
   const dataDir = resolve(env.DATA_DIR);
   const mailboxDir = join(dataDir, 'mailbox');
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: options.pgliteDir ?? join(dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: options.pgliteDir ?? join(dataDir, 'pglite'),
+    pgliteSettings: env.PGLITE_SETTINGS,
+  });
   await database.migrate();
   await templateCatalogueSeeder(database.db);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailboxDir, logger });

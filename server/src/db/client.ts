@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite, type Db as QueueDb } from 'pg-boss';
+import { pgliteStartArguments, type PgliteSettings } from './pgliteSettings.ts';
 
 /**
  * A database handle or an open transaction: both run the same queries. Without drizzle's relational API
@@ -33,9 +34,14 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * Opens PostgreSQL: the server at `databaseUrl` when given, else PGlite stored in
- * `pgliteDir` (or in memory when that is 'memory://').
+ * `pgliteDir` (or in memory when that is 'memory://'), with the memory settings of pgliteSettings.ts
+ * (`pgliteSettings` over their defaults).
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  pgliteDir: string;
+  pgliteSettings?: PgliteSettings | undefined;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool });
@@ -50,7 +56,10 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     };
   }
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  // PGlite's own start-up arguments, then the memory settings (a later -c wins over postgresql.conf).
+  const client = await PGlite.create(options.pgliteDir, {
+    startParams: [...PGlite.defaultStartParams, ...pgliteStartArguments(options.pgliteSettings)],
+  });
   const db = drizzlePglite({ client });
   return {
     db,

@@ -5,13 +5,23 @@ import { userCreator } from '../commands/userCreator.ts';
 import { accounts, platformAdmins, sessions } from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import type { TestServer } from './getTestServer.ts';
+import type { Db } from '../db/client.ts';
+import type { TestClient } from './getTestServer.ts';
 
 export const uniqueEmail = (label = 'owner') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
+/**
+ * What the factories need of a server: its database and a client for it. A test server is one; a bench
+ * that seeds the database before it starts the server as a process of its own passes just these.
+ */
+export interface FactoryHost {
+  services: { database: { db: Db } };
+  client(): TestClient;
+}
+
 /** A fresh account with one signed-in owner, so tests never share data or need truncation. */
 export async function createOwner(
-  server: TestServer,
+  server: FactoryHost,
   options: { password?: string; usertype?: 'email' | 'social'; platformAdmin?: boolean } = {},
 ) {
   const { db } = server.services.database;
@@ -22,7 +32,7 @@ export async function createOwner(
 }
 
 /** Another user of `account` with `role`, signed in: for the policies of each role. */
-export const createMember = (server: TestServer, account: typeof accounts.$inferSelect, role: AccountRole = 'member') =>
+export const createMember = (server: FactoryHost, account: typeof accounts.$inferSelect, role: AccountRole = 'member') =>
   signInUser(server, account, { role, fullName: 'Mia Member' });
 
 /**
@@ -41,7 +51,7 @@ function factoryHash(password: string): Promise<string> {
 }
 
 async function signInUser(
-  server: TestServer,
+  server: FactoryHost,
   account: typeof accounts.$inferSelect,
   options: { password?: string; usertype?: 'email' | 'social'; role: AccountRole; fullName: string },
 ) {
