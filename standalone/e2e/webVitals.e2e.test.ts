@@ -64,20 +64,21 @@ describe('the standalone admin', () => {
     expect(lcp!.value).toBeGreaterThan(0);
     expect(JSON.stringify(reports)).not.toMatch(/app\/|Quizzes\?|http/);
 
-    // Some history, so the page shows both shells, judged and too-few figures.
+    // Some history, so the page shows both shells, judged and too-few figures. Other browser tests share the
+    // database and report their own loads, so the history is filed under pages no other test's shell has.
     const many = (page: string, surface: 'standalone' | 'embedded', metric: string, value: number, count = 120) =>
       Array.from({ length: count }, (_, n) => ({ page, surface, metric, value: value * (1 + n / 1000) }));
     await db
       .insert(webVitals)
       .values([
-        ...many('/Quizzes', 'standalone', 'LCP', 3100),
-        ...many('/Quizzes', 'standalone', 'CLS', 0.02),
-        ...many('/Quizzes', 'standalone', 'INP', 140),
-        ...many('/Quiz/Edit/:id', 'standalone', 'LCP', 2200, 40),
-        ...many('/Quiz/Edit/:id', 'standalone', 'INP', 260, 40),
-        ...many('/', 'embedded', 'LCP', 1900),
-        ...many('/', 'embedded', 'CLS', 0.15),
-        ...many('/', 'embedded', 'INP', 90),
+        ...many('/PostPurchaseSurvey', 'standalone', 'LCP', 3100),
+        ...many('/PostPurchaseSurvey', 'standalone', 'CLS', 0.02, 121),
+        ...many('/PostPurchaseSurvey', 'standalone', 'INP', 140),
+        ...many('/Plan', 'standalone', 'LCP', 2200, 40),
+        ...many('/Plan', 'standalone', 'INP', 260, 40),
+        ...many('/Plans', 'embedded', 'LCP', 1900),
+        ...many('/Plans', 'embedded', 'CLS', 0.15),
+        ...many('/Plans', 'embedded', 'INP', 90),
       ]);
 
     const admin = await createAdmin(harness.server);
@@ -87,19 +88,22 @@ describe('the standalone admin', () => {
     const embedded = adminPage.getByRole('region', { name: webVitalTexts.surfaces.embedded });
     await expect.poll(() => embedded.isVisible()).toBe(true);
     const standalone = adminPage.getByRole('region', { name: webVitalTexts.surfaces.standalone });
-    const quizzesRow = standalone.locator('tr', { hasText: '/Quizzes' });
+    const quizzesRow = standalone.locator('tr', { hasText: '/PostPurchaseSurvey' });
     const quizzes = await quizzesRow.innerText();
     expect(quizzes).toContain(webVitalTexts.needsWork);
     expect(quizzes).toContain(webVitalTexts.good);
     expect(quizzes).toContain(webVitalTexts.samples(121));
-    expect(await standalone.locator('tr', { hasText: '/Quiz/Edit/:id' }).innerText()).toContain(
-      webVitalTexts.fewSamples(40, 100),
-    );
+    expect(
+      await standalone
+        .locator('tr')
+        .filter({ has: adminPage.getByText('/Plan', { exact: true }) })
+        .innerText(),
+    ).toContain(webVitalTexts.fewSamples(40, 100));
     await screenshot(harness, adminPage, 'admin-web-vitals-1280');
     await noSeriousViolations(adminPage, 'Admin web vitals');
 
     await adminPage.setViewportSize({ width: 375, height: 800 });
-    await expect.poll(() => embedded.locator('.ql-engagement-list__item').count()).toBe(1);
+    await expect.poll(() => embedded.locator('.ql-engagement-list__item').count()).toBeGreaterThanOrEqual(1);
     await fitsWidth(adminPage, 375);
     await screenshot(harness, adminPage, 'admin-web-vitals-375');
   });
@@ -127,11 +131,15 @@ describe('the embedded admin', () => {
 
     const db = shopAdmin.harness.server.services.database.db;
     await expect
-      .poll(async () => (await stored(db, 'embedded')).sort((a, b) => a.metric.localeCompare(b.metric)))
-      .toEqual([
-        { page: '/Quizzes', metric: 'CLS', value: 0.012 },
-        { page: '/Quizzes', metric: 'LCP', value: 1830.4 },
-      ]);
+      .poll(async () => await stored(db, 'embedded'))
+      .toEqual(
+        expect.arrayContaining([
+          { page: '/Quizzes', metric: 'CLS', value: 0.012 },
+          { page: '/Quizzes', metric: 'LCP', value: 1830.4 },
+        ]),
+      );
+    // FID is not one of the vitals Shopify judges: it is not sent.
+    expect((await stored(db, 'embedded')).some((row) => row.value === 12)).toBe(false);
     expect(errors).toEqual([]);
   });
 });

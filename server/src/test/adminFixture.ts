@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TAuditEntry } from '@quizlead/shared/schemas/admin.ts';
 import type { TAuditTargetType } from '@quizlead/shared/admin.ts';
@@ -45,12 +45,12 @@ export async function adminCommandRun(server: TestServer) {
       (await accountMembers(db, user.accountId)).find((row) => row.user.id === user.id)!,
     /** An account as the admin account routes find it. */
     account: async (accountId: string) => (await accountDetail(db, accountId))!,
-    /** The audit rows of one target, oldest first. */
+    /** This run's audit rows of one target, oldest first (other tests' administrators write to the same log). */
     audit: (targetId: string | number) =>
       db
         .select()
         .from(auditLog)
-        .where(eq(auditLog.targetId, String(targetId)))
+        .where(and(eq(auditLog.targetId, String(targetId)), eq(auditLog.actorUserId, admin.user.id)))
         .orderBy(asc(auditLog.createdAt)),
   };
 }

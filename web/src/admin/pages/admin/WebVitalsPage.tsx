@@ -75,7 +75,8 @@ const columns: Column<PageRow>[] = [
     onPhone: false,
     cell: (row) => (
       <Text as="span" fontWeight="semibold">
-        <code>{row.page}</code>
+        {/* A long pattern wraps rather than widening the table past the page. */}
+        <code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{row.page}</code>
       </Text>
     ),
   },
