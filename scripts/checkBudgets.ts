@@ -114,7 +114,14 @@ const budgets: Budget[] = [
   // 244: issue 35's pixel fields of polls, web responses and wheels (one shared component) and issue 36's
   // post-purchase report in the menu (+0.2 KB; the report and its date picker load on their own).
   { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 244 * 1024 },
-  { name: 'embedded admin entry', files: adminScripts('web/dist/embedded/', ['index.html']), measure: 'gzip', limit: 135 * 1024 },
+  // 135.5: issue 38's field vitals reporter (its loader, ~0.2 KB; the library comes later) left the entry at its
+  // limit, where the bytes of a lazy chunk's hashed name decided the build. Issue 38's route splitting is to lower it.
+  {
+    name: 'embedded admin entry',
+    files: adminScripts('web/dist/embedded/', ['index.html']),
+    measure: 'gzip',
+    limit: 135.5 * 1024,
+  },
   {
     name: 'dashboard',
     files: adminScripts(standalone, [
