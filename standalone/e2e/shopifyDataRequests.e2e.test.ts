@@ -79,7 +79,8 @@ it('shows the shop’s notification email on Account, not a sign-in email, and s
     .poll(
       async () => {
         await page.reload();
-        await page.locator('[data-embedded-shell="ready"]').waitFor();
+        // The form shows once the account has loaded (the shell is ready before that): count then.
+        await field.waitFor();
         return page.getByText(`Leave it empty to use your store’s email, ${storeEmail}.`).count();
       },
       { timeout: 20_000 },
