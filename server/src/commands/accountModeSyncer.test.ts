@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accounts, paidPeriods } from '../db/schema/index.ts';
-import { proPlanId } from '../test/billingKit.ts';
+import { insertPaidPeriod } from '../test/billingKit.ts';
 import { createOwner } from '../test/factories.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
 import { accountModeSyncer } from './accountModeSyncer.ts';
@@ -24,13 +24,7 @@ function recorder() {
   return { told, deps: { db: db(), changed: (change: Changed) => void told.push(change) } };
 }
 
-async function addPeriod(accountId: string, startsAt: Date, endsAt: Date) {
-  const [period] = await db()
-    .insert(paidPeriods)
-    .values({ accountId, planId: proPlanId, period: 'monthly', startsAt, endsAt })
-    .returning();
-  return period!;
-}
+const addPeriod = (accountId: string, startsAt: Date, endsAt: Date) => insertPaidPeriod(server, accountId, startsAt, endsAt);
 
 it('turns a standalone account paid while a period is in force, tells the change once, and is idempotent', async () => {
   const { account } = await createOwner(server);

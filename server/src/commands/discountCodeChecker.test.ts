@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { billingMessages } from '@quizlead/shared/billing.ts';
-import { discountCodes, payments } from '../db/schema/index.ts';
-import { createDiscountCode, proPlanId } from '../test/billingKit.ts';
+import type { payments } from '../db/schema/index.ts';
+import { discountCodes } from '../db/schema/index.ts';
+import { createDiscountCode, insertPayment, proPlanId } from '../test/billingKit.ts';
 import { createOwner } from '../test/factories.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
 import { discountCodeChecker, type DiscountUse } from './discountCodeChecker.ts';
@@ -22,26 +23,8 @@ function use(accountId: string, overrides: Partial<DiscountUse> = {}): DiscountU
   return { planId: proPlanId, period: 'monthly', accountId, at: new Date('2026-06-15T12:00:00Z'), ...overrides };
 }
 
-async function paymentWith(accountId: string, discountCodeId: string, values: Partial<typeof payments.$inferInsert> = {}) {
-  const [payment] = await db()
-    .insert(payments)
-    .values({
-      accountId,
-      planId: proPlanId,
-      period: 'monthly',
-      discountCodeId,
-      priceCents: 2900,
-      discountCents: 725,
-      taxRateBasisPoints: 0,
-      taxCents: 0,
-      totalCents: 2175,
-      currency: 'USD',
-      startsAt: new Date(),
-      ...values,
-    })
-    .returning();
-  return payment!;
-}
+const paymentWith = (accountId: string, discountCodeId: string, values: Partial<typeof payments.$inferInsert> = {}) =>
+  insertPayment(server, accountId, { discountCodeId, discountCents: 725, totalCents: 2175, ...values });
 
 it('accepts a code typed in any case with spaces around it, for its plan and period within its dates', async () => {
   const { account } = await createOwner(server);

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accounts, affiliateCommissions, invoices, paidPeriods, payments, referrals } from '../db/schema/index.ts';
-import type { JobQueue } from '../jobs/queue.ts';
 import { periodEnd } from '../lib/pricing.ts';
-import { createDiscountCode, proPlanId } from '../test/billingKit.ts';
+import { createDiscountCode, insertPaidPeriod, insertPayment, proPlanId, recordingCompletionDeps } from '../test/billingKit.ts';
 import { createOwner } from '../test/factories.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
-import type { Changed } from './commitHooks.ts';
-import { paymentCompleter, type CompletionDeps } from './paymentCompleter.ts';
+import { paymentCompleter } from './paymentCompleter.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,51 +17,20 @@ afterAll(() => server.stop());
 const dayMs = 86_400_000;
 const db = () => server.services.database.db;
 
-interface Queued {
-  name: string;
-  payload: unknown;
-  startAfter?: Date;
-}
-
 /** Deps whose queue and cache listener record what they were given. */
-function completionDeps() {
-  const queued: Queued[] = [];
-  const told: Changed[] = [];
-  const queue: Pick<JobQueue, 'enqueue'> = {
-    enqueue: async (_db, task, payload, options) => {
-      queued.push({ name: task.name, payload, ...(options?.startAfter ? { startAfter: options.startAfter } : {}) });
-      return randomUUID();
-    },
-  };
-  const deps: CompletionDeps = {
-    queue,
-    invoiceSeller: 'Quizlead Ltd | 1 Main Street |  | Dublin',
-    affiliateCommissionPercent: 20,
-    changed: (change) => void told.push(change),
-  };
-  return { queued, told, deps };
-}
+const completionDeps = () =>
+  recordingCompletionDeps({ invoiceSeller: 'Quizlead Ltd | 1 Main Street |  | Dublin', affiliateCommissionPercent: 20 });
 
-async function createPayment(accountId: string, values: Partial<typeof payments.$inferInsert> = {}) {
-  const [payment] = await db()
-    .insert(payments)
-    .values({
-      accountId,
-      planId: proPlanId,
-      period: 'monthly',
-      priceCents: 2900,
-      discountCents: 400,
-      creditCents: 500,
-      taxRateBasisPoints: 2000,
-      taxCents: 400,
-      totalCents: 2400,
-      currency: 'USD',
-      startsAt: new Date(),
-      ...values,
-    })
-    .returning();
-  return payment!;
-}
+/** The checkout's row with a discount, credit and tax, as the completion's figures are checked against it. */
+const createPayment = (accountId: string, values: Partial<typeof payments.$inferInsert> = {}) =>
+  insertPayment(server, accountId, {
+    discountCents: 400,
+    creditCents: 500,
+    taxRateBasisPoints: 2000,
+    taxCents: 400,
+    totalCents: 2400,
+    ...values,
+  });
 
 it('completes a payment once: period, invoice with both parties, paid mode, commission, and the jobs after it', async () => {
   const owner = await createOwner(server);
@@ -148,33 +115,29 @@ it('completes a payment once: period, invoice with both parties, paid mode, comm
 it('starts a renewal after the current period and ends the period an upgrade replaces', async () => {
   const owner = await createOwner(server);
   const now = new Date();
-  const [current] = await db()
-    .insert(paidPeriods)
-    .values({
-      accountId: owner.account.id,
-      planId: proPlanId,
-      period: 'monthly',
-      startsAt: new Date(now.getTime() - dayMs),
-      endsAt: new Date(now.getTime() + 10 * dayMs),
-    })
-    .returning();
+  const current = await insertPaidPeriod(
+    server,
+    owner.account.id,
+    new Date(now.getTime() - dayMs),
+    new Date(now.getTime() + 10 * dayMs),
+  );
 
-  const renewal = await createPayment(owner.account.id, { startsAt: current!.endsAt });
+  const renewal = await createPayment(owner.account.id, { startsAt: current.endsAt });
   const run = completionDeps();
   await paymentCompleter(db(), run.deps, renewal.id, { captureId: null }, now);
   const [renewed] = await db().select().from(payments).where(eq(payments.id, renewal.id));
   const [next] = await db().select().from(paidPeriods).where(eq(paidPeriods.id, renewed!.paidPeriodId!));
-  expect(next).toMatchObject({ startsAt: current!.endsAt, endsAt: periodEnd(current!.endsAt, 'monthly') });
+  expect(next).toMatchObject({ startsAt: current.endsAt, endsAt: periodEnd(current.endsAt, 'monthly') });
   // Nothing captured: the invoice names the payment itself.
   expect((await db().select().from(invoices).where(eq(invoices.paymentId, renewal.id)))[0]!.transactionId).toBe(renewal.id);
   expect(run.queued.filter((job) => job.name === 'billing.sync-mode').map((job) => job.startAfter)).toEqual([
     next!.endsAt,
-    current!.endsAt,
+    current.endsAt,
   ]);
 
-  const upgrade = await createPayment(owner.account.id, { replacesPeriodId: current!.id });
+  const upgrade = await createPayment(owner.account.id, { replacesPeriodId: current.id });
   await paymentCompleter(db(), completionDeps().deps, upgrade.id, { captureId: 'CAPTURE-UP' }, now);
-  expect((await db().select().from(paidPeriods).where(eq(paidPeriods.id, current!.id)))[0]!.endedAt).toEqual(now);
+  expect((await db().select().from(paidPeriods).where(eq(paidPeriods.id, current.id)))[0]!.endedAt).toEqual(now);
 });
 
 it('refuses a refunded payment and records no commission without a referral', async () => {

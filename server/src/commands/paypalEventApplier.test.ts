@@ -11,12 +11,10 @@ import {
   paypalWebhookEvents,
   referrals,
 } from '../db/schema/index.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import { proPlanId } from '../test/billingKit.ts';
+import { insertPayment, recordingCompletionDeps } from '../test/billingKit.ts';
 import { createOwner } from '../test/factories.ts';
 import { getTestServer, type TestServer } from '../test/getTestServer.ts';
-import type { Changed } from './commitHooks.ts';
-import { paypalEventApplier, type EventApplierDeps, type PayPalEvent } from './paypalEventApplier.ts';
+import { paypalEventApplier, type PayPalEvent } from './paypalEventApplier.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,23 +24,7 @@ afterAll(() => server.stop());
 
 const db = () => server.services.database.db;
 
-function applierDeps() {
-  const queued: { name: string; payload: unknown }[] = [];
-  const told: Changed[] = [];
-  const queue: Pick<JobQueue, 'enqueue'> = {
-    enqueue: async (_db, task, payload) => {
-      queued.push({ name: task.name, payload });
-      return randomUUID();
-    },
-  };
-  const deps: EventApplierDeps = {
-    queue,
-    invoiceSeller: 'Quizlead Ltd|Dublin',
-    affiliateCommissionPercent: 10,
-    changed: (change) => void told.push(change),
-  };
-  return { queued, told, deps };
-}
+const applierDeps = () => recordingCompletionDeps({ invoiceSeller: 'Quizlead Ltd|Dublin', affiliateCommissionPercent: 10 });
 
 /** Applies `event` in a transaction, as the webhook receiver does. */
 async function apply(event: PayPalEvent) {
@@ -51,25 +33,8 @@ async function apply(event: PayPalEvent) {
   return run;
 }
 
-async function createPayment(accountId: string, values: Partial<typeof payments.$inferInsert> = {}) {
-  const [payment] = await db()
-    .insert(payments)
-    .values({
-      accountId,
-      planId: proPlanId,
-      period: 'monthly',
-      priceCents: 2900,
-      taxRateBasisPoints: 0,
-      taxCents: 0,
-      totalCents: 2900,
-      currency: 'USD',
-      startsAt: new Date(),
-      paypalOrderId: `ORDER-${randomUUID().slice(0, 12)}`,
-      ...values,
-    })
-    .returning();
-  return payment!;
-}
+const createPayment = (accountId: string, values: Partial<typeof payments.$inferInsert> = {}) =>
+  insertPayment(server, accountId, { paypalOrderId: `ORDER-${randomUUID().slice(0, 12)}`, ...values });
 
 const paymentRow = async (id: string) => (await db().select().from(payments).where(eq(payments.id, id)))[0]!;
 const eventId = () => `WH-${randomUUID()}`;

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TDiscountCodeInput } from '@quizlead/shared/schemas/billing.ts';
+import type { Changed } from '../commands/commitHooks.ts';
+import type { CompletionDeps } from '../commands/paymentCompleter.ts';
 import { discountCodes, paidPeriods, payments } from '../db/schema/index.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { FakeExternalWorld } from './fakes/externalWorld.ts';
 import { FakePayPal } from './fakes/paypal/index.ts';
 import { getTestServer, type TestClient, type TestServer } from './getTestServer.ts';
@@ -55,6 +59,61 @@ export async function createDiscountCode(server: TestServer, input: Partial<TDis
 }
 
 export const proPlanId = 2;
+
+/**
+ * A Pro monthly payment at $29 with no tax, written directly (the checkout's row before PayPal answers);
+ * `values` change any column.
+ */
+export async function insertPayment(server: TestServer, accountId: string, values: Partial<typeof payments.$inferInsert> = {}) {
+  const [payment] = await server.services.database.db
+    .insert(payments)
+    .values({
+      accountId,
+      planId: proPlanId,
+      period: 'monthly',
+      priceCents: 2900,
+      taxRateBasisPoints: 0,
+      taxCents: 0,
+      totalCents: 2900,
+      currency: 'USD',
+      startsAt: new Date(),
+      ...values,
+    })
+    .returning();
+  return payment!;
+}
+
+/** A Pro monthly paid period from `startsAt` to `endsAt`, written directly. */
+export async function insertPaidPeriod(server: TestServer, accountId: string, startsAt: Date, endsAt: Date) {
+  const [period] = await server.services.database.db
+    .insert(paidPeriods)
+    .values({ accountId, planId: proPlanId, period: 'monthly', startsAt, endsAt })
+    .returning();
+  return period!;
+}
+
+export interface QueuedJob {
+  name: string;
+  payload: unknown;
+  startAfter?: Date;
+}
+
+/**
+ * Deps for completing a payment (paymentCompleter, paypalEventApplier) whose queue and cache listener
+ * record what they were given, instead of queueing and dropping.
+ */
+export function recordingCompletionDeps(settings: Pick<CompletionDeps, 'invoiceSeller' | 'affiliateCommissionPercent'>) {
+  const queued: QueuedJob[] = [];
+  const told: Changed[] = [];
+  const queue: Pick<JobQueue, 'enqueue'> = {
+    enqueue: async (_db, task, payload, options) => {
+      queued.push({ name: task.name, payload, ...(options?.startAfter ? { startAfter: options.startAfter } : {}) });
+      return randomUUID();
+    },
+  };
+  const deps: CompletionDeps = { queue, ...settings, changed: (change) => void told.push(change) };
+  return { queued, told, deps };
+}
 
 /** Checkout, approval on the fake's page, and the browser's return: the whole happy path. Returns the captured payment. */
 export async function payFor(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Changed } from '../../commands/commitHooks.ts';
 import { accounts, paidPeriods } from '../../db/schema/index.ts';
-import { proPlanId } from '../../test/billingKit.ts';
+import { insertPaidPeriod } from '../../test/billingKit.ts';
 import { createOwner } from '../../test/factories.ts';
 import { getTestServer, type TestServer } from '../../test/getTestServer.ts';
 import { syncAccountModeTask } from './SyncAccountModeTask.ts';
@@ -32,7 +32,7 @@ async function run(payload: { accountId?: string }) {
 
 async function withPeriod(startsAt: Date, endsAt: Date) {
   const { account } = await createOwner(server);
-  await db().insert(paidPeriods).values({ accountId: account.id, planId: proPlanId, period: 'monthly', startsAt, endsAt });
+  await insertPaidPeriod(server, account.id, startsAt, endsAt);
   return account;
 }
 
