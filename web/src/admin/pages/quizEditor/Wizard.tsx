@@ -5,7 +5,7 @@ import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
@@ -93,12 +93,22 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
     }
   }
 
+  /**
+   * Draws another step. A transition: React draws the new tab (and the preview's new screen) in slices
+   * between frames, so the click is answered at once; drawn in the click, the Design tab took 300 ms and more
+   * at 4× CPU slowdown (docs/performance.md, "Interactions under 4× CPU slowdown").
+   */
+  function showStep(step: number) {
+    startTransition(() => setTab(step));
+    window.scrollTo({ top: 0 });
+  }
+
   /** Back is free; forward checks each tab being left and saves, stopping at the first that fails. */
   function moveTo(target: number) {
     if (busy || target === tab || target < 0 || target > last) return;
     setAside(null);
     setProblem(null);
-    if (target < tab) return setTab(target);
+    if (target < tab) return startTransition(() => setTab(target));
     let stop = target;
     let message: string | null = null;
     for (let step = tab; step < target; step++) {
@@ -114,13 +124,12 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
       if (dirty && saved.status === 'draft') void run('move', () => editor.save().then(() => undefined));
       return;
     }
+    // Nothing to save: no busy state either, which would redraw the whole wizard before the step.
+    if (!dirty) return showStep(stop);
     void run('move', async () => {
-      if (dirty) {
-        await editor.save();
-        showToast(quizMessages.savedTitle);
-      }
-      setTab(stop);
-      window.scrollTo({ top: 0 });
+      await editor.save();
+      showToast(quizMessages.savedTitle);
+      showStep(stop);
     });
   }
 
@@ -176,6 +185,10 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   }
 
   const tabId = quizTabs[tab]!;
+  // The preview follows the form a frame behind: a keystroke or a click redraws the form at once and the
+  // player's screen (the quiz rebuilt as a visitor gets it) in a background render React can interrupt.
+  const previewQuiz = useDeferredValue(quiz);
+  const deferredFocus = useDeferredValue(previewFocus);
   const content = {
     settings: <SettingsTab editor={editor} free={free} />,
     design: <DesignTab editor={editor} onPreview={setPreviewFocus} />,
@@ -257,7 +270,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
           </BlockStack>
         </div>
         <div className={`ql-quiz-editor__preview${stuck ? ' ql-quiz-editor__preview--sticky' : ''}`}>
-          <PreviewPane quiz={quiz} tab={tabId} focus={previewFocus} companyLogoUrl={companyLogoUrl} free={free} />
+          <PreviewPane quiz={previewQuiz} tab={tabId} focus={deferredFocus} companyLogoUrl={companyLogoUrl} free={free} />
         </div>
       </div>
       <UnpublishModal
