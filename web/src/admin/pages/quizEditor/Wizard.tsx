@@ -35,6 +35,11 @@ const dataTab = { id: 'quiz-tab-data', content: 'Data', panelID: 'quiz-panel-dat
 const DataTab = lazy(() => import('./tabs/DataTab.tsx').then((module) => ({ default: module.DataTab })));
 /** Beside the steps too: the quiz's languages and the owner's translations (issue 34). */
 const languagesTab = { id: 'quiz-tab-languages', content: languagesTabTitle, panelID: 'quiz-panel-languages' };
+/**
+ * One array for the wizard's life: Polaris' Tabs measures its tabs again (and renders once more) whenever the
+ * array is a new one, which a list built in the render made every keystroke and every step.
+ */
+const allTabs = [...tabs, dataTab, languagesTab];
 const LanguagesPanel = lazy(() =>
   import('../../components/languages/LanguagesPanel.tsx').then((module) => ({ default: module.LanguagesPanel })),
 );
@@ -223,7 +228,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
           <BlockStack gap="400">
             <Card padding="0">
               <Tabs
-                tabs={[...tabs, dataTab, languagesTab]}
+                tabs={allTabs}
                 selected={aside === 'data' ? tabs.length : aside === 'languages' ? tabs.length + 1 : tab}
                 onSelect={(index) => {
                   if (index === tabs.length) return setAside('data');
