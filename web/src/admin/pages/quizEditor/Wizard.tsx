@@ -5,7 +5,7 @@ import { quizMessages, quizTypeInfo } from '@quizlead/shared/quizzes.ts';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
@@ -35,6 +35,11 @@ const dataTab = { id: 'quiz-tab-data', content: 'Data', panelID: 'quiz-panel-dat
 const DataTab = lazy(() => import('./tabs/DataTab.tsx').then((module) => ({ default: module.DataTab })));
 /** Beside the steps too: the quiz's languages and the owner's translations (issue 34). */
 const languagesTab = { id: 'quiz-tab-languages', content: languagesTabTitle, panelID: 'quiz-panel-languages' };
+/**
+ * One array for the wizard's life: Polaris' Tabs measures its tabs again (and renders once more) whenever the
+ * array is a new one, which a list built in the render made every keystroke and every step.
+ */
+const allTabs = [...tabs, dataTab, languagesTab];
 const LanguagesPanel = lazy(() =>
   import('../../components/languages/LanguagesPanel.tsx').then((module) => ({ default: module.LanguagesPanel })),
 );
@@ -93,12 +98,22 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
     }
   }
 
+  /**
+   * Draws another step. A transition: React draws the new tab (and the preview's new screen) in slices
+   * between frames, so the click is answered at once; drawn in the click, the Design tab took 300 ms and more
+   * at 4× CPU slowdown (docs/performance.md, "Interactions under 4× CPU slowdown").
+   */
+  function showStep(step: number) {
+    startTransition(() => setTab(step));
+    window.scrollTo({ top: 0 });
+  }
+
   /** Back is free; forward checks each tab being left and saves, stopping at the first that fails. */
   function moveTo(target: number) {
     if (busy || target === tab || target < 0 || target > last) return;
     setAside(null);
     setProblem(null);
-    if (target < tab) return setTab(target);
+    if (target < tab) return startTransition(() => setTab(target));
     let stop = target;
     let message: string | null = null;
     for (let step = tab; step < target; step++) {
@@ -114,13 +129,12 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
       if (dirty && saved.status === 'draft') void run('move', () => editor.save().then(() => undefined));
       return;
     }
+    // Nothing to save: no busy state either, which would redraw the whole wizard before the step.
+    if (!dirty) return showStep(stop);
     void run('move', async () => {
-      if (dirty) {
-        await editor.save();
-        showToast(quizMessages.savedTitle);
-      }
-      setTab(stop);
-      window.scrollTo({ top: 0 });
+      await editor.save();
+      showToast(quizMessages.savedTitle);
+      showStep(stop);
     });
   }
 
@@ -176,6 +190,10 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
   }
 
   const tabId = quizTabs[tab]!;
+  // The preview follows the form a frame behind: a keystroke or a click redraws the form at once and the
+  // player's screen (the quiz rebuilt as a visitor gets it) in a background render React can interrupt.
+  const previewQuiz = useDeferredValue(quiz);
+  const deferredFocus = useDeferredValue(previewFocus);
   const content = {
     settings: <SettingsTab editor={editor} free={free} />,
     design: <DesignTab editor={editor} onPreview={setPreviewFocus} />,
@@ -210,7 +228,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
           <BlockStack gap="400">
             <Card padding="0">
               <Tabs
-                tabs={[...tabs, dataTab, languagesTab]}
+                tabs={allTabs}
                 selected={aside === 'data' ? tabs.length : aside === 'languages' ? tabs.length + 1 : tab}
                 onSelect={(index) => {
                   if (index === tabs.length) return setAside('data');
@@ -257,7 +275,7 @@ export function Wizard({ initial }: { initial: TQuizDetail }) {
           </BlockStack>
         </div>
         <div className={`ql-quiz-editor__preview${stuck ? ' ql-quiz-editor__preview--sticky' : ''}`}>
-          <PreviewPane quiz={quiz} tab={tabId} focus={previewFocus} companyLogoUrl={companyLogoUrl} free={free} />
+          <PreviewPane quiz={previewQuiz} tab={tabId} focus={deferredFocus} companyLogoUrl={companyLogoUrl} free={free} />
         </div>
       </div>
       <UnpublishModal

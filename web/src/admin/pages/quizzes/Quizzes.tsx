@@ -50,7 +50,6 @@ export function Quizzes() {
   );
 
   const [searchText, setSearchText] = useState(query.search);
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [previewing, setPreviewing] = useState<TQuizListRow | null>(null);
   const [deleting, setDeleting] = useState<TQuizListRow | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -79,7 +78,6 @@ export function Quizzes() {
   const toggleStatus = useCallback(
     async (row: TQuizListRow) => {
       const next = row.status === 'published' ? 'draft' : 'published';
-      setBusy((ids) => new Set(ids).add(row.id));
       try {
         const quiz = await setQuizStatus(row.id, next);
         // Every page that shows the quiz, at once; the next visit asks the server again.
@@ -91,12 +89,6 @@ export function Quizzes() {
         showToast(quizMessages.statusUpdated(quiz.status));
       } catch (error) {
         showToast(errorNotice(error), { error: true });
-      } finally {
-        setBusy((ids) => {
-          const rest = new Set(ids);
-          rest.delete(row.id);
-          return rest;
-        });
       }
     },
     [showToast, client],
@@ -199,7 +191,6 @@ export function Quizzes() {
             rows={list.items}
             query={query}
             loading={loading}
-            busy={busy}
             onSort={(sort, direction) => setQuery({ sort, direction, page: 1 })}
             onToggleStatus={toggleStatus}
             onPreview={setPreviewing}

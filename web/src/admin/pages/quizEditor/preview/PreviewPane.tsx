@@ -13,7 +13,7 @@ import { footerLinksFor } from '@quizlead/shared/poweredBy.ts';
 import { publicQuizOf } from '@quizlead/shared/publicQuiz.ts';
 import { typeTraits } from '@quizlead/shared/quizzes.ts';
 import type { TQuestion, TQuiz } from '@quizlead/shared/schemas/quiz.ts';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { PlayerFrame } from './PlayerFrame.tsx';
 import { SearchSnippet } from './SearchSnippet.tsx';
 import { isEmbedded } from '../../../shell.ts';
@@ -125,8 +125,11 @@ function previewScreen(quiz: TQuiz, tab: TQuizTab, focus: PreviewFocus | null, p
   return { name: 'start' };
 }
 
-/** A live preview of the screen the current tab edits: the public player itself, drawing the draft. */
-export function PreviewPane({ quiz, tab, focus, companyLogoUrl, free }: Props) {
+/**
+ * A live preview of the screen the current tab edits: the public player itself, drawing the draft. Memoised:
+ * the wizard redraws on every edit, the preview only when what it shows has changed.
+ */
+export const PreviewPane = memo(function PreviewPane({ quiz, tab, focus, companyLogoUrl, free }: Props) {
   const [picks, setPicks] = useState<Record<string, readonly string[]>>({});
   const show = useMemo((): TPreviewShow => {
     const questions = questionsShown(quiz.questions, focus).map(withPlaceholders);
@@ -170,4 +173,4 @@ export function PreviewPane({ quiz, tab, focus, companyLogoUrl, free }: Props) {
       </BlockStack>
     </Card>
   );
-}
+});
