@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Six projects:
+ * Seven projects:
  * - unit: shared and server tests; PostgreSQL when DATABASE_URL is set, PGlite otherwise;
  * - resilience: server processes killed and run side by side, each file in its own worker;
  * - db-pglite: the data-layer suite again on PGlite, so both engines are proven in one run;
  * - components: the admin's screens in happy-dom with Testing Library;
  * - extensions: the Shopify UI extensions in happy-dom with a stand-in for Shopify's extension API;
- * - e2e: user flows in Debian's Chromium against the real server (needs `npm run build`).
+ * - e2e: user flows in Debian's Chromium against the real server (needs `npm run build`);
+ * - timing: browser tests that measure time (interaction latency under a slowed CPU), run after every other
+ *   project has finished, alone on the machine, so another file's work is not in their figures.
  * Two files run at a time, whatever their project, on any machine: the tests mostly wait on PostgreSQL, a
  * server or a browser, and each file owns its server, port, job queue schema and browser. (vitest's own
  * default, cores - 1, ran one file at a time on the 2-core CI machine.)
@@ -86,6 +88,19 @@ export default defineConfig({
           // A real browser on a loaded 2-core CI machine: one retry, never on a developer's run.
           retry: process.env.CI ? 1 : 0,
           // The longest flows take 30–60 s on an idle 2-core machine and over twice that beside another browser file.
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timing',
+          include: ['standalone/e2e/**/*.timing.test.ts'],
+          // Groups run one after another, lowest first: this one starts when every other project is done.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

@@ -20,8 +20,9 @@ import { rows, signedInPage, toast, type Owner } from './ownerScreens.ts';
  * mid-range phone's CPU (the page's main thread slowed 4× while the interaction runs): open a quiz,
  * switch a builder tab, add a question, open the Create menu, toggle a publish switch.
  *
- * Each action runs five times and its median is judged. CI runs this file on a loaded 2-core machine beside
- * other browser tests, where an interaction now and then waits on the scheduler (or on code run for the first
+ * Each action runs five times and its median is judged. The file is the `timing` project's (vitest.config.ts):
+ * it runs once every other test file is done, alone, so other files' servers and browsers are not in its
+ * figures. Even alone, an interaction now and then waits on the scheduler (or on code run for the first
  * time) for a frame or two: such hiccups move the slowest runs, not the median of five, while a real
  * regression (a slow render, a handler doing too much) is in every run and so in the median. Every figure is
  * printed, with the main thread's frames over 50 ms, for docs/performance.md.
