@@ -6,8 +6,8 @@
  * the embedded admin's dashboard as a shop with a dozen quizzes opens it from its Shopify admin. Prints
  * per page and preset the median of `LIGHTHOUSE_RUNS` (3) runs of each figure against issue 17's desktop
  * targets and issue 38's mobile ones (browser and runs: bench/lighthouseRunner.ts), and the machine's
- * load average at the start and the end (Lighthouse's timings are simulated from what it observed, so a
- * busy machine still slows them). For quick runs: `LIGHTHOUSE_PAGES=dashboard,embedded dashboard` and
+ * load average at the start and the end, and per row Lighthouse's CPU benchmark (Lighthouse's timings
+ * are simulated from what it observed, so a busy machine still slows them). For quick runs: `LIGHTHOUSE_PAGES=dashboard,embedded dashboard` and
  * `LIGHTHOUSE_PRESETS=mobile` pick pages and presets (comma-separated, as the table names them).
  *
  * The server is the real one as a Shopify app on a free port with a fresh in-memory PGlite, the browser
@@ -68,6 +68,7 @@ interface Figures extends Record<string, number> {
   tbtMs: number;
   scriptKb: number;
   unusedScriptKb: number;
+  cpu: number;
 }
 
 /** One run of `url` in `preset`: the figures this bench prints. */
@@ -86,6 +87,11 @@ async function measure(url: string, port: number, preset: Preset): Promise<Figur
         .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
     /** Lighthouse's estimate of the transferred script bytes the page never ran. */
     unusedScriptKb: (unused?.overallSavingsBytes ?? 0) / 1024,
+    /**
+     * Lighthouse's measure of the machine's speed during the run (its benchmark index): the mobile preset's
+     * 4× slowdown is calibrated for about 1,000 and up, so a busy machine's runs under it read slower.
+     */
+    cpu: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -208,7 +214,7 @@ try {
   console.log(`Lighthouse ${presets.join(' and ')} presets, ${chromePath}, median of ${lighthouseRuns} runs per page`);
   console.log(`load average (1 / 5 / 15 min) at the start: ${loadAtStart}`);
   console.log(
-    `${'page'.padEnd(19)} ${'preset'.padEnd(7)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'JS'.padStart(9)} ${'unused JS'.padStart(10)}`,
+    `${'page'.padEnd(19)} ${'preset'.padEnd(7)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'JS'.padStart(9)} ${'unused JS'.padStart(10)} ${'CPU'.padStart(5)}`,
   );
   let signedIn = false;
   for (const page of pages) {
@@ -220,7 +226,7 @@ try {
       const figures = await medianOf(async () => measure(await page.url(), chrome.port, preset));
       const [met, target] = verdict(preset, page.signedIn, figures);
       console.log(
-        `${page.name.padEnd(19)} ${preset.padEnd(7)} ${String(figures.score).padStart(5)} ${`${(figures.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${figures.cls.toFixed(3).padStart(6)} ${`${figures.tbtMs.toFixed(0)} ms`.padStart(7)} ${`${figures.scriptKb.toFixed(1)} KB`.padStart(9)} ${`${figures.unusedScriptKb.toFixed(1)} KB`.padStart(10)}   ${met ? 'meets' : 'MISSES'} ${target}`,
+        `${page.name.padEnd(19)} ${preset.padEnd(7)} ${String(figures.score).padStart(5)} ${`${(figures.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${figures.cls.toFixed(3).padStart(6)} ${`${figures.tbtMs.toFixed(0)} ms`.padStart(7)} ${`${figures.scriptKb.toFixed(1)} KB`.padStart(9)} ${`${figures.unusedScriptKb.toFixed(1)} KB`.padStart(10)} ${figures.cpu.toFixed(0).padStart(5)}   ${met ? 'meets' : 'MISSES'} ${target}`,
       );
     }
   }
