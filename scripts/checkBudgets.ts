@@ -118,14 +118,16 @@ const budgets: Budget[] = [
   // 243: issue 35's result email and ad pixel fields in the quiz builder's settings (+0.3 KB).
   // 244: issue 35's pixel fields of polls, web responses and wheels (one shared component) and issue 36's
   // post-purchase report in the menu (+0.2 KB; the report and its date picker load on their own).
-  { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 244 * 1024 },
+  // 243: issue 38's lazy rich text editor took the toolbar's Polaris parts out of the shared libraries (242.5 KB).
+  { name: 'standalone admin entry', files: adminScripts(standalone, signedInFrame), measure: 'gzip', limit: 243 * 1024 },
   // 135.5: issue 38's field vitals reporter (its loader, ~0.2 KB; the library comes later) left the entry at its
-  // limit, where the bytes of a lazy chunk's hashed name decided the build. Issue 38's route splitting is to lower it.
+  // limit, where the bytes of a lazy chunk's hashed name decided the build.
+  // 132: the embedded menu (App Bridge's, labels only) no longer loads the standalone menu's 15 icons (131.0 KB).
   {
     name: 'embedded admin entry',
     files: adminScripts('web/dist/embedded/', ['index.html']),
     measure: 'gzip',
-    limit: 135.5 * 1024,
+    limit: 132 * 1024,
   },
   ...adminPageBudgets(repo).map(({ name, dist, sources, limit }): Budget => ({
     name,

@@ -1,11 +1,13 @@
 import type { Plugin, Rolldown } from 'vite';
+import { withFrameSkeleton } from '../web/src/admin/frameSkeleton.ts';
 
 /** The module whose chunk is the signed-in frame (App.tsx loads it lazily). */
 const signedInModule = /[\\/]src[\\/]shell[\\/]SignedInApp\.tsx$/;
 
 /**
  * Writes dist/app.html, the page the server answers /app/… with: index.html plus preload links for
- * the signed-in frame's scripts and styles. index.html (the signed-out screens) does not load the
+ * the signed-in frame's scripts and styles, and the frame's skeleton, painted before any script runs
+ * (web/src/admin/frameSkeleton.ts; the sign-in page, index.html, has none). index.html (the signed-out screens) does not load the
  * frame at all; app.html has the browser fetch it side by side with the entry, instead of after the
  * entry has run and asked for it.
  */
@@ -44,7 +46,10 @@ export function signedInHtml(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'app.html',
-        source: html.replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`),
+        source: withFrameSkeleton(
+          html.replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`),
+          'standalone',
+        ),
       });
     },
   };

@@ -18,18 +18,22 @@ setShell('standalone');
 // On an /app address the signed-in frame, the page asked for and the question of who is signed in all
 // start at once, side by side; the signed-out screens load none of them.
 const { pathname } = window.location;
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider i18n={en} linkComponent={RouterLink}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppProvider>
+    </StrictMode>,
+  );
 if (matchPath({ path: `${adminBasePath()}/*`, caseSensitive: false }, pathname)) {
   prefetchSession();
-  void loadSignedInApp().catch(() => undefined);
   preloadAdminPage(pathname, 'standalone');
+  // app.html paints the frame's skeleton (web/src/admin/frameSkeleton.ts); rendering before the frame's code
+  // is here would swap it for an empty page until then (and if it fails, React asks for it again and says so).
+  void loadSignedInApp().then(render, render);
+} else {
+  render();
 }
-
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider i18n={en} linkComponent={RouterLink}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>,
-);

@@ -3,7 +3,11 @@ const chartLibraries =
   /node_modules[\\/](victory[^\\/]*|lodash|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
 /** Our chart components (victory's line per day), shared by the dashboard and the post-purchase report: with their library. */
 const chartCode = /[\\/]admin[\\/]components[\\/]charts[\\/]/;
-const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/]components[\\/]RichText/;
+/**
+ * Lexical and our editor on it. Its lazy wrapper (LazyRichTextEditor.tsx) and the field's styles, which
+ * draw the editor's place while it loads, stay with the screens that import them.
+ */
+const editorLibraries = /node_modules[\\/](lexical|@lexical)[\\/]|[\\/]admin[\\/]components[\\/]RichText(Editor|Toolbar)\.tsx$/;
 /** The forms layer and its library: for the screens with a form on it only. */
 const formsLayer =
   /node_modules[\\/]react-hook-form[\\/]|[\\/]forms[\\/]useSchemaForm\.|[\\/]components[\\/]engagement[\\/](useEngagementForm|EngagementFormPage)\./;
@@ -46,8 +50,9 @@ const commonCode =
  *   signed-out screens only, so the sign-in page never loads the admin;
  * - admin: the libraries (Polaris, mostly) that two or more of the admin's lazily loaded chunks
  *   share, in one file, so that a screen waits for a few files rather than forty small ones;
- * - charts, editor: the dashboard's chart library and the builders' rich text editor, loaded only
- *   with the screens that show them (after admin, so that what they share with Polaris stays there);
+ * - charts, editor: the dashboard's chart library, loaded only with the screens that show it, and the
+ *   builders' rich text editor, loaded when an editor mounts (after admin, so that what they share with
+ *   Polaris stays there);
  * - forms: react-hook-form and the forms layer, loaded with the screens whose forms use it;
  * - share: the share screens' code box and Shopify tab, loaded with those screens only;
  * - languages: an item's Languages place, loaded when a builder shows it;

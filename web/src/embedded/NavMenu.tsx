@@ -1,11 +1,12 @@
-import { navigationItems, navigationUrl } from '@quizlead/web/admin/navigation.ts';
-import { adminUrl } from '@quizlead/web/admin/urls.ts';
+import { navigationFor } from '@quizlead/shared/navigation.ts';
+import { adminPath, adminUrl } from '@quizlead/web/admin/urls.ts';
 import { Link } from 'react-router';
 
 /**
  * The app's menu in the shop's admin, from the shared menu (shared/src/navigation.ts) as the embedded
  * app has it. The links are the router's: App Bridge clicks the one chosen, so moving between screens
  * never reloads the app. Tests find the menu by data-quizlead-nav and each entry by data-nav-path.
+ * Labels only: the standalone menu's icons (admin/navigation.ts) would be dead weight in this entry.
  */
 export function NavMenu() {
   return (
@@ -13,10 +14,10 @@ export function NavMenu() {
       <Link to={adminUrl('Dashboard')} rel="home" data-nav-path="">
         Dashboard
       </Link>
-      {navigationItems()
+      {navigationFor('embedded')
         .filter((item) => item.path !== '')
         .map((item) => (
-          <Link key={item.path} to={navigationUrl(item.path)} data-nav-path={item.path}>
+          <Link key={item.path} to={adminPath(item.path)} data-nav-path={item.path}>
             {item.label}
           </Link>
         ))}

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { embeddedAppBasePath } from '@quizlead/shared/shopify.ts';
 import { adminChunkGroups } from '../admin/bundleChunks.ts';
+import { withFrameSkeleton } from '../admin/frameSkeleton.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/embedded', import.meta.url));
@@ -32,6 +33,15 @@ function appBridgeFirst(): Plugin {
   };
 }
 
+/** The page's skeleton, painted before any script runs (web/src/admin/frameSkeleton.ts). */
+function frameSkeleton(): Plugin {
+  return {
+    name: 'quizlead-frame-skeleton',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: (html) => withFrameSkeleton(html, 'embedded') },
+  };
+}
+
 /**
  * The Shopify embedded app: web/dist/embedded/index.html, which the server answers at /shopify/app and
  * /shopify/app/* with %SHOPIFY_API_KEY% and %APP_BRIDGE_URL% filled in (Vite leaves placeholders it has
@@ -40,7 +50,7 @@ function appBridgeFirst(): Plugin {
 export default defineConfig({
   root,
   base: `${embeddedAppBasePath}/`,
-  plugins: [appBridgeFirst()],
+  plugins: [appBridgeFirst(), frameSkeleton()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
     outDir,

@@ -6,14 +6,13 @@ import { directionOf, visitorLanguages, type VisitorLanguage, languageEndonyms }
 import { languagesScreenTexts as texts } from '@quizlead/shared/i18n/languagesScreen.ts';
 import type { TItemLanguages, TItemLanguagesView } from '@quizlead/shared/schemas/itemLanguages.ts';
 import { messages } from '@quizlead/shared/validations.ts';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { getItemLanguages, importTranslationsCsv, saveItemLanguages, translationsCsvPath } from '../../api/itemLanguages.ts';
 import { downloadExport } from '../../api/lists.ts';
 import { useResource } from '../../data/useResource.ts';
 import { useShowToast } from '../../toast.ts';
-
-const RichTextEditor = lazy(() => import('../RichTextEditor.tsx').then((module) => ({ default: module.RichTextEditor })));
+import { RichTextEditor } from '../LazyRichTextEditor.tsx';
 
 interface Props {
   kind: ItemKind;
@@ -325,15 +324,13 @@ function TranslationsCard({
                     </Text>
                     <div dir={dir} lang={language}>
                       {text.rich ? (
-                        <Suspense fallback={<SkeletonBodyText lines={2} />}>
-                          <RichTextEditor
-                            label={label}
-                            value={translations[text.key] ?? ''}
-                            onChange={(html) => onTranslate(language, text.key, visibleText(html).trim() ? html : '')}
-                            maxVisible={text.max}
-                            helpText={translations[text.key] ? undefined : shownDefault}
-                          />
-                        </Suspense>
+                        <RichTextEditor
+                          label={label}
+                          value={translations[text.key] ?? ''}
+                          onChange={(html) => onTranslate(language, text.key, visibleText(html).trim() ? html : '')}
+                          maxVisible={text.max}
+                          helpText={translations[text.key] ? undefined : shownDefault}
+                        />
                       ) : (
                         <TextField
                           label={label}

@@ -14,7 +14,7 @@ import { messages } from '@quizlead/shared/validations.ts';
 import { useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { startExperiment } from '../../api/experiments.ts';
-import { RichTextEditor } from '../../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../components/LazyRichTextEditor.tsx';
 import { percent } from '../wheels/MarginGuard.tsx';
 import { experimentTexts as texts } from './texts.ts';
 import { FormProblem } from '../../components/FormProblem.tsx';

@@ -2,7 +2,7 @@ import { BlockStack, Checkbox, Form, FormLayout, Modal, TextField } from '@shopi
 import { billingLimits, formatMoney } from '@quizlead/shared/billing.ts';
 import { ZPlanInput, type TPlanInput } from '@quizlead/shared/schemas/billing.ts';
 import { createPlan, updatePlan, type AdminPlan } from '../../../api/admin.ts';
-import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../../components/LazyRichTextEditor.tsx';
 import { useSchemaForm } from '../../../forms/useSchemaForm.ts';
 import { centsToInput, inputToCents } from '../components/format.ts';
 import type { useAdminAction } from '../components/useAdminAction.ts';

@@ -11,7 +11,7 @@ import {
 } from '@quizlead/shared/schemas/answerProperties.ts';
 import { useMemo, useState } from 'react';
 import { ImageField } from '../../../components/ImageField.tsx';
-import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../../components/LazyRichTextEditor.tsx';
 import { answersFor, blankAnswer } from '../quizModel.ts';
 import { AnswerEditor } from './AnswerEditor.tsx';
 import { QuestionDataFields } from './QuestionDataFields.tsx';

@@ -1,7 +1,7 @@
 import { BlockStack, Card, ChoiceList, FormLayout, Text } from '@shopify/polaris';
 import { shownOffer } from '@quizlead/shared/offer.ts';
 import { quizLimits, quizMessages, typeTraits } from '@quizlead/shared/quizzes.ts';
-import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../../components/LazyRichTextEditor.tsx';
 import { SettingCheckbox, SettingTextField } from '../fields/settingFields.tsx';
 import { OutcomePrizesPanel } from '../prizes/OutcomePrizesPanel.tsx';
 import { ProductsPanel } from '../products/ProductsPanel.tsx';

@@ -3,7 +3,7 @@ import { PlusIcon } from '@shopify/polaris-icons';
 import { quizLimits } from '@quizlead/shared/quizzes.ts';
 import type { TPersonality } from '@quizlead/shared/schemas/quiz.ts';
 import { ImageField } from '../../../components/ImageField.tsx';
-import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../../components/LazyRichTextEditor.tsx';
 import { blankPersonality } from '../quizModel.ts';
 import { OutcomeItem } from './OutcomeItem.tsx';
 

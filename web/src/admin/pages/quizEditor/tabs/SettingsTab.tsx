@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Card, ChoiceList, FormLayout, Text, TextField } from '@shopify/polaris';
 import { quizDefaults, quizLimits, quizMessages, quizTypeInfo, typeTraits } from '@quizlead/shared/quizzes.ts';
 import { useState } from 'react';
-import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../../components/LazyRichTextEditor.tsx';
 import { SettingCheckbox, SettingTextField } from '../fields/settingFields.tsx';
 import type { QuizDraftApi } from '../useQuizDraft.ts';
 
