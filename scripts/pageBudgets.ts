@@ -7,8 +7,9 @@
  * and is the page's largest paint. Screens one page module shows (the feedback's create, edit and share)
  * share a line.
  *
- * Limits: each page's size when they were set (29 November 2026) plus 1 KB, rounded up to the next 5 KB,
- * so a page has 1 to 6 KB of room (the bytes of a lazy chunk's hashed name cannot tip one over). A page
+ * Limits: each page's size when they were set (29 November 2026, once the rich text editor loaded lazily)
+ * plus 1 KB, rounded up to the next 5 KB, so a page has 1 to 6 KB of room (the bytes of a lazy chunk's
+ * hashed name cannot tip one over). A page
  * not listed (a new screen) may load at most `newPageLimitKb`, the largest page's limit and 5 KB; give it
  * its own limit when adding it. Lower a limit when a page shrinks, so its room stays a few KB.
  */
@@ -27,54 +28,54 @@ const limitsKb: Record<Shell, Record<string, number>> = {
     'quizzes/Quizzes.tsx': 220,
     'templates/Templates.tsx': 220,
     'quizEditor/QuizCreatePage.tsx': 215,
-    'quizEditor/QuizEditorPage.tsx': 315,
+    'quizEditor/QuizEditorPage.tsx': 245,
     'quizShare/QuizSharePage.tsx': 220,
-    'quizReport/QuizReportPage.tsx': 310,
+    'quizReport/QuizReportPage.tsx': 240,
     'answerSheet/AnswerSheetPage.tsx': 215,
-    'feedbacks/FeedbackPages.tsx': 240,
+    'feedbacks/FeedbackPages.tsx': 235,
     'feedbacks/FeedbackListPage.tsx': 215,
-    'feedbacks/FeedbackResponsesPage.tsx': 220,
+    'feedbacks/FeedbackResponsesPage.tsx': 215,
     'polls/PollListPage.tsx': 215,
-    'polls/PollPages.tsx': 240,
-    'polls/PollVotesPage.tsx': 220,
+    'polls/PollPages.tsx': 235,
+    'polls/PollVotesPage.tsx': 215,
     'wheels/WheelListPage.tsx': 215,
     'wheels/WheelPages.tsx': 270,
-    'wheels/WheelSpinsPage.tsx': 305,
+    'wheels/WheelSpinsPage.tsx': 235,
     'products/ProductsPage.tsx': 230,
-    'plans/PlansPage.tsx': 220,
+    'plans/PlansPage.tsx': 215,
     'invoices/InvoicesPage.tsx': 215,
     'contact/ContactPage.tsx': 225,
-    'referFriend/ReferFriendPage.tsx': 235,
-    'admin/AdminArea.tsx': 315,
+    'referFriend/ReferFriendPage.tsx': 230,
+    'admin/AdminArea.tsx': 245,
   },
   embedded: {
-    'dashboard/Dashboard.tsx': 285,
-    'tutorials/Tutorials.tsx': 200,
+    'dashboard/Dashboard.tsx': 280,
+    'tutorials/Tutorials.tsx': 195,
     'Account.tsx': 215,
-    'settings/SettingsPage.tsx': 230,
-    'deliveries/DeliveryLogPage.tsx': 205,
+    'settings/SettingsPage.tsx': 225,
+    'deliveries/DeliveryLogPage.tsx': 200,
     'quizzes/Quizzes.tsx': 205,
-    'templates/Templates.tsx': 205,
-    'quizEditor/QuizCreatePage.tsx': 200,
-    'quizEditor/QuizEditorPage.tsx': 300,
-    'quizShare/QuizSharePage.tsx': 210,
-    'quizReport/QuizReportPage.tsx': 295,
-    'answerSheet/AnswerSheetPage.tsx': 205,
-    'feedbacks/FeedbackPages.tsx': 225,
+    'templates/Templates.tsx': 200,
+    'quizEditor/QuizCreatePage.tsx': 195,
+    'quizEditor/QuizEditorPage.tsx': 225,
+    'quizShare/QuizSharePage.tsx': 205,
+    'quizReport/QuizReportPage.tsx': 225,
+    'answerSheet/AnswerSheetPage.tsx': 200,
+    'feedbacks/FeedbackPages.tsx': 220,
     'feedbacks/FeedbackListPage.tsx': 200,
-    'feedbacks/FeedbackResponsesPage.tsx': 205,
+    'feedbacks/FeedbackResponsesPage.tsx': 200,
     'polls/PollListPage.tsx': 200,
-    'polls/PollPages.tsx': 225,
-    'polls/PollVotesPage.tsx': 205,
+    'polls/PollPages.tsx': 220,
+    'polls/PollVotesPage.tsx': 200,
     'wheels/WheelListPage.tsx': 200,
-    'wheels/WheelPages.tsx': 260,
-    'wheels/WheelSpinsPage.tsx': 295,
-    'products/ProductsPage.tsx': 215,
-    'postPurchase/PostPurchaseReportPage.tsx': 280,
-    'plan/ShopifyPlanPage.tsx': 200,
+    'wheels/WheelPages.tsx': 255,
+    'wheels/WheelSpinsPage.tsx': 220,
+    'products/ProductsPage.tsx': 210,
+    'postPurchase/PostPurchaseReportPage.tsx': 275,
+    'plan/ShopifyPlanPage.tsx': 195,
   },
 };
-const newPageLimitKb = 320;
+const newPageLimitKb = 300;
 
 /** Lazily loaded chunks a page counts all the same (see above), by page module. */
 const loadedWithFigures: Record<string, string[]> = { 'dashboard/Dashboard.tsx': ['dashboard/CompletionsChart.tsx'] };
