@@ -436,6 +436,13 @@ it('sorts respondents by email across pages, keeps the order in the address and 
   const value = Number(await bar.getAttribute('value'));
   expect(value).toBeGreaterThan(0);
   expect(value).toBeLessThan(100);
+  // The window narrowed and widened again (a phone turned): the page header draws its actions anew,
+  // and the export goes on with its progress open (a full-page screenshot does the same).
+  await slow.setViewportSize({ width: 700, height: 900 });
+  await expect.poll(() => slow.getByRole('button', { name: 'Exporting…' }).isVisible()).toBe(true);
+  await slow.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => bar.isVisible()).toBe(true);
+  expect(await toast(slow, 'Export cancelled.').count()).toBe(0);
   await screenshot(harness, slow, 'quiz-report-export-progress');
   await slow.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect.poll(() => toast(slow, 'Export cancelled.').isVisible()).toBe(true);

@@ -1,9 +1,10 @@
 import { ActionList, BlockStack, Box, Button, InlineStack, Popover, ProgressBar, Text } from '@shopify/polaris';
 import { ExportIcon } from '@shopify/polaris-icons';
 import { engagementMessages, type ExportFormat } from '@quizlead/shared/engagement.ts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
-import { downloadExport, type ExportProgress } from '../../api/lists.ts';
+import { downloadExport } from '../../api/lists.ts';
+import { endExportJob, isCurrentExportJob, startExportJob, updateExportJob, useExportJob, type ExportJob } from './exportJobs.ts';
 import { progressOf } from './exportProgress.ts';
 import { useShowToast } from '../../toast.ts';
 import './ExportDataButton.css';
@@ -34,55 +35,39 @@ export const exportTexts = {
   exporting: (label: string) => `Exporting ${label}…`,
 };
 
-interface Job {
-  format: ExportFormat;
-  progress: ExportProgress | null;
-}
-
 /**
  * 'Export Data': the rows as an Excel or CSV download. A big export shows how far it has got (CSV:
  * rows against the server's row count; Excel: bytes, against the size when the server gives one)
- * and can be cancelled; closed, its progress opens again from the button.
+ * and can be cancelled; closed, its progress opens again from the button. The download lives in
+ * exportJobs.ts, so the page header drawing its actions anew (the window's width changed) neither
+ * stops it nor closes its progress; leaving the screen stops it.
  */
 export function ExportDataButton({ path, fileName, disabled, label = engagementMessages.exportData }: Props) {
   const showToast = useShowToast();
-  const [open, setOpen] = useState(false);
-  const [job, setJob] = useState<Job | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  // Leaving the screen stops a download under way.
-  useEffect(() => () => controller.current?.abort(), []);
+  const key = path('xlsx');
+  const job = useExportJob(key);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   async function download(format: ExportFormat) {
-    setOpen(false);
-    const abort = new AbortController();
-    controller.current = abort;
-    setJob({ format, progress: null });
-    const timer = setTimeout(() => {
-      if (controller.current === abort) setOpen(true);
-    }, progressDelayMs);
+    setMenuOpen(false);
+    const controller = startExportJob(key, format);
+    const timer = setTimeout(() => updateExportJob(key, controller, { open: true }), progressDelayMs);
     try {
       await downloadExport(path(format), `${fileName}.${format}`, {
-        signal: abort.signal,
-        onProgress: (progress) => {
-          if (controller.current === abort) setJob({ format, progress });
-        },
+        signal: controller.signal,
+        onProgress: (progress) => updateExportJob(key, controller, { progress }),
       });
     } catch (error) {
-      if (abort.signal.aborted) {
-        if (controller.current === abort) showToast(exportTexts.cancelled);
-      } else showToast(errorNotice(error), { error: true });
+      if (!controller.signal.aborted) showToast(errorNotice(error), { error: true });
+      else if (isCurrentExportJob(key, controller)) showToast(exportTexts.cancelled);
     } finally {
       clearTimeout(timer);
-      if (controller.current === abort) {
-        controller.current = null;
-        setJob(null);
-        setOpen(false);
-      }
+      endExportJob(key, controller);
     }
   }
 
-  const cancel = () => controller.current?.abort();
+  const open = job ? job.open : menuOpen;
+  const setOpen = (value: boolean) => (job ? updateExportJob(key, job.controller, { open: value }) : setMenuOpen(value));
 
   return (
     <Popover
@@ -90,13 +75,13 @@ export function ExportDataButton({ path, fileName, disabled, label = engagementM
       onClose={() => setOpen(false)}
       preferredAlignment="right"
       activator={
-        <Button icon={ExportIcon} disclosure onClick={() => setOpen((value) => !value)} disabled={disabled && !job}>
+        <Button icon={ExportIcon} disclosure onClick={() => setOpen(!open)} disabled={disabled && !job}>
           {job ? exportTexts.busy : label}
         </Button>
       }
     >
       {job ? (
-        <ExportProgressPanel job={job} onCancel={cancel} />
+        <ExportProgressPanel job={job} onCancel={() => job.controller.abort()} />
       ) : (
         <ActionList
           actionRole="menuitem"
@@ -107,7 +92,7 @@ export function ExportDataButton({ path, fileName, disabled, label = engagementM
   );
 }
 
-function ExportProgressPanel({ job, onCancel }: { job: Job; onCancel(): void }) {
+function ExportProgressPanel({ job, onCancel }: { job: ExportJob; onCancel(): void }) {
   const labelId = useId();
   const label = formats.find((item) => item.format === job.format)?.label ?? job.format;
   const { percent, text } = progressOf(job.progress);
