@@ -66,7 +66,7 @@ it('shows the shop’s products, syncs on demand, and leaves shop products to Sh
   expect(await page.getByText(productSyncFailures.shopifyUnavailable).isVisible()).toBe(true);
   await screenshot(harness, page, 'products-sync-failed-1280');
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(4);
+  await expect.poll(() => rows(page).count()).toBe(4);
   await expect.poll(() => failure.count()).toBe(0);
 
   // A product typed in by hand sits beside them, and can be edited.
