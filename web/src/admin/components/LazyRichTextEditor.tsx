@@ -2,6 +2,7 @@ import { BlockStack, Button, InlineError, InlineStack, Text } from '@shopify/pol
 import { visibleLength } from '@quizlead/shared/engine/text.ts';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
 import './RichTextEditor.css';
+import { RichTextFooter } from './RichTextFooter.tsx';
 // Types only: the editor's code itself loads on demand, below.
 import type * as EditorCode from './RichTextEditor.tsx';
 
@@ -74,7 +75,6 @@ interface PlaceholderProps extends Props {
 
 function RichTextPlaceholder({ label, value, maxVisible, helpText, error, failed, onRetry }: PlaceholderProps) {
   const id = useId();
-  const length = visibleLength(value);
   return (
     <BlockStack gap="100">
       <Text as="span" id={`${id}-label`}>
@@ -98,31 +98,23 @@ function RichTextPlaceholder({ label, value, maxVisible, helpText, error, failed
           <TextBlocks html={value} />
         </div>
       </div>
-      <InlineStack align="space-between" gap="200" wrap={false}>
-        <div id={`${id}-help`}>
-          {failed ? (
+      <RichTextFooter
+        id={id}
+        notice={
+          failed ? (
             <InlineStack gap="200" blockAlign="center">
               <InlineError message={richTextLoadTexts.failed} fieldID={id} />
               <Button variant="plain" onClick={onRetry}>
                 {richTextLoadTexts.retry}
               </Button>
             </InlineStack>
-          ) : error ? (
-            <InlineError message={error} fieldID={id} />
-          ) : helpText ? (
-            <Text as="span" tone="subdued">
-              {helpText}
-            </Text>
-          ) : null}
-        </div>
-        {maxVisible !== undefined ? (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            <Text as="span" tone={length > maxVisible ? 'critical' : 'subdued'} numeric>
-              {`${length} / ${maxVisible}`}
-            </Text>
-          </span>
-        ) : null}
-      </InlineStack>
+          ) : undefined
+        }
+        problem={error}
+        helpText={helpText}
+        length={visibleLength(value)}
+        maxVisible={maxVisible}
+      />
     </BlockStack>
   );
 }

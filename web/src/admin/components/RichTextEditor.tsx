@@ -1,4 +1,4 @@
-import { BlockStack, InlineError, InlineStack, Text } from '@shopify/polaris';
+import { BlockStack, Text } from '@shopify/polaris';
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import { LinkNode } from '@lexical/link';
 import { ListItemNode, ListNode } from '@lexical/list';
@@ -19,6 +19,7 @@ import { $getRoot, $insertNodes, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, RootNode 
 import type { EditorState, LexicalEditor } from 'lexical';
 import { useEffect, useId, useState } from 'react';
 import './RichTextEditor.css';
+import { RichTextFooter } from './RichTextFooter.tsx';
 import { RichTextToolbar, isSafeUrl } from './RichTextToolbar.tsx';
 
 interface Props {
@@ -63,7 +64,6 @@ export function RichTextEditor({ label, value, onChange, maxVisible, helpText, e
     onChange(visible === 0 ? '' : html);
   };
 
-  const over = maxVisible !== undefined && length > maxVisible;
   const problem = pasteRefused ? quizMessages.pasteTooLong : error;
   return (
     <BlockStack gap="100">
@@ -94,24 +94,7 @@ export function RichTextEditor({ label, value, onChange, maxVisible, helpText, e
           {maxVisible !== undefined ? <MaxVisiblePlugin max={maxVisible} /> : null}
         </LexicalComposer>
       </div>
-      <InlineStack align="space-between" gap="200" wrap={false}>
-        <div id={`${id}-help`}>
-          {problem ? (
-            <InlineError message={problem} fieldID={id} />
-          ) : helpText ? (
-            <Text as="span" tone="subdued">
-              {helpText}
-            </Text>
-          ) : null}
-        </div>
-        {maxVisible !== undefined ? (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            <Text as="span" tone={over ? 'critical' : 'subdued'} numeric>
-              {`${length} / ${maxVisible}`}
-            </Text>
-          </span>
-        ) : null}
-      </InlineStack>
+      <RichTextFooter id={id} problem={problem} helpText={helpText} length={length} maxVisible={maxVisible} />
     </BlockStack>
   );
 }
