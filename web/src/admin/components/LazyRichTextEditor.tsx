@@ -1,6 +1,7 @@
 import { BlockStack, Button, InlineError, InlineStack, Text } from '@shopify/polaris';
 import { visibleLength } from '@quizlead/shared/engine/text.ts';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
+import { afterNextPaint } from '../afterPaint.ts';
 import './RichTextEditor.css';
 import { RichTextFooter } from './RichTextFooter.tsx';
 // Types only: the editor's code itself loads on demand, below.
@@ -19,7 +20,7 @@ let loadingEditor: Promise<EditorModule> | undefined;
 
 /**
  * Lexical and our editor (about 70 KB compressed, the `editor` chunk of bundleChunks.ts), once for every
- * editor on the page. A failed load is forgotten, so Try again asks the server again.
+ * editor on the page, asked for once the screen has painted. A failed load is forgotten, so Try again asks the server again.
  */
 function loadEditor(): Promise<EditorModule> {
   loadingEditor ??= import('./RichTextEditor.tsx').then(
@@ -46,12 +47,18 @@ export function RichTextEditor(props: Props) {
   useEffect(() => {
     if (editor) return;
     let mounted = true;
-    loadEditor().then(
-      (module) => mounted && setEditor(module),
-      () => mounted && setFailed(true),
-    );
+    const load = () =>
+      loadEditor().then(
+        (module) => mounted && setEditor(module),
+        () => mounted && setFailed(true),
+      );
+    // The first load waits for the screen's first paint (the placeholder holds the editor's place); Try again does not.
+    let cancel: (() => void) | undefined;
+    if (attempt === 0) cancel = afterNextPaint(() => void load());
+    else void load();
     return () => {
       mounted = false;
+      cancel?.();
     };
   }, [editor, attempt]);
 

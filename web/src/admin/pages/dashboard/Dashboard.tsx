@@ -26,6 +26,7 @@ import { Tour } from '../../components/tour/Tour.tsx';
 import { sessionUserAtom } from '../../session.ts';
 import styles from './dashboard.module.css';
 import { ChartCard } from './ChartCard.tsx';
+import { AfterPaint } from '../../components/AfterPaint.tsx';
 import { dashboardTourSteps, tourAnchors } from './dashboardTour.ts';
 import { HowToDialog } from './HowToDialog.tsx';
 import { LeadsFunnel } from './LeadsFunnel.tsx';
@@ -37,10 +38,9 @@ import { adminUrl } from '../../urls.ts';
 import { isEmbedded } from '../../shell.ts';
 import { screens } from '@quizlead/shared/navigation.ts';
 
-// The chart library is the admin's heaviest dependency: it loads only with the dashboard, side by
-// side with the dashboard's figures (the first request for them starts it), never on other screens.
-const loadChart = () => import('./CompletionsChart.tsx');
-const CompletionsChart = lazy(() => loadChart().then((module) => ({ default: module.CompletionsChart })));
+// The chart library is the admin's heaviest dependency: it loads only on the dashboard, once the figures
+// have painted (AfterPaint), so on a slow phone it does not hold them up; never on other screens.
+const CompletionsChart = lazy(() => import('./CompletionsChart.tsx').then((module) => ({ default: module.CompletionsChart })));
 
 const title = 'Dashboard';
 
@@ -103,7 +103,6 @@ export function Dashboard() {
   useEffect(() => {
     const controller = new AbortController();
     const range = applied;
-    void loadChart().catch(() => undefined); // Fetched once; a failure shows when the chart renders.
     Promise.all([getDashboard(range, controller.signal, language), getDashboardGraph(range, controller.signal, language)]).then(
       ([dashboard, graph]) => {
         setFigures({ key: requestKey, range, dashboard, graph });
@@ -173,6 +172,11 @@ export function Dashboard() {
   const { dashboard, graph, range } = figures;
   const quizCount = dashboard.stats[0]?.value ?? 0;
   const rangeLabel = formatRange(range);
+  const chartPlaceholder = (
+    <ChartCard graph={graph}>
+      <div className={styles.chart} />
+    </ChartCard>
+  );
 
   return (
     <Page
@@ -199,15 +203,11 @@ export function Dashboard() {
             <StatCards stats={dashboard.stats} rangeLabel={rangeLabel} />
             {dashboard.revenue ? <RevenueCards revenue={dashboard.revenue} rangeLabel={rangeLabel} /> : null}
             {quizCount > 0 ? (
-              <Suspense
-                fallback={
-                  <ChartCard graph={graph}>
-                    <div className={styles.chart} />
-                  </ChartCard>
-                }
-              >
-                <CompletionsChart graph={graph} />
-              </Suspense>
+              <AfterPaint placeholder={chartPlaceholder}>
+                <Suspense fallback={chartPlaceholder}>
+                  <CompletionsChart graph={graph} />
+                </Suspense>
+              </AfterPaint>
             ) : (
               <Card>
                 <EmptyState

@@ -40,12 +40,12 @@ import { counted } from '@quizlead/shared/plural.ts';
 import { count, percent } from '../quizReport/format.ts';
 import { KpiFigure } from '../quizReport/KpiCards.tsx';
 import '../quizReport/quizReport.css';
+import { AfterPaint } from '../../components/AfterPaint.tsx';
 import { answersCount, averageText, blank, ordersText, revenueText } from './format.ts';
 import styles from './postPurchase.module.css';
 
-// The chart library loads with this screen's figures, never before (as the dashboard's chart).
-const loadChart = () => import('./AnswersChart.tsx');
-const AnswersChart = lazy(() => loadChart().then((module) => ({ default: module.AnswersChart })));
+// The chart library loads once this screen's figures have painted (as the dashboard's chart).
+const AnswersChart = lazy(() => import('./AnswersChart.tsx').then((module) => ({ default: module.AnswersChart })));
 
 interface Loaded {
   key: string;
@@ -71,7 +71,6 @@ export function PostPurchaseReportPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    void loadChart().catch(() => undefined); // Fetched once; a failure shows when the chart renders.
     getPostPurchaseReport(filters, controller.signal).then(
       (report) => setLoaded({ key: requestKey, report }),
       (error: unknown) => {
@@ -281,9 +280,11 @@ function ReportFigures({ report, filters }: { report: TPostPurchaseReport; filte
         valueHeading={texts.answers}
         days={report.days.map((day) => ({ day: day.day, value: day.answers }))}
       >
-        <Suspense fallback={<div className={styles.chart} />}>
-          <AnswersChart days={report.days} titleId={chartTitleId} />
-        </Suspense>
+        <AfterPaint placeholder={<div className={styles.chart} />}>
+          <Suspense fallback={<div className={styles.chart} />}>
+            <AnswersChart days={report.days} titleId={chartTitleId} />
+          </Suspense>
+        </AfterPaint>
       </DailyChartCard>
 
       <Card>

@@ -42,12 +42,14 @@ export function PlayerFrame({ show, onPick }: Props) {
   }, [readyCount, show]);
 
   // The draft goes again once the frame has loaded: a 'ready' sent before this window listened is not lost.
+  // Lazy: on a phone the preview is below the form, and the player's page and code wait until it is near.
   return (
     <iframe
       ref={frameRef}
       className="ql-preview"
       title="Quiz preview"
       src={builderPreviewPath}
+      loading="lazy"
       style={{ height }}
       onLoad={() => setReadyCount((count) => count + 1)}
     />
