@@ -1,18 +1,16 @@
 import type { ExportProgress } from '../../api/lists.ts';
-import { lazily } from '@quizlead/shared/lazily.ts';
 import { counted } from '@quizlead/shared/plural.ts';
 
 /** How far an export has got, in words and as a share of 100 (ExportDataButton). */
 
-const sizeFormat = lazily(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
-const countFormat = lazily(() => new Intl.NumberFormat('en-US'));
-const count = (value: number) => countFormat().format(value);
+const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const countFormat = new Intl.NumberFormat('en-US');
 
 /** '512 B', '34.5 KB', '2.1 MB'. */
 export function byteSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${sizeFormat().format(bytes / 1024)} KB`;
-  return `${sizeFormat().format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
+  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
 }
 
 /** What the progress shows: a share of 100 when the end is known (else null), and its words. */
@@ -21,12 +19,12 @@ export function progressOf(progress: ExportProgress | null): { percent: number |
   const { rows, expectedRows, bytes, totalBytes } = progress;
   if (rows !== null && expectedRows !== null) {
     const percent = expectedRows === 0 ? 100 : Math.min(100, Math.floor((rows / expectedRows) * 100));
-    return { percent, text: `${count(rows)} of ${counted(expectedRows, 'row', 'rows', count)}` };
+    return { percent, text: `${countFormat.format(rows)} of ${counted(expectedRows, 'row', 'rows', countFormat.format)}` };
   }
   if (totalBytes) {
     const percent = Math.min(100, Math.floor((bytes / totalBytes) * 100));
     return { percent, text: `${byteSize(Math.min(bytes, totalBytes))} of ${byteSize(totalBytes)}` };
   }
-  if (rows !== null) return { percent: null, text: `${counted(rows, 'row', 'rows', count)} received` };
+  if (rows !== null) return { percent: null, text: `${counted(rows, 'row', 'rows', countFormat.format)} received` };
   return { percent: null, text: `${byteSize(bytes)} received` };
 }
