@@ -223,6 +223,23 @@ it('counts the quizzes, plays and responses made here, charts them, and filters 
     .locator('text')
     .evaluateAll((texts) => texts.map((text) => text.textContent ?? ''));
   expect(axisLabels.some((label) => /^[A-Z][a-z]{2} \d{1,2}$/.test(label.trim()))).toBe(true);
+  // A day's count: pointing at the last day, or from the keyboard (the chart says it to a screen reader too).
+  const chart = page.getByRole('group', { name: dashboardMessages.chartTitle });
+  const { width, height } = (await chart.boundingBox())!;
+  await chart.hover({ position: { x: width - 30, y: height / 2 } });
+  await expect.poll(() => chart.locator('[aria-hidden="true"]', { hasText: /: 2 completions$/ }).count()).toBe(1);
+  await chart.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await expect
+    .poll(() => page.getByTestId('completions-chart').locator('[aria-live="polite"]').innerText())
+    .toMatch(/^[A-Z][a-z]{2} \d{1,2}: 0 completions$/);
+  await page.keyboard.press('End');
+  await expect
+    .poll(() => page.getByTestId('completions-chart').locator('[aria-live="polite"]').innerText())
+    .toMatch(/: 2 completions$/);
+  await screenshot(harness, page, 'dashboard-chart-tooltip-1280');
+  await page.keyboard.press('Escape');
   expect(await page.getByRole('dialog').count()).toBe(0);
   expect(await page.getByRole('link', { name: /^Quiz Count \d/ }).getAttribute('href')).toBe('/app/Quizzes');
   expect(await page.getByRole('link', { name: /^Web Response Count \d/ }).getAttribute('href')).toBe('/app/FeedbackLists');

@@ -1,4 +1,5 @@
 import '@shopify/polaris/build/esm/styles.css';
+import '@quizlead/web/admin/polaris.css';
 import './styles.css';
 import { AppProvider } from '@shopify/polaris';
 import en from '@shopify/polaris/locales/en.json';

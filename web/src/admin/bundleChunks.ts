@@ -1,7 +1,4 @@
-/** The dashboard chart's library and the builders' rich text editor: large, and for a few screens only. */
-const chartLibraries =
-  /node_modules[\\/](victory[^\\/]*|lodash|d3-[^\\/]+|delaunator|delaunay-find|robust-predicates|internmap)[\\/]/;
-/** Our chart components (victory's line per day), shared by the dashboard and the post-purchase report: with their library. */
+/** Our chart (a line per day, our own SVG), shared by the dashboard and the post-purchase report. */
 const chartCode = /[\\/]admin[\\/]components[\\/]charts[\\/]/;
 /**
  * Lexical and our editor on it. Its lazy wrapper (LazyRichTextEditor.tsx) and the field's styles, which
@@ -50,9 +47,9 @@ const commonCode =
  *   signed-out screens only, so the sign-in page never loads the admin;
  * - admin: the libraries (Polaris, mostly) that two or more of the admin's lazily loaded chunks
  *   share, in one file, so that a screen waits for a few files rather than forty small ones;
- * - charts, editor: the dashboard's chart library, loaded only with the screens that show it, and the
- *   builders' rich text editor, loaded when an editor mounts (after admin, so that what they share with
- *   Polaris stays there);
+ * - charts, editor: the dashboards' chart, loaded once their figures have painted, and the builders'
+ *   rich text editor, loaded when an editor mounts (after admin, so that what they share with Polaris
+ *   stays there);
  * - forms: react-hook-form and the forms layer, loaded with the screens whose forms use it;
  * - share: the share screens' code box and Shopify tab, loaded with those screens only;
  * - languages: an item's Languages place, loaded when a builder shows it;
@@ -67,11 +64,7 @@ export const adminChunkGroups = [
   {
     name: 'admin',
     test: (id: string) =>
-      /node_modules[\\/]/.test(id) &&
-      !chartLibraries.test(id) &&
-      !editorLibraries.test(id) &&
-      !formsLayer.test(id) &&
-      !rangePicker.test(id),
+      /node_modules[\\/]/.test(id) && !editorLibraries.test(id) && !formsLayer.test(id) && !rangePicker.test(id),
     minShareCount: 2,
     priority: 3,
   },
@@ -93,7 +86,7 @@ export const adminChunkGroups = [
   { name: 'resultEmail', test: resultEmail, minShareCount: 1, priority: 2 },
   { name: 'languages', test: languagesPlace, minShareCount: 1, priority: 2 },
   { name: 'rangePicker', test: rangePicker, minShareCount: 1, priority: 2 },
-  { name: 'charts', test: (id: string) => chartLibraries.test(id) || chartCode.test(id), priority: 2 },
+  { name: 'charts', test: chartCode, priority: 2 },
   { name: 'forms', test: formsLayer, priority: 2 },
   { name: 'editor', test: editorLibraries, priority: 2 },
 ];

@@ -1,4 +1,5 @@
 import '@shopify/polaris/build/esm/styles.css';
+import '../admin/polaris.css';
 import './embedded.css';
 import { AppProvider, Banner, Page } from '@shopify/polaris';
 import en from '@shopify/polaris/locales/en.json';

@@ -1,18 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatShortDay } from '../../pages/dashboard/range.ts';
+import { chartHeight, dailyChartGeometry, nearestIndex, type DailyPoint } from './dailyChartGeometry.ts';
+import styles from './dailyLineChart.module.css';
 
 /**
- * A count per day as a line with a tooltip per day (victory, the admin's heaviest dependency: import
- * this module only from a lazily loaded one). The dashboard's completions and the post-purchase
- * survey's answers draw with it; each card also lists the numbers as a table for screen readers.
+ * A count per day as a line, drawn as our own SVG (decision 076): the dashboard's completions and the
+ * post-purchase survey's answers. Pointing at the chart, or focusing it and using the arrow keys, shows
+ * a day's count in a tooltip and says it to a screen reader; each card also lists the numbers as a table.
  */
-
-const height = 260;
-const line = '#2c6ecb';
-const grid = '#e3e3e3';
-const label = '#616161';
-const font = "Inter, -apple-system, BlinkMacSystemFont, 'San Francisco', 'Segoe UI', Roboto, sans-serif";
 
 /** The width of an element, followed as it changes (the chart draws at its real size, so text stays legible). */
 function useWidth() {
@@ -29,27 +24,9 @@ function useWidth() {
   return { ref, width };
 }
 
-/** About one label per 90 px, evenly spread, the last day always labelled. */
-function xTicks(count: number, width: number): number[] {
-  const wanted = Math.max(2, Math.floor(width / 90));
-  const step = Math.max(1, Math.ceil(count / wanted));
-  const ticks: number[] = [];
-  for (let index = count - 1; index >= 0; index -= step) ticks.unshift(index);
-  return ticks;
-}
-
-/** Whole numbers only, at most five of them. */
-function yTicks(max: number): number[] {
-  const top = Math.max(1, max);
-  const step = Math.max(1, Math.ceil(top / 4));
-  const ticks: number[] = [];
-  for (let value = 0; value <= top + step - 1; value += step) ticks.push(value);
-  return ticks;
-}
-
 interface Props {
   /** Every day of the range, oldest first. */
-  points: readonly { day: string; value: number }[];
+  points: readonly DailyPoint[];
   /** The id of the card's title, which names the chart. */
   titleId: string;
   /** A day's value in words for its tooltip ('3 completions'). */
@@ -59,61 +36,118 @@ interface Props {
   testId: string;
 }
 
+const keySteps: Record<string, (index: number, last: number) => number> = {
+  ArrowLeft: (index) => Math.max(0, index - 1),
+  ArrowDown: (index) => Math.max(0, index - 1),
+  ArrowRight: (index, last) => Math.min(last, index + 1),
+  ArrowUp: (index, last) => Math.min(last, index + 1),
+  Home: () => 0,
+  End: (_index, last) => last,
+};
+
 export function DailyLineChart({ points, titleId, describe, className, testId }: Props) {
   const { ref, width } = useWidth();
-  const data = points.map((point, index) => ({ x: index, y: point.value, day: point.day }));
-  const max = Math.max(0, ...points.map((point) => point.value));
-  const ticks = yTicks(max);
-  const narrow = width < 500;
+  const hintId = useId();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const geometry = width > 0 && points.length > 0 ? dailyChartGeometry(points, width) : null;
+  const last = points.length - 1;
+  const shown = active !== null && active <= last ? active : null;
+  const text = (index: number) => `${formatShortDay(points[index]!.day)}: ${describe(points[index]!.value)}`;
+
+  const point = (event: PointerEvent<SVGSVGElement>) => {
+    if (!geometry) return;
+    setActive(nearestIndex(geometry, event.clientX - event.currentTarget.getBoundingClientRect().left));
+  };
+  const key = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = keySteps[event.key];
+    if (step) {
+      event.preventDefault();
+      setActive((index) => step(index ?? last, last));
+    } else if (event.key === 'Escape') {
+      setActive(null);
+    }
+  };
 
   return (
     <div ref={ref} className={className} data-testid={testId}>
-      {width > 0 && data.length > 0 ? (
-        <VictoryChart
-          width={width}
-          height={height}
-          padding={{ top: 16, bottom: 36, left: narrow ? 36 : 48, right: narrow ? 12 : 24 }}
-          domain={{ x: [0, Math.max(1, data.length - 1)], y: [0, ticks.at(-1) ?? 1] }}
-          containerComponent={
-            <VictoryVoronoiContainer
-              responsive={false}
-              voronoiDimension="x"
-              voronoiBlacklist={['points']}
-              aria-labelledby={titleId}
-              labels={({ datum }: { datum: { day: string; y: number } }) => `${formatShortDay(datum.day)}: ${describe(datum.y)}`}
-              labelComponent={
-                <VictoryTooltip
-                  flyoutStyle={{ fill: '#ffffff', stroke: grid }}
-                  style={{ fontFamily: font, fontSize: 12, fill: '#303030' }}
-                  cornerRadius={6}
-                  flyoutPadding={{ top: 6, bottom: 6, left: 10, right: 10 }}
-                />
-              }
-            />
-          }
+      {geometry ? (
+        <div
+          ref={frameRef}
+          className={styles.frame}
+          role="group"
+          tabIndex={0}
+          aria-labelledby={titleId}
+          aria-describedby={hintId}
+          onKeyDown={key}
+          onFocus={() => setActive((index) => index ?? last)}
+          onBlur={() => setActive(null)}
         >
-          <VictoryAxis
-            tickValues={xTicks(data.length, width)}
-            tickFormat={(index: number) => (data[index] ? formatShortDay(data[index].day) : '')}
-            style={{
-              axis: { stroke: grid },
-              tickLabels: { fontFamily: font, fontSize: 11, fill: label, padding: 8 },
-            }}
-          />
-          <VictoryAxis
-            dependentAxis
-            tickValues={ticks}
-            tickFormat={(value: number) => String(value)}
-            style={{
-              axis: { stroke: 'transparent' },
-              grid: { stroke: grid, strokeDasharray: '4 4' },
-              tickLabels: { fontFamily: font, fontSize: 11, fill: label, padding: 6 },
-            }}
-          />
-          <VictoryLine data={data} style={{ data: { stroke: line, strokeWidth: 2 } }} />
-          <VictoryScatter name="points" data={data} size={data.length > 60 ? 0 : 2.5} style={{ data: { fill: line } }} />
-        </VictoryChart>
+          <svg
+            width={width}
+            height={chartHeight}
+            aria-hidden="true"
+            onPointerMove={point}
+            onPointerDown={point}
+            onPointerLeave={() => document.activeElement !== frameRef.current && setActive(null)}
+          >
+            {geometry.yTicks.map((tick) => (
+              <g key={tick.value}>
+                <line className={styles.grid} x1={geometry.plot.left} x2={geometry.plot.right} y1={tick.y} y2={tick.y} />
+                <text className={styles.label} x={geometry.plot.left - 8} y={tick.y} textAnchor="end" dominantBaseline="middle">
+                  {tick.value}
+                </text>
+              </g>
+            ))}
+            <line
+              className={styles.axis}
+              x1={geometry.plot.left}
+              x2={geometry.plot.right}
+              y1={geometry.plot.bottom}
+              y2={geometry.plot.bottom}
+            />
+            {geometry.xTicks.map((tick) => (
+              <text key={tick.index} className={styles.label} x={tick.x} y={geometry.plot.bottom + 20} textAnchor="middle">
+                {formatShortDay(points[tick.index]!.day)}
+              </text>
+            ))}
+            {shown !== null ? (
+              <line
+                className={styles.guide}
+                x1={geometry.points[shown]!.x}
+                x2={geometry.points[shown]!.x}
+                y1={geometry.plot.top}
+                y2={geometry.plot.bottom}
+              />
+            ) : null}
+            <path className={styles.line} d={geometry.path} />
+            {points.length <= 60
+              ? geometry.points.map((spot, index) => (
+                  <circle key={index} className={styles.point} cx={spot.x} cy={spot.y} r={2.5} />
+                ))
+              : null}
+            {shown !== null ? (
+              <circle className={styles.activePoint} cx={geometry.points[shown]!.x} cy={geometry.points[shown]!.y} r={4.5} />
+            ) : null}
+          </svg>
+          {shown !== null ? (
+            <div
+              // Below a point near the top, so it stays inside the card.
+              className={`${styles.tooltip} ${geometry.points[shown]!.y < 48 ? styles.below : ''}`}
+              aria-hidden="true"
+              style={{ left: Math.min(Math.max(geometry.points[shown]!.x, 64), width - 64), top: geometry.points[shown]!.y }}
+            >
+              {text(shown)}
+            </div>
+          ) : null}
+        </div>
       ) : null}
+      <p id={hintId} className={styles.hidden}>
+        Use the arrow keys to read each day.
+      </p>
+      <p className={styles.hidden} aria-live="polite">
+        {shown !== null ? text(shown) : ''}
+      </p>
     </div>
   );
 }

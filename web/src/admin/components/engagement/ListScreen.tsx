@@ -1,15 +1,5 @@
-import {
-  BlockStack,
-  Box,
-  Card,
-  EmptyState,
-  IndexTable,
-  InlineStack,
-  Loading,
-  Page,
-  Text,
-  useBreakpoints,
-} from '@shopify/polaris';
+import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Loading, Page, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import { DeleteIcon, EditIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
 import { feedbackMessages, engagementMessages, type EngagementKind } from '@quizlead/shared/engagement.ts';

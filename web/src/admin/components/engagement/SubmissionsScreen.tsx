@@ -9,8 +9,8 @@ import {
   SkeletonBodyText,
   SkeletonPage,
   Text,
-  useBreakpoints,
 } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import { feedbackMessages, type EngagementKind, type ExportFormat } from '@quizlead/shared/engagement.ts';
 import { useMemo, useState, type ReactNode } from 'react';

@@ -16,7 +16,7 @@ import {
 import { dashboardMessages, dashboardTourStorageKey, howToDialogStorageKey } from '@quizlead/shared/reports.ts';
 import type { TDashboard, TDashboardGraph } from '@quizlead/shared/schemas/reports.ts';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorNotice } from '../../api/client.ts';
 import { getDashboard, getDashboardGraph, listTutorials, type DayRange } from '../../api/dashboard.ts';
 import emptyImage from '../../assets/welcome.svg';
@@ -105,7 +105,8 @@ export function Dashboard() {
     const range = applied;
     Promise.all([getDashboard(range, controller.signal, language), getDashboardGraph(range, controller.signal, language)]).then(
       ([dashboard, graph]) => {
-        setFigures({ key: requestKey, range, dashboard, graph });
+        // A transition: the figures' cards render in slices, not as one long task on a phone (issue 38).
+        startTransition(() => setFigures({ key: requestKey, range, dashboard, graph }));
         decideIntro(dashboard);
       },
       (error: unknown) => {

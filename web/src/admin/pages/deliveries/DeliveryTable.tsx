@@ -1,4 +1,5 @@
-import { BlockStack, Button, IndexTable, InlineStack, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Button, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import { deliveryToolLabels, type TDeliveryRow } from '@quizlead/shared/schemas/deliveries.ts';
 import type { ReactNode, SyntheticEvent } from 'react';

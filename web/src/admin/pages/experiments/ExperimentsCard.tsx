@@ -9,8 +9,8 @@ import {
   RadioButton,
   SkeletonBodyText,
   Text,
-  useBreakpoints,
 } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import { formatMoney } from '@quizlead/shared/reports.ts';
 import { experimentLimits, type TExperiment, type TVariantReport } from '@quizlead/shared/schemas/experiments.ts';
 import { useState } from 'react';

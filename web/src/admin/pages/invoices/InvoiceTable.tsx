@@ -1,4 +1,5 @@
-import { BlockStack, Button, IndexTable, InlineStack, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Button, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import { ArrowDownIcon } from '@shopify/polaris-icons';
 import { formatDay, formatMoney } from '@quizlead/shared/billing.ts';

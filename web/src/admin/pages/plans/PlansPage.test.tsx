@@ -9,7 +9,7 @@ import {
 } from '@quizlead/shared/schemas/billing.ts';
 import { messages } from '@quizlead/shared/validations.ts';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi, offline } from '../../test/fakeApi.ts';
 import { renderScreen } from '../../test/renderScreen.tsx';
 import { PlansPage } from './PlansPage.tsx';
@@ -80,16 +80,23 @@ const quote: TQuote = {
 const open = () => renderScreen(<PlansPage />, { path: '/app/Plans' });
 const card = (plan: TPlan) => screen.getByRole('heading', { name: plan.name }).closest('li') as HTMLElement;
 /** A period's tab (Polaris also renders a hidden copy of each, to measure them). */
-const tab = (name: string) => within(screen.getByRole('tablist')).getByRole('tab', { name });
+/** A period's tab, once Polaris has measured and shown the tabs (a moment after the plans render). */
+const tab = async (name: string) => within(await screen.findByRole('tablist')).findByRole('tab', { name });
 /**
  * Selects a period's tab. A plain click: the simulated DOM lays nothing out, so Polaris measures every tab 0 wide
  * and, on the focus a user-event click gives first, moves the tab it is not on under "More views" before the click.
  */
-const select = (name: string) => fireEvent.click(tab(name));
+const select = async (name: string) => fireEvent.click(await tab(name));
 const choose = (plan: TPlan) => screen.getByRole('button', { name: planTexts.choose(plan.name) });
 const posts = (api: ReturnType<typeof fakeApi>) => api.requests.filter((request) => request.method === 'POST');
 
 describe('the plans screen', () => {
+  // A window wide enough for both tabs: Polaris' Tabs measure their row (its offsetWidth) and fold what does
+  // not fit into a "More" menu, and the test DOM lays nothing out (every width is 0).
+  const offsetWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth');
+  beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 1000 }));
+  afterAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetWidth', offsetWidth!));
+
   it('says it is loading until the plans arrive, then shows the account’s plan and a card per plan', async () => {
     let answer: (value: ReturnType<typeof plans>) => void = () => {};
     const api = fakeApi({ 'GET /api/v1/billing/plans': () => new Promise((resolve) => (answer = resolve)) as never });
@@ -102,7 +109,7 @@ describe('the plans screen', () => {
     expect(screen.queryByText(planTexts.loading)).toBeNull();
     expect(screen.getByText(planTexts.onFreePlan('Free'))).toBeTruthy();
     expect(within(list).getAllByRole('button', { name: /^Choose / })).toHaveLength(2);
-    expect(tab(billingPeriodLabels.monthly).getAttribute('aria-selected')).toBe('true');
+    expect((await tab(billingPeriodLabels.monthly)).getAttribute('aria-selected')).toBe('true');
 
     expect(within(card(free)).getByText(planTexts.currentBadge)).toBeTruthy();
     expect(within(card(free)).getByText(formatMoney(0, 'USD'))).toBeTruthy();
@@ -129,11 +136,11 @@ describe('the plans screen', () => {
     open();
     expect(await screen.findByText(planTexts.onPaidPlan('Pro', formatDay(onProYearly.endsAt!)))).toBeTruthy();
     expect(screen.getByText(planTexts.renewedUntil(formatDay(onProYearly.renewedUntil!)))).toBeTruthy();
-    expect(tab(billingPeriodLabels.yearly).getAttribute('aria-selected')).toBe('true');
+    expect((await tab(billingPeriodLabels.yearly)).getAttribute('aria-selected')).toBe('true');
     expect(within(card(pro)).getByText(formatMoney(1320, 'USD'))).toBeTruthy();
     expect(within(card(pro)).getByText(planTexts.billedYearly(formatMoney(15840, 'USD')))).toBeTruthy();
 
-    select(billingPeriodLabels.monthly);
+    await select(billingPeriodLabels.monthly);
     expect(within(card(pro)).getByText(formatMoney(1500, 'USD'))).toBeTruthy();
     expect(within(card(pro)).getByText(planTexts.billedMonthly)).toBeTruthy();
   });
@@ -181,7 +188,7 @@ describe('the plans screen', () => {
     const api = fakeApi({ 'GET /api/v1/billing/plans': () => plans(), 'POST /api/v1/billing/quote': () => answer() });
     const { user } = open();
     await screen.findByRole('list', { name: planTexts.plansList });
-    select(billingPeriodLabels.yearly);
+    await select(billingPeriodLabels.yearly);
     await user.click(choose(pro));
     expect(await within(card(pro)).findByText(billingMessages.planAlreadyActive)).toBeTruthy();
     expect(posts(api)[0]).toMatchObject({ path: '/api/v1/billing/quote', body: { planId: 2, period: 'yearly' } });

@@ -11,8 +11,8 @@ import {
   SkeletonDisplayText,
   SkeletonPage,
   Text,
-  useBreakpoints,
 } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import {
   postPurchaseReportMessages as texts,
   postPurchaseSurfaceLabels,

@@ -1,17 +1,5 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Card,
-  EmptyState,
-  Icon,
-  IndexTable,
-  InlineStack,
-  Link,
-  Page,
-  Text,
-  useBreakpoints,
-} from '@shopify/polaris';
+import { Badge, BlockStack, Box, Card, EmptyState, Icon, IndexTable, InlineStack, Link, Page, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import { DeleteIcon, EditIcon, ImageIcon } from '@shopify/polaris-icons';
 import { formatProductPrice } from '@quizlead/shared/engine/products.ts';
 import { productLimits, type TProduct } from '@quizlead/shared/schemas/products.ts';

@@ -1,4 +1,5 @@
-import { BlockStack, Box, IndexTable, Link, Pagination, Select, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Box, IndexTable, Link, Pagination, Select, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import { respondentColumns, type RespondentSort } from '@quizlead/shared/reports.ts';
 import type { TRespondentRow, TRespondentsPage } from '@quizlead/shared/schemas/reports.ts';

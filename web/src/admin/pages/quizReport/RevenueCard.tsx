@@ -1,4 +1,5 @@
-import { BlockStack, Box, Card, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Box, Card, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import { FiguresTable } from '../../components/FiguresTable.tsx';
 import type { TRevenueFigures } from '@quizlead/shared/schemas/reports.ts';
 import { count, percent } from './format.ts';

@@ -1,17 +1,5 @@
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  InlineStack,
-  Select,
-  Spinner,
-  Tabs,
-  Text,
-  TextField,
-  useBreakpoints,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Select, Spinner, Tabs, Text, TextField } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import { CheckIcon, ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
 import type { TShopifyPlacement, TShortLink } from '@quizlead/shared/schemas/reports.ts';

@@ -9,8 +9,8 @@ import {
   Select,
   Text,
   Tooltip,
-  useBreakpoints,
 } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import { ChartVerticalIcon, DeleteIcon, EditIcon, ExternalIcon, ShareIcon, ViewIcon } from '@shopify/polaris-icons';
 import { quizTypeInfo } from '@quizlead/shared/quizzes.ts';

@@ -1,4 +1,5 @@
-import { BlockStack, Box, Card, IndexTable, InlineStack, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Box, Card, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 

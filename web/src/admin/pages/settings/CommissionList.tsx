@@ -1,4 +1,5 @@
-import { Badge, BlockStack, Box, IndexTable, InlineStack, Text, useBreakpoints } from '@shopify/polaris';
+import { Badge, BlockStack, Box, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import { formatDay, formatMoney } from '@quizlead/shared/billing.ts';
 import { commissionStatusLabels, referralMessages, type TCommission } from '@quizlead/shared/schemas/referrals.ts';
 import '../../components/engagement/engagement.css';

@@ -1,4 +1,5 @@
-import { BlockStack, Button, IndexTable, InlineStack, SkeletonBodyText, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Button, IndexTable, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../useBreakpoints.ts';
 import { formatDay } from '@quizlead/shared/billing.ts';
 import type { TDataRequestRow } from '@quizlead/shared/schemas/shopifyAccount.ts';
 import { useState } from 'react';

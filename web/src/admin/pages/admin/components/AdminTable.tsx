@@ -1,4 +1,5 @@
-import { BlockStack, IndexTable, InlineStack, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { useBreakpoints } from '../../../useBreakpoints.ts';
 import type { IndexTableProps } from '@shopify/polaris';
 import { Fragment, type ReactNode } from 'react';
 import { areaTexts } from '../texts.ts';
