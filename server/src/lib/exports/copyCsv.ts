@@ -8,12 +8,15 @@ import { formulaStarts } from './csv.ts';
  * own quoting (a field with a comma, quote, CR or LF quoted, quotes doubled) is csv.ts's already.
  */
 
-/** csvCell's formula guard; '' becomes null, which COPY writes unquoted (an empty string it would quote). */
+/**
+ * csvCell's formula guard; '' becomes null, which COPY writes unquoted (an empty string it would quote).
+ * It runs for every cell of every row, so it compares integers: the first character's code (`ascii`,
+ * the code point in a UTF-8 database, null for null) with the formula starts'. `left(…, 1) in ('=', …)`
+ * made a new string and compared texts, 2.4 times the guard's cost per cell (docs/performance.md,
+ * "Exporting 100,000 respondents").
+ */
 export const csvTextSql = (value: SQL | PgColumn): SQL =>
-  sql`case when left(${value}, 1) in (${sql.join(
-    formulaStarts.map((start) => sql`${start}`),
-    sql`, `,
-  )}) then '''' || ${value} else nullif(${value}, '') end`;
+  sql`case when ascii(${value}) in (${sql.raw(formulaStarts.map((start) => start.charCodeAt(0)).join(', '))}) then '''' || ${value} else nullif(${value}, '') end`;
 
 /** formatSubmissionDate in SQL: 'Nov 3, 2026 14:05', UTC ('Mon' is English whatever the server's locale). */
 export const csvDateSql = (value: SQL | PgColumn): SQL => sql`to_char(${value} at time zone 'UTC', 'Mon FMDD, FMYYYY HH24:MI')`;
