@@ -224,7 +224,8 @@ async function benchExport({ base, headers, quizOf, sql }: Bench) {
   await seedPlays(sql, exportQuiz, 1, exportRows, { allCompleted: true });
   await rebuildRollUps(sql, exportQuiz.id);
 
-  const copyQuery = `copy (select email, result_summary, completed_at, country, state, city from plays
+  // The export's columns in its order (respondentExportColumns), as they are stored.
+  const copyQuery = `copy (select email, phone, result_summary, completed_at, country, state, city, language from plays
                            where quiz_id = '${exportQuiz.id}' and status = 'completed' and not preview
                            order by completed_at desc, id desc) to stdout with (format csv, header)`;
   const copyOnce = async () => {

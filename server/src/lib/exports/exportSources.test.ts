@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackResponsesExport } from '../../db/queries/feedbacks.ts';
 import { pollVotesExport } from '../../db/queries/polls.ts';
@@ -9,7 +10,9 @@ import { createOwner } from '../../test/factories.ts';
 import { getTestServer, testDatabaseUrl, type TestServer } from '../../test/getTestServer.ts';
 import { createGradedQuiz } from '../../test/quizFactory.ts';
 import { createFeedback, createPoll } from '../../test/widgetFactory.ts';
-import { dollarQuoted } from './copyOut.ts';
+import { crlfRowEnds, csvTextSql } from './copyCsv.ts';
+import { copyChunks, copyStatement, dollarQuoted } from './copyOut.ts';
+import { csvLine } from './csv.ts';
 import type { Cell, ExportQuery } from './exportQuery.ts';
 import { csvChunks, rowPages, startedOn } from './exportSources.ts';
 
@@ -42,6 +45,7 @@ async function cellsOf(pages: AsyncIterable<Cell[][]>): Promise<Cell[][]> {
 /** Text a CSV or a spreadsheet can get wrong. */
 const awkward = [
   '=cmd|" /C calc"!A0',
+  '=1+1',
   '+1',
   '-1 degrees',
   '@SUM(A1)',
@@ -76,6 +80,9 @@ async function awkwardRespondents() {
       accountId: ref.accountId,
       status: 'completed' as const,
       email: index === 3 ? null : text,
+      // Every other phone and language is missing (null), the rest as awkward as the other columns.
+      phone: index % 2 === 0 ? null : awkward[(index + 5) % awkward.length]!,
+      language: index % 3 === 0 ? null : awkward[(index + 6) % awkward.length]!,
       resultSummary: awkward[(index + 1) % awkward.length]!,
       country: awkward[(index + 2) % awkward.length]!,
       state: awkward[(index + 3) % awkward.length]!,
@@ -101,6 +108,7 @@ describe('COPY beside keyset pages', () => {
     expect(copied).toBe(await bytesOf(csvChunks(paged(), respondentsExport(quiz))));
     expect(copied.split('\r\n').length).toBeGreaterThan(awkward.length);
     expect(copied).toContain(`"'=cmd|"" /C calc""!A0"`);
+    expect(copied).toContain(`'=1+1,`);
 
     const owner = await createOwner(server);
     const options = ['=HYPERLINK("http://evil")', 'Yes, "really"', "it's $q$ \\ ok", '@once Ünï 🎉'];
@@ -122,6 +130,30 @@ describe('COPY beside keyset pages', () => {
     expect(votes).toBe(await bytesOf(csvChunks(paged(), pollVotesExport(pollRef))));
     expect(votes).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(votes).toContain("it's $q$ \\ ok");
+  });
+
+  it.runIf(onServer)('guards and quotes any text cell, null and empty included, as csv.ts does', async () => {
+    const text = fc.string({
+      unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", 'a', 'é', '🎉', ' ', '\\'),
+    });
+    const cell = fc.option(text, { nil: null });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(cell, cell, cell), { minLength: 1, maxLength: 6 }), async (rows) => {
+        const literal = (value: string | null) => (value === null ? sql`null::text` : sql`${value}::text`);
+        const values = sql.join(
+          rows.map((cells, index) => sql`(${index}, ${sql.join(cells.map(literal), sql`, `)})`),
+          sql`, `,
+        );
+        const cells = ['c0', 'c1', 'c2'].map((name) => csvTextSql(sql`${sql.identifier(name)}`));
+        const statement = copyStatement(
+          sql`select ${sql.join(cells, sql`, `)} from (values ${values}) as awkward (n, c0, c1, c2) order by n`,
+          'format csv',
+        );
+        const copied = await bytesOf(crlfRowEnds(copyChunks(database().pool!, statement)));
+        expect(copied).toBe(rows.map((row) => csvLine(row.map((value) => value ?? ''))).join(''));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it.runIf(onServer)('gives the .xlsx writer the cells keyset pages give', async () => {
