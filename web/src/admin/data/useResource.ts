@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { ApiError, errorNotice } from '../api/client.ts';
 
 export type Loaded<T> =
@@ -23,19 +23,17 @@ export function useResource<T>(key: QueryKey, load: (signal: AbortSignal) => Pro
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
-  // What arrives renders as a transition: React draws a long list in slices and the page answers a tap
-  // meanwhile (issue 38), where the cache's update alone would render it as one long task. (The query's
-  // own result is a new object on every render, so what is deferred is its parts, kept while unchanged.)
-  const { status, isPlaceholderData, isFetching, data, error } = query;
-  const state = useMemo(
-    () => ({ status, isPlaceholderData, isFetching, data, error }),
-    [status, isPlaceholderData, isFetching, data, error],
-  );
-  const shown = useDeferredValue(state);
+  // The first answer renders as a transition: React draws a long list in slices and the page answers a tap
+  // meanwhile (issue 38), where the cache's update alone would render it in one long task. Later answers (a
+  // switch's, the next page's) show at once, together with the control that asked for them.
+  const settled = query.status !== 'pending';
+  const firstShown = useDeferredValue(settled);
   const resource = key[0];
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: [resource] }), [client, resource]);
-  const failure = shown.status === 'error' ? errorNotice(shown.error) : null;
-  return { loaded: loadedOf(shown), data: shown.data ?? null, loading: shown.isFetching, failure, reload };
+  if (settled && !firstShown)
+    return { loaded: { state: 'loading' } as Loaded<T>, data: null, loading: true, failure: null, reload };
+  const failure = query.status === 'error' ? errorNotice(query.error) : null;
+  return { loaded: loadedOf(query), data: query.data ?? null, loading: query.isFetching, failure, reload };
 }
 
 function loadedOf<T>(query: {

@@ -1,3 +1,4 @@
+import { Text } from '@shopify/polaris';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatShortDay } from '../../pages/dashboard/range.ts';
 import { chartHeight, dailyChartGeometry, nearestIndex, type DailyPoint } from './dailyChartGeometry.ts';
@@ -142,12 +143,14 @@ export function DailyLineChart({ points, titleId, describe, className, testId }:
           ) : null}
         </div>
       ) : null}
-      <p id={hintId} className={styles.hidden}>
+      <Text as="p" id={hintId} visuallyHidden>
         Use the arrow keys to read each day.
-      </p>
-      <p className={styles.hidden} aria-live="polite">
-        {shown !== null ? text(shown) : ''}
-      </p>
+      </Text>
+      <div aria-live="polite">
+        <Text as="p" visuallyHidden>
+          {shown !== null ? text(shown) : ''}
+        </Text>
+      </div>
     </div>
   );
 }
