@@ -240,6 +240,7 @@ it('counts the quizzes, plays and responses made here, charts them, and filters 
     .toMatch(/: 2 completions$/);
   await screenshot(harness, page, 'dashboard-chart-tooltip-1280');
   await page.keyboard.press('Escape');
+  await chart.blur();
   expect(await page.getByRole('dialog').count()).toBe(0);
   expect(await page.getByRole('link', { name: /^Quiz Count \d/ }).getAttribute('href')).toBe('/app/Quizzes');
   expect(await page.getByRole('link', { name: /^Web Response Count \d/ }).getAttribute('href')).toBe('/app/FeedbackLists');
