@@ -100,6 +100,25 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', { selector: routeWrites.selector, message: routeWrites.message }] },
   },
   {
+    // Polaris' useBreakpoints starts from all-false defaults (for server rendering): a phone drew the desktop layout first.
+    files: ['web/src/admin/**/*.{ts,tsx}', 'web/src/embedded/**/*.{ts,tsx}', 'standalone/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/admin/useBreakpoints.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shopify/polaris',
+              importNames: ['useBreakpoints'],
+              message: 'Use web/src/admin/useBreakpoints.ts: right from the first render (decision 077).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The player and the widgets are small public bundles: nothing of the admin goes into them.
     files: ['web/src/player/**/*.{ts,tsx}', 'web/src/widgets/**/*.{ts,tsx}', 'web/src/public/**/*.{ts,tsx}'],
     rules: {

@@ -38,8 +38,7 @@ import { adminUrl } from '../../urls.ts';
 import { isEmbedded } from '../../shell.ts';
 import { screens } from '@quizlead/shared/navigation.ts';
 
-// The chart library is the admin's heaviest dependency: it loads only on the dashboard, once the figures
-// have painted (AfterPaint), so on a slow phone it does not hold them up; never on other screens.
+// The chart loads once the figures have painted (AfterPaint), so on a slow phone it does not hold them up.
 const CompletionsChart = lazy(() => import('./CompletionsChart.tsx').then((module) => ({ default: module.CompletionsChart })));
 
 const title = 'Dashboard';

@@ -44,7 +44,7 @@ import { AfterPaint } from '../../components/AfterPaint.tsx';
 import { answersCount, averageText, blank, ordersText, revenueText } from './format.ts';
 import styles from './postPurchase.module.css';
 
-// The chart library loads once this screen's figures have painted (as the dashboard's chart).
+// The chart loads once this screen's figures have painted (as the dashboard's).
 const AnswersChart = lazy(() => import('./AnswersChart.tsx').then((module) => ({ default: module.AnswersChart })));
 
 interface Loaded {
