@@ -175,7 +175,11 @@ it('installs a new shop from its admin, builds and publishes a quiz, places it, 
   const quizId = new URL(app.url()).pathname.split('/').at(-1)!;
   const titleField = app.getByRole('textbox', { name: 'Quiz title' });
   await expect.poll(() => titleField.inputValue()).toBe(template);
+  // The screen settled, as the merchant sees it: the welcome message's editor, whose code loads after the first
+  // paint, is in place before the title is typed.
+  await expect.poll(() => app.locator('[contenteditable="true"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await titleField.fill(title);
+  await expect.poll(() => titleField.inputValue()).toBe(title);
   await app.getByRole('button', { name: 'Next', exact: true }).click();
   await expect.poll(() => app.getByRole('tab', { name: 'Design', exact: true }).getAttribute('aria-selected')).toBe('true');
   await expect.poll(() => app.getByText(/^Questions \(\d+\)$/).isVisible()).toBe(true);
