@@ -1,8 +1,9 @@
 /**
  * The quiz builder's finer points from the walk-through (issue 10): unpublishing asks first, the preview
  * forgets a deleted question, rich text stops at its limit while typing, switches toggle from their label
- * and describe the state they are in, and a failed first Next keeps the typed title; on a phone, the
- * form stays where it was first painted (issue 38).
+ * and describe the state they are in, a failed first Next keeps the typed title, and so does the welcome
+ * message's editor arriving while the title is typed; on a phone, the form stays where it was first painted
+ * (issue 38).
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -36,6 +37,9 @@ const createQuiz = async (owner: Owner, title: string, options: { questions?: nu
 const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), { timeout: 10_000 }).toBe(true);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const stored = async (owner: Owner, id: string) => (await owner.client.get(`/api/v1/quizzes/${id}`)).body.data;
+
+/** The lazily loaded rich text editor's chunk (bundleChunks.ts names it `editor`). */
+const editorChunk = '**/assets/editor-*.js';
 
 /** The page's Save as draft action (Polaris keeps hidden copies of page actions to measure them). */
 const saveAsDraft = (page: Page) =>
@@ -245,4 +249,36 @@ it('keeps the typed title when the first Next stops at a rule', async () => {
   await expect.poll(async () => (await stored(owner, id)).title).toBe('Which tea are you?');
   await page.reload();
   await expect.poll(() => page.getByRole('textbox', { name: 'Quiz title' }).inputValue()).toBe('Which tea are you?');
+});
+
+it('keeps the title being typed when the welcome message’s editor arrives, and types on into the title', async () => {
+  const { owner, page } = await signedInPage();
+  // A welcome message (a template's quizzes have one): the editor starts with text in it.
+  const id = await createQuiz(owner, 'Template title');
+  const { settings } = await stored(owner, id);
+  await harness.server.services.database.db
+    .update(quizzes)
+    .set({ settings: { ...settings, welcomeMessage: '<p>Welcome in!</p>' } })
+    .where(scoped(quizzes, owner.account.id));
+  // The editor's code (loaded after the first paint) held back until the owner is typing the title.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(editorChunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openEditor(page, id);
+  const title = page.getByRole('textbox', { name: 'Quiz title' });
+  await title.fill('Which tea');
+  release();
+  const welcome = page.getByRole('textbox', { name: 'Welcome message', exact: true });
+  await visible(welcome);
+  await expect.poll(() => welcome.innerText()).toBe('Welcome in!');
+  // The editor's arrival leaves the keyboard where the owner was typing.
+  await page.keyboard.type(' are you?');
+  expect(await title.inputValue()).toBe('Which tea are you?');
+  expect(await welcome.innerText()).toBe('Welcome in!');
+  await saveAsDraft(page);
+  await expect.poll(async () => (await stored(owner, id)).title).toBe('Which tea are you?');
+  expect((await stored(owner, id)).settings.welcomeMessage).toBe('<p>Welcome in!</p>');
 });

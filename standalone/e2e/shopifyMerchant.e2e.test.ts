@@ -175,9 +175,8 @@ it('installs a new shop from its admin, builds and publishes a quiz, places it, 
   const quizId = new URL(app.url()).pathname.split('/').at(-1)!;
   const titleField = app.getByRole('textbox', { name: 'Quiz title' });
   await expect.poll(() => titleField.inputValue()).toBe(template);
-  // The screen settled, as the merchant sees it: the welcome message's editor, whose code loads after the first
-  // paint, is in place before the title is typed.
-  await expect.poll(() => app.locator('[contenteditable="true"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  // Typed at once, while the welcome message's editor may still be arriving (its code loads after the first paint):
+  // the editor mounting with the template's text leaves the focus in the title (quizBuilderDetails' test of it).
   await titleField.fill(title);
   await expect.poll(() => titleField.inputValue()).toBe(title);
   await app.getByRole('button', { name: 'Next', exact: true }).click();

@@ -49,3 +49,30 @@ describe('the rich text editor, loaded when it mounts', () => {
     expect(onChange).not.toHaveBeenCalledWith('');
   });
 });
+
+describe('the rich text editor arriving while the owner types elsewhere', () => {
+  it('leaves the focus and the selection where they are when it mounts with text', async () => {
+    network.down = false;
+    const { user } = renderScreen(
+      <>
+        <label>
+          Title
+          <input defaultValue="" />
+        </label>
+        <RichTextEditor label="Description" value={description} onChange={() => undefined} />
+      </>,
+    );
+    const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
+    await user.click(title);
+    await user.keyboard('Which tea');
+    const editor = await screen.findByRole('textbox', { name: 'Description' });
+    expect(editor.textContent).toContain('Find your tea.');
+    expect(document.activeElement).toBe(title);
+    // happy-dom moves no focus with the selection; a browser focuses the editor its selection is put in.
+    const selection = document.getSelection();
+    expect(selection?.anchorNode && editor.contains(selection.anchorNode)).toBeFalsy();
+    await user.keyboard(' are you?');
+    expect(title.value).toBe('Which tea are you?');
+    expect(editor.textContent).not.toContain('are you');
+  });
+});

@@ -15,7 +15,7 @@ import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { visibleLength } from '@quizlead/shared/engine/index.ts';
 import { quizLimits, quizMessages } from '@quizlead/shared/quizzes.ts';
 import { $restoreEditorState } from '@lexical/utils';
-import { $getRoot, $insertNodes, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, RootNode } from 'lexical';
+import { $getRoot, $insertNodes, $setSelection, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, RootNode } from 'lexical';
 import type { EditorState, LexicalEditor } from 'lexical';
 import { useEffect, useId, useState } from 'react';
 import './RichTextEditor.css';
@@ -99,11 +99,18 @@ export function RichTextEditor({ label, value, onChange, maxVisible, helpText, e
   );
 }
 
+/**
+ * The editor's first content, with no selection left behind: Lexical puts a selection of its first state in
+ * the page when the editor mounts, which in a browser takes the focus. The editor mounts once its code has
+ * loaded, after the first paint (LazyRichTextEditor.tsx), when the owner may already be typing in another field
+ * (the builder's title): the rest of their typing went into this editor, and a title being filled was lost.
+ */
 function loadHtml(editor: LexicalEditor, html: string) {
   const dom = new DOMParser().parseFromString(html, 'text/html');
   const nodes = $generateNodesFromDOM(editor, dom);
   $getRoot().select();
   $insertNodes(nodes);
+  $setSelection(null);
 }
 
 /**
