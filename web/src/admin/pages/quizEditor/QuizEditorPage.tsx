@@ -1,6 +1,6 @@
 import { Banner, Card, EmptyState, Page } from '@shopify/polaris';
 import type { TQuizDetail } from '@quizlead/shared/schemas/quiz.ts';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorNotice } from '../../api/client.ts';
 import { getQuiz } from '../../api/quizzes.ts';
@@ -24,7 +24,9 @@ export function QuizEditorPage() {
   useEffect(() => {
     const controller = new AbortController();
     getQuiz(id, controller.signal).then(
-      (quiz) => setLoad({ state: 'ready', id, quiz }),
+      // The builder's first render is the admin's largest: as a transition, React renders it in slices
+      // and the page answers a tap meanwhile (issue 38), instead of one long task on a phone.
+      (quiz) => startTransition(() => setLoad({ state: 'ready', id, quiz })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
